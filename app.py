@@ -1,0 +1,89 @@
+"""Application factory: configuration, extensions, blueprints, error handlers and CLI. Nothing else."""
+import logging
+import os
+import uuid
+
+from flask import Flask, g, request
+from flask_login import LoginManager
+from flask_migrate import Migrate
+from flask_wtf.csrf import CSRFProtect
+
+from core.config import load_config
+from core.db import db
+
+login_manager = LoginManager()
+csrf = CSRFProtect()
+migrate = Migrate(render_as_batch=True, compare_type=True)
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__, instance_path=os.environ.get("INSTANCE_PATH") or None)
+    app.config.update(load_config())
+    if config:
+        app.config.update(config)
+    os.makedirs(app.config["INSTANCE_PATH"], exist_ok=True)
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"))
+
+    import domain.registry  # noqa: F401  every model, so migrations and create_all see them all
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
+    _init_login(app)
+    _register_blueprints(app)
+    _init_request_hooks(app)
+
+    from core.formatting import register_filters
+    register_filters(app)
+    app.jinja_env.globals["has_endpoint"] = lambda name: name in app.view_functions
+
+    from blueprints.errors import register_error_handlers
+    register_error_handlers(app)
+
+    from commands import register_commands
+    register_commands(app)
+    return app
+
+
+def _init_login(app: Flask) -> None:
+    from domain.tenancy.services import load_user
+
+    login_manager.init_app(app)
+    login_manager.login_view = "auth.login"
+    login_manager.login_message = "Entre para continuar."
+    login_manager.login_message_category = "info"
+    login_manager.user_loader(load_user)
+    csrf.init_app(app)
+
+
+def _register_blueprints(app: Flask) -> None:
+    from blueprints import WEB_BLUEPRINTS
+    from blueprints.api import api_bp
+
+    csrf.exempt(api_bp)  # API calls authenticate with keys, not cookies
+    app.register_blueprint(api_bp)
+    for blueprint in WEB_BLUEPRINTS:
+        app.register_blueprint(blueprint)
+
+
+def _init_request_hooks(app: Flask) -> None:
+    from core.tenancy import enter_tenant, leave_tenant
+
+    @app.before_request
+    def start_request():
+        leave_tenant()
+        g.request_id = request.headers.get("X-Request-Id", "")[:64] or uuid.uuid4().hex[:16]
+        from flask_login import current_user
+        if not request.path.startswith("/api/") and current_user and current_user.is_authenticated:
+            enter_tenant(current_user.company_id)
+
+    @app.after_request
+    def finish_request(response):
+        response.headers["X-Request-Id"] = g.get("request_id", "")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        if request.headers.get("HX-Request") is not None or response.mimetype == "text/html":
+            response.vary.add("HX-Request")
+        return response
+
+    @app.teardown_request
+    def end_request(exc):
+        leave_tenant()

@@ -1,0 +1,1 @@
+"""Public API: ciot (filled by its issue)."""

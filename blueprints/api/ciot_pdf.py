@@ -1,0 +1,1 @@
+"""Public API: CIOT operation PDFs, single and batch (filled by its issue)."""

@@ -1,0 +1,1 @@
+"""Public API: fleet (filled by its issue)."""

@@ -1,0 +1,1 @@
+"""Public API: partners (filled by its issue)."""

@@ -1,0 +1,70 @@
+"""Errors rendered once for each door: the JSON envelope under /api, HTML pages elsewhere."""
+import logging
+
+from flask import g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from core.db import db
+from core.errors import AppError
+
+log = logging.getLogger("fretes.errors")
+
+HTTP_CODES = {
+    400: ("bad_request", "Requisição inválida."),
+    401: ("unauthorized", "Autenticação necessária."),
+    403: ("forbidden", "Acesso negado."),
+    404: ("not_found", "Recurso não encontrado."),
+    405: ("method_not_allowed", "Método não permitido para este recurso."),
+    413: ("payload_too_large", "Corpo da requisição maior que o limite permitido."),
+    415: ("unsupported_media_type", "Tipo de conteúdo não suportado."),
+    429: ("rate_limited", "Muitas requisições. Tente novamente em instantes."),
+}
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _json(body: dict, status: int, headers=None):
+    response = jsonify(body)
+    response.status_code = status
+    for k, v in (headers or {}).items():
+        response.headers[k] = v
+    return response
+
+
+def _html(status: int, title: str, message: str):
+    return render_template("errors/error.html", status=status, title=title, message=message), status
+
+
+def register_error_handlers(app):
+    @app.errorhandler(AppError)
+    def handle_app_error(exc: AppError):
+        db.session.rollback()
+        if wants_json():
+            from core.api import error_body
+            return _json(error_body(exc), exc.status, exc.headers)
+        return _html(exc.status, "Não foi possível concluir", exc.message)
+
+    @app.errorhandler(HTTPException)
+    def handle_http_error(exc: HTTPException):
+        db.session.rollback()
+        status = exc.code or 500
+        code, message = HTTP_CODES.get(status, ("http_error", exc.description or "Erro."))
+        if status == 400 and "CSRF" in (exc.description or ""):
+            code, message = "csrf_failed", "Sessão expirada ou formulário inválido. Recarregue a página."
+        if wants_json():
+            headers = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods", None) else None
+            return _json({"error": {"code": code, "message": message, "details": []}}, status, headers)
+        return _html(status, message, exc.description or message)
+
+    @app.errorhandler(Exception)
+    def handle_unexpected(exc: Exception):
+        db.session.rollback()
+        request_id = g.get("request_id", "")
+        log.exception("unexpected error (request %s)", request_id)
+        message = f"Erro interno. Informe o código {request_id} ao suporte."
+        if wants_json():
+            return _json({"error": {"code": "internal_error", "message": message, "details": [],
+                                    "request_id": request_id}}, 500)
+        return _html(500, "Erro interno", message)

@@ -1,0 +1,9 @@
+"""The htmx pages, grouped as the sidebar groups them."""
+from blueprints.web.admin import bp as admin_bp
+from blueprints.web.auth import bp as auth_bp
+from blueprints.web.cadastros import bp as cadastros_bp
+from blueprints.web.ciot import bp as ciot_bp
+from blueprints.web.dashboard import bp as dashboard_bp
+from blueprints.web.jobs import bp as jobs_bp
+
+WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, cadastros_bp, ciot_bp]

@@ -1,0 +1,22 @@
+"""Role checks and htmx helpers for the pages."""
+from functools import wraps
+
+from flask import abort, request
+from flask_login import current_user, login_required
+
+
+def roles_required(*roles):
+    """Logged in, and one of `roles` (admin always passes)."""
+    def decorator(view):
+        @wraps(view)
+        @login_required
+        def wrapper(*args, **kwargs):
+            if not current_user.can(*roles):
+                abort(403)
+            return view(*args, **kwargs)
+        return wrapper
+    return decorator
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"

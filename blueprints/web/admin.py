@@ -1,0 +1,178 @@
+"""Admin pages: integrations (API keys), users and PDF branding."""
+import io
+
+from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
+from flask_login import current_user
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import BooleanField, EmailField, PasswordField, SelectField, StringField
+from wtforms.validators import DataRequired, Email, Length, Optional, Regexp
+
+from core.db import db
+from core.errors import AppError
+from core.pdf import Branding, render_pdf
+from core.queue import commit
+from core.tenancy import get_owned
+from domain.tenancy import services
+from domain.tenancy.models import ROLES, ApiKey, User
+from blueprints.web.access import roles_required
+from blueprints.web.formkit import MultiCheckboxField, choices
+
+bp = Blueprint("admin", __name__, url_prefix="/admin")
+
+ROLE_LABELS = {"admin": "Administrador", "operador": "Operador", "financeiro": "Financeiro", "leitura": "Leitura"}
+LOGO_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg"}
+
+
+class ApiKeyForm(FlaskForm):
+    name = StringField("Nome (para identificar a integração)", validators=[Optional(), Length(max=120)])
+    scopes = MultiCheckboxField("Escopos", choices=choices([("read", "Leitura (GET)"), ("write", "Escrita (POST/PATCH/DELETE)")]),
+                                default=["read", "write"])
+    require_signature = BooleanField("Exigir assinatura HMAC em todas as chamadas")
+
+
+class UserForm(FlaskForm):
+    name = StringField("Nome", validators=[Optional(), Length(max=120)])
+    email = EmailField("E-mail", validators=[DataRequired(message="Informe o e-mail."), Email(message="E-mail inválido."), Length(max=254)])
+    password = PasswordField("Senha inicial", validators=[DataRequired(message="Informe a senha."), Length(min=8, max=200, message="De 8 a 200 caracteres.")])
+    role = SelectField("Papel", choices=choices((r, ROLE_LABELS[r]) for r in ROLES))
+
+
+class RoleForm(FlaskForm):
+    role = SelectField("Papel", choices=choices((r, ROLE_LABELS[r]) for r in ROLES))
+
+
+HEX = Regexp(r"^#[0-9a-fA-F]{6}$", message="Use o formato #RRGGBB.")
+
+
+class BrandingForm(FlaskForm):
+    legal_name = StringField("Razão social nos PDFs", validators=[Optional(), Length(max=200)])
+    footer = StringField("Rodapé", validators=[Optional(), Length(max=500)])
+    primary_color = StringField("Cor principal", validators=[DataRequired(), HEX])
+    secondary_color = StringField("Cor secundária", validators=[DataRequired(), HEX])
+    logo = FileField("Logotipo (PNG ou JPEG)")
+    remove_logo = BooleanField("Remover logotipo atual")
+
+
+# --- Integrations ------------------------------------------------------------------------------
+
+@bp.route("/integracoes", methods=["GET", "POST"])
+@roles_required("admin")
+def integrations():
+    form, new_key = ApiKeyForm(), None
+    if form.validate_on_submit():
+        _, new_key = services.create_api_key(current_user.company, scopes=form.scopes.data or ["read"],
+                                             require_signature=form.require_signature.data,
+                                             name=form.name.data or "", created_by=current_user)
+        commit()
+        form = ApiKeyForm(formdata=None)
+    keys = db.session.execute(db.select(ApiKey).order_by(ApiKey.created_at.desc())).scalars().all()
+    return render_template("admin/integrations.html", form=form, keys=keys, new_key=new_key)
+
+
+@bp.post("/integracoes/<key_id>/revogar")
+@roles_required("admin")
+def revoke_key(key_id):
+    services.revoke_api_key(get_owned(ApiKey, key_id))
+    commit()
+    flash("Chave revogada: ela deixa de funcionar imediatamente.", "success")
+    return redirect(url_for("admin.integrations"))
+
+
+@bp.post("/integracoes/<key_id>/assinatura")
+@roles_required("admin")
+def toggle_signature(key_id):
+    key = get_owned(ApiKey, key_id)
+    services.set_require_signature(key, request.form.get("required") == "1")
+    commit()
+    flash("Exigência de assinatura atualizada.", "success")
+    return redirect(url_for("admin.integrations"))
+
+
+# --- Users -------------------------------------------------------------------------------------
+
+@bp.route("/usuarios", methods=["GET", "POST"])
+@roles_required("admin")
+def users():
+    form = UserForm()
+    if form.validate_on_submit():
+        try:
+            services.create_user(current_user.company, email=form.email.data, password=form.password.data,
+                                 role=form.role.data, name=form.name.data or "")
+            commit()
+            flash("Usuário criado.", "success")
+            return redirect(url_for("admin.users"))
+        except AppError as exc:
+            db.session.rollback()
+            form.email.errors.append(exc.message)
+    people = db.session.execute(db.select(User).order_by(User.email)).scalars().all()
+    return render_template("admin/users.html", form=form, users=people, role_labels=ROLE_LABELS,
+                           role_form=RoleForm()), (422 if form.errors else 200)
+
+
+@bp.post("/usuarios/<user_id>/papel")
+@roles_required("admin")
+def set_role(user_id):
+    user, form = get_owned(User, user_id), RoleForm()
+    if form.validate_on_submit():
+        if user.id == current_user.id and form.role.data != "admin":
+            flash("Você não pode retirar seu próprio papel de administrador.", "error")
+        else:
+            services.set_user_role(user, form.role.data)
+            commit()
+            flash(f"Papel de {user.email} alterado para {ROLE_LABELS[form.role.data]}.", "success")
+    return redirect(url_for("admin.users"))
+
+
+# --- Branding ----------------------------------------------------------------------------------
+
+@bp.route("/identidade-visual", methods=["GET", "POST"])
+@roles_required("admin")
+def branding():
+    company = current_user.company
+    form = BrandingForm(obj=None, data={
+        "legal_name": company.brand_legal_name or "", "footer": company.brand_footer or "",
+        "primary_color": company.brand_primary_color, "secondary_color": company.brand_secondary_color,
+    } if request.method == "GET" else None)
+    if form.validate_on_submit():
+        logo, mime = _read_logo(form)
+        if not form.errors:
+            services.update_branding(company, legal_name=form.legal_name.data, footer=form.footer.data,
+                                     primary_color=form.primary_color.data,
+                                     secondary_color=form.secondary_color.data, logo=logo, logo_mime=mime,
+                                     remove_logo=form.remove_logo.data)
+            commit()
+            flash("Identidade visual salva.", "success")
+            return redirect(url_for("admin.branding"))
+    return render_template("admin/branding.html", form=form, company=company), (422 if form.errors else 200)
+
+
+def _read_logo(form: BrandingForm):
+    upload = form.logo.data
+    if not upload or not getattr(upload, "filename", ""):
+        return None, None
+    data = upload.read(current_app.config["LOGO_MAX_BYTES"] + 1)
+    if len(data) > current_app.config["LOGO_MAX_BYTES"]:
+        form.logo.errors.append(f"O logotipo deve ter no máximo {current_app.config['LOGO_MAX_BYTES'] // 1024} KiB.")
+        return None, None
+    from PIL import Image, UnidentifiedImageError
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            kind = image.format
+            image.verify()
+    except (UnidentifiedImageError, OSError, ValueError):
+        kind = None
+    if kind not in LOGO_TYPES:
+        form.logo.errors.append("Envie uma imagem PNG ou JPEG válida.")
+        return None, None
+    return data, LOGO_TYPES[kind]
+
+
+@bp.get("/identidade-visual/exemplo.pdf")
+@roles_required("admin")
+def branding_sample():
+    company = current_user.company
+    pdf = render_pdf("pdf/sample.html", branding=Branding.for_company(company), title="Documento de exemplo",
+                     watermark=company.ciot_environment == "homolog")
+    return Response(pdf, mimetype="application/pdf",
+                    headers={"Content-Disposition": 'inline; filename="exemplo-identidade-visual.pdf"'})

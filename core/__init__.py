@@ -1,0 +1,1 @@
+"""Infrastructure shared by every business area. Imports no area."""

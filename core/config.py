@@ -1,0 +1,49 @@
+"""Configuration read from environment variables, with embedded-friendly defaults.
+
+Every variable is documented in README.md (section "Produção").
+"""
+import os
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def _bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return raw.strip().lower() in {"1", "true", "yes", "on", "sim"}
+
+
+def load_config() -> dict:
+    instance = Path(os.environ.get("INSTANCE_PATH", BASE_DIR / "instance"))
+    database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'fretes.db'}"
+    if database_url.startswith("postgres://"):
+        database_url = "postgresql+psycopg://" + database_url[len("postgres://"):]
+    elif database_url.startswith("postgresql://"):
+        database_url = "postgresql+psycopg://" + database_url[len("postgresql://"):]
+    secret_key = os.environ.get("SECRET_KEY", "dev-secret-change-me")
+    return {
+        "INSTANCE_PATH": str(instance),
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "SECRET_KEY": secret_key,
+        # Key that encrypts secrets at rest (API key secrets, provider credentials).
+        # Falls back to a key derived from SECRET_KEY so the embedded default works with no setup.
+        "ENCRYPTION_KEY": os.environ.get("ENCRYPTION_KEY", ""),
+        "REDIS_URL": os.environ.get("REDIS_URL", ""),
+        # Jobs run inline (in the request) unless a Redis URL is configured and JOBS_INLINE is off.
+        "JOBS_INLINE": _bool("JOBS_INLINE", not os.environ.get("REDIS_URL")),
+        "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", 1024 * 1024)),
+        "SIGNATURE_TOLERANCE_SECONDS": int(os.environ.get("SIGNATURE_TOLERANCE_SECONDS", 300)),
+        "IDEMPOTENCY_TTL_HOURS": int(os.environ.get("IDEMPOTENCY_TTL_HOURS", 24)),
+        "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", 10)),
+        "LOGO_MAX_BYTES": int(os.environ.get("LOGO_MAX_BYTES", 512 * 1024)),
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_SECURE": _bool("SESSION_COOKIE_SECURE", False),
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
+        "WTF_CSRF_TIME_LIMIT": None,
+        "WTF_CSRF_HEADERS": ["X-CSRFToken", "X-CSRF-Token"],
+    }

@@ -1,0 +1,53 @@
+"""Database handle, base columns and the naming convention Alembic needs on SQLite."""
+import uuid
+from datetime import datetime, timezone
+
+import sqlalchemy as sa
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = sa.MetaData(naming_convention=NAMING_CONVENTION)
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def utcnow() -> datetime:
+    """Naive UTC timestamp: stored the same way on SQLite and PostgreSQL."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def iso(ts: datetime | None) -> str | None:
+    """ISO 8601 UTC with a Z, as the contract asks."""
+    if ts is None:
+        return None
+    if ts.tzinfo is not None:
+        ts = ts.astimezone(timezone.utc).replace(tzinfo=None)
+    return ts.isoformat(timespec="microseconds") + "Z"
+
+
+class IdMixin:
+    id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, primary_key=True, default=uuid.uuid4)
+
+
+class TimestampMixin:
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False, index=True)
+    updated_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, onupdate=utcnow, nullable=False)
+
+
+class TenantMixin:
+    """Marks a table as owned by a company. Queries on it are scoped by core.tenancy."""
+
+    company_id: Mapped[uuid.UUID] = mapped_column(
+        sa.Uuid, sa.ForeignKey("companies.id"), nullable=False, index=True
+    )

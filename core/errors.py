@@ -1,0 +1,81 @@
+"""One error type, two renderings: the API turns it into the JSON envelope, the pages into messages."""
+from dataclasses import dataclass, field
+
+
+@dataclass
+class FieldError:
+    field: str
+    code: str
+    message: str
+
+    def as_dict(self) -> dict:
+        return {"field": self.field, "code": self.code, "message": self.message}
+
+
+class AppError(Exception):
+    status = 400
+    code = "bad_request"
+    message = "Requisição inválida."
+
+    def __init__(self, message: str | None = None, *, code: str | None = None, status: int | None = None,
+                 details: list[FieldError] | None = None, extra: dict | None = None, headers: dict | None = None):
+        super().__init__(message or self.message)
+        self.message = message or self.message
+        if code:
+            self.code = code
+        if status:
+            self.status = status
+        self.details = details or []
+        self.extra = extra or {}
+        self.headers = headers or {}
+
+    def as_body(self) -> dict:
+        body = {"code": self.code, "message": self.message, "details": [d.as_dict() for d in self.details]}
+        body.update(self.extra)
+        return {"error": body}
+
+
+class InvalidBody(AppError):
+    status, code, message = 400, "invalid_body", "Corpo da requisição inválido."
+
+    @classmethod
+    def for_field(cls, field_name: str, message: str, code: str = "invalid") -> "InvalidBody":
+        return cls(f"Campo inválido: {field_name}. {message}",
+                   details=[FieldError(field_name, code, message)])
+
+
+class InvalidQuery(AppError):
+    status, code, message = 400, "invalid_query", "Parâmetro de consulta inválido."
+
+    @classmethod
+    def for_field(cls, field_name: str, message: str, code: str = "invalid") -> "InvalidQuery":
+        return cls(f"Parâmetro inválido: {field_name}. {message}",
+                   details=[FieldError(field_name, code, message)])
+
+
+class NotFound(AppError):
+    status, code, message = 404, "not_found", "Registro não encontrado."
+
+
+class Conflict(AppError):
+    status, code, message = 409, "conflict", "Conflito com um registro existente."
+
+
+class Unprocessable(AppError):
+    status, code, message = 422, "unprocessable", "Não foi possível processar a requisição."
+
+
+class InvalidStatus(Unprocessable):
+    code, message = "invalid_status", "O status atual não permite esta ação."
+
+
+class Unauthorized(AppError):
+    status, code, message = 401, "unauthorized", "Chave de API ausente ou inválida."
+
+
+class Forbidden(AppError):
+    status, code, message = 403, "forbidden", "Acesso negado."
+
+
+class TenancyViolation(RuntimeError):
+    """Raised when code queries tenant-owned data without a tenant scope: a programming error."""

@@ -1,0 +1,100 @@
+"""Keyset pagination with opaque, tamper-evident cursors (decisions §3).
+
+A cursor carries the last row's sort value and id, signed with the app secret. Pages are
+`ORDER BY sort, id` (descending by default) and continue strictly after the cursor row, so rows
+inserted meanwhile never make a page repeat or skip another row.
+"""
+import base64
+import hashlib
+import hmac
+import json
+import uuid
+from dataclasses import dataclass
+from datetime import date, datetime
+
+import sqlalchemy as sa
+from flask import current_app
+
+from core.db import db
+from core.errors import AppError, FieldError
+
+
+class InvalidCursor(AppError):
+    status, code, message = 400, "invalid_cursor", "Cursor de paginação inválido."
+
+
+@dataclass
+class Page:
+    items: list
+    next_cursor: str | None
+    has_more: bool
+
+    def envelope(self, serialize) -> dict:
+        return {"data": [serialize(item) for item in self.items],
+                "page": {"next_cursor": self.next_cursor, "has_more": self.has_more}}
+
+
+def _sign(payload: bytes) -> str:
+    key = ("cursor:" + current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, payload, hashlib.sha256).hexdigest()[:24]
+
+
+def _encode_value(value):
+    if isinstance(value, datetime):
+        return {"t": "dt", "v": value.isoformat()}
+    if isinstance(value, date):
+        return {"t": "d", "v": value.isoformat()}
+    return {"t": "s", "v": value}
+
+
+def _decode_value(raw):
+    kind, value = raw["t"], raw["v"]
+    if kind == "dt":
+        return datetime.fromisoformat(value)
+    if kind == "d":
+        return date.fromisoformat(value)
+    return value
+
+
+def encode_cursor(sort_value, record_id, scope: str) -> str:
+    payload = json.dumps({"k": _encode_value(sort_value), "id": str(record_id), "s": scope},
+                         separators=(",", ":")).encode()
+    token = base64.urlsafe_b64encode(payload).decode().rstrip("=")
+    return f"{token}.{_sign(payload)}"
+
+
+def decode_cursor(cursor: str, scope: str):
+    try:
+        token, signature = cursor.rsplit(".", 1)
+        payload = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        if not hmac.compare_digest(signature, _sign(payload)):
+            raise ValueError("signature")
+        data = json.loads(payload)
+        if data.get("s") != scope:
+            raise ValueError("scope")
+        return _decode_value(data["k"]), uuid.UUID(data["id"])
+    except (ValueError, KeyError, TypeError, json.JSONDecodeError):
+        raise InvalidCursor("Cursor de paginação inválido ou adulterado.",
+                            details=[FieldError("cursor", "invalid_cursor", "Cursor inválido ou adulterado.")])
+
+
+def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, descending: bool = True,
+             scope: str | None = None) -> Page:
+    """Run `stmt` (a select of `model`) one page at a time, keyed on (sort_column, id)."""
+    sort_column = sort_column if sort_column is not None else model.created_at
+    scope = scope or model.__tablename__
+    if cursor:
+        sort_value, last_id = decode_cursor(cursor, scope)
+        if descending:
+            stmt = stmt.where(sa.or_(sort_column < sort_value, sa.and_(sort_column == sort_value, model.id < last_id)))
+        else:
+            stmt = stmt.where(sa.or_(sort_column > sort_value, sa.and_(sort_column == sort_value, model.id > last_id)))
+    order = (sort_column.desc(), model.id.desc()) if descending else (sort_column.asc(), model.id.asc())
+    rows = list(db.session.execute(stmt.order_by(*order).limit(limit + 1)).unique().scalars())
+    has_more = len(rows) > limit
+    items = rows[:limit]
+    next_cursor = None
+    if has_more:
+        last = items[-1]
+        next_cursor = encode_cursor(getattr(last, sort_column.key), last.id, scope)
+    return Page(items=items, next_cursor=next_cursor, has_more=has_more)

@@ -1,0 +1,102 @@
+"""One PDF renderer for every document: xhtml2pdf with company branding, page numbers, embedded
+DejaVu fonts (ç, ã, é print everywhere) and an optional diagonal HOMOLOGAÇÃO watermark.
+
+xhtml2pdf cannot rotate or fade text (no CSS transform/opacity), so the watermark is drawn with
+reportlab once per page size and stamped over each page with pypdf.
+"""
+import base64
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from flask import render_template
+from pypdf import PdfReader, PdfWriter
+from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas
+from xhtml2pdf import pisa
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
+WATERMARK_TEXT = "HOMOLOGAÇÃO"
+
+
+class PdfRenderError(RuntimeError):
+    pass
+
+
+@dataclass
+class Branding:
+    legal_name: str
+    footer: str = ""
+    primary_color: str = "#1f4e79"
+    secondary_color: str = "#e8eef5"
+    logo_data_uri: str | None = None
+    cnpj: str = ""
+
+    @classmethod
+    def for_company(cls, company) -> "Branding":
+        logo = None
+        if company.brand_logo:
+            logo = f"data:{company.brand_logo_mime};base64,{base64.b64encode(company.brand_logo).decode()}"
+        return cls(legal_name=company.brand_legal_name or company.legal_name, footer=company.brand_footer or "",
+                   primary_color=company.brand_primary_color or "#1f4e79",
+                   secondary_color=company.brand_secondary_color or "#e8eef5", logo_data_uri=logo,
+                   cnpj=company.cnpj)
+
+
+@lru_cache(maxsize=1)
+def register_fonts() -> None:
+    # Registered in reportlab once per process; the template refers to them by family name.
+    pdfmetrics.registerFont(TTFont("DejaVuSans", str(FONT_DIR / "DejaVuSans.ttf")))
+    pdfmetrics.registerFont(TTFont("DejaVuSans-Bold", str(FONT_DIR / "DejaVuSans-Bold.ttf")))
+    from reportlab.lib.fonts import addMapping
+    addMapping("DejaVuSans", 0, 0, "DejaVuSans")
+    addMapping("DejaVuSans", 1, 0, "DejaVuSans-Bold")
+    addMapping("DejaVuSans", 0, 1, "DejaVuSans")
+    addMapping("DejaVuSans", 1, 1, "DejaVuSans-Bold")
+
+
+def html_to_pdf(html: str) -> bytes:
+    """The bare xhtml2pdf step (also what the benchmarks compare against)."""
+    register_fonts()
+    out = io.BytesIO()
+    result = pisa.CreatePDF(html, dest=out, encoding="utf-8")
+    if result.err:
+        raise PdfRenderError(f"xhtml2pdf reported {result.err} error(s)")
+    return out.getvalue()
+
+
+def render_html(template: str, *, branding: Branding, title: str, **context) -> str:
+    return render_template(template, branding=branding, title=title, **context)
+
+
+def render_pdf(template: str, *, branding: Branding, title: str, watermark: bool = False, **context) -> bytes:
+    pdf = html_to_pdf(render_html(template, branding=branding, title=title, **context))
+    return stamp_watermark(pdf) if watermark else pdf
+
+
+@lru_cache(maxsize=8)
+def _watermark_page(width: float, height: float) -> bytes:
+    register_fonts()
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(width, height))
+    c.setFillColor(Color(0.75, 0.1, 0.1, alpha=0.18))
+    c.setFont("DejaVuSans-Bold", min(width, height) / 7)
+    c.translate(width / 2, height / 2)
+    c.rotate(45)
+    c.drawCentredString(0, -20, WATERMARK_TEXT)
+    c.save()
+    return buf.getvalue()
+
+
+def stamp_watermark(pdf: bytes) -> bytes:
+    writer = PdfWriter(clone_from=io.BytesIO(pdf))
+    for page in writer.pages:
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        stamp = PdfReader(io.BytesIO(_watermark_page(width, height))).pages[0]
+        page.merge_page(stamp, over=True)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

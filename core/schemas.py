@@ -1,0 +1,169 @@
+"""Request models: pydantic types for our field rules and the translation of errors into `details`."""
+from datetime import date, datetime
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from core import validators as v
+from core.errors import FieldError, InvalidBody, InvalidQuery
+
+
+class RequestModel(BaseModel):
+    """Unknown fields are ignored (decisions §1); strings are stripped."""
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
+
+
+class StrictRequestModel(RequestModel):
+    """For nested items where numbers must be numbers (no "12" → 12 coercion surprises in money)."""
+
+
+def _wrap(fn):
+    def run(value):
+        if value is None:
+            return value
+        return fn(value)
+    return AfterValidator(run)
+
+
+def _empty_to_none(value):
+    if isinstance(value, str) and not value.strip():
+        return None
+    return value
+
+
+EmptyAsNone = BeforeValidator(_empty_to_none)
+
+Cpf = Annotated[str, _wrap(v.clean_cpf)]
+CpfDigits = Annotated[str, _wrap(lambda s: v.clean_cpf(s, allow_punctuation=False))]
+Cnpj = Annotated[str, _wrap(v.clean_cnpj)]
+CpfCnpj = Annotated[str, _wrap(v.clean_cpf_cnpj)]
+CpfCnpjDigits = Annotated[str, _wrap(lambda s: v.clean_cpf_cnpj(s, allow_punctuation=False))]
+Plate = Annotated[str, _wrap(v.clean_plate)]
+Rntrc = Annotated[str, _wrap(v.clean_rntrc)]
+Uf = Annotated[str, _wrap(v.clean_uf)]
+Cep = Annotated[str, _wrap(v.clean_cep)]
+Phone = Annotated[str, _wrap(v.clean_phone)]
+E164 = Annotated[str, _wrap(v.clean_e164)]
+Email = Annotated[str, _wrap(v.clean_email)]
+AccessKey = Annotated[str, _wrap(v.clean_access_key)]
+IbgeCode = Annotated[str, _wrap(v.clean_ibge_code)]
+
+Limit = Annotated[int, Field(ge=1, le=200)]
+
+
+class ListQuery(RequestModel):
+    limit: Limit = 50
+    cursor: str | None = Field(default=None, max_length=512)
+
+
+def _field_path(loc: tuple) -> str:
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += ("." if path else "") + str(part)
+    return path or "body"
+
+
+_PT_MESSAGES = {
+    "missing": "Campo obrigatório.",
+    "string_type": "Deve ser texto.",
+    "int_type": "Deve ser um número inteiro.",
+    "int_parsing": "Deve ser um número inteiro.",
+    "int_from_float": "Deve ser um número inteiro.",
+    "float_type": "Deve ser um número.",
+    "float_parsing": "Deve ser um número.",
+    "decimal_parsing": "Deve ser um número.",
+    "decimal_type": "Deve ser um número.",
+    "bool_type": "Deve ser verdadeiro ou falso.",
+    "bool_parsing": "Deve ser verdadeiro ou falso.",
+    "list_type": "Deve ser uma lista.",
+    "dict_type": "Deve ser um objeto.",
+    "model_type": "Deve ser um objeto.",
+    "model_attributes_type": "Deve ser um objeto.",
+    "date_type": "Data inválida (use AAAA-MM-DD).",
+    "date_parsing": "Data inválida (use AAAA-MM-DD).",
+    "date_from_datetime_parsing": "Data inválida (use AAAA-MM-DD).",
+    "date_from_datetime_inexact": "Data inválida (use AAAA-MM-DD).",
+    "datetime_type": "Data e hora inválidas (ISO 8601).",
+    "datetime_parsing": "Data e hora inválidas (ISO 8601).",
+    "datetime_from_date_parsing": "Data e hora inválidas (ISO 8601).",
+    "uuid_type": "Identificador inválido (uuid).",
+    "uuid_parsing": "Identificador inválido (uuid).",
+    "enum": "Valor não permitido.",
+    "literal_error": "Valor não permitido.",
+    "finite_number": "Deve ser um número finito.",
+    "json_invalid": "JSON inválido.",
+}
+
+
+def _message_for(err: dict) -> tuple[str, str]:
+    kind = err.get("type", "invalid")
+    ctx = err.get("ctx") or {}
+    if kind == "value_error" and isinstance(ctx.get("error"), v.FieldInvalid):
+        exc = ctx["error"]
+        return exc.code, exc.message
+    if kind in ("string_too_short",):
+        return kind, f"Deve ter pelo menos {ctx.get('min_length')} caracteres."
+    if kind in ("string_too_long",):
+        return kind, f"Deve ter no máximo {ctx.get('max_length')} caracteres."
+    if kind == "too_short":
+        return kind, f"Deve ter pelo menos {ctx.get('min_length')} itens."
+    if kind == "too_long":
+        return kind, f"Deve ter no máximo {ctx.get('max_length')} itens."
+    if kind in ("greater_than_equal", "greater_than"):
+        return kind, f"Deve ser maior{' ou igual' if kind.endswith('equal') else ''} a {ctx.get('ge', ctx.get('gt'))}."
+    if kind in ("less_than_equal", "less_than"):
+        return kind, f"Deve ser menor{' ou igual' if kind.endswith('equal') else ''} a {ctx.get('le', ctx.get('lt'))}."
+    if kind == "string_pattern_mismatch":
+        return kind, "Formato inválido."
+    if kind in ("enum", "literal_error") and ctx.get("expected"):
+        return kind, f"Valor não permitido; use {ctx['expected']}."
+    if kind == "value_error":
+        return "invalid", str(ctx.get("error") or err.get("msg", "Valor inválido."))
+    return kind, _PT_MESSAGES.get(kind, err.get("msg", "Valor inválido."))
+
+
+def details_from(exc: ValidationError, prefix: str = "") -> list[FieldError]:
+    out = []
+    for err in exc.errors(include_url=False):
+        code, message = _message_for(err)
+        loc = tuple(p for p in err["loc"] if p not in ("function-after[run(), str]",))
+        # Model-level checks name their field in the error context (see PydanticCustomError uses).
+        path = _field_path(loc + ((err.get("ctx") or {}).get("field"),)) if (err.get("ctx") or {}).get("field") else _field_path(loc)
+        out.append(FieldError(f"{prefix}{path}" if prefix else path, code, message))
+    return out
+
+
+def parse_body(model: type[BaseModel], data: Any):
+    if not isinstance(data, dict):
+        raise InvalidBody("O corpo deve ser um objeto JSON.", details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        details = details_from(exc)
+        raise InvalidBody(_summary(details), details=details)
+
+
+def parse_query(model: type[BaseModel], args) -> BaseModel:
+    data = {k: args.get(k) for k in args.keys()}
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        details = details_from(exc)
+        raise InvalidQuery(_summary(details), details=details)
+
+
+def _summary(details: list[FieldError]) -> str:
+    names = ", ".join(sorted({d.field for d in details})[:5])
+    return f"Campos inválidos: {names}." if names else "Corpo da requisição inválido."
+
+
+def dump_date(value: date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+__all__ = ["RequestModel", "ListQuery", "Field", "parse_body", "parse_query", "details_from", "Cpf", "CpfDigits",
+           "Cnpj", "CpfCnpj", "CpfCnpjDigits", "Plate", "Rntrc", "Uf", "Cep", "Phone", "E164", "Email", "AccessKey",
+           "IbgeCode", "EmptyAsNone", "Limit", "date", "datetime", "dump_date"]

@@ -1,0 +1,103 @@
+"""Tenancy is structural: every ORM query on a tenant-owned table is filtered by the current company.
+
+`tenant_scope(company_id)` sets the company for a block of code (a request, a job). Inside it, every
+SELECT issued through the ORM (including relationship loads) gets `company_id = :current` added
+automatically, and every new or changed tenant-owned row must carry the current company, so a
+forgotten filter cannot leak or move data. Outside a scope, querying tenant-owned tables raises
+`TenancyViolation`, unless the query is explicitly marked `.execution_options(cross_tenant=True)`,
+which only platform-level code (API-key lookup, CLI, idempotency housekeeping) does.
+"""
+import contextlib
+import contextvars
+import uuid
+
+from sqlalchemy import event
+from sqlalchemy.orm import Session, with_loader_criteria
+
+from core.db import TenantMixin, db
+from core.errors import NotFound, TenancyViolation
+
+_current_company: contextvars.ContextVar[uuid.UUID | None] = contextvars.ContextVar("current_company", default=None)
+
+
+def current_company_id() -> uuid.UUID | None:
+    return _current_company.get()
+
+
+@contextlib.contextmanager
+def tenant_scope(company_id):
+    token = _current_company.set(_as_uuid(company_id))
+    try:
+        yield
+    finally:
+        _current_company.reset(token)
+
+
+def enter_tenant(company_id) -> None:
+    """For request handlers: scope the rest of the request (reset by `leave_tenant` at teardown)."""
+    _current_company.set(_as_uuid(company_id))
+
+
+def leave_tenant() -> None:
+    _current_company.set(None)
+
+
+def _as_uuid(value) -> uuid.UUID:
+    return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
+
+
+def get_owned(model, record_id, *, for_update: bool = False):
+    """The current company's record with this id, or NotFound (another company's id looks missing)."""
+    try:
+        key = _as_uuid(record_id)
+    except (ValueError, TypeError, AttributeError):
+        raise NotFound()
+    stmt = db.select(model).where(model.id == key)
+    if for_update:
+        stmt = stmt.with_for_update()
+    record = db.session.execute(stmt).scalar_one_or_none()
+    if record is None:
+        raise NotFound()
+    return record
+
+
+def cross_tenant(stmt):
+    """Mark a statement as deliberately platform-wide (no tenant filter)."""
+    return stmt.execution_options(cross_tenant=True)
+
+
+def _touches_tenant_tables(orm_execute_state) -> bool:
+    for mapper in orm_execute_state.all_mappers:
+        if issubclass(mapper.class_, TenantMixin):
+            return True
+    return False
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _scope_orm_queries(orm_execute_state):
+    if not orm_execute_state.is_select or orm_execute_state.execution_options.get("cross_tenant"):
+        return
+    company_id = _current_company.get()
+    if company_id is None:
+        # Refreshing an already-loaded object, or following its relationships, starts from a row the
+        # caller legitimately holds; only fresh queries need a scope.
+        if orm_execute_state.is_column_load or orm_execute_state.is_relationship_load:
+            return
+        if _touches_tenant_tables(orm_execute_state):
+            raise TenancyViolation("tenant-owned query outside tenant_scope; use cross_tenant() if deliberate")
+        return
+    orm_execute_state.statement = orm_execute_state.statement.options(
+        with_loader_criteria(TenantMixin, lambda cls: cls.company_id == company_id, include_aliases=True)
+    )
+
+
+@event.listens_for(Session, "before_flush")
+def _guard_tenant_writes(session, flush_context, instances):
+    company_id = _current_company.get()
+    if company_id is None:
+        return
+    for obj in list(session.new) + list(session.dirty):
+        if isinstance(obj, TenantMixin) and obj.company_id is not None and obj.company_id != company_id:
+            raise TenancyViolation(f"{type(obj).__name__} of another company written inside a tenant scope")
+        if isinstance(obj, TenantMixin) and obj.company_id is None:
+            obj.company_id = company_id

@@ -1,0 +1,1 @@
+"""Business areas. Never imports flask.request/session/g, blueprints, forms or templates."""

@@ -1,0 +1,1 @@
+"""Models of the ciot area (filled by its issue)."""

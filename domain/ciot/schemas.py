@@ -1,0 +1,168 @@
+"""The CIOT operation creation body (public-api.md "CIOT operation"), as declared models.
+
+Only structure, types and enums are enforced here (their failures are 400 `invalid_body`, decisions
+"CIOT operations"). Everything the authority's manual checks — document check digits, RNTRC and plate
+formats, composition, dates, bank data — is a validation rule in domain.ciot.rules, so an operation
+with such problems is still created and carries blockers the dispatcher can fix.
+"""
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Annotated, Literal
+from uuid import UUID
+
+from pydantic import BeforeValidator, Field, model_validator
+
+from core.schemas import RequestModel
+from core.validators import strip_punctuation
+
+TipoOperacao = Literal["lotacao", "fracionada"]
+Environment = Literal["homolog", "producao"]
+ContratadoTipo = Literal["TAC", "ETC", "CTC"]
+TipoPagamento = Literal["pix", "conta_corrente", "cartao_pre_pago_ip", "conta_poupanca", "conta_pagamento", "outros"]
+IndicadorPagamento = Literal["vista", "prazo"]
+Papel = Literal["principal", "solidario", "intermediario"]
+VehicleKind = Literal["automotor", "implemento", "cavalo_trator"]
+PaymentKind = Literal["adiantamento", "saldo", "parcela", "pedagio", "ajuste"]
+DocumentKind = Literal["nfe", "cte", "mdfe"]
+LocationTipo = Literal["municipio", "cep", "latlng"]
+
+
+def _document_text(value):
+    """CPF/CNPJ 'formatted or digits': punctuation stripped; check digits are a rule, not a 400."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError("Deve ser texto.")
+    return strip_punctuation(value).upper() or None
+
+
+def _plate_text(value):
+    if value is None or not isinstance(value, str):
+        return value
+    return value.replace("-", "").replace(" ", "").upper()
+
+
+def _trip_moment(value):
+    """Trip dates accept a date (midnight) or a date-time; stored as a naive UTC-less local datetime."""
+    if value is None or isinstance(value, datetime):
+        return value
+    if isinstance(value, date):
+        return datetime.combine(value, time())
+    if isinstance(value, str) and len(value.strip()) == 10:
+        return datetime.combine(date.fromisoformat(value.strip()), time())
+    return value
+
+
+DocText = Annotated[str | None, BeforeValidator(_document_text)]
+PlateText = Annotated[str, BeforeValidator(_plate_text)]
+TripMoment = Annotated[datetime | None, BeforeValidator(_trip_moment)]
+Money = Annotated[Decimal, Field(ge=0, le=Decimal("999999999.99"), max_digits=14, decimal_places=2)]
+ShortText = Annotated[str, Field(max_length=200)]
+
+
+class Location(RequestModel):
+    tipo: LocationTipo
+    uf: str | None = Field(default=None, max_length=2)
+    codigo_municipio: str | None = Field(default=None, max_length=7)
+    municipio_nome: str | None = Field(default=None, max_length=120)
+    cep: str | None = Field(default=None, max_length=9)
+    lat: float | None = Field(default=None, ge=-90, le=90)
+    lng: float | None = Field(default=None, ge=-180, le=180)
+    endereco_descricao: str | None = Field(default=None, max_length=300)
+
+
+class Contratante(RequestModel):
+    cpf_cnpj: Annotated[str, Field(min_length=1, max_length=18)]
+    nome: Annotated[str, Field(min_length=1, max_length=200)]
+    rntrc: str | None = Field(default=None, max_length=12)
+    papel: Papel | None = None
+    valor_frete: Money | None = None
+    percentual: Decimal | None = Field(default=None, ge=0, le=100)
+    observacoes: str | None = Field(default=None, max_length=500)
+
+
+class Vehicle(RequestModel):
+    plate: Annotated[PlateText, Field(min_length=1, max_length=10)]
+    vehicle_kind: VehicleKind
+    rntrc: str | None = Field(default=None, max_length=12)
+    axles: int | None = Field(default=None, ge=1, le=20)
+    own_fleet: bool | None = None
+
+
+class Payment(RequestModel):
+    kind: PaymentKind
+    contratante_index: int | None = Field(default=None, ge=0, le=99)
+    contratante_cpf_cnpj: DocText = Field(default=None, max_length=18)
+    tipo_pagamento: TipoPagamento
+    indicador_pagamento: IndicadorPagamento
+    amount: Money
+    due_date: date
+    banco: str | None = Field(default=None, max_length=10)
+    agencia: str | None = Field(default=None, max_length=10)
+    conta: str | None = Field(default=None, max_length=20)
+    titular_cpf_cnpj: DocText = Field(default=None, max_length=18)
+    codigo_pagamento: str | None = Field(default=None, max_length=140)
+
+
+class Document(RequestModel):
+    kind: DocumentKind
+    access_key: str | None = Field(default=None, max_length=60)
+    number: str | None = Field(default=None, max_length=20)
+    series: str | None = Field(default=None, max_length=5)
+    emitter_cnpj: DocText = Field(default=None, max_length=18)
+    emitter_name: str | None = Field(default=None, max_length=200)
+    freight_value: Money | None = None
+    cargo_weight_kg: Decimal | None = Field(default=None, ge=0, le=Decimal("999999999"))
+
+
+class OperationFields(RequestModel):
+    """Fields an operation carries (creation and PATCH share them)."""
+    external_id: str | None = Field(default=None, max_length=100)
+    freight_id: UUID | None = None
+    contratado_tipo: ContratadoTipo | None = None
+    contratado_nome: str | None = Field(default=None, max_length=200)
+    equiparado_tac: bool | None = None
+    origem: Location | None = None
+    destino: Location | None = None
+    distancia_km: Decimal | None = Field(default=None, ge=0, le=100000)
+    codigo_natureza_carga: str | None = Field(default=None, max_length=10)
+    codigo_tipo_carga: int | None = Field(default=None, ge=0, le=99)
+    peso_carga: Decimal | None = Field(default=None, ge=0, le=Decimal("999999999"))
+    valor_frete: Money | None = None
+    destinatario_cpf_cnpj: DocText = Field(default=None, max_length=18)
+    destinatario_nome: str | None = Field(default=None, max_length=200)
+    bank_code: str | None = Field(default=None, max_length=10)
+    agency: str | None = Field(default=None, max_length=10)
+    account_number: str | None = Field(default=None, max_length=20)
+    cpf_cnpj_owner: DocText = Field(default=None, max_length=18)
+    data_declaracao: date | None = None
+    viagem_inicio: TripMoment = None
+    viagem_fim: TripMoment = None
+    chave_pix: str | None = Field(default=None, max_length=140)
+    tipo_pagamento: TipoPagamento | None = None
+    indicador_pagamento: IndicadorPagamento | None = None
+
+
+class OperationCreate(OperationFields):
+    environment: Environment | None = None
+    tipo_operacao: TipoOperacao
+    contratado_cpf_cnpj: Annotated[DocText, Field(min_length=1, max_length=18)]
+    contratado_rntrc: Annotated[str, Field(min_length=1, max_length=12)]
+    contingencia: bool = False
+    justificativa_contingencia: str | None = Field(default=None, max_length=500)
+    codigo_ciot: str | None = Field(default=None, pattern=r"^\d{12}$")
+    data_emissao_original: date | None = None
+    contratantes: Annotated[list[Contratante], Field(min_length=1, max_length=20)]
+    vehicles: Annotated[list[Vehicle], Field(min_length=1, max_length=20)]
+    payments: Annotated[list[Payment], Field(max_length=100)] = []
+    documents: Annotated[list[Document], Field(max_length=500)] = []
+    auto_validate: bool = True
+    auto_emit: bool = False
+
+    @model_validator(mode="after")
+    def _contingency_needs_reason(self):
+        if self.contingencia and not (self.justificativa_contingencia or "").strip():
+            from pydantic_core import PydanticCustomError
+            raise PydanticCustomError("required", "Obrigatória quando contingencia=true.",
+                                      {"field": "justificativa_contingencia"})
+        return self

@@ -1,0 +1,1 @@
+"""Models of the fleet area (filled by its issue)."""

@@ -1,0 +1,1 @@
+"""Models of the partners area (filled by its issue)."""

@@ -1,0 +1,186 @@
+"""Business actions on companies, users and API keys. Callers commit."""
+import json
+import re
+
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from core import apikeys, crypto
+from core.db import db, utcnow
+from core.errors import Conflict, InvalidBody, NotFound
+from core.tenancy import cross_tenant
+from core.validators import normalize_cnpj
+from domain.tenancy.models import (CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey,
+                                   Company, User)
+
+HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def create_company(*, name: str, cnpj: str, modules=(), features=(), ciot_flow: str | None = None,
+                   ciot_environment: str | None = None) -> Company:
+    digits = normalize_cnpj(cnpj, field="cnpj")
+    if db.session.execute(cross_tenant(db.select(Company.id).where(Company.cnpj == digits))).first():
+        raise Conflict("Já existe uma empresa com este CNPJ.", code="company_cnpj_exists")
+    company = Company(cnpj=digits, legal_name=_required_text(name, "name"), modules=[], features=[])
+    db.session.add(company)
+    update_company(company, modules=modules, features=features, ciot_flow=ciot_flow,
+                   ciot_environment=ciot_environment)
+    return company
+
+
+def update_company(company: Company, *, name=None, modules=None, features=None, ciot_flow=None,
+                   ciot_environment=None, state_registration=None) -> Company:
+    if name is not None:
+        company.legal_name = _required_text(name, "name")
+    if modules is not None:
+        company.modules = _choices(modules, MODULES, "module")
+    if features is not None:
+        company.features = _choices(features, FEATURES, "feature")
+    if ciot_flow is not None:
+        company.ciot_flow = _choice(ciot_flow, CIOT_FLOWS, "ciot_flow")
+    if ciot_environment is not None:
+        company.ciot_environment = _choice(ciot_environment, CIOT_ENVIRONMENTS, "ciot_environment")
+    if state_registration is not None:
+        company.state_registration = state_registration.strip() or None
+    db.session.flush()
+    return company
+
+
+def set_ciot_credentials(company: Company, environment: str, credentials: dict | None) -> None:
+    """Provider credentials per environment, encrypted at rest. None removes them."""
+    _choice(environment, CIOT_ENVIRONMENTS, "environment")
+    stored = dict(company.ciot_credentials or {})
+    if credentials:
+        stored[environment] = crypto.encrypt(json.dumps(credentials))
+    else:
+        stored.pop(environment, None)
+    company.ciot_credentials = stored
+    db.session.flush()
+
+
+def get_ciot_credentials(company: Company, environment: str) -> dict | None:
+    token = (company.ciot_credentials or {}).get(environment)
+    return json.loads(crypto.decrypt(token)) if token else None
+
+
+def update_branding(company: Company, *, legal_name=None, footer=None, primary_color=None,
+                    secondary_color=None, logo: bytes | None = None, logo_mime: str | None = None,
+                    remove_logo: bool = False) -> Company:
+    if legal_name is not None:
+        company.brand_legal_name = legal_name.strip()[:200] or None
+    if footer is not None:
+        company.brand_footer = footer.strip()[:500] or None
+    for field, value in (("primary_color", primary_color), ("secondary_color", secondary_color)):
+        if value is not None:
+            if not HEX_COLOR.match(value):
+                raise InvalidBody.for_field(field, "Use uma cor no formato #RRGGBB.")
+            setattr(company, f"brand_{field}", value.lower())
+    if remove_logo:
+        company.brand_logo, company.brand_logo_mime = None, None
+    if logo is not None:
+        company.brand_logo, company.brand_logo_mime = logo, logo_mime
+    db.session.flush()
+    return company
+
+
+def create_user(company: Company, *, email: str, password: str, role: str, name: str = "") -> User:
+    email = (email or "").strip().lower()
+    if not re.match(r"^[^@\s]+@[^@\s]+\.[^@\s]+$", email):
+        raise InvalidBody.for_field("email", "Informe um e-mail válido.")
+    if len(password or "") < 8:
+        raise InvalidBody.for_field("password", "A senha precisa de pelo menos 8 caracteres.")
+    _choice(role, ROLES, "role")
+    if db.session.execute(cross_tenant(db.select(User.id).where(User.email == email))).first():
+        raise Conflict("Já existe um usuário com este e-mail.", code="user_email_exists")
+    user = User(company_id=company.id, email=email, name=name.strip(), role=role,
+                password_hash=generate_password_hash(password))
+    db.session.add(user)
+    db.session.flush()
+    return user
+
+
+def set_user_role(user: User, role: str) -> User:
+    user.role = _choice(role, ROLES, "role")
+    db.session.flush()
+    return user
+
+
+def set_user_active(user: User, active: bool) -> User:
+    user.is_active_user = active
+    db.session.flush()
+    return user
+
+
+def authenticate_user(email: str, password: str) -> User | None:
+    user = db.session.execute(
+        cross_tenant(db.select(User).where(User.email == (email or "").strip().lower()))
+    ).scalar_one_or_none()
+    if user is None or not user.is_active_user or not check_password_hash(user.password_hash, password or ""):
+        return None
+    return user
+
+
+def load_user(user_id) -> User | None:
+    return db.session.execute(cross_tenant(db.select(User).where(User.id == user_id))).scalar_one_or_none()
+
+
+def create_api_key(company: Company, *, scopes=("read", "write"), require_signature=False, name="",
+                   created_by=None) -> tuple[ApiKey, str]:
+    """Returns the record and the full key, which is shown once and never stored in clear."""
+    chosen = _choices(scopes, SCOPES, "scope") or ["read"]
+    prefix, secret = apikeys.generate_key()
+    key = ApiKey(company_id=company.id, name=(name or "").strip()[:120], prefix=prefix,
+                 secret_hash=apikeys.hash_secret(secret), secret_encrypted=crypto.encrypt(secret),
+                 scopes=chosen, require_signature=bool(require_signature),
+                 created_by_user_id=getattr(created_by, "id", None))
+    db.session.add(key)
+    db.session.flush()
+    return key, f"{prefix}.{secret}"
+
+
+def find_api_key(key_id) -> ApiKey:
+    key = db.session.execute(cross_tenant(db.select(ApiKey).where(ApiKey.id == key_id))).scalar_one_or_none()
+    if key is None:
+        raise NotFound("Chave de API não encontrada.")
+    return key
+
+
+def revoke_api_key(key: ApiKey) -> ApiKey:
+    if key.revoked_at is None:
+        key.revoked_at = utcnow()
+    db.session.flush()
+    return key
+
+
+def set_require_signature(key: ApiKey, required: bool) -> ApiKey:
+    key.require_signature = bool(required)
+    db.session.flush()
+    return key
+
+
+def lookup_api_key(raw: str) -> tuple[ApiKey, str] | None:
+    """The active key matching `<prefix>.<secret>` with its secret, or None. Platform-level lookup."""
+    parts = apikeys.split_key(raw)
+    if parts is None:
+        return None
+    prefix, secret = parts
+    key = db.session.execute(cross_tenant(db.select(ApiKey).where(ApiKey.prefix == prefix))).scalar_one_or_none()
+    if key is None or key.revoked_at is not None or not apikeys.secret_matches(secret, key.secret_hash):
+        return None
+    return key, secret
+
+
+def _required_text(value, field):
+    text = (value or "").strip()
+    if not text:
+        raise InvalidBody.for_field(field, "Campo obrigatório.", code="required")
+    return text[:200]
+
+
+def _choice(value, allowed, field):
+    if value not in allowed:
+        raise InvalidBody.for_field(field, f"Valor deve ser um de: {', '.join(allowed)}.", code="invalid_choice")
+    return value
+
+
+def _choices(values, allowed, field):
+    return sorted({_choice(v, allowed, field) for v in (values or [])})

@@ -1,0 +1,37 @@
+"""The context every job runs in, inline (inside the request that enqueued it) or in an RQ worker."""
+import contextlib
+
+from flask import current_app, has_app_context
+
+from core.tenancy import tenant_scope
+
+_worker_app = None
+
+
+def worker_app():
+    """One Flask app per worker process, built on first use."""
+    global _worker_app
+    if _worker_app is None:
+        from app import create_app
+        _worker_app = create_app()
+    return _worker_app
+
+
+@contextlib.contextmanager
+def job_context(company_id=None):
+    if has_app_context():  # inline: reuse the caller's app and session
+        with _scope(company_id):
+            yield current_app
+        return
+    app = worker_app()
+    with app.app_context():
+        from core.db import db
+        try:
+            with _scope(company_id):
+                yield app
+        finally:
+            db.session.remove()
+
+
+def _scope(company_id):
+    return tenant_scope(company_id) if company_id else contextlib.nullcontext()
