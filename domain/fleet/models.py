@@ -1,1 +1,52 @@
-"""Models of the fleet area (filled by its issue)."""
+"""The company's vehicles and drivers."""
+import uuid
+from datetime import date
+from decimal import Decimal
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column
+
+from core.db import IdMixin, TenantMixin, TimestampMixin, db
+
+VEHICLE_STATUSES = ("ativo", "inativo", "manutencao")
+DRIVER_STATUSES = ("ativo", "inativo")
+CNH_CATEGORIES = ("A", "B", "C", "D", "E", "AB", "AC", "AD", "AE")
+
+
+class Vehicle(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    __tablename__ = "vehicles"
+    __table_args__ = (
+        sa.UniqueConstraint("company_id", "plate", name="uq_vehicles_company_plate"),
+        sa.Index("ix_vehicles_company_created", "company_id", "created_at", "id"),
+        sa.CheckConstraint("status IN ('ativo', 'inativo', 'manutencao')", name="status"),
+    )
+
+    plate: Mapped[str] = mapped_column(sa.String(7), nullable=False)
+    vehicle_type: Mapped[str | None] = mapped_column(sa.String(40))
+    renavam: Mapped[str | None] = mapped_column(sa.String(11))
+    brand: Mapped[str | None] = mapped_column(sa.String(60))
+    model: Mapped[str | None] = mapped_column(sa.String(60))
+    year: Mapped[int | None] = mapped_column(sa.Integer)
+    capacity_kg: Mapped[Decimal | None] = mapped_column(sa.Numeric(12, 2))
+    status: Mapped[str] = mapped_column(sa.String(12), default="ativo", nullable=False)
+    notes: Mapped[str | None] = mapped_column(sa.Text)
+    created_by_user_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
+
+
+class Driver(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    __tablename__ = "drivers"
+    __table_args__ = (
+        sa.UniqueConstraint("company_id", "cpf", name="uq_drivers_company_cpf"),
+        sa.Index("ix_drivers_company_created", "company_id", "created_at", "id"),
+        sa.CheckConstraint("status IN ('ativo', 'inativo')", name="status"),
+    )
+
+    name: Mapped[str] = mapped_column(sa.String(200), nullable=False)
+    phone: Mapped[str] = mapped_column(sa.String(20), nullable=False)
+    cpf: Mapped[str] = mapped_column(sa.String(11), nullable=False)
+    cnh_number: Mapped[str | None] = mapped_column(sa.String(11))
+    cnh_category: Mapped[str | None] = mapped_column(sa.String(2))
+    cnh_expires_at: Mapped[date | None] = mapped_column(sa.Date)
+    has_mopp: Mapped[bool] = mapped_column(sa.Boolean, default=False, nullable=False)
+    status: Mapped[str] = mapped_column(sa.String(10), default="ativo", nullable=False)
+    created_by_user_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)

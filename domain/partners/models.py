@@ -1,1 +1,96 @@
-"""Models of the partners area (filled by its issue)."""
+"""Business partners (customers, suppliers, contractors...) and their bank accounts."""
+import re
+import unicodedata
+import uuid
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from core.db import IdMixin, TenantMixin, TimestampMixin, db
+
+PERSON_KINDS = ("pf", "pj")
+PARTNER_ROLES = ("contratante", "contratado", "tomador", "destinatario", "remetente", "cliente_frete", "fornecedor")
+RNTRC_CATEGORIES = ("ETC", "TAC", "CTC", "TAC_EQUIPARADO")
+ACCOUNT_TYPES = ("corrente", "poupanca", "pagamento")
+PIX_KEY_TYPES = ("cpf", "cnpj", "email", "telefone", "aleatoria")
+
+
+def search_key(*parts) -> str:
+    """Lower-case, accent-free text without . - / so "São Paulo", "sao paulo" and "12.345" all match."""
+    text = " ".join(p for p in parts if p)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    return re.sub(r"\s+", " ", re.sub(r"[.\-/]", "", text)).strip()
+
+
+class Partner(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    __tablename__ = "partners"
+    __table_args__ = (
+        sa.UniqueConstraint("company_id", "cpf_cnpj", name="uq_partners_company_cpf_cnpj"),
+        sa.Index("ix_partners_company_created", "company_id", "created_at", "id"),
+        # Substring search (`q`) on PostgreSQL: trigram GIN index (needs the pg_trgm extension, created below).
+        sa.Index("ix_partners_search_trgm", "search_text", postgresql_using="gin",
+                 postgresql_ops={"search_text": "gin_trgm_ops"}).ddl_if(dialect="postgresql"),
+        sa.CheckConstraint("person_kind IN ('pf', 'pj')", name="person_kind"),
+    )
+
+    person_kind: Mapped[str] = mapped_column(sa.String(2), nullable=False)
+    cpf_cnpj: Mapped[str] = mapped_column(sa.String(14), nullable=False)
+    legal_name: Mapped[str] = mapped_column(sa.String(200), nullable=False)
+    trade_name: Mapped[str | None] = mapped_column(sa.String(200))
+    ie: Mapped[str | None] = mapped_column(sa.String(20))
+    ie_isento: Mapped[bool] = mapped_column(sa.Boolean, default=False, nullable=False)
+    rntrc: Mapped[str | None] = mapped_column(sa.String(9))
+    rntrc_categoria: Mapped[str | None] = mapped_column(sa.String(16))
+    email: Mapped[str | None] = mapped_column(sa.String(254))
+    phone: Mapped[str | None] = mapped_column(sa.String(20))
+    whatsapp: Mapped[str | None] = mapped_column(sa.String(20))
+    cep: Mapped[str | None] = mapped_column(sa.String(8))
+    uf: Mapped[str | None] = mapped_column(sa.String(2))
+    municipio_codigo: Mapped[str | None] = mapped_column(sa.String(7))
+    municipio_nome: Mapped[str | None] = mapped_column(sa.String(120))
+    logradouro: Mapped[str | None] = mapped_column(sa.String(200))
+    numero: Mapped[str | None] = mapped_column(sa.String(20))
+    complemento: Mapped[str | None] = mapped_column(sa.String(100))
+    bairro: Mapped[str | None] = mapped_column(sa.String(100))
+    roles: Mapped[list] = mapped_column(sa.JSON, default=list, nullable=False)
+    notes: Mapped[str | None] = mapped_column(sa.Text)
+    is_active: Mapped[bool] = mapped_column(sa.Boolean, default=True, nullable=False)
+    # Derived from legal_name, trade_name and cpf_cnpj on every insert/update (see search_key).
+    search_text: Mapped[str] = mapped_column(sa.String(420), default="", nullable=False)
+    created_by_user_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
+
+    bank_accounts = relationship("PartnerBankAccount", back_populates="partner", cascade="all, delete-orphan",
+                                 order_by="(PartnerBankAccount.created_at, PartnerBankAccount.id)")
+
+
+@event.listens_for(Partner, "before_insert")
+@event.listens_for(Partner, "before_update")
+def _refresh_search_text(mapper, connection, partner: Partner) -> None:
+    partner.search_text = search_key(partner.legal_name, partner.trade_name, partner.cpf_cnpj)
+
+
+event.listen(Partner.__table__, "before_create",
+             sa.DDL("CREATE EXTENSION IF NOT EXISTS pg_trgm").execute_if(dialect="postgresql"))
+
+
+class PartnerBankAccount(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    __tablename__ = "partner_bank_accounts"
+    __table_args__ = (
+        sa.CheckConstraint("(bank_code IS NOT NULL AND agency IS NOT NULL AND account IS NOT NULL) "
+                           "OR pix_key IS NOT NULL", name="bank_or_pix"),
+    )
+
+    partner_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("partners.id", ondelete="CASCADE"),
+                                                  nullable=False, index=True)
+    bank_code: Mapped[str | None] = mapped_column(sa.String(3))
+    agency: Mapped[str | None] = mapped_column(sa.String(7))
+    account: Mapped[str | None] = mapped_column(sa.String(20))
+    account_type: Mapped[str | None] = mapped_column(sa.String(12))
+    pix_key: Mapped[str | None] = mapped_column(sa.String(77))
+    pix_key_type: Mapped[str | None] = mapped_column(sa.String(10))
+    holder_name: Mapped[str | None] = mapped_column(sa.String(200))
+    holder_document: Mapped[str | None] = mapped_column(sa.String(14))
+
+    partner = relationship(Partner, back_populates="bank_accounts")

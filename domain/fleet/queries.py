@@ -1,0 +1,56 @@
+"""Read-side queries of vehicles and drivers (statements for lists, lookups by natural key)."""
+import re
+
+import sqlalchemy as sa
+
+from core.db import db
+from core.validators import strip_punctuation
+from domain.fleet.models import Driver, Vehicle
+from domain.partners.queries import like_pattern
+
+
+def vehicles_stmt(company, *, status: str | None = None, q: str | None = None):
+    """The company's vehicles; `q` matches part of the plate (any case, hyphen ignored), brand or model."""
+    stmt = db.select(Vehicle).where(Vehicle.company_id == company.id)
+    if status:
+        stmt = stmt.where(Vehicle.status == status)
+    if q:
+        plate = re.sub(r"[\s\-]", "", q).upper()
+        conditions = [sa.func.lower(Vehicle.brand).like(like_pattern(q.lower()), escape="\\"),
+                      sa.func.lower(Vehicle.model).like(like_pattern(q.lower()), escape="\\")]
+        if plate:
+            conditions.append(Vehicle.plate.like(like_pattern(plate), escape="\\"))
+        stmt = stmt.where(sa.or_(*conditions))
+    return stmt
+
+
+def drivers_stmt(company, *, status: str | None = None, q: str | None = None):
+    """The company's drivers; `q` matches part of the name (any case) or the start of the CPF."""
+    stmt = db.select(Driver).where(Driver.company_id == company.id)
+    if status:
+        stmt = stmt.where(Driver.status == status)
+    if q:
+        conditions = [sa.func.lower(Driver.name).like(like_pattern(q.lower()), escape="\\")]
+        digits = strip_punctuation(q)
+        if digits.isdigit():
+            conditions.append(Driver.cpf.like(digits + "%"))
+        stmt = stmt.where(sa.or_(*conditions))
+    return stmt
+
+
+def vehicle_ids_by_plate(company_id, plates) -> dict[str, object]:
+    """{plate: id} of the company's vehicles among `plates`, in one query."""
+    return _ids_by(Vehicle, Vehicle.plate, company_id, plates)
+
+
+def driver_ids_by_cpf(company_id, cpfs) -> dict[str, object]:
+    """{cpf: id} of the company's drivers among `cpfs`, in one query."""
+    return _ids_by(Driver, Driver.cpf, company_id, cpfs)
+
+
+def _ids_by(model, column, company_id, values) -> dict[str, object]:
+    values = sorted(set(values))
+    if not values:
+        return {}
+    rows = db.session.execute(db.select(column, model.id).where(model.company_id == company_id, column.in_(values)))
+    return {key: record_id for key, record_id in rows}

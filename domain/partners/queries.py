@@ -1,0 +1,44 @@
+"""Read-side queries of the partners area (statements for lists, lookups by natural key)."""
+from datetime import datetime, timezone
+
+import sqlalchemy as sa
+
+from core.db import db
+from domain.partners.models import Partner, search_key
+
+
+def like_pattern(term: str) -> str:
+    """`%term%` with LIKE wildcards in the term taken literally (use with escape="\\")."""
+    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def naive_utc(moment: datetime) -> datetime:
+    """Timestamps are stored as naive UTC; an aware input is converted, a naive one is taken as UTC."""
+    if moment.tzinfo is not None:
+        return moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return moment
+
+
+def partners_stmt(company, *, q: str | None = None, role: str | None = None, only_active: bool = False,
+                  created_before: datetime | None = None):
+    """The company's partners, filtered; paginate it with core.pagination.paginate (newest first)."""
+    stmt = db.select(Partner).where(Partner.company_id == company.id)
+    for term in search_key(q or "").split():
+        # Every word must appear in legal_name, trade_name or cpf_cnpj (accents, case and . - / ignored).
+        stmt = stmt.where(Partner.search_text.like(like_pattern(term), escape="\\"))
+    if role:
+        stmt = stmt.where(sa.cast(Partner.roles, sa.Text).like(f'%"{role}"%'))
+    if only_active:
+        stmt = stmt.where(Partner.is_active.is_(True))
+    if created_before is not None:
+        stmt = stmt.where(Partner.created_at < naive_utc(created_before))
+    return stmt
+
+
+def find_partner_id(company_id, cpf_cnpj: str, *, exclude_id=None):
+    """Id of the company's partner with this document, or None."""
+    stmt = db.select(Partner.id).where(Partner.company_id == company_id, Partner.cpf_cnpj == cpf_cnpj)
+    if exclude_id is not None:
+        stmt = stmt.where(Partner.id != exclude_id)
+    return db.session.execute(stmt).scalar_one_or_none()
+
