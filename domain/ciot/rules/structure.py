@@ -1,0 +1,411 @@
+"""Platform codes: modality coherence and the structural checks of the authority's manual (DCS PEF).
+
+MOD modality, CAD identification (CPF/CNPJ, RNTRC), VEI composition, LOC origin/destination,
+DAT dates, DOC fiscal documents. Codes and severities are listed in docs/ciot-rules.md.
+"""
+import re
+from datetime import timedelta
+
+from core.validators import (FieldInvalid, PLATE_RE, UFS, access_key_check_digit, access_key_model,
+                             clean_rntrc, municipalities, strip_punctuation)
+from domain.ciot.modality import normalize_category, normalize_doc
+from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
+from domain.ciot.rules.helpers import (KIND_LABEL, KIND_MODEL, MODEL_LABEL, MOTORISED, date_br, doc_problem,
+                                       naive, nth, nth_f, text)
+
+MAX_VEHICLES = 5
+MAX_DAYS_AHEAD = 30
+MAX_DAYS_PAST = 30
+MAX_TRIP_DAYS = 90
+SIDES = (("origem", "da origem"), ("destino", "do destino"))
+
+
+# --- MOD: modality ---------------------------------------------------------------------------------
+
+@RULES.rule("MOD01", WARNING, "Modalidade do corpo contradiz a categoria RNTRC do parceiro (a do parceiro vale)")
+def mod01(ctx: RuleContext):
+    if ctx.modality.source != "partner":
+        return
+    category = normalize_category(ctx.contratado_categoria)
+    sent = ctx.data.contratado_tipo
+    harmless = sent == "TAC" and ctx.modality.equiparado  # TAC_EQUIPARADO is handled as a TAC anyway
+    if sent and sent != ctx.modality.contratado_tipo and not harmless:
+        yield ("contratado_tipo",
+               f"contratado_tipo={sent} foi ignorado: o parceiro contratado está cadastrado com categoria RNTRC "
+               f"{category}, que define a modalidade ({ctx.modality.contratado_tipo}"
+               f"{' equiparada a TAC' if ctx.modality.equiparado else ''}). Corrija o cadastro do parceiro se a "
+               "categoria estiver errada.")
+    flag = ctx.data.equiparado_tac
+    if ctx.modality.contratado_tipo == "ETC" and flag is not None and flag != ctx.modality.equiparado:
+        yield ("equiparado_tac",
+               f"equiparado_tac={'true' if flag else 'false'} foi ignorado: o parceiro contratado está cadastrado "
+               f"com categoria RNTRC {category}. Para ETC equiparada a TAC, cadastre o parceiro com a categoria "
+               "TAC_EQUIPARADO.")
+
+
+@RULES.rule("MOD02", WARNING, "Modalidade do contratado não determinada")
+def mod02(ctx: RuleContext):
+    if ctx.modality.contratado_tipo is None and not ctx.own_fleet:
+        yield ("contratado_tipo",
+               "Não foi possível determinar a modalidade do contratado (TAC, ETC ou CTC): informe contratado_tipo "
+               "ou cadastre o parceiro com a categoria RNTRC. Sem ela, as regras de TAC (titular da conta, "
+               "adiantamento) e de emissão em nome da ETC não são verificadas.")
+
+
+# --- CAD: identification ---------------------------------------------------------------------------
+
+def _doc_fields(ctx: RuleContext):
+    """(field path, value, label) of every CPF/CNPJ of the body. A CPF is accepted everywhere, emitter_cnpj
+    included (an NF-e can be issued by a rural producer's CPF)."""
+    data = ctx.data
+    yield "contratado_cpf_cnpj", data.contratado_cpf_cnpj, "do contratado"
+    yield "destinatario_cpf_cnpj", data.destinatario_cpf_cnpj, "do destinatário"
+    yield "cpf_cnpj_owner", data.cpf_cnpj_owner, "do titular da conta"
+    for index, item in enumerate(data.contratantes):
+        yield f"contratantes[{index}].cpf_cnpj", item.cpf_cnpj, f"do {nth(index)} contratante"
+    for index, item in enumerate(data.payments):
+        yield f"payments[{index}].titular_cpf_cnpj", item.titular_cpf_cnpj, f"do titular da {nth_f(index)} parcela"
+        yield (f"payments[{index}].contratante_cpf_cnpj", item.contratante_cpf_cnpj,
+               f"do contratante da {nth_f(index)} parcela")
+    for index, item in enumerate(data.documents):
+        yield f"documents[{index}].emitter_cnpj", item.emitter_cnpj, f"do emitente do {nth(index)} documento"
+
+
+@RULES.rule("CAD01", BLOCKER, "CPF/CNPJ inválido (formato ou dígito verificador)")
+def cad01(ctx: RuleContext):
+    for field_path, value, label in _doc_fields(ctx):
+        if not normalize_doc(value):
+            continue
+        problem = doc_problem(value)
+        if problem:
+            yield field_path, f"CPF/CNPJ {label} inválido ({normalize_doc(value)}): {problem}."
+
+
+def _rntrc_fields(ctx: RuleContext):
+    yield "contratado_rntrc", ctx.data.contratado_rntrc, "do contratado"
+    for index, vehicle in enumerate(ctx.data.vehicles):
+        yield f"vehicles[{index}].rntrc", vehicle.rntrc, f"do veículo {vehicle.plate}"
+    for index, item in enumerate(ctx.data.contratantes):
+        yield f"contratantes[{index}].rntrc", item.rntrc, f"do {nth(index)} contratante"
+
+
+@RULES.rule("CAD02", BLOCKER, "RNTRC com formato inválido (9 dígitos; 8 completados com zero)")
+def cad02(ctx: RuleContext):
+    for field_path, value, label in _rntrc_fields(ctx):
+        if not text(value):
+            continue
+        try:
+            clean_rntrc(value)
+        except FieldInvalid:
+            yield field_path, f"RNTRC {label} inválido ({value}): informe 9 dígitos (ou 8, completados com zero à esquerda)."
+
+
+@RULES.rule("CAD03", BLOCKER, "Contratado com CPF não pode ser ETC ou CTC")
+def cad03(ctx: RuleContext):
+    tipo = ctx.modality.contratado_tipo
+    if len(ctx.contratado or "") == 11 and tipo in ("ETC", "CTC"):
+        origin = ("pela categoria RNTRC do parceiro" if ctx.modality.source == "partner"
+                  else "em contratado_tipo")
+        yield ("contratado_cpf_cnpj",
+               f"O contratado tem CPF ({ctx.contratado}), mas a modalidade informada {origin} é {tipo}"
+               f"{' equiparada a TAC' if ctx.modality.equiparado else ''}: pessoa física só pode ser TAC. "
+               "Corrija o CPF/CNPJ do contratado ou a modalidade.")
+
+
+@RULES.rule("CAD04", WARNING, "Contratado TAC com CNPJ")
+def cad04(ctx: RuleContext):
+    if len(ctx.contratado or "") == 14 and ctx.modality.contratado_tipo == "TAC":
+        yield ("contratado_cpf_cnpj",
+               f"O contratado é TAC mas tem CNPJ ({ctx.contratado}); no RNTRC o TAC é pessoa física (CPF). "
+               "Confira: se for empresa equiparada a TAC, use a categoria TAC_EQUIPARADO (ou contratado_tipo=ETC "
+               "com equiparado_tac=true).")
+
+
+# --- VEI: composition ------------------------------------------------------------------------------
+
+@RULES.rule("VEI01", BLOCKER, "Placa inválida")
+def vei01(ctx: RuleContext):
+    for index, vehicle in enumerate(ctx.data.vehicles):
+        if not PLATE_RE.fullmatch(vehicle.plate or ""):
+            yield (f"vehicles[{index}].plate",
+                   f"Placa do {nth(index)} veículo inválida ({vehicle.plate}): use AAA9999 ou o padrão Mercosul AAA9A99.")
+
+
+@RULES.rule("VEI02", BLOCKER, "Composição com mais de 5 veículos")
+def vei02(ctx: RuleContext):
+    count = len(ctx.data.vehicles)
+    if count > MAX_VEHICLES:
+        yield ("vehicles",
+               f"A composição tem {count} veículos; a ANTT aceita no máximo {MAX_VEHICLES} (uma unidade motora e "
+               "seus implementos).")
+
+
+@RULES.rule("VEI03", BLOCKER, "Composição deve ter exatamente uma unidade motora (automotor ou cavalo_trator)")
+def vei03(ctx: RuleContext):
+    motor = [i for i, v in enumerate(ctx.data.vehicles) if v.vehicle_kind in MOTORISED]
+    if not motor:
+        yield ("vehicles",
+               "A composição não tem unidade motora: informe um veículo com vehicle_kind automotor ou cavalo_trator.")
+    for index in motor[1:]:
+        plates = ", ".join(ctx.data.vehicles[i].plate for i in motor)
+        yield (f"vehicles[{index}].vehicle_kind",
+               f"A composição tem {len(motor)} unidades motoras ({plates}); a ANTT aceita exatamente uma. Os demais "
+               "veículos devem ser implementos, ou declare outra operação.")
+        break
+
+
+@RULES.rule("VEI04", BLOCKER, "Placa repetida na composição")
+def vei04(ctx: RuleContext):
+    seen = {}
+    for index, vehicle in enumerate(ctx.data.vehicles):
+        if vehicle.plate in seen:
+            yield (f"vehicles[{index}].plate",
+                   f"A placa {vehicle.plate} já foi informada no {nth(seen[vehicle.plate])} veículo: informe cada "
+                   "veículo da composição uma única vez.")
+        else:
+            seen[vehicle.plate] = index
+
+
+@RULES.rule("VEI05", WARNING, "Frota própria com veículo marcado como não próprio")
+def vei05(ctx: RuleContext):
+    if not ctx.own_fleet:
+        return
+    for index, vehicle in enumerate(ctx.data.vehicles):
+        if vehicle.own_fleet is False:
+            yield (f"vehicles[{index}].own_fleet",
+                   f"O contratado é a própria empresa (frota própria), mas o veículo {vehicle.plate} está com "
+                   "own_fleet=false. Se o veículo é de terceiro (TAC ou outra transportadora), declare esse "
+                   "terceiro como contratado.")
+
+
+# --- LOC: origin / destination ---------------------------------------------------------------------
+
+@RULES.rule("LOC01", BLOCKER, "Origem e destino obrigatórios")
+def loc01(ctx: RuleContext):
+    for name, label in SIDES:
+        if getattr(ctx.data, name) is None:
+            yield (name, f"Informe {'a origem' if name == 'origem' else 'o destino'} da operação ({name}: tipo "
+                         "municipio com uf e codigo_municipio IBGE, cep ou latlng). A ANTT exige origem e destino "
+                         "na declaração.")
+
+
+@RULES.rule("LOC02", BLOCKER, "Origem e destino com tipos diferentes")
+def loc02(ctx: RuleContext):
+    origem, destino = ctx.data.origem, ctx.data.destino
+    if origem is not None and destino is not None and origem.tipo != destino.tipo:
+        yield ("destino.tipo",
+               f"destino.tipo ({destino.tipo}) deve ser igual a origem.tipo ({origem.tipo}): informe origem e "
+               "destino do mesmo tipo.")
+
+
+def _sides(ctx: RuleContext, tipo: str):
+    for name, label in SIDES:
+        location = getattr(ctx.data, name)
+        if location is not None and location.tipo == tipo:
+            yield name, label, location
+
+
+@RULES.rule("LOC03", BLOCKER, "Município: UF e código IBGE obrigatórios, existentes e coerentes")
+def loc03(ctx: RuleContext):
+    table = municipalities()
+    for name, label, location in _sides(ctx, "municipio"):
+        uf = (text(location.uf) or "").upper()
+        code = text(location.codigo_municipio)
+        if not uf:
+            yield f"{name}.uf", f"Informe a UF {label} ({name}.uf, sigla como SP)."
+        elif uf not in UFS:
+            yield f"{name}.uf", f"UF {label} inválida ({location.uf}): use a sigla de um dos 27 estados."
+            uf = ""
+        if not code:
+            yield (f"{name}.codigo_municipio",
+                   f"Informe o código IBGE do município {label} ({name}.codigo_municipio, 7 dígitos).")
+            continue
+        found = table.get(code)
+        if found is None:
+            yield (f"{name}.codigo_municipio",
+                   f"Código IBGE do município {label} desconhecido ({code}): informe o código de 7 dígitos do IBGE.")
+        elif uf and found[1] != uf:
+            yield (f"{name}.codigo_municipio",
+                   f"O município {label} {found[0]} ({code}) pertence a {found[1]}, não a {uf}: corrija "
+                   f"{name}.uf ou {name}.codigo_municipio.")
+
+
+@RULES.rule("LOC04", BLOCKER, "CEP com 8 dígitos obrigatório")
+def loc04(ctx: RuleContext):
+    for name, label, location in _sides(ctx, "cep"):
+        cep = strip_punctuation(location.cep or "")
+        if not re.fullmatch(r"\d{8}", cep):
+            yield (f"{name}.cep",
+                   f"Informe o CEP {label} com 8 dígitos ({name}.cep)" + (f"; recebido: {location.cep}." if location.cep else "."))
+
+
+@RULES.rule("LOC05", BLOCKER, "Latitude e longitude obrigatórias")
+def loc05(ctx: RuleContext):
+    for name, label, location in _sides(ctx, "latlng"):
+        for attr, word in (("lat", "a latitude"), ("lng", "a longitude")):
+            if getattr(location, attr) is None:
+                yield f"{name}.{attr}", f"Informe {word} {label} ({name}.{attr})."
+
+
+# --- DAT: dates ------------------------------------------------------------------------------------
+
+def _declaration(ctx: RuleContext):
+    return ctx.data.data_declaracao or ctx.today
+
+
+@RULES.rule("DAT01", BLOCKER, "Data da declaração mais de 30 dias à frente")
+def dat01(ctx: RuleContext):
+    declared = ctx.data.data_declaracao
+    if declared and declared > ctx.today + timedelta(days=MAX_DAYS_AHEAD):
+        yield ("data_declaracao",
+               f"data_declaracao ({date_br(declared)}) está mais de {MAX_DAYS_AHEAD} dias à frente de hoje "
+               f"({date_br(ctx.today)}): a ANTT aceita declarar no máximo {MAX_DAYS_AHEAD} dias antes.")
+
+
+@RULES.rule("DAT02", WARNING, "Data da declaração mais de 30 dias no passado")
+def dat02(ctx: RuleContext):
+    declared = ctx.data.data_declaracao
+    if declared and declared < ctx.today - timedelta(days=MAX_DAYS_PAST):
+        yield ("data_declaracao",
+               f"data_declaracao ({date_br(declared)}) está mais de {MAX_DAYS_PAST} dias no passado: o CIOT deve ser "
+               "declarado antes do início da viagem. Confira a data.")
+
+
+@RULES.rule("DAT03", WARNING, "Início e fim da viagem recomendados")
+def dat03(ctx: RuleContext):
+    for name, label in (("viagem_inicio", "início"), ("viagem_fim", "fim")):
+        if getattr(ctx.data, name) is None:
+            yield (name, f"Informe a data de {label} da viagem ({name}): exigida por alguns emissores e sempre "
+                         "recomendada.")
+
+
+def _trip(ctx: RuleContext):
+    return naive(ctx.data.viagem_inicio), naive(ctx.data.viagem_fim)
+
+
+@RULES.rule("DAT04", BLOCKER, "Fim da viagem antes do início")
+def dat04(ctx: RuleContext):
+    start, end = _trip(ctx)
+    if start and end and end < start:
+        yield ("viagem_fim",
+               f"viagem_fim ({date_br(end)}) é anterior a viagem_inicio ({date_br(start)}): corrija as datas da viagem.")
+
+
+@RULES.rule("DAT05", BLOCKER, "Viagem com mais de 90 dias")
+def dat05(ctx: RuleContext):
+    start, end = _trip(ctx)
+    if start and end and end - start > timedelta(days=MAX_TRIP_DAYS):
+        yield ("viagem_fim",
+               f"A viagem vai de {date_br(start)} a {date_br(end)} ({(end - start).days} dias): a ANTT aceita no "
+               f"máximo {MAX_TRIP_DAYS} dias. Corrija viagem_fim ou divida em mais operações.")
+
+
+@RULES.rule("DAT06", WARNING, "Viagem começa antes da data da declaração")
+def dat06(ctx: RuleContext):
+    start, _ = _trip(ctx)
+    declared = _declaration(ctx)
+    if start and start.date() < declared:
+        yield ("viagem_inicio",
+               f"viagem_inicio ({date_br(start)}) é anterior à data da declaração ({date_br(declared)}): o CIOT deve "
+               "ser gerado antes do início da viagem. Confira as datas.")
+
+
+@RULES.rule("DAT07", WARNING, "Viagem começa mais de 30 dias depois da declaração")
+def dat07(ctx: RuleContext):
+    start, _ = _trip(ctx)
+    declared = _declaration(ctx)
+    if start and start.date() > declared + timedelta(days=MAX_DAYS_AHEAD):
+        yield ("viagem_inicio",
+               f"viagem_inicio ({date_br(start)}) está mais de {MAX_DAYS_AHEAD} dias depois da declaração "
+               f"({date_br(declared)}): a declaração antecipada é limitada a {MAX_DAYS_AHEAD} dias. Declare mais perto "
+               "da viagem.")
+
+
+# --- DOC: fiscal documents -------------------------------------------------------------------------
+
+def _key(document) -> str | None:
+    return re.sub(r"\s", "", document.access_key or "") or None
+
+
+def _valid_key(document) -> str | None:
+    key = _key(document)
+    if key and re.fullmatch(r"\d{44}", key) and access_key_check_digit(key[:43]) == int(key[43]):
+        return key
+    return None
+
+
+@RULES.rule("DOC01", BLOCKER, "Chave de acesso inválida (44 dígitos com dígito verificador)")
+def doc01(ctx: RuleContext):
+    for index, document in enumerate(ctx.data.documents):
+        key = _key(document)
+        if key is None:
+            continue
+        label = KIND_LABEL.get(document.kind, document.kind)
+        if not re.fullmatch(r"\d{44}", key):
+            received = "há caracteres que não são dígitos" if len(key) == 44 else f"recebidos {len(key)} caracteres"
+            yield (f"documents[{index}].access_key",
+                   f"Chave de acesso do {nth(index)} documento ({label}) deve ter 44 dígitos ({received}).")
+        elif access_key_check_digit(key[:43]) != int(key[43]):
+            yield (f"documents[{index}].access_key",
+                   f"Chave de acesso do {nth(index)} documento ({label}) inválida: o dígito verificador não confere. "
+                   "Copie a chave novamente do DANFE/DACTE.")
+
+
+@RULES.rule("DOC02", BLOCKER, "Modelo da chave de acesso não corresponde ao tipo do documento")
+def doc02(ctx: RuleContext):
+    for index, document in enumerate(ctx.data.documents):
+        key = _key(document)
+        if not key or not re.fullmatch(r"\d{44}", key):
+            continue
+        model, expected = access_key_model(key), KIND_MODEL.get(document.kind)
+        if expected and model != expected:
+            found = MODEL_LABEL.get(model, f"modelo {model}")
+            yield (f"documents[{index}].access_key",
+                   f"A chave do {nth(index)} documento é de {found} (modelo {model}), mas kind={document.kind} "
+                   f"espera modelo {expected} ({KIND_LABEL[document.kind]}). Corrija kind ou a chave.")
+
+
+@RULES.rule("DOC03", WARNING, "Operação de lotação sem documentos fiscais")
+def doc03(ctx: RuleContext):
+    if ctx.data.tipo_operacao == "lotacao" and not ctx.data.documents:
+        yield ("documents",
+               "Operação de lotação sem documentos: informe a NF-e da carga e/ou o CT-e (documents) para vincular o "
+               "CIOT ao transporte declarado.")
+
+
+@RULES.rule("DOC04", WARNING, "Chave de acesso repetida")
+def doc04(ctx: RuleContext):
+    seen = {}
+    for index, document in enumerate(ctx.data.documents):
+        key = _key(document)
+        if not key:
+            continue
+        if key in seen:
+            yield (f"documents[{index}].access_key",
+                   f"A chave de acesso do {nth(index)} documento repete a do {nth(seen[key])}: informe cada "
+                   "documento uma única vez.")
+        else:
+            seen[key] = index
+
+
+@RULES.rule("DOC05", WARNING, "Emitente, série ou número diferentes dos contidos na chave de acesso")
+def doc05(ctx: RuleContext):
+    for index, document in enumerate(ctx.data.documents):
+        key = _valid_key(document)
+        if key is None:
+            continue
+        emitter = normalize_doc(document.emitter_cnpj)
+        in_key = key[6:20]
+        if emitter and len(emitter) in (11, 14) and emitter.zfill(14) != in_key:
+            yield (f"documents[{index}].emitter_cnpj",
+                   f"O emitente informado ({emitter}) difere do CNPJ/CPF contido na chave de acesso do {nth(index)} "
+                   f"documento ({in_key}).")
+        series, number = text(document.series), text(document.number)
+        if series and series.isdigit() and int(series) != int(key[22:25]):
+            yield (f"documents[{index}].series",
+                   f"A série informada ({series}) difere da série contida na chave de acesso do {nth(index)} "
+                   f"documento ({int(key[22:25])}).")
+        if number and number.isdigit() and int(number) != int(key[25:34]):
+            yield (f"documents[{index}].number",
+                   f"O número informado ({number}) difere do número contido na chave de acesso do {nth(index)} "
+                   f"documento ({int(key[25:34])}).")
