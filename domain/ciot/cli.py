@@ -1,5 +1,141 @@
-"""CIOT CLI commands (filled by its issue)."""
+"""CIOT CLI commands.
+
+    flask --app app ciot irregular add RNTRC [--reason TEXT]     # the homolog simulator rejects this carrier
+    flask --app app ciot irregular remove RNTRC
+    flask --app app ciot irregular list [--json]
+    flask --app app ciot recover-emissions [--json]             # re-enqueue stale in-flight emission attempts
+    flask --app app company credentials ID --environment homolog|producao (--set KEY=VALUE ... | --clear)
+    flask --app app company set-ie ID IE                         # state registration (inscrição estadual)
+"""
+import json
+import uuid
+
+import click
+import sqlalchemy as sa
+
+from core.db import db
+from core.queue import commit
+
+
+def _company(company_id):
+    from domain.tenancy.models import Company
+    try:
+        company = db.session.get(Company, uuid.UUID(str(company_id)))
+    except ValueError:
+        company = None
+    if company is None:
+        raise click.ClickException(f"empresa {company_id} não encontrada")
+    return company
+
+
+def _rntrc(value: str) -> str:
+    from domain.ciot.provider import normalize_rntrc
+    digits = normalize_rntrc(value)
+    if len(digits) != 9 or not value.strip().replace(".", "").replace("-", "").isdigit():
+        raise click.ClickException("RNTRC inválido: informe 8 ou 9 dígitos.")
+    return digits
 
 
 def register_ciot_commands(app) -> None:
-    return None
+    @app.cli.group("ciot")
+    def ciot_group():
+        """Operações CIOT."""
+
+    @ciot_group.group("irregular")
+    def irregular_group():
+        """Transportadores (RNTRC) que o simulador de homologação rejeita."""
+
+    @irregular_group.command("add")
+    @click.argument("rntrc")
+    @click.option("--reason", default="", help="Motivo exibido na rejeição.")
+    def irregular_add(rntrc, reason):
+        from domain.ciot.models import IrregularCarrier
+        digits = _rntrc(rntrc)
+        row = db.session.execute(sa.select(IrregularCarrier).where(IrregularCarrier.rntrc == digits)).scalar()
+        if row is None:
+            row = IrregularCarrier(rntrc=digits, reason="")
+            db.session.add(row)
+        row.reason = (reason or "").strip()[:300]
+        commit()
+        click.echo(f"RNTRC {digits} marcado como irregular.")
+
+    @irregular_group.command("remove")
+    @click.argument("rntrc")
+    def irregular_remove(rntrc):
+        from domain.ciot.models import IrregularCarrier
+        digits = _rntrc(rntrc)
+        deleted = db.session.execute(sa.delete(IrregularCarrier).where(IrregularCarrier.rntrc == digits)).rowcount
+        commit()
+        if not deleted:
+            raise click.ClickException(f"RNTRC {digits} não está na lista de irregulares.")
+        click.echo(f"RNTRC {digits} removido da lista de irregulares.")
+
+    @irregular_group.command("list")
+    @click.option("--json", "as_json", is_flag=True)
+    def irregular_list(as_json):
+        from domain.ciot.models import IrregularCarrier
+        rows = db.session.execute(sa.select(IrregularCarrier).order_by(IrregularCarrier.rntrc)).scalars().all()
+        if as_json:
+            click.echo(json.dumps([{"rntrc": r.rntrc, "reason": r.reason} for r in rows]))
+            return
+        if not rows:
+            click.echo("Nenhum RNTRC irregular cadastrado.")
+        for row in rows:
+            click.echo(f"{row.rntrc}\t{row.reason}")
+
+    @ciot_group.command("recover-emissions")
+    @click.option("--json", "as_json", is_flag=True)
+    def recover_emissions(as_json):
+        """Reenvia ao worker as emissões em andamento há mais que CIOT_EMIT_STALE_SECONDS (worker interrompido)."""
+        from domain.ciot.services import recover_stale_attempts
+        count = recover_stale_attempts(actor="cli")
+        commit()
+        click.echo(json.dumps({"requeued": count}) if as_json else f"Tentativas reenviadas: {count}")
+
+    company_group = app.cli.commands.get("company")
+    if company_group is None:  # pragma: no cover - commands.py defines it first
+        @app.cli.group("company")
+        def company_group():
+            """Empresas (tenants)."""
+
+    @company_group.command("credentials")
+    @click.argument("company_id")
+    @click.option("--environment", required=True, type=click.Choice(["homolog", "producao"]))
+    @click.option("--set", "pairs", multiple=True, metavar="KEY=VALUE", help="Uma credencial (repita a opção).")
+    @click.option("--clear", is_flag=True, help="Remove as credenciais do ambiente.")
+    def company_credentials(company_id, environment, pairs, clear):
+        """Credenciais CIOT da empresa por ambiente (guardadas cifradas)."""
+        from domain.tenancy.services import set_ciot_credentials
+        if bool(pairs) == bool(clear):
+            raise click.ClickException("Use --set KEY=VALUE (uma ou mais vezes) ou --clear.")
+        company = _company(company_id)
+        credentials = {}
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            if not sep or not key.strip():
+                raise click.ClickException(f"Formato inválido: {pair!r} (use KEY=VALUE).")
+            credentials[key.strip()] = value
+        set_ciot_credentials(company, environment, credentials or None)
+        commit()
+        if clear:
+            click.echo(f"Credenciais de {environment} removidas: {company.legal_name}.")
+        else:
+            click.echo(f"Credenciais de {environment} definidas para {company.legal_name} "
+                       f"(chaves: {', '.join(sorted(credentials))}).")
+
+    @company_group.command("set-ie")
+    @click.argument("company_id")
+    @click.argument("ie")
+    def company_set_ie(company_id, ie):
+        """Inscrição estadual da empresa (obrigatória para emitir CIOT como ETC contratada). "" remove."""
+        from domain.tenancy.services import update_company
+        company = _company(company_id)
+        text = ie.strip()
+        if len(text) > 20:
+            raise click.ClickException("Inscrição estadual com mais de 20 caracteres.")
+        if text:
+            update_company(company, state_registration=text)
+        else:
+            company.state_registration = None
+        commit()
+        click.echo(f"Inscrição estadual de {company.legal_name}: {company.state_registration or '(nenhuma)'}")

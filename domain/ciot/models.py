@@ -1,1 +1,262 @@
-"""Models of the ciot area (filled by its issue)."""
+"""CIOT operations: the declaration of one trip at the authority (ANTT), its children and its history.
+
+Money is `Numeric(14, 2)` (exact reais); weights in kg `Numeric(15, 3)`. Trip moments (`viagem_inicio`,
+`viagem_fim`) are naive local times (America/Sao_Paulo), as the body gives them; every other timestamp is
+naive UTC (`core.db.utcnow`).
+
+Besides the tenant-owned tables, two platform tables serve the built-in homologation simulator
+(`domain.ciot.provider`): `ciot_irregular_carriers` (RNTRCs the simulated authority rejects, set from the CLI)
+and `ciot_simulator_emissions` (what the simulated authority has issued, written in its own transaction like
+an external system would, so a retried job finds the emission instead of issuing a second CIOT).
+"""
+import uuid
+from datetime import date, datetime
+from decimal import Decimal
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from core.db import IdMixin, TenantMixin, TimestampMixin, db, utcnow
+
+MONEY = sa.Numeric(14, 2)
+WEIGHT = sa.Numeric(15, 3)
+
+
+class CiotCounter(IdMixin, TenantMixin, db.Model):
+    """One row per company: the last `CIOT-000001` number handed out (gapless: the increment commits or
+    rolls back with the operation that took it)."""
+    __tablename__ = "ciot_counters"
+    __table_args__ = (sa.UniqueConstraint("company_id", name="uq_ciot_counters_company_id"),)
+
+    last_value: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+
+
+class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    __tablename__ = "ciot_operations"
+    __table_args__ = (
+        sa.UniqueConstraint("company_id", "code", name="uq_ciot_operations_company_code"),
+        sa.UniqueConstraint("company_id", "codigo_ciot", name="uq_ciot_operations_company_codigo_ciot"),
+        sa.Index("ix_ciot_operations_company_status", "company_id", "status"),
+    )
+
+    code: Mapped[str] = mapped_column(sa.String(20), nullable=False)  # CIOT-000001, per company
+    environment: Mapped[str] = mapped_column(sa.String(10), nullable=False)  # homolog | producao (immutable)
+    mode: Mapped[str] = mapped_column(sa.String(10), default="normal", nullable=False)  # normal | imported
+    status: Mapped[str] = mapped_column(sa.String(20), nullable=False)
+    created_by: Mapped[str | None] = mapped_column(sa.String(120))  # actor label (api_key:<prefix>, user:<email>)
+
+    # --- body fields -------------------------------------------------------------------------
+    external_id: Mapped[str | None] = mapped_column(sa.String(100), index=True)
+    freight_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
+    tipo_operacao: Mapped[str] = mapped_column(sa.String(12), nullable=False)  # lotacao | fracionada
+    contratado_cpf_cnpj: Mapped[str] = mapped_column(sa.String(18), nullable=False, index=True)
+    contratado_rntrc: Mapped[str] = mapped_column(sa.String(12), nullable=False)
+    contratado_tipo: Mapped[str | None] = mapped_column(sa.String(3))  # as sent: TAC | ETC | CTC
+    contratado_nome: Mapped[str | None] = mapped_column(sa.String(200))
+    equiparado_tac: Mapped[bool | None] = mapped_column(sa.Boolean)
+    origem: Mapped[dict | None] = mapped_column(sa.JSON)  # Location as sent (tipo, uf, codigo_municipio, ...)
+    destino: Mapped[dict | None] = mapped_column(sa.JSON)
+    distancia_km: Mapped[Decimal | None] = mapped_column(sa.Numeric(12, 2))
+    codigo_natureza_carga: Mapped[str | None] = mapped_column(sa.String(10))
+    codigo_tipo_carga: Mapped[int | None] = mapped_column(sa.Integer)
+    peso_carga: Mapped[Decimal | None] = mapped_column(WEIGHT)
+    valor_frete: Mapped[Decimal | None] = mapped_column(MONEY)
+    destinatario_cpf_cnpj: Mapped[str | None] = mapped_column(sa.String(18))
+    destinatario_nome: Mapped[str | None] = mapped_column(sa.String(200))
+    bank_code: Mapped[str | None] = mapped_column(sa.String(10))
+    agency: Mapped[str | None] = mapped_column(sa.String(10))
+    account_number: Mapped[str | None] = mapped_column(sa.String(20))
+    cpf_cnpj_owner: Mapped[str | None] = mapped_column(sa.String(18))
+    data_declaracao: Mapped[date | None] = mapped_column(sa.Date)
+    viagem_inicio: Mapped[datetime | None] = mapped_column(sa.DateTime)  # local (America/Sao_Paulo)
+    viagem_fim: Mapped[datetime | None] = mapped_column(sa.DateTime)  # local (America/Sao_Paulo)
+    chave_pix: Mapped[str | None] = mapped_column(sa.String(140))
+    tipo_pagamento: Mapped[str | None] = mapped_column(sa.String(20))
+    indicador_pagamento: Mapped[str | None] = mapped_column(sa.String(10))
+    contingencia: Mapped[bool] = mapped_column(sa.Boolean, default=False, nullable=False)
+    justificativa_contingencia: Mapped[str | None] = mapped_column(sa.String(500))
+    data_emissao_original: Mapped[date | None] = mapped_column(sa.Date)
+
+    # --- authority data ----------------------------------------------------------------------
+    codigo_ciot: Mapped[str | None] = mapped_column(sa.String(12))
+    codigo_verificador: Mapped[str | None] = mapped_column(sa.String(4))
+    protocolo: Mapped[str | None] = mapped_column(sa.String(40))
+    mensagem_antt: Mapped[str | None] = mapped_column(sa.Text)
+    emitted_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    # Which company issued it: the caller, or the contracted ETC registered on the platform.
+    emitter_company_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("companies.id"))
+
+    # --- validation snapshot (last run) --------------------------------------------------------
+    validation_items: Mapped[list | None] = mapped_column(sa.JSON)
+    validation_summary: Mapped[dict | None] = mapped_column(sa.JSON)  # {ok, blockers, warnings}
+    validated_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+
+    # --- rectification (legacy flow) -----------------------------------------------------------
+    retificacoes: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+    retificado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+
+    # --- cancellation (POST /cancel after emission, or DELETE before it) ----------------------
+    cancelado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    cancel_motivo: Mapped[str | None] = mapped_column(sa.String(500))
+    cancel_protocolo: Mapped[str | None] = mapped_column(sa.String(40))
+
+    # --- closing (POST /encerrar) ----------------------------------------------------------------
+    encerrado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    peso_carga_final: Mapped[Decimal | None] = mapped_column(WEIGHT)
+    distancia_percorrida_km: Mapped[Decimal | None] = mapped_column(sa.Numeric(12, 2))
+    quantidade_viagens: Mapped[int | None] = mapped_column(sa.Integer)
+    data_encerramento: Mapped[date | None] = mapped_column(sa.Date)
+    encerramento_observacoes: Mapped[str | None] = mapped_column(sa.String(500))
+    encerramento_protocolo: Mapped[str | None] = mapped_column(sa.String(40))
+
+    contratantes = relationship("CiotContratante", order_by="CiotContratante.position",
+                                cascade="all, delete-orphan", lazy="selectin")
+    vehicles = relationship("CiotVehicle", order_by="CiotVehicle.position", cascade="all, delete-orphan",
+                            lazy="selectin")
+    payments = relationship("CiotPayment", order_by="CiotPayment.position", cascade="all, delete-orphan",
+                            lazy="selectin")
+    documents = relationship("CiotDocument", order_by="CiotDocument.position", cascade="all, delete-orphan",
+                             lazy="selectin")
+    emitter_company = relationship("Company", foreign_keys=[emitter_company_id], lazy="select")
+
+    @property
+    def is_final(self) -> bool:
+        return self.status in ("cancelado", "encerrado")
+
+
+class _Child(IdMixin, TenantMixin):
+    """Rows owned by an operation, kept in the order they were sent."""
+    position: Mapped[int] = mapped_column(sa.Integer, nullable=False)
+
+    @classmethod
+    def _operation_fk(cls):
+        return mapped_column(sa.Uuid, sa.ForeignKey("ciot_operations.id", ondelete="CASCADE"), nullable=False,
+                             index=True)
+
+
+class CiotContratante(_Child, db.Model):
+    __tablename__ = "ciot_contratantes"
+
+    operation_id: Mapped[uuid.UUID] = _Child._operation_fk()
+    cpf_cnpj: Mapped[str] = mapped_column(sa.String(18), nullable=False)
+    nome: Mapped[str] = mapped_column(sa.String(200), nullable=False)
+    rntrc: Mapped[str | None] = mapped_column(sa.String(12))
+    papel: Mapped[str | None] = mapped_column(sa.String(15))  # principal | solidario | intermediario
+    valor_frete: Mapped[Decimal | None] = mapped_column(MONEY)
+    percentual: Mapped[Decimal | None] = mapped_column(sa.Numeric(5, 2))
+    observacoes: Mapped[str | None] = mapped_column(sa.String(500))
+
+
+class CiotVehicle(_Child, db.Model):
+    __tablename__ = "ciot_vehicles"
+
+    operation_id: Mapped[uuid.UUID] = _Child._operation_fk()
+    plate: Mapped[str] = mapped_column(sa.String(10), nullable=False)
+    vehicle_kind: Mapped[str] = mapped_column(sa.String(15), nullable=False)  # automotor | implemento | cavalo_trator
+    rntrc: Mapped[str | None] = mapped_column(sa.String(12))
+    axles: Mapped[int | None] = mapped_column(sa.Integer)
+    own_fleet: Mapped[bool | None] = mapped_column(sa.Boolean)
+
+
+class CiotPayment(_Child, db.Model):
+    __tablename__ = "ciot_payments"
+
+    operation_id: Mapped[uuid.UUID] = _Child._operation_fk()
+    kind: Mapped[str] = mapped_column(sa.String(15), nullable=False)
+    contratante_index: Mapped[int | None] = mapped_column(sa.Integer)
+    contratante_cpf_cnpj: Mapped[str | None] = mapped_column(sa.String(18))
+    tipo_pagamento: Mapped[str] = mapped_column(sa.String(20), nullable=False)
+    indicador_pagamento: Mapped[str] = mapped_column(sa.String(10), nullable=False)
+    amount: Mapped[Decimal] = mapped_column(MONEY, nullable=False)
+    due_date: Mapped[date] = mapped_column(sa.Date, nullable=False)
+    banco: Mapped[str | None] = mapped_column(sa.String(10))
+    agencia: Mapped[str | None] = mapped_column(sa.String(10))
+    conta: Mapped[str | None] = mapped_column(sa.String(20))
+    titular_cpf_cnpj: Mapped[str | None] = mapped_column(sa.String(18))
+    codigo_pagamento: Mapped[str | None] = mapped_column(sa.String(140))
+
+
+class CiotDocument(_Child, db.Model):
+    __tablename__ = "ciot_documents"
+
+    operation_id: Mapped[uuid.UUID] = _Child._operation_fk()
+    kind: Mapped[str] = mapped_column(sa.String(5), nullable=False)  # nfe | cte | mdfe
+    access_key: Mapped[str | None] = mapped_column(sa.String(60))
+    number: Mapped[str | None] = mapped_column(sa.String(20))
+    series: Mapped[str | None] = mapped_column(sa.String(5))
+    emitter_cnpj: Mapped[str | None] = mapped_column(sa.String(18))
+    emitter_name: Mapped[str | None] = mapped_column(sa.String(200))
+    freight_value: Mapped[Decimal | None] = mapped_column(MONEY)
+    cargo_weight_kg: Mapped[Decimal | None] = mapped_column(WEIGHT)
+
+
+class CiotEvent(IdMixin, TenantMixin, db.Model):
+    """The operation's timeline (the record returns the last 50, newest first). Not webhooks."""
+    __tablename__ = "ciot_events"
+    __table_args__ = (sa.Index("ix_ciot_events_operation_created", "operation_id", "created_at"),)
+
+    operation_id: Mapped[uuid.UUID] = mapped_column(
+        sa.Uuid, sa.ForeignKey("ciot_operations.id", ondelete="CASCADE"), nullable=False)
+    type: Mapped[str] = mapped_column(sa.String(40), nullable=False)
+    message: Mapped[str] = mapped_column(sa.String(1000), default="", nullable=False)
+    data: Mapped[dict] = mapped_column(sa.JSON, default=dict, nullable=False)
+    actor: Mapped[str | None] = mapped_column(sa.String(120))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
+
+
+ATTEMPT_STATES = ("claimed", "succeeded", "failed", "rejected")
+
+
+class EmissionAttempt(IdMixin, TenantMixin, db.Model):
+    """One try at emitting an operation. At most one `claimed` (in flight) attempt per operation: the partial
+    unique index says so in the database, and the claim itself is a conditional UPDATE on the operation."""
+    __tablename__ = "ciot_emission_attempts"
+    __table_args__ = (
+        sa.UniqueConstraint("operation_id", "attempt_number", name="uq_ciot_emission_attempts_op_number"),
+        sa.Index("uq_ciot_emission_attempts_in_flight", "operation_id", unique=True,
+                 postgresql_where=sa.text("state = 'claimed'"), sqlite_where=sa.text("state = 'claimed'")),
+        sa.CheckConstraint("state IN ('claimed', 'succeeded', 'failed', 'rejected')", name="state"),
+    )
+
+    operation_id: Mapped[uuid.UUID] = mapped_column(
+        sa.Uuid, sa.ForeignKey("ciot_operations.id", ondelete="CASCADE"), nullable=False, index=True)
+    attempt_number: Mapped[int] = mapped_column(sa.Integer, nullable=False)
+    state: Mapped[str] = mapped_column(sa.String(10), nullable=False)
+    status_before: Mapped[str] = mapped_column(sa.String(20), nullable=False)  # restored on technical failure
+    environment: Mapped[str] = mapped_column(sa.String(10), nullable=False)
+    issuer_company_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("companies.id"), nullable=False)
+    job_id: Mapped[str | None] = mapped_column(sa.String(100))
+    enqueued_count: Mapped[int] = mapped_column(sa.Integer, default=1, nullable=False)
+    enqueued_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)  # last (re)enqueue
+    actor: Mapped[str | None] = mapped_column(sa.String(120))
+    started_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
+    finished_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    response: Mapped[dict | None] = mapped_column(sa.JSON)
+
+
+class IrregularCarrier(IdMixin, db.Model):
+    """Platform data for the homologation simulator: RNTRCs the simulated authority rejects."""
+    __tablename__ = "ciot_irregular_carriers"
+
+    rntrc: Mapped[str] = mapped_column(sa.String(12), unique=True, nullable=False)
+    reason: Mapped[str] = mapped_column(sa.String(300), default="", nullable=False)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
+
+
+class SimulatorEmission(IdMixin, db.Model):
+    """The simulated authority's own record of a CIOT it issued (platform table, keyed by operation id:
+    the idempotency key of every emission request)."""
+    __tablename__ = "ciot_simulator_emissions"
+
+    operation_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, unique=True, nullable=False)
+    issuer_cnpj: Mapped[str] = mapped_column(sa.String(14), nullable=False)
+    environment: Mapped[str] = mapped_column(sa.String(10), nullable=False)
+    codigo_ciot: Mapped[str] = mapped_column(sa.String(12), unique=True, nullable=False)
+    codigo_verificador: Mapped[str] = mapped_column(sa.String(4), nullable=False)
+    protocolo: Mapped[str] = mapped_column(sa.String(40), nullable=False)
+    contratado_rntrc: Mapped[str] = mapped_column(sa.String(12), nullable=False)
+    trip_start_utc: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    emitted_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
+    cancelled_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    closed_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    rectifications: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)

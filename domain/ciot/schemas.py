@@ -10,9 +10,9 @@ from decimal import Decimal
 from typing import Annotated, Literal
 from uuid import UUID
 
-from pydantic import BeforeValidator, Field, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from core.schemas import RequestModel
+from core.schemas import ListQuery, RequestModel
 from core.validators import strip_punctuation
 
 TipoOperacao = Literal["lotacao", "fracionada"]
@@ -53,7 +53,17 @@ def _trip_moment(value):
     return value
 
 
+def _required_document_text(value):
+    """Like _document_text, but "" stays a (too short) string so min_length reports it instead of crashing."""
+    if isinstance(value, str):
+        return strip_punctuation(value).upper()
+    return _document_text(value)
+
+
 DocText = Annotated[str | None, BeforeValidator(_document_text)]
+# A required CPF/CNPJ: null, "" or punctuation only are a 400 naming the field (never a length check on None).
+RequiredDocText = Annotated[Annotated[str, Field(min_length=1, max_length=18)],
+                            BeforeValidator(_required_document_text)]
 PlateText = Annotated[str, BeforeValidator(_plate_text)]
 TripMoment = Annotated[datetime | None, BeforeValidator(_trip_moment)]
 Money = Annotated[Decimal, Field(ge=0, le=Decimal("999999999.99"), max_digits=14, decimal_places=2)]
@@ -146,7 +156,7 @@ class OperationFields(RequestModel):
 class OperationCreate(OperationFields):
     environment: Environment | None = None
     tipo_operacao: TipoOperacao
-    contratado_cpf_cnpj: Annotated[DocText, Field(min_length=1, max_length=18)]
+    contratado_cpf_cnpj: RequiredDocText
     contratado_rntrc: Annotated[str, Field(min_length=1, max_length=12)]
     contingencia: bool = False
     justificativa_contingencia: str | None = Field(default=None, max_length=500)
@@ -166,3 +176,77 @@ class OperationCreate(OperationFields):
             raise PydanticCustomError("required", "Obrigatória quando contingencia=true.",
                                       {"field": "justificativa_contingencia"})
         return self
+
+
+# --- Additions for the other CIOT endpoints (PATCH and the actions), same field types as creation -----------
+
+class OperationUpdate(OperationFields):
+    """PATCH body: every field optional; child lists replace the stored ones when sent. Protected fields
+    (id, company_id, codigo_ciot, codigo_verificador, protocolo, status, environment) are refused by the endpoint;
+    `contingencia` and the mode cannot change after creation (unknown fields are ignored)."""
+    tipo_operacao: TipoOperacao | None = None
+    contratado_cpf_cnpj: RequiredDocText | None = None
+    contratado_rntrc: Annotated[str | None, Field(min_length=1, max_length=12)] = None
+    justificativa_contingencia: str | None = Field(default=None, max_length=500)
+    data_emissao_original: date | None = None
+    contratantes: Annotated[list[Contratante] | None, Field(min_length=1, max_length=20)] = None
+    vehicles: Annotated[list[Vehicle] | None, Field(min_length=1, max_length=20)] = None
+    payments: Annotated[list[Payment] | None, Field(max_length=100)] = None
+    documents: Annotated[list[Document] | None, Field(max_length=500)] = None
+
+
+class RectifyBody(RequestModel):
+    """POST /retificar (legacy flow): only these fields can change after emission."""
+    valor_frete: Money | None = None
+    peso_carga: Decimal | None = Field(default=None, ge=0, le=Decimal("999999999"))
+    data_declaracao: date | None = None
+    viagem_inicio: TripMoment = None
+    viagem_fim: TripMoment = None
+    payments: Annotated[list[Payment] | None, Field(max_length=100)] = None
+    documents: Annotated[list[Document] | None, Field(max_length=500)] = None
+    observacoes: str | None = Field(default=None, max_length=500)
+
+
+class CancelBody(RequestModel):
+    motivo: Annotated[str, Field(min_length=3, max_length=500)]
+
+
+class CloseBody(RequestModel):
+    """POST /encerrar."""
+    peso_carga_final: Annotated[Decimal, Field(gt=0, le=Decimal("999999999"))]
+    distancia: Decimal | None = Field(default=None, ge=0, le=100000)
+    quantidade_viagens: int = Field(default=1, ge=1, le=10000)
+    data_encerramento: date | None = None
+    observacoes: str | None = Field(default=None, max_length=500)
+
+
+class OperationListQuery(ListQuery):
+    """GET /ciot/operations: `status` (one or a comma list), `tipo_operacao`, `from` / `to` (created_at dates,
+    inclusive, UTC), limit, cursor."""
+    status: str | None = Field(default=None, max_length=300)
+    tipo_operacao: TipoOperacao | None = None
+    date_from: date | None = Field(default=None, alias="from")
+    date_to: date | None = Field(default=None, alias="to")
+
+    @field_validator("status")
+    @classmethod
+    def _known_statuses(cls, value):
+        if value is None:
+            return None
+        from domain.ciot.states import STATES
+        items = [part.strip() for part in value.split(",") if part.strip()]
+        unknown = [item for item in items if item not in STATES]
+        if unknown:
+            raise ValueError(f"Status desconhecido: {', '.join(unknown)}. Use: {', '.join(STATES)}.")
+        return ",".join(items) or None
+
+    @model_validator(mode="after")
+    def _ordered_dates(self):
+        if self.date_from and self.date_to and self.date_from > self.date_to:
+            from pydantic_core import PydanticCustomError
+            raise PydanticCustomError("date_order", "'from' deve ser anterior ou igual a 'to'.", {"field": "from"})
+        return self
+
+    @property
+    def statuses(self) -> list[str]:
+        return self.status.split(",") if self.status else []

@@ -1,0 +1,49 @@
+"""CIOT jobs (queue "emission").
+
+`emit_operation(operation_id, attempt_id)` is idempotent: it acts only on a `claimed` attempt, never sends an
+operation that already has a codigo_ciot, and asks the provider with the operation id as idempotency key, so a
+retry (RQ Retry, 3 times), a duplicate delivery or the recovery of a stale attempt never issues a second CIOT.
+"""
+import uuid
+
+import sqlalchemy as sa
+
+from core.db import db
+from core.queue import commit
+from core.tenancy import cross_tenant, tenant_scope
+from jobs.context import job_context
+
+
+def _final_try() -> bool:
+    """Inline (no RQ job) or the last RQ try: a provider failure then ends the attempt instead of retrying."""
+    try:
+        from rq import get_current_job
+        job = get_current_job()
+    except Exception:  # pragma: no cover - rq absent or no connection
+        job = None
+    return job is None or not job.should_retry
+
+
+def emit_operation(operation_id: str, attempt_id: str) -> str:
+    from domain.ciot.models import EmissionAttempt
+    from domain.ciot.services import run_emission_attempt
+
+    with job_context():
+        try:
+            attempt_key, operation_key = uuid.UUID(str(attempt_id)), uuid.UUID(str(operation_id))
+        except ValueError:
+            return "missing"
+        company_id = db.session.execute(cross_tenant(
+            sa.select(EmissionAttempt.company_id).where(EmissionAttempt.id == attempt_key,
+                                                        EmissionAttempt.operation_id == operation_key)
+        )).scalar_one_or_none()
+        if company_id is None:
+            return "missing"
+        with tenant_scope(company_id):
+            try:
+                state = run_emission_attempt(attempt_key, final_try=_final_try())
+                commit()
+            except Exception:
+                db.session.rollback()
+                raise
+        return state
