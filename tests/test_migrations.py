@@ -1,0 +1,59 @@
+"""The Alembic migrations build, on an empty database, exactly the schema the models declare."""
+import os
+import uuid
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask_migrate import downgrade, upgrade
+
+from app import create_app
+from core.db import db
+
+
+@pytest.fixture
+def empty_database_url(tmp_path):
+    base = os.environ.get("TEST_DATABASE_URL")
+    if not base or not base.startswith("postgresql"):
+        yield f"sqlite:///{tmp_path}/migrations.db"
+        return
+    name = f"fretes_migr_{uuid.uuid4().hex[:8]}"
+    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield base.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def _diff(application) -> list:
+    with application.app_context():
+        with db.engine.connect() as conn:
+            context = MigrationContext.configure(conn, opts={"compare_type": True, "render_as_batch": True})
+            return compare_metadata(context, db.metadata)
+
+
+def test_upgrade_builds_the_models_schema_and_downgrade_empties_it(empty_database_url, tmp_path):
+    application = create_app({"SQLALCHEMY_DATABASE_URI": empty_database_url, "INSTANCE_PATH": str(tmp_path)})
+    with application.app_context():
+        upgrade()
+    assert _diff(application) == []
+    with application.app_context():
+        downgrade(revision="base")
+        tables = set(sa.inspect(db.engine).get_table_names()) - {"alembic_version"}
+        db.engine.dispose()
+    assert tables == set()
+
+
+def test_a_model_change_without_migration_is_detected(empty_database_url, tmp_path):
+    """Guards the guard: an extra column on the models must show up as a difference."""
+    application = create_app({"SQLALCHEMY_DATABASE_URI": empty_database_url, "INSTANCE_PATH": str(tmp_path)})
+    with application.app_context():
+        upgrade()
+        with db.engine.begin() as conn:
+            conn.execute(sa.text("ALTER TABLE companies ADD COLUMN stray_column INTEGER"))
+    assert any("stray_column" in repr(d) for d in _diff(application))
