@@ -8,7 +8,7 @@ from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
-from core.config import load_config
+from core.config import DEV_SECRET_KEY, load_config
 from core.db import db
 
 login_manager = LoginManager()
@@ -17,12 +17,16 @@ migrate = Migrate(render_as_batch=True, compare_type=True)
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, instance_path=os.environ.get("INSTANCE_PATH") or None)
-    app.config.update(load_config())
-    if config:
-        app.config.update(config)
-    os.makedirs(app.config["INSTANCE_PATH"], exist_ok=True)
+    settings = {**load_config(), **(config or {})}
+    app = Flask(__name__, instance_path=os.path.abspath(settings["INSTANCE_PATH"]))
+    app.config.update(settings)
+    # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
+    # (decisions §1). Set before any route is added, so it holds for every route.
+    app.url_map.strict_slashes = False
+    os.makedirs(app.instance_path, exist_ok=True)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"))
+    if app.config["SECRET_KEY"] == DEV_SECRET_KEY and not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        logging.getLogger("fretes").warning("SECRET_KEY is the development default: set it (see README).")
 
     import domain.registry  # noqa: F401  every model, so migrations and create_all see them all
 

@@ -1,5 +1,6 @@
 """Admin CLI (`flask --app app ...`). Scripted setups depend on these exact names and options."""
 import json
+import uuid
 
 import click
 from flask import Flask
@@ -21,7 +22,10 @@ def _fail(exc) -> None:
 
 
 def _company(company_id) -> Company:
-    company = db.session.get(Company, company_id)
+    try:
+        company = db.session.get(Company, uuid.UUID(company_id))
+    except ValueError:
+        company = None
     if company is None:
         raise click.ClickException(f"empresa {company_id} não encontrada")
     return company
@@ -97,7 +101,7 @@ def register_commands(app: Flask) -> None:
         from core.errors import AppError
         try:
             key = services.find_api_key(key_id)
-        except (AppError, ValueError) as exc:
+        except AppError as exc:
             _fail(exc)
         with tenant_scope(key.company_id):
             services.revoke_api_key(key)

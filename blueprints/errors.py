@@ -33,8 +33,13 @@ def _json(body: dict, status: int, headers=None):
     return response
 
 
-def _html(status: int, title: str, message: str):
-    return render_template("errors/error.html", status=status, title=title, message=message), status
+def _html(status: int, title: str, message: str, headers=None):
+    if request.headers.get("HX-Request") == "true":
+        # htmx swaps nothing on an error status by default, so the click would seem to do nothing:
+        # send the error card into the page's main area instead (static/js/app.js lets it swap).
+        html = render_template("errors/_body.html", status=status, title=title, message=message)
+        return html, status, {"HX-Retarget": "main.content", "HX-Reswap": "innerHTML", **(headers or {})}
+    return render_template("errors/error.html", status=status, title=title, message=message), status, headers or {}
 
 
 def register_error_handlers(app):
@@ -51,12 +56,14 @@ def register_error_handlers(app):
         db.session.rollback()
         status = exc.code or 500
         code, message = HTTP_CODES.get(status, ("http_error", exc.description or "Erro."))
+        headers = {}
         if status == 400 and "CSRF" in (exc.description or ""):
             code, message = "csrf_failed", "Sessão expirada ou formulário inválido. Recarregue a página."
+            headers["HX-Refresh"] = "true"  # an htmx call reloads the page, which brings a fresh token
         if wants_json():
-            headers = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods", None) else None
-            return _json({"error": {"code": code, "message": message, "details": []}}, status, headers)
-        return _html(status, message, exc.description or message)
+            allow = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods", None) else None
+            return _json({"error": {"code": code, "message": message, "details": []}}, status, allow)
+        return _html(status, message, exc.description or message, headers)
 
     @app.errorhandler(Exception)
     def handle_unexpected(exc: Exception):

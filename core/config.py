@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+DEV_SECRET_KEY = "dev-secret-change-me"
 
 
 def _bool(name: str, default: bool) -> bool:
@@ -16,13 +17,13 @@ def _bool(name: str, default: bool) -> bool:
 
 
 def load_config() -> dict:
-    instance = Path(os.environ.get("INSTANCE_PATH", BASE_DIR / "instance"))
+    instance = Path(os.environ.get("INSTANCE_PATH") or BASE_DIR / "instance").resolve()
     database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'fretes.db'}"
     if database_url.startswith("postgres://"):
         database_url = "postgresql+psycopg://" + database_url[len("postgres://"):]
     elif database_url.startswith("postgresql://"):
         database_url = "postgresql+psycopg://" + database_url[len("postgresql://"):]
-    secret_key = os.environ.get("SECRET_KEY", "dev-secret-change-me")
+    secret_key = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
     return {
         "INSTANCE_PATH": str(instance),
         "SQLALCHEMY_DATABASE_URI": database_url,

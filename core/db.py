@@ -4,6 +4,7 @@ from datetime import datetime, timezone
 
 import sqlalchemy as sa
 from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING_CONVENTION = {
@@ -34,6 +35,31 @@ def iso(ts: datetime | None) -> str | None:
     if ts.tzinfo is not None:
         ts = ts.astimezone(timezone.utc).replace(tzinfo=None)
     return ts.isoformat(timespec="microseconds") + "Z"
+
+
+def flush_unique(apply, on_conflict) -> None:
+    """Run `apply()` (add or change records) and flush it inside a SAVEPOINT.
+
+    When a unique constraint fails (a concurrent request inserted the same key after our pre-check), only the
+    savepoint is rolled back, the caller's other work stays, and the exception returned by `on_conflict()` is
+    raised instead (the IntegrityError itself when it returns None). Mutations must happen inside `apply`:
+    `begin_nested()` flushes whatever is already pending before opening the savepoint.
+    """
+    session = db.session
+    connection = session.connection()
+    if connection.dialect.name == "sqlite" and not connection.connection.dbapi_connection.in_transaction:
+        # pysqlite only BEGINs before DML: a SAVEPOINT sent first would open, and on RELEASE commit, a
+        # transaction of its own, so a later rollback could not undo the work.
+        connection.exec_driver_sql("BEGIN")
+    try:
+        with session.begin_nested():
+            apply()
+            session.flush()
+    except IntegrityError:
+        exc = on_conflict()
+        if exc is None:
+            raise
+        raise exc from None
 
 
 class IdMixin:

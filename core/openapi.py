@@ -22,6 +22,13 @@ ERROR_SCHEMA = {
     },
 }
 
+IDEMPOTENCY_HEADER = {
+    "name": "Idempotency-Key", "in": "header", "required": False,
+    "description": "Repetir a chamada com a mesma chave (por 24 h) devolve a resposta original "
+                   "(cabeçalho Idempotent-Replayed: true); outro corpo com a mesma chave é 422.",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+}
+
 COMMON_ERRORS = {
     "400": "Requisição inválida (invalid_json, invalid_body, invalid_query, invalid_cursor)",
     "401": "Chave ausente ou inválida, assinatura ausente ou inválida",
@@ -64,6 +71,8 @@ def build_document(base_url: str = "") -> dict:
                   for n in re.findall(r"{([a-zA-Z_]+)}", path)]
         if spec.query is not None:
             params += _query_parameters(spec.query)
+        if spec.method == "POST" and spec.idempotent and not spec.public:
+            params.append(IDEMPOTENCY_HEADER)
         operation = {
             "operationId": spec.view_name.replace(".", "_"),
             "summary": spec.summary.strip().splitlines()[0] if spec.summary else "",
@@ -80,7 +89,12 @@ def build_document(base_url: str = "") -> dict:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Fretes — API pública", "version": "1.0.0",
-                 "description": "API pública v1. Erros no envelope {error:{code,message,details}}."},
+                 "description": (
+                     "API pública v1. Autenticação: X-API-Key, X-Service-Key ou Authorization: Bearer. "
+                     "Assinatura opcional (ou exigida pela chave): X-Service-Signature = HMAC-SHA256 hex do corpo "
+                     "com o segredo da chave (com ou sem 'sha256='); com X-Service-Timestamp (Unix ms, até 300 s "
+                     "de diferença) assina-se '<timestamp>.<corpo>'. Erros no envelope "
+                     "{error:{code,message,details}}.")},
         "servers": [{"url": base_url or "/"}],
         "paths": paths,
         "components": {

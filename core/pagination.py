@@ -85,10 +85,12 @@ def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, d
     scope = scope or model.__tablename__
     if cursor:
         sort_value, last_id = decode_cursor(cursor, scope)
+        # A row-value comparison, not `a < x OR (a = x AND id < y)`: PostgreSQL turns it into an index range
+        # (company_id, sort, id), so a page deep in the list costs what the first page costs.
         if descending:
-            stmt = stmt.where(sa.or_(sort_column < sort_value, sa.and_(sort_column == sort_value, model.id < last_id)))
+            stmt = stmt.where(sa.tuple_(sort_column, model.id) < (sort_value, last_id))
         else:
-            stmt = stmt.where(sa.or_(sort_column > sort_value, sa.and_(sort_column == sort_value, model.id > last_id)))
+            stmt = stmt.where(sa.tuple_(sort_column, model.id) > (sort_value, last_id))
     order = (sort_column.desc(), model.id.desc()) if descending else (sort_column.asc(), model.id.asc())
     rows = list(db.session.execute(stmt.order_by(*order).limit(limit + 1)).unique().scalars())
     has_more = len(rows) > limit

@@ -17,6 +17,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 from xhtml2pdf import pisa
+from xhtml2pdf.config.resources import ResourceAccessPolicy
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
 WATERMARK_TEXT = "HOMOLOGAÇÃO"
@@ -47,29 +48,28 @@ class Branding:
 
 
 @lru_cache(maxsize=1)
-def register_fonts() -> None:
-    # Registered in reportlab once per process; the template refers to them by family name.
-    pdfmetrics.registerFont(TTFont("DejaVuSans", str(FONT_DIR / "DejaVuSans.ttf")))
+def register_watermark_font() -> None:
+    # Registered in reportlab once per process, for the watermark canvas.
     pdfmetrics.registerFont(TTFont("DejaVuSans-Bold", str(FONT_DIR / "DejaVuSans-Bold.ttf")))
-    from reportlab.lib.fonts import addMapping
-    addMapping("DejaVuSans", 0, 0, "DejaVuSans")
-    addMapping("DejaVuSans", 1, 0, "DejaVuSans-Bold")
-    addMapping("DejaVuSans", 0, 1, "DejaVuSans")
-    addMapping("DejaVuSans", 1, 1, "DejaVuSans-Bold")
+
+
+# Documents may read only our fonts from disk and nothing from the network: company names, footers
+# and logos are customer input, and xhtml2pdf would otherwise fetch any URL a template ends up holding.
+RESOURCE_POLICY = ResourceAccessPolicy(allow_remote=False, base_dir=FONT_DIR)
 
 
 def html_to_pdf(html: str) -> bytes:
-    """The bare xhtml2pdf step (also what the benchmarks compare against)."""
-    register_fonts()
     out = io.BytesIO()
-    result = pisa.CreatePDF(html, dest=out, encoding="utf-8")
+    result = pisa.CreatePDF(html, dest=out, encoding="utf-8", resource_policy=RESOURCE_POLICY)
     if result.err:
         raise PdfRenderError(f"xhtml2pdf reported {result.err} error(s)")
     return out.getvalue()
 
 
-def render_html(template: str, *, branding: Branding, title: str, **context) -> str:
-    return render_template(template, branding=branding, title=title, **context)
+def render_html(template, *, branding: Branding, title: str, **context) -> str:
+    # The fonts are embedded through @font-face in pdf/base.html: xhtml2pdf ignores fonts registered
+    # only in reportlab and would silently fall back to Helvetica (no "→", "—" and the like).
+    return render_template(template, branding=branding, title=title, pdf_font_dir=FONT_DIR.as_posix(), **context)
 
 
 def render_pdf(template: str, *, branding: Branding, title: str, watermark: bool = False, **context) -> bytes:
@@ -79,7 +79,7 @@ def render_pdf(template: str, *, branding: Branding, title: str, watermark: bool
 
 @lru_cache(maxsize=8)
 def _watermark_page(width: float, height: float) -> bytes:
-    register_fonts()
+    register_watermark_font()
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=(width, height))
     c.setFillColor(Color(0.75, 0.1, 0.1, alpha=0.18))

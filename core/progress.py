@@ -28,14 +28,23 @@ def advance(progress: JobProgress, *, done: int | None = None, total: int | None
     db.session.commit()  # each step is visible to the polling page at once
 
 
-def finish(progress: JobProgress, *, result: bytes | None = None, name: str | None = None,
-           mimetype: str | None = None, message: str | None = None) -> None:
-    if result is not None:
-        folder = os.path.join(current_app.config["INSTANCE_PATH"], "results", str(progress.company_id))
-        os.makedirs(folder, exist_ok=True)
-        path = os.path.join(folder, f"{progress.id}.bin")
-        with open(path, "wb") as fh:
-            fh.write(result)
+def result_folder(progress: JobProgress) -> str:
+    folder = os.path.join(current_app.config["INSTANCE_PATH"], "results", str(progress.company_id))
+    os.makedirs(folder, exist_ok=True)
+    return folder
+
+
+def finish(progress: JobProgress, *, result: bytes | None = None, result_file: str | None = None,
+           name: str | None = None, mimetype: str | None = None, message: str | None = None) -> None:
+    """`result` (bytes) or `result_file` (a file the job already wrote, e.g. in `result_folder`: moved into place,
+    so a large result never has to fit in memory)."""
+    if result is not None or result_file is not None:
+        path = os.path.join(result_folder(progress), f"{progress.id}.bin")
+        if result_file is not None:
+            os.replace(result_file, path)
+        else:
+            with open(path, "wb") as fh:
+                fh.write(result)
         progress.result_path, progress.result_name, progress.result_mimetype = path, name, mimetype
     progress.done = progress.total or progress.done
     advance(progress, state="done", message=message)

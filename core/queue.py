@@ -3,6 +3,7 @@
 In the embedded default (no REDIS_URL) jobs run inline right after the commit, so a newcomer needs no
 Redis. Job functions take ids (never ORM objects) and are idempotent.
 """
+import logging
 from dataclasses import dataclass, field
 
 from flask import current_app
@@ -10,6 +11,8 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from core.db import db
+
+log = logging.getLogger("fretes.jobs")
 
 QUEUES = ("emission", "pdf", "webhooks", "default")
 DEFAULT_TIMEOUTS = {"emission": 120, "pdf": 600, "webhooks": 60, "default": 300}
@@ -31,7 +34,11 @@ def enqueue_after_commit(func: str, *args, queue: str = "default", job_id: str |
     if queue not in QUEUES:
         raise ValueError(f"unknown queue {queue}")
     job = PendingJob(func, args, queue, job_id, timeout or DEFAULT_TIMEOUTS[queue], retries)
-    db.session.info.setdefault("pending_jobs", []).append(job)
+    # The job belongs to the current transaction; open one if none is, so that a rollback drops it.
+    session = db.session()
+    if not session.in_transaction():
+        session.begin()
+    session.info.setdefault("pending_jobs", []).append(job)
     return job
 
 
@@ -65,7 +72,15 @@ def dispatch_ready() -> None:
 def run_inline(job: PendingJob):
     from importlib import import_module
     module_name, _, func_name = job.func.rpartition(".")
-    return getattr(import_module(module_name), func_name)(*job.args)
+    try:
+        return getattr(import_module(module_name), func_name)(*job.args)
+    except Exception:
+        # As with a worker, a failed job does not fail the request that enqueued it: that work is
+        # committed already, and a 500 would invite the client to repeat it. The job's own unfinished
+        # work is rolled back and the error logged.
+        db.session.rollback()
+        log.exception("inline job %s%r failed", job.func, job.args)
+        return None
 
 
 def redis_connection():
@@ -81,8 +96,8 @@ def rq_queue(name: str, connection=None):
                  default_timeout=DEFAULT_TIMEOUTS[name])
 
 
-def send_to_rq(job: PendingJob):
+def send_to_rq(job: PendingJob, connection=None):
     from rq import Retry
     retry = Retry(max=job.retries, interval=job.retry_intervals[: max(job.retries, 1)]) if job.retries else None
-    return rq_queue(job.queue).enqueue(job.func, *job.args, job_id=job.job_id, job_timeout=job.timeout,
+    return rq_queue(job.queue, connection).enqueue(job.func, *job.args, job_id=job.job_id, job_timeout=job.timeout,
                                        retry=retry, failure_ttl=7 * 24 * 3600)

@@ -146,6 +146,16 @@ def parse_body(model: type[BaseModel], data: Any):
         raise InvalidBody(_summary(details), details=details)
 
 
+def validate_data(model: type[BaseModel], data: Any) -> tuple[Any, list[FieldError]]:
+    """Validate one row (a form, a spreadsheet line, a bulk item) without raising: (instance or None, details)."""
+    if not isinstance(data, dict):
+        return None, [FieldError("body", "dict_type", "Deve ser um objeto.")]
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        return None, details_from(exc)
+
+
 def parse_query(model: type[BaseModel], args) -> BaseModel:
     data = {k: args.get(k) for k in args.keys()}
     try:
@@ -166,4 +176,4 @@ def dump_date(value: date | None) -> str | None:
 
 __all__ = ["RequestModel", "ListQuery", "Field", "parse_body", "parse_query", "details_from", "Cpf", "CpfDigits",
            "Cnpj", "CpfCnpj", "CpfCnpjDigits", "Plate", "Rntrc", "Uf", "Cep", "Phone", "E164", "Email", "AccessKey",
-           "IbgeCode", "EmptyAsNone", "Limit", "date", "datetime", "dump_date"]
+           "IbgeCode", "EmptyAsNone", "Limit", "date", "datetime", "dump_date", "validate_data"]

@@ -1,11 +1,11 @@
 """Tenancy is structural: every ORM query on a tenant-owned table is filtered by the current company.
 
 `tenant_scope(company_id)` sets the company for a block of code (a request, a job). Inside it, every
-SELECT issued through the ORM (including relationship loads) gets `company_id = :current` added
-automatically, and every new or changed tenant-owned row must carry the current company, so a
-forgotten filter cannot leak or move data. Outside a scope, querying tenant-owned tables raises
-`TenancyViolation`, unless the query is explicitly marked `.execution_options(cross_tenant=True)`,
-which only platform-level code (API-key lookup, CLI, idempotency housekeeping) does.
+ORM SELECT (relationship loads included), bulk UPDATE and bulk DELETE gets `company_id = :current`
+added automatically, and every new, changed or deleted tenant-owned row must carry the current
+company, so a forgotten filter cannot leak or move data. Outside a scope, querying tenant-owned tables
+raises `TenancyViolation`, unless the statement is wrapped in `cross_tenant(stmt)`, which only
+platform-level code (API-key lookup, CLI, idempotency housekeeping) does.
 """
 import contextlib
 import contextvars
@@ -75,7 +75,10 @@ def _touches_tenant_tables(orm_execute_state) -> bool:
 
 @event.listens_for(Session, "do_orm_execute")
 def _scope_orm_queries(orm_execute_state):
-    if not orm_execute_state.is_select or orm_execute_state.execution_options.get("cross_tenant"):
+    # Bulk UPDATE and DELETE are scoped like SELECT: `update(Vehicle).values(...)` inside a request
+    # must not reach another company's rows.
+    is_bulk = orm_execute_state.is_update or orm_execute_state.is_delete
+    if not (orm_execute_state.is_select or is_bulk) or orm_execute_state.execution_options.get("cross_tenant"):
         return
     company_id = _current_company.get()
     if company_id is None:
@@ -96,8 +99,10 @@ def _guard_tenant_writes(session, flush_context, instances):
     company_id = _current_company.get()
     if company_id is None:
         return
-    for obj in list(session.new) + list(session.dirty):
-        if isinstance(obj, TenantMixin) and obj.company_id is not None and obj.company_id != company_id:
-            raise TenancyViolation(f"{type(obj).__name__} of another company written inside a tenant scope")
-        if isinstance(obj, TenantMixin) and obj.company_id is None:
+    for obj in [*session.new, *session.dirty, *session.deleted]:
+        if not isinstance(obj, TenantMixin):
+            continue
+        if obj.company_id is None:
             obj.company_id = company_id
+        elif obj.company_id != company_id:
+            raise TenancyViolation(f"{type(obj).__name__} of another company written inside a tenant scope")

@@ -22,6 +22,7 @@ bp = Blueprint("admin", __name__, url_prefix="/admin")
 
 ROLE_LABELS = {"admin": "Administrador", "operador": "Operador", "financeiro": "Financeiro", "leitura": "Leitura"}
 LOGO_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg"}
+LOGO_MAX_SIDE = 2000
 
 
 class ApiKeyForm(FlaskForm):
@@ -67,7 +68,8 @@ def integrations():
         commit()
         form = ApiKeyForm(formdata=None)
     keys = db.session.execute(db.select(ApiKey).order_by(ApiKey.created_at.desc())).scalars().all()
-    return render_template("admin/integrations.html", form=form, keys=keys, new_key=new_key)
+    return render_template("admin/integrations.html", form=form, keys=keys, new_key=new_key), \
+        (422 if form.errors else 200)
 
 
 @bp.post("/integracoes/<key_id>/revogar")
@@ -158,12 +160,16 @@ def _read_logo(form: BrandingForm):
     from PIL import Image, UnidentifiedImageError
     try:
         with Image.open(io.BytesIO(data)) as image:
-            kind = image.format
+            kind, size = image.format, image.size
             image.verify()
-    except (UnidentifiedImageError, OSError, ValueError):
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
         kind = None
     if kind not in LOGO_TYPES:
         form.logo.errors.append("Envie uma imagem PNG ou JPEG válida.")
+        return None, None
+    # A small file can declare a huge image that every PDF would then decode: bound the pixels too.
+    if size[0] > LOGO_MAX_SIDE or size[1] > LOGO_MAX_SIDE:
+        form.logo.errors.append(f"O logotipo deve ter no máximo {LOGO_MAX_SIDE} × {LOGO_MAX_SIDE} pixels.")
         return None, None
     return data, LOGO_TYPES[kind]
 

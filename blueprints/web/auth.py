@@ -1,6 +1,4 @@
 """Login and logout."""
-from urllib.parse import urlparse
-
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import login_required, login_user, logout_user
 from flask_wtf import FlaskForm
@@ -18,8 +16,10 @@ class LoginForm(FlaskForm):
 
 
 def _safe_next(target: str | None) -> str:
-    # Only same-site relative paths: an open redirect would hand sessions to phishing pages.
-    if target and target.startswith("/") and not target.startswith("//") and not urlparse(target).netloc:
+    # Only same-site paths: an open redirect would hand sessions to phishing pages. Browsers read
+    # "/\evil.com" as "//evil.com" and drop tabs and newlines, so backslashes and whitespace are refused.
+    if (target and target.startswith("/") and not target.startswith("//") and "\\" not in target
+            and not any(ch.isspace() or ord(ch) < 32 for ch in target)):
         return target
     return url_for("dashboard.index")
 

@@ -1,4 +1,383 @@
-"""Pages: CIOT operations (filled by its issue)."""
-from flask import Blueprint
+"""Pages: CIOT operations — list, creation form with live validation, the operation page with its actions and
+emission progress, PDF downloads and the batch-PDF job.
+
+Every business action goes through domain.ciot.services (the functions the API calls); the creation form maps its
+inputs to the creation body (blueprints/web/ciot_form.py) so OperationCreate's errors and the rules' codes land
+on the inputs. Roles: admin and operador act; every logged-in role reads. Ids of another company are 404
+(services.get_operation / get_owned inside the request's tenant scope).
+"""
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+
+from blueprints.web.access import is_htmx, roles_required
+from blueprints.web.ciot_form import (CARGO_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, HEADER_FIELDS,
+                                      LOCATION_FIELDS, LOCATION_TIPOS, MAX_ROWS, PAYMENT_ROOT_FIELDS, ROW_FIELDS,
+                                      ROW_TITLES, TRIP_FIELDS, DraftForm, initial_form)
+from core.db import db
+from core.errors import AppError, NotFound
+from core.progress import start_progress
+from core.queue import commit, enqueue_after_commit
+from core.schemas import parse_query, validate_data
+from domain.ciot import batch, drafts, services, states
+from domain.ciot.pdf import operation_pdf, pdf_allowed
+from domain.ciot.presentation import fmt
+from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, RectifyBody
 
 bp = Blueprint("ciot", __name__, url_prefix="/ciot")
+
+ACTORS = ("operador",)  # admin always passes roles_required
+HTMX_STOP_POLLING = 286
+EVENTS_ON_PAGE = 50
+LIST_STATUSES = tuple((s, fmt.status(s)) for s in states.STATES)
+FORM_SECTIONS = {"header": HEADER_FIELDS, "contratado": CONTRATADO_FIELDS, "destinatario": DESTINATARIO_FIELDS,
+                 "trip": TRIP_FIELDS, "cargo": CARGO_FIELDS, "payment_root": PAYMENT_ROOT_FIELDS}
+
+
+def _company():
+    return current_user.company
+
+
+def _actor():
+    return current_user._get_current_object()
+
+
+def _can_act() -> bool:
+    return current_user.can(*ACTORS)
+
+
+# --- list -------------------------------------------------------------------------------------------------------
+
+@bp.get("/")
+@login_required
+def operations():
+    args = {k: v for k, v in request.args.items() if v not in ("", None)}
+    error, page = None, None
+    try:
+        query = parse_query(OperationListQuery, args)
+        page = services.list_operations(_company(), status=query.statuses, tipo_operacao=query.tipo_operacao,
+                                        date_from=query.date_from, date_to=query.date_to, limit=query.limit,
+                                        cursor=query.cursor)
+    except AppError as exc:
+        error = exc
+    context = {"page": page, "error": error, "filters": args, "statuses": LIST_STATUSES, "fmt": fmt,
+               "pdf_allowed": pdf_allowed, "can_act": _can_act()}
+    status = 422 if error is not None else 200
+    if is_htmx() and request.headers.get("HX-Target") == "operations-table":
+        return render_template("ciot/_operations_table.html", **context), status
+    return render_template("ciot/operations.html", **context), status
+
+
+# --- creation form ----------------------------------------------------------------------------------------------
+
+def _form_context(form: DraftForm, **extra) -> dict:
+    return {"form": form, "sections": FORM_SECTIONS, "row_fields": ROW_FIELDS, "row_titles": ROW_TITLES,
+            "location_fields": LOCATION_FIELDS, "location_tipos": LOCATION_TIPOS, "max_rows": MAX_ROWS,
+            "fmt": fmt, **extra}
+
+
+def _check(form: DraftForm, *, live: bool = False):
+    """Validate the draft and put its messages on the inputs. Live (while typing), a required input still empty
+    is listed in the panel only, not flagged inline; on submit every error is inline."""
+    check = drafts.check_draft(_company(), form.body())
+    pairs = [(e.field, e.message) for e in check.schema_errors if not (live and e.code == "missing")]
+    pairs += [(item.field, f"{item.code}: {item.message}") for item in check.items]
+    form.with_errors(pairs)
+    return check
+
+
+@bp.get("/nova")
+@roles_required(*ACTORS)
+def new_operation():
+    form = initial_form(_company(), services.today_local())
+    return render_template("ciot/new.html", **_form_context(form, check=None))
+
+
+@bp.post("/nova")
+@roles_required(*ACTORS)
+def create_operation():
+    form = DraftForm.from_form(request.form)
+    body, errors = validate_data(OperationCreate, form.body())
+    if errors:
+        check = _check(form)
+        return render_template("ciot/new.html", **_form_context(form, check=check)), 422
+    result = services.create_operation(_company(), body, actor=_actor())
+    op_id, code = result.op.id, result.op.code
+    commit()  # inline jobs (auto_emit) run here; with a worker the page polls the emission
+    op = services.get_operation(_company(), op_id)
+    message = f"Operação {code} criada: {fmt.status(op.status).lower()}."
+    if result.validation is not None and result.validation.items:
+        message += f" Validação: {result.validation.blockers} bloqueio(s), {result.validation.warnings} alerta(s)."
+    if result.emission is not None and result.emission.error is not None:
+        message += f" Emissão não enviada: {result.emission.error.message}"
+    flash(message, "success" if op.status not in (states.COM_DIVERGENCIA, states.REJEITADO) else "warning")
+    target = url_for("ciot.operation", operation_id=op_id)
+    if is_htmx():
+        return "", 204, {"HX-Redirect": target}
+    return redirect(target)
+
+
+@bp.post("/nova/validar")
+@roles_required(*ACTORS)
+def validate_draft():
+    """The live validation panel: schema errors and rule codes of the form as it is now; nothing is saved."""
+    form = DraftForm.from_form(request.form)
+    check = _check(form, live=True)
+    return render_template("ciot/_live.html", check=check, form=form, fmt=fmt, oob=True)
+
+
+@bp.get("/nova/linha/<kind>")
+@roles_required(*ACTORS)
+def new_row(kind):
+    if kind not in ROW_FIELDS:
+        raise NotFound()
+    index = request.args.get("index", type=int)
+    if index is None or not 0 <= index < 1000:
+        raise NotFound()
+    form = DraftForm(values={}, rows={k: [] for k in ROW_FIELDS})
+    if kind == "vehicles":
+        form.values[f"vehicles[{index}].vehicle_kind"] = "implemento"
+    html = render_template("ciot/_row.html", kind=kind, index=index, form=form, fields=ROW_FIELDS[kind],
+                           title=ROW_TITLES[kind], add_next=index + 1, fmt=fmt)
+    return html, 200, {"HX-Trigger": "ciot-form-changed"}
+
+
+@bp.get("/nova/linha-removida")
+@roles_required(*ACTORS)
+def row_removed():
+    """The remove buttons swap their row out (hx-swap=delete); the header re-runs the live validation."""
+    return "", 200, {"HX-Trigger": "ciot-form-changed"}
+
+
+@bp.get("/nova/localizacao")
+@roles_required(*ACTORS)
+def location_fields():
+    form = DraftForm.from_form(request.args)
+    return render_template("ciot/_locations.html", **_form_context(form))
+
+
+# --- the operation page -----------------------------------------------------------------------------------------
+
+def _panel_context(op, **extra) -> dict:
+    company = _company()
+    emitting = op.status == states.EMITINDO
+    return {
+        "op": op, "fmt": fmt, "can_act": _can_act(), "company": company,
+        "events": services.recent_events(op, limit=EVENTS_ON_PAGE),
+        "modality": services.operation_modality(op),
+        "issuer": services._issuer_of(op, company) if op.emitter_company_id else None,
+        "emitting": emitting,
+        "attempt": services.in_flight_attempt(op) if emitting else None,
+        "actions": {
+            "validate": op.status in states.VALIDATABLE,
+            "emit": op.status in states.EMITTABLE and op.codigo_ciot is None,
+            "delete": op.status in states.DELETABLE,
+            "cancel": op.status == states.EMITIDO,
+            "close": op.status == states.EMITIDO,
+            "rectify": op.status == states.EMITIDO and company.ciot_flow == "legacy",
+            "pdf": pdf_allowed(op),
+        },
+        "message": None, "message_kind": "success", "form_errors": {}, "form_values": {}, "open_form": None,
+        **extra,
+    }
+
+
+@bp.get("/<operation_id>")
+@login_required
+def operation(operation_id):
+    op = services.get_operation(_company(), operation_id)
+    return render_template("ciot/operation.html", **_panel_context(op))
+
+
+def _panel_response(operation_id, *, status: int = 200, **extra):
+    """After an action: the panel fragment for htmx, else a redirect to the page (message flashed)."""
+    db.session.expire_all()
+    op = services.get_operation(_company(), operation_id)
+    if not is_htmx():
+        if extra.get("message"):
+            flash(extra["message"], "error" if status >= 400 else extra.get("message_kind", "success"))
+        return redirect(url_for("ciot.operation", operation_id=op.id))
+    return render_template("ciot/_panel.html", **_panel_context(op, **extra)), status
+
+
+def _run(action):
+    """Run a service action: (result, None) or (None, the error). A refused action keeps its records."""
+    try:
+        return action(), None
+    except services.Refused as refused:
+        commit()
+        return None, refused.error
+    except AppError as exc:
+        db.session.rollback()
+        return None, exc
+
+
+def _after(operation_id, result, error, *, ok_message, form: str | None = None):
+    if error is not None:
+        details = {d.field: d.message for d in error.details}
+        return _panel_response(operation_id, status=422, message=error.message, message_kind="error",
+                               form_errors=details, form_values=request.form.to_dict(), open_form=form)
+    commit()
+    return _panel_response(operation_id, message=ok_message(result) if callable(ok_message) else ok_message)
+
+
+@bp.post("/<operation_id>/validar")
+@roles_required(*ACTORS)
+def validate(operation_id):
+    result, error = _run(lambda: services.validate_operation_service(_company(), operation_id, actor=_actor()))
+    return _after(operation_id, result, error, ok_message=lambda r: (
+        f"Validação refeita: {r[1].blockers} bloqueio(s), {r[1].warnings} alerta(s)." if r[1].items
+        else "Validação sem pendências: pronta para emissão."))
+
+
+@bp.post("/<operation_id>/emitir")
+@roles_required(*ACTORS)
+def emit(operation_id):
+    result, error = _run(lambda: services.request_emission(_company(), operation_id, actor=_actor()))
+    if error is not None:
+        return _after(operation_id, None, error, ok_message="")
+    commit()  # the claim is visible to the worker (inline: the emission job runs here)
+    return _emission_panel(operation_id)
+
+
+@bp.get("/<operation_id>/emissao")
+@login_required
+def emission_status(operation_id):
+    """Polled every second while the operation is `emitindo`; 286 (htmx: stop polling) once it is not."""
+    return _emission_panel(operation_id)
+
+
+def _emission_panel(operation_id):
+    db.session.expire_all()
+    op = services.get_operation(_company(), operation_id)
+    if op.status == states.EMITINDO:
+        message, kind = "Emissão em andamento na ANTT…", "info"
+    elif op.status == states.EMITIDO:
+        message, kind = f"CIOT {op.codigo_ciot} emitido ({fmt.label(fmt.labels.environment, op.environment)}).", \
+            "success"
+    elif op.status == states.REJEITADO:
+        message, kind = f"Emissão rejeitada pela ANTT: {op.mensagem_antt}", "error"
+    else:
+        message, kind = "A emissão não foi concluída; veja a linha do tempo.", "warning"
+    status = 200 if op.status == states.EMITINDO else HTMX_STOP_POLLING
+    if not is_htmx():
+        flash(message, kind if kind != "info" else "info")
+        return redirect(url_for("ciot.operation", operation_id=op.id))
+    return render_template("ciot/_panel.html", **_panel_context(op, message=message, message_kind=kind)), status
+
+
+def _form_body(model, fields):
+    """The small action forms as their API bodies: empty inputs are absent fields."""
+    data = {name: request.form.get(name, "").strip() for name in fields}
+    data = {name: value for name, value in data.items() if value}
+    body, errors = validate_data(model, data)
+    return body, set(data), errors
+
+
+def _invalid(operation_id, errors, form):
+    return _panel_response(operation_id, status=422, message="Corrija os campos destacados.",
+                           message_kind="error", form_errors={e.field: e.message for e in errors},
+                           form_values=request.form.to_dict(), open_form=form)
+
+
+@bp.post("/<operation_id>/cancelar")
+@roles_required(*ACTORS)
+def cancel(operation_id):
+    services.get_operation(_company(), operation_id)  # 404 before anything else
+    body, _, errors = _form_body(CancelBody, ("motivo",))
+    if errors:
+        return _invalid(operation_id, errors, "cancel")
+    result, error = _run(lambda: services.cancel_operation(_company(), operation_id, motivo=body.motivo,
+                                                           actor=_actor()))
+    return _after(operation_id, result, error, ok_message=lambda r: r[1], form="cancel")
+
+
+@bp.post("/<operation_id>/encerrar")
+@roles_required(*ACTORS)
+def close(operation_id):
+    services.get_operation(_company(), operation_id)
+    body, _, errors = _form_body(CloseBody, ("peso_carga_final", "distancia", "quantidade_viagens",
+                                             "data_encerramento", "observacoes"))
+    if errors:
+        return _invalid(operation_id, errors, "close")
+    result, error = _run(lambda: services.close_operation(_company(), operation_id, body, actor=_actor()))
+    return _after(operation_id, result, error, ok_message=lambda r: r[1], form="close")
+
+
+@bp.post("/<operation_id>/retificar")
+@roles_required(*ACTORS)
+def rectify(operation_id):
+    services.get_operation(_company(), operation_id)
+    body, sent, errors = _form_body(RectifyBody, ("valor_frete", "peso_carga", "data_declaracao", "viagem_inicio",
+                                                  "viagem_fim", "observacoes"))
+    if errors:
+        return _invalid(operation_id, errors, "rectify")
+    result, error = _run(lambda: services.rectify_operation(_company(), operation_id, body, sent, actor=_actor()))
+    return _after(operation_id, result, error, ok_message=lambda r: r[1], form="rectify")
+
+
+@bp.post("/<operation_id>/excluir")
+@roles_required(*ACTORS)
+def delete(operation_id):
+    result, error = _run(lambda: services.delete_operation(_company(), operation_id, actor=_actor()))
+    return _after(operation_id, result, error,
+                  ok_message="Operação cancelada antes da emissão; nada foi enviado à ANTT.")
+
+
+@bp.get("/<operation_id>/pdf")
+@login_required
+def pdf(operation_id):
+    document = operation_pdf(_company(), operation_id)
+    return Response(document.content, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{document.filename}"'})
+
+
+# --- batch PDF ----------------------------------------------------------------------------------------------------
+
+def _batch_query(source) -> dict:
+    return {"ids": ",".join(v for v in source.getlist("ids") if v) or None,
+            "status": ",".join(v for v in source.getlist("status") if v) or None,
+            "environment": source.get("environment") or None,
+            "from": source.get("from") or None, "to": source.get("to") or None}
+
+
+@bp.get("/pdf-lote")
+@login_required
+def batch_page():
+    from core.models import JobProgress
+    from core.tenancy import get_owned
+    job = get_owned(JobProgress, request.args["job"]) if request.args.get("job") else None
+    values = {"status": list(batch.PDF_STATUSES)}
+    return render_template("ciot/batch.html", job=job, values=values, errors={}, message=None, fmt=fmt)
+
+
+@bp.post("/pdf-lote")
+@login_required
+def start_batch():
+    """Select the operations now (≤ 50, all with a declaration) and let the `pdf` worker build the ZIP."""
+    raw = _batch_query(request.form)
+    query, errors = validate_data(batch.BatchQuery, raw)
+    message = None
+    if query is not None:
+        try:
+            selection = batch.select_for_batch(_company(), query)
+        except AppError as exc:
+            message = exc.message
+    values = {"status": request.form.getlist("status"), "environment": raw["environment"] or "",
+              "from": raw["from"] or "", "to": raw["to"] or "", "ids": raw["ids"] or ""}
+    if errors or message:
+        context = {"job": None, "values": values, "errors": {e.field: e.message for e in errors},
+                   "message": message, "fmt": fmt}
+        template = "ciot/_batch_result.html" if is_htmx() else "ciot/batch.html"
+        return render_template(template, **context), 422
+    progress = start_progress(_company(), "ciot_pdf_batch", f"PDFs de {selection.count} operação(ões) CIOT",
+                              total=selection.count, user=_actor(),
+                              params={"operation_ids": [str(i) for i in selection.operation_ids],
+                                      "filename": batch.zip_filename(selection)})
+    enqueue_after_commit("jobs.ciot_pdf.build_batch_zip", str(progress.company_id), str(progress.id), queue="pdf")
+    job_id = progress.id
+    commit()  # inline: the ZIP is built here
+    if not is_htmx():
+        return redirect(url_for("ciot.batch_page", job=job_id))
+    from core.models import JobProgress
+    job = db.session.get(JobProgress, job_id)
+    return render_template("ciot/_batch_result.html", job=job, values=values, errors={}, message=None, fmt=fmt)

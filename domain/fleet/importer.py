@@ -180,9 +180,9 @@ def _cell_text(value, _column) -> str | None:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return _IntText(value)
+        return _Number(value)
     if isinstance(value, float):
-        return _IntText(int(value)) if value.is_integer() else repr(value)
+        return _Number(int(value)) if value.is_integer() else _Number(repr(value))
     if isinstance(value, datetime):
         return value.date().isoformat() if value.time() == time() else value.isoformat()
     if isinstance(value, (date, time)):
@@ -190,8 +190,9 @@ def _cell_text(value, _column) -> str | None:
     return str(value)
 
 
-class _IntText(str):
-    """A whole number that came from a numeric XLSX cell (Excel drops a RENAVAM's leading zeros)."""
+class _Number(str):
+    """Text of a numeric XLSX cell: already a plain number (no pt-BR separators to undo), and a whole number
+    may have lost leading zeros (Excel drops a RENAVAM's)."""
 
 
 def normalise_header(text) -> str:
@@ -270,10 +271,11 @@ def _clean_cell(column: str, cell) -> str | None:
     if not text:
         return None
     if column in ("capacity_kg", "year"):
-        text = pt_number(text)
+        if not isinstance(cell, _Number):
+            text = pt_number(text)
     elif column == "status":
         text = normalise_header(text)
-    elif column == "renavam" and isinstance(cell, _IntText):
+    elif column == "renavam" and isinstance(cell, _Number) and text.isdigit():
         text = text.zfill(11)
     return text
 
@@ -292,18 +294,20 @@ class LineResult:
         return {"line": self.line, "mark": self.mark, "plate": self.plate, "reason": self.reason}
 
 
-def _messages(details) -> str:
-    return "; ".join(f"{d.field}: {d.message}" for d in details)
+def _messages(details, headers: dict | None = None) -> str:
+    """The schema's messages, each named by the column header as the file writes it (else the API field)."""
+    headers = headers or {}
+    return "; ".join(f"{headers.get(d.field, d.field)}: {d.message}" for d in details)
 
 
-def classify(company, rows: list[SheetRow]) -> list[LineResult]:
+def classify(company, rows: list[SheetRow], headers: dict | None = None) -> list[LineResult]:
     """Mark each line novo / duplicado / inválido, with the API schema and one lookup per 500 plates."""
     results, first_line = [], {}
     for row in rows:
         data, details = validate_vehicle_row(dict(row.values))
         plate_text = row.values.get("plate")
         if data is None:
-            results.append(LineResult(row.line, MARK_INVALID, plate_text, _messages(details), row.values))
+            results.append(LineResult(row.line, MARK_INVALID, plate_text, _messages(details, headers), row.values))
             continue
         result = LineResult(row.line, MARK_NEW, data.plate, "", row.values)
         if data.plate in first_line:
@@ -332,7 +336,7 @@ def create_preview(company, filename: str, data: bytes, *, user=None, max_bytes:
                    max_rows: int = MAX_ROWS) -> JobProgress:
     """Parse and check the upload; store it as the company's pending import. The caller commits."""
     sheet = read_sheet(filename, data, max_bytes=max_bytes, max_rows=max_rows)
-    results = classify(company, sheet.rows)
+    results = classify(company, sheet.rows, sheet.columns)
     safe_name = re.sub(r"[\x00-\x1f]", "", (filename or "planilha"))[-120:]
     params = {
         "state": "preview",
@@ -386,7 +390,7 @@ def confirm_import(company, job: JobProgress, *, actor=None) -> dict:
         for error in result.errors:
             row = chunk[error.index]
             invalid.append({"line": row["line"], "plate": row["values"].get("plate"),
-                            "reason": _messages(error.error.details) or error.error.message})
+                            "reason": _messages(error.error.details, params.get("columns")) or error.error.message})
     report = {"created": created, "duplicates": sorted(duplicates, key=lambda d: d["line"]),
               "invalid": sorted(invalid, key=lambda d: d["line"]),
               "counts": {"created": len(created), "duplicates": len(duplicates), "invalid": len(invalid)}}

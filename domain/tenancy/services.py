@@ -1,6 +1,7 @@
 """Business actions on companies, users and API keys. Callers commit."""
 import json
 import re
+import uuid
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -120,6 +121,11 @@ def authenticate_user(email: str, password: str) -> User | None:
 
 
 def load_user(user_id) -> User | None:
+    # Flask-Login hands over the id from the session cookie as text; the Uuid column needs a UUID.
+    try:
+        user_id = uuid.UUID(str(user_id))
+    except ValueError:
+        return None
     return db.session.execute(cross_tenant(db.select(User).where(User.id == user_id))).scalar_one_or_none()
 
 
@@ -138,6 +144,10 @@ def create_api_key(company: Company, *, scopes=("read", "write"), require_signat
 
 
 def find_api_key(key_id) -> ApiKey:
+    try:
+        key_id = uuid.UUID(str(key_id))
+    except ValueError:
+        raise NotFound("Chave de API não encontrada.")
     key = db.session.execute(cross_tenant(db.select(ApiKey).where(ApiKey.id == key_id))).scalar_one_or_none()
     if key is None:
         raise NotFound("Chave de API não encontrada.")

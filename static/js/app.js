@@ -4,6 +4,11 @@ document.addEventListener("htmx:configRequest", function (event) {
   if (meta) { event.detail.headers["X-CSRFToken"] = meta.content; }
 });
 // Validation errors come back as 422 with the re-rendered fragment: swap them in like a 200.
+// Other errors come back as an error card retargeted to the main area (HX-Retarget): show it.
 document.addEventListener("htmx:beforeSwap", function (event) {
-  if (event.detail.xhr.status === 422) { event.detail.shouldSwap = true; event.detail.isError = false; }
+  var xhr = event.detail.xhr;
+  if (xhr.status === 422 || (xhr.status >= 400 && xhr.getResponseHeader("HX-Retarget"))) {
+    event.detail.shouldSwap = true;
+    event.detail.isError = false;
+  }
 });

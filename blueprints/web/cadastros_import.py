@@ -1,0 +1,157 @@
+"""Pages: vehicle spreadsheet import (upload -> preview -> confirm -> report by line number).
+
+The parsed lines stay server-side (domain/fleet/importer.py); the browser only holds the import id, which
+is looked up through tenancy, so confirming never trusts posted data and another company's id is a 404.
+"""
+from flask import Response, current_app, render_template, request, url_for
+from flask_login import current_user
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from blueprints.web.access import is_htmx
+from blueprints.web.cadastros import bp
+from blueprints.web.cadastros_common import can_edit, done, editor_required, reader_required
+from core.db import db
+from core.errors import AppError
+from core.queue import commit
+from domain.fleet import importer
+
+UPLOAD_ENDPOINT = "cadastros.vehicle_import_upload"
+COLUMN_DOCS = {
+    "plate": "Obrigatória. AAA9999 ou Mercosul AAA9A99 (hífen e minúsculas aceitos).",
+    "vehicle_type": "Ex.: truck, toco, carreta (até 40 caracteres).",
+    "renavam": "11 dígitos (ou 9, formato antigo) com dígito verificador.",
+    "brand": "Até 60 caracteres.",
+    "model": "Até 60 caracteres.",
+    "year": "Ano de fabricação, de 1950 até o ano que vem.",
+    "capacity_kg": "Em kg; aceita 23000, 23000,5 ou 23.000,50.",
+    "status": "ativo (padrão), manutencao ou inativo.",
+    "notes": "Até 2.000 caracteres.",
+}
+
+
+def _limits() -> tuple[int, int]:
+    return (current_app.config.get("VEHICLE_IMPORT_MAX_BYTES", importer.MAX_BYTES),
+            current_app.config.get("VEHICLE_IMPORT_MAX_ROWS", importer.MAX_ROWS))
+
+
+@bp.record_once
+def _allow_import_uploads(state):
+    """The upload may exceed the app-wide body limit (MAX_CONTENT_LENGTH, 1 MiB by default). CSRFProtect reads
+    the form in an app-level before_request, so the per-request limit is raised by a hook placed before it,
+    for this one endpoint only (a little above the file limit, so the view can word the error itself)."""
+    def raise_upload_limit():
+        if request.endpoint == UPLOAD_ENDPOINT and request.method == "POST":
+            request.max_content_length = _limits()[0] + 256 * 1024
+    state.app.before_request_funcs.setdefault(None, []).insert(0, raise_upload_limit)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _too_large(exc):
+    """Raised while the form is read (CSRF check included): on the upload, the form again with the reason."""
+    if request.endpoint == UPLOAD_ENDPOINT:
+        return _upload_page(error=f"Arquivo maior que o limite de {_limits()[0] // (1024 * 1024)} MiB.")
+    message = "Corpo da requisição maior que o limite permitido."
+    if is_htmx():  # as blueprints/errors.py answers htmx: the error card, retargeted to the main area
+        return (render_template("errors/_body.html", status=413, title=message, message=message), 413,
+                {"HX-Retarget": "main.content", "HX-Reswap": "innerHTML"})
+    return render_template("errors/error.html", status=413, title=message, message=message), 413
+
+
+def _upload_page(error: str | None = None):
+    max_bytes, max_rows = _limits()
+    template = "cadastros/_import_upload.html" if is_htmx() else "cadastros/vehicle_import.html"
+    html = render_template(template, error=error, aliases=importer.HEADER_ALIASES, docs=COLUMN_DOCS,
+                           max_mib=max_bytes // (1024 * 1024), max_rows=max_rows, can_edit=can_edit())
+    return html, (422 if error else 200)
+
+
+@bp.get("/veiculos/importar")
+@editor_required
+def vehicle_import():
+    return _upload_page()
+
+
+@bp.get("/veiculos/importar/modelo.csv")
+@reader_required
+def vehicle_import_template():
+    return Response("\ufeff" + importer.template_csv(), mimetype="text/csv",
+                    headers={"Content-Disposition": 'attachment; filename="modelo-importacao-veiculos.csv"'})
+
+
+@bp.post("/veiculos/importar")
+@editor_required
+def vehicle_import_upload():
+    max_bytes, max_rows = _limits()
+    upload = request.files.get("arquivo")
+    if upload is None or not upload.filename:
+        return _upload_page(error="Escolha um arquivo .csv ou .xlsx.")
+    data = upload.stream.read(max_bytes + 1)
+    try:
+        job = importer.create_preview(current_user.company, upload.filename, data, user=current_user,
+                                      max_bytes=max_bytes, max_rows=max_rows)
+        commit()
+    except importer.ImportRejected as exc:
+        db.session.rollback()
+        return _upload_page(error=exc.message)
+    url = url_for("cadastros.vehicle_import_show", import_id=job.id)
+    if not is_htmx():
+        return done(url)
+    response = Response(_render_import(job))
+    response.headers["HX-Push-Url"] = url
+    return response
+
+
+@bp.get("/veiculos/importar/<import_id>")
+@editor_required
+def vehicle_import_show(import_id):
+    job = importer.get_import(import_id)
+    return render_template("cadastros/vehicle_import_show.html", job=job, body=_render_import(job))
+
+
+@bp.post("/veiculos/importar/<import_id>/confirmar")
+@editor_required
+def vehicle_import_confirm(import_id):
+    job = importer.get_import(import_id, for_update=True)
+    try:
+        importer.confirm_import(current_user.company, job, actor=current_user)
+        commit()
+    except AppError as exc:
+        db.session.rollback()
+        job = importer.get_import(import_id)
+        return render_template("cadastros/_import_preview.html", job=job, params=job.params, error=exc.message,
+                               **_preview_context(job)), 422
+    if not is_htmx():
+        return done(url_for("cadastros.vehicle_import_show", import_id=job.id))
+    return _render_import(job)
+
+
+def _preview_context(job) -> dict:
+    params = job.params or {}
+    rows = params.get("preview") or []
+    problems = [r for r in rows if r["mark"] != importer.MARK_NEW]
+    new = [r for r in rows if r["mark"] == importer.MARK_NEW]
+    shown_new = new[:PREVIEW_NEW_ROWS]
+    shown = sorted(problems + shown_new, key=lambda r: r["line"])
+    return {"rows": shown, "hidden_new": len(new) - len(shown_new), "counts": params.get("counts") or {},
+            "aliases": importer.HEADER_ALIASES}
+
+
+PREVIEW_NEW_ROWS = 500  # every duplicate and invalid line is listed; new ones up to this many
+
+
+def _render_import(job) -> str:
+    params = job.params or {}
+    if params.get("state") == "done":
+        report = params["report"]
+        return render_template("cadastros/_import_report.html", job=job, params=params, report=report,
+                               lines=report_lines(report))
+    return render_template("cadastros/_import_preview.html", job=job, params=params, error=None,
+                           **_preview_context(job))
+
+
+def report_lines(report: dict) -> list[tuple]:
+    """(line, plate, outcome, detail, vehicle id) for every line of the file, in line order."""
+    lines = [(r["line"], r["plate"], "criado", "", r["id"]) for r in report["created"]]
+    lines += [(r["line"], r["plate"], "duplicado", r["reason"], None) for r in report["duplicates"]]
+    lines += [(r["line"], r["plate"], "inválido", r["reason"], None) for r in report["invalid"]]
+    return sorted(lines)

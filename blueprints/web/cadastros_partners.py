@@ -1,0 +1,277 @@
+"""Pages: partners (list, create, edit, deactivate/reactivate) and their bank accounts (inline, htmx).
+
+Bank accounts are created, changed and removed only here: the API shows them read-only (public-api.md).
+"""
+from flask import render_template, request, url_for
+from flask_login import current_user
+from wtforms import BooleanField, SelectField, StringField, TextAreaField
+
+from blueprints.api.partners import PartnerListQuery
+from blueprints.web.access import is_htmx
+from blueprints.web.cadastros import bp
+from blueprints.web.cadastros_common import (PlainForm, attach_errors, can_edit, done, editor_required, errors_of,
+                                             filters_of, form_values, list_args, list_response, reader_required)
+from blueprints.web.formkit import MultiCheckboxField, choices
+from core.errors import AppError, NotFound
+from core.pagination import paginate
+from core.queue import commit
+from core.schemas import parse_query, validate_data
+from core.db import db
+from core.tenancy import get_owned
+from core.validators import strip_punctuation
+from domain.partners import services
+from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, RNTRC_CATEGORIES, Partner, PartnerBankAccount
+from domain.partners.queries import partners_stmt
+from domain.partners.schemas import BankAccountCreate, BankAccountUpdate, PartnerCreate, PartnerUpdate
+
+ROLE_LABELS = {"contratante": "Contratante", "contratado": "Contratado", "tomador": "Tomador",
+               "destinatario": "Destinatário", "remetente": "Remetente", "cliente_frete": "Cliente de frete",
+               "fornecedor": "Fornecedor"}
+ACCOUNT_TYPE_LABELS = {"corrente": "Corrente", "poupanca": "Poupança", "pagamento": "Pagamento"}
+PIX_TYPE_LABELS = {"cpf": "CPF", "cnpj": "CNPJ", "email": "E-mail", "telefone": "Telefone", "aleatoria": "Aleatória"}
+
+
+class PartnerForm(PlainForm):
+    person_kind = SelectField("Tipo de pessoa", choices=choices([("pj", "Pessoa jurídica (CNPJ)"),
+                                                                 ("pf", "Pessoa física (CPF)")]),
+                              validate_choice=False, default="pj")
+    cpf_cnpj = StringField("CPF/CNPJ")
+    legal_name = StringField("Razão social / nome completo")
+    trade_name = StringField("Nome fantasia")
+    ie = StringField("Inscrição estadual")
+    ie_isento = BooleanField("Isento de inscrição estadual")
+    rntrc = StringField("RNTRC")
+    rntrc_categoria = SelectField("Categoria RNTRC", choices=choices([("", "—")] + [(c, c) for c in RNTRC_CATEGORIES]),
+                                  validate_choice=False)
+    email = StringField("E-mail")
+    phone = StringField("Telefone")
+    whatsapp = StringField("WhatsApp")
+    cep = StringField("CEP")
+    uf = StringField("UF")
+    municipio_codigo = StringField("Código IBGE do município")
+    municipio_nome = StringField("Município")
+    logradouro = StringField("Logradouro")
+    numero = StringField("Número")
+    complemento = StringField("Complemento")
+    bairro = StringField("Bairro")
+    roles = MultiCheckboxField("Papéis", choices=choices((r, ROLE_LABELS[r]) for r in PARTNER_ROLES),
+                               validate_choice=False)
+    notes = TextAreaField("Observações")
+
+
+PARTNER_FORM_FIELDS = ("person_kind", "cpf_cnpj", "legal_name", "trade_name", "ie", "ie_isento", "rntrc",
+                       "rntrc_categoria", "email", "phone", "whatsapp", "cep", "uf", "municipio_codigo",
+                       "municipio_nome", "logradouro", "numero", "complemento", "bairro", "roles", "notes")
+
+
+class BankAccountForm(PlainForm):
+    bank_code = StringField("Banco (código)")
+    agency = StringField("Agência")
+    account = StringField("Conta")
+    account_type = SelectField("Tipo de conta", choices=choices([("", "—")] + [(t, ACCOUNT_TYPE_LABELS[t])
+                                                                            for t in ACCOUNT_TYPES]),
+                               validate_choice=False)
+    pix_key = StringField("Chave PIX")
+    holder_name = StringField("Titular")
+    holder_document = StringField("CPF/CNPJ do titular")
+
+
+BANK_FORM_FIELDS = ("bank_code", "agency", "account", "account_type", "pix_key", "holder_name", "holder_document")
+
+
+def _partner_values(form) -> dict:
+    values = form_values(form, PARTNER_FORM_FIELDS)
+    # The page accepts a formatted document (12.345.678/0001-90); the API takes digits only.
+    if values["cpf_cnpj"]:
+        values["cpf_cnpj"] = strip_punctuation(values["cpf_cnpj"]).upper()
+    return values
+
+
+def _template_globals() -> dict:
+    return {"role_labels": ROLE_LABELS, "account_type_labels": ACCOUNT_TYPE_LABELS,
+            "pix_type_labels": PIX_TYPE_LABELS, "can_edit": can_edit()}
+
+
+# --- List --------------------------------------------------------------------------------------
+
+@bp.get("/parceiros")
+@reader_required
+def partners():
+    query = parse_query(PartnerListQuery, list_args())
+    stmt = partners_stmt(current_user.company, q=query.q, role=query.role, only_active=query.only_active,
+                         created_before=query.created_before)
+    page = paginate(stmt, model=Partner, limit=query.limit, cursor=query.cursor)
+    filters = filters_of(list_args(), ("q", "role", "only_active", "created_before"))
+    more_url = url_for("cadastros.partners", cursor=page.next_cursor, **filters) if page.has_more else None
+    return list_response({"page": "cadastros/partners.html", "results": "cadastros/_partner_results.html",
+                          "load-more": "cadastros/_partner_rows.html"},
+                         page=page, query=query, more_url=more_url, **_template_globals())
+
+
+# --- Create / edit -----------------------------------------------------------------------------
+
+@bp.route("/parceiros/novo", methods=["GET", "POST"])
+@editor_required
+def partner_new():
+    form, general = PartnerForm(), []
+    if request.method == "POST":
+        data, errors = validate_data(PartnerCreate, _partner_values(form))
+        if data is not None:
+            try:
+                partner = services.create_partner(current_user.company, data, actor=current_user)
+                commit()
+                return done(url_for("cadastros.partner", partner_id=partner.id), "Parceiro cadastrado.")
+            except AppError as exc:
+                db.session.rollback()
+                errors = errors_of(exc)
+        general = attach_errors(form, errors)
+    return _partner_form_response(form, general, partner=None)
+
+
+@bp.get("/parceiros/<partner_id>")
+@reader_required
+def partner(partner_id):
+    record = get_owned(Partner, partner_id)
+    return render_template("cadastros/partner.html", partner=record, form=PartnerForm(formdata=None, obj=record),
+                           general=[], **_template_globals())
+
+
+@bp.post("/parceiros/<partner_id>")
+@editor_required
+def partner_update(partner_id):
+    record = get_owned(Partner, partner_id, for_update=True)
+    form = PartnerForm()
+    data, errors = validate_data(PartnerUpdate, _partner_values(form))
+    if data is not None:
+        try:
+            services.update_partner(record, data, sent_fields=PARTNER_FORM_FIELDS)
+            commit()
+            return done(url_for("cadastros.partner", partner_id=record.id), "Alterações salvas.")
+        except AppError as exc:
+            db.session.rollback()
+            errors = errors_of(exc)
+    general = attach_errors(form, errors)
+    return _partner_form_response(form, general, partner=record)
+
+
+def _partner_form_response(form, general, *, partner):
+    status = 422 if (general or form.errors) else 200
+    if request.method == "POST" and is_htmx():
+        return render_template("cadastros/_partner_form.html", form=form, general=general, partner=partner,
+                               **_template_globals()), status
+    template = "cadastros/partner.html" if partner is not None else "cadastros/partner_new.html"
+    if partner is not None:
+        db.session.refresh(partner)  # the header shows the stored record, not the rejected input
+    return render_template(template, form=form, general=general, partner=partner, **_template_globals()), status
+
+
+@bp.post("/parceiros/<partner_id>/desativar")
+@editor_required
+def partner_deactivate(partner_id):
+    record = get_owned(Partner, partner_id, for_update=True)
+    services.set_partner_active(record, False)
+    commit()
+    return done(url_for("cadastros.partner", partner_id=record.id), "Parceiro desativado.")
+
+
+@bp.post("/parceiros/<partner_id>/reativar")
+@editor_required
+def partner_reactivate(partner_id):
+    record = get_owned(Partner, partner_id, for_update=True)
+    services.set_partner_active(record, True)
+    commit()
+    return done(url_for("cadastros.partner", partner_id=record.id), "Parceiro reativado.")
+
+
+# --- Bank accounts (htmx fragments inside the partner page) -------------------------------------
+
+def _owned_account(partner_id, account_id, *, for_update=False) -> tuple[Partner, PartnerBankAccount]:
+    record = get_owned(Partner, partner_id, for_update=for_update)
+    account = get_owned(PartnerBankAccount, account_id, for_update=for_update)
+    if account.partner_id != record.id:
+        raise NotFound()
+    return record, account
+
+
+def _accounts_section(record, status=200, *, retarget=False):
+    html = render_template("cadastros/_bank_accounts.html", partner=record, **_template_globals())
+    headers = {"HX-Retarget": "#bank-accounts", "HX-Reswap": "outerHTML"} if retarget else {}
+    return html, status, headers
+
+
+def _bank_form_response(form, general, record, account):
+    return render_template("cadastros/_bank_account_form.html", form=form, general=general, partner=record,
+                           account=account, **_template_globals()), 422
+
+
+@bp.get("/parceiros/<partner_id>/contas")
+@reader_required
+def bank_accounts(partner_id):
+    return _accounts_section(get_owned(Partner, partner_id))
+
+
+@bp.get("/parceiros/<partner_id>/contas/nova")
+@editor_required
+def bank_account_new(partner_id):
+    record = get_owned(Partner, partner_id)
+    return render_template("cadastros/_bank_account_form.html", form=BankAccountForm(formdata=None), general=[],
+                           partner=record, account=None, **_template_globals())
+
+
+@bp.post("/parceiros/<partner_id>/contas")
+@editor_required
+def bank_account_create(partner_id):
+    record = get_owned(Partner, partner_id, for_update=True)
+    form = BankAccountForm()
+    data, errors = validate_data(BankAccountCreate, form_values(form, BANK_FORM_FIELDS))
+    if data is not None:
+        try:
+            services.create_bank_account(record, data)
+            commit()
+            if not is_htmx():
+                return done(url_for("cadastros.partner", partner_id=record.id), "Conta bancária adicionada.")
+            db.session.refresh(record)
+            return _accounts_section(record, retarget=True)
+        except AppError as exc:
+            db.session.rollback()
+            errors = errors_of(exc)
+    return _bank_form_response(form, attach_errors(form, errors), record, None)
+
+
+@bp.get("/parceiros/<partner_id>/contas/<account_id>/editar")
+@editor_required
+def bank_account_edit(partner_id, account_id):
+    record, account = _owned_account(partner_id, account_id)
+    return render_template("cadastros/_bank_account_form.html", form=BankAccountForm(formdata=None, obj=account),
+                           general=[], partner=record, account=account, **_template_globals())
+
+
+@bp.post("/parceiros/<partner_id>/contas/<account_id>")
+@editor_required
+def bank_account_update(partner_id, account_id):
+    record, account = _owned_account(partner_id, account_id, for_update=True)
+    form = BankAccountForm()
+    data, errors = validate_data(BankAccountUpdate, form_values(form, BANK_FORM_FIELDS))
+    if data is not None:
+        try:
+            services.update_bank_account(account, data, sent_fields=BANK_FORM_FIELDS)
+            commit()
+            if not is_htmx():
+                return done(url_for("cadastros.partner", partner_id=record.id), "Conta bancária alterada.")
+            return _accounts_section(record, retarget=True)
+        except AppError as exc:
+            db.session.rollback()
+            errors = errors_of(exc)
+    return _bank_form_response(form, attach_errors(form, errors), record, account)
+
+
+@bp.post("/parceiros/<partner_id>/contas/<account_id>/excluir")
+@editor_required
+def bank_account_delete(partner_id, account_id):
+    record, account = _owned_account(partner_id, account_id, for_update=True)
+    services.delete_bank_account(account)
+    commit()
+    if not is_htmx():
+        return done(url_for("cadastros.partner", partner_id=record.id), "Conta bancária removida.")
+    db.session.refresh(record)
+    return _accounts_section(record, retarget=True)

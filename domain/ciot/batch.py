@@ -1,0 +1,202 @@
+"""Batch of CIOT declarations as one ZIP (GET /ciot/operations/pdf, the batch page and its job).
+
+Selection (`select_for_batch`): with `ids`, exactly those operations of the company (other filters ignored; ids of
+other companies simply do not match; an id of the company whose status has no PDF is 409 invalid_status naming
+it); otherwise the filters `status` (emitido, encerrado, cancelado; default all three), `environment` (default
+both) and `from` / `to` (UTC days of created_at, inclusive). More than 50 matching → 400 `batch_too_large` naming
+the count; none → 404 `not_found`. Order: oldest first (the ZIP lists CIOT-000001 before CIOT-000002).
+
+The ZIP holds one `<code>.pdf` per operation. It is written entry by entry as each PDF is rendered, to any
+writable object (`write_zip`, the job writes to a file) or as a stream of chunks (`iter_zip`, the API streams the
+response): memory holds one PDF at a time, never the batch.
+"""
+import uuid
+import zipfile
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Callable, Iterator, Literal
+
+import sqlalchemy as sa
+from pydantic import Field, field_validator, model_validator
+
+from core.db import db
+from core.errors import AppError, Conflict, NotFound
+from core.schemas import RequestModel
+from core.tenancy import tenant_scope
+from domain.ciot import services
+from domain.ciot.models import CiotOperation
+from domain.ciot.pdf import PDF_STATUSES, render_operation_pdf
+from domain.ciot.presentation import BRT
+from domain.tenancy.models import Company
+
+MAX_OPERATIONS = 50
+MAX_IDS = 500  # a longer id list is a malformed query, not a batch
+ZIP_COMPRESSION = zipfile.ZIP_DEFLATED
+ZIP_LEVEL = 6
+
+
+class BatchQuery(RequestModel):
+    """Query of GET /ciot/operations/pdf (also the batch page's form)."""
+    ids: str | None = Field(default=None, max_length=MAX_IDS * 40)
+    status: str | None = Field(default=None, max_length=100)
+    environment: Literal["homolog", "producao"] | None = None
+    date_from: date | None = Field(default=None, alias="from")
+    date_to: date | None = Field(default=None, alias="to")
+
+    @field_validator("ids")
+    @classmethod
+    def _uuid_list(cls, value):
+        if value is None:
+            return None
+        items = [part.strip() for part in value.split(",") if part.strip()]
+        if len(items) > MAX_IDS:
+            raise ValueError(f"Informe no máximo {MAX_IDS} ids.")
+        bad = []
+        for item in items:
+            try:
+                uuid.UUID(item)
+            except ValueError:
+                bad.append(item)
+        if bad:
+            raise ValueError(f"Identificador inválido: {', '.join(bad[:5])[:200]} (use uuids separados por vírgula).")
+        return ",".join(dict.fromkeys(items)) or None
+
+    @field_validator("status")
+    @classmethod
+    def _pdf_statuses(cls, value):
+        if value is None:
+            return None
+        items = [part.strip() for part in value.split(",") if part.strip()]
+        unknown = [item for item in items if item not in PDF_STATUSES]
+        if unknown:
+            raise ValueError(f"Status sem PDF: {', '.join(unknown)[:200]}. Use {', '.join(PDF_STATUSES)}.")
+        return ",".join(dict.fromkeys(items)) or None
+
+    @model_validator(mode="after")
+    def _ordered_dates(self):
+        if self.date_from and self.date_to and self.date_from > self.date_to:
+            from pydantic_core import PydanticCustomError
+            raise PydanticCustomError("date_order", "'from' deve ser anterior ou igual a 'to'.", {"field": "from"})
+        return self
+
+    @property
+    def id_list(self) -> list[uuid.UUID]:
+        return [uuid.UUID(item) for item in self.ids.split(",")] if self.ids else []
+
+    @property
+    def statuses(self) -> list[str]:
+        return self.status.split(",") if self.status else list(PDF_STATUSES)
+
+
+class BatchTooLarge(AppError):
+    status, code = 400, "batch_too_large"
+
+
+@dataclass
+class BatchSelection:
+    operation_ids: list[uuid.UUID]
+    codes: list[str]
+
+    @property
+    def count(self) -> int:
+        return len(self.operation_ids)
+
+
+def select_for_batch(company, query: BatchQuery) -> BatchSelection:
+    """The operations a batch covers, or 400 batch_too_large / 404 not_found / 409 invalid_status."""
+    columns = (CiotOperation.id, CiotOperation.code, CiotOperation.status)
+    if query.id_list:
+        stmt = sa.select(*columns).where(CiotOperation.id.in_(query.id_list))
+    else:
+        stmt = sa.select(*columns).where(CiotOperation.status.in_(query.statuses))
+        if query.environment:
+            stmt = stmt.where(CiotOperation.environment == query.environment)
+        if query.date_from:
+            stmt = stmt.where(CiotOperation.created_at >= datetime.combine(query.date_from, datetime.min.time()))
+        if query.date_to:
+            stmt = stmt.where(CiotOperation.created_at < datetime.combine(query.date_to + timedelta(days=1),
+                                                                          datetime.min.time()))
+    rows = db.session.execute(stmt.order_by(CiotOperation.created_at, CiotOperation.id)
+                              .limit(MAX_OPERATIONS + 1)).all()
+    if not rows:
+        raise NotFound("Nenhuma operação com PDF corresponde ao filtro (emitidas, encerradas ou canceladas da "
+                       "empresa).")
+    if len(rows) > MAX_OPERATIONS:
+        total = db.session.execute(sa.select(sa.func.count()).select_from(stmt.subquery())).scalar_one()
+        raise BatchTooLarge(f"{total} operações correspondem ao filtro; o limite é {MAX_OPERATIONS} por lote. "
+                            "Restrinja o período, o status ou o ambiente, ou informe os ids.",
+                            extra={"count": total, "limit": MAX_OPERATIONS})
+    without_pdf = [(code, status) for _, code, status in rows if status not in PDF_STATUSES]
+    if without_pdf:
+        names = ", ".join(f"{code} ({status})" for code, status in without_pdf[:10])
+        raise Conflict(f"O status não permite exportar o PDF: {names}. Só operações emitidas, encerradas ou "
+                       "canceladas têm declaração.", code="invalid_status",
+                       extra={"operations": [{"code": code, "status": status} for code, status in without_pdf]})
+    return BatchSelection([row[0] for row in rows], [row[1] for row in rows])
+
+
+def _entry(op: CiotOperation, when: datetime) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(f"{op.code}.pdf", date_time=when.timetuple()[:6])
+    info.compress_type = ZIP_COMPRESSION
+    info.external_attr = 0o644 << 16
+    return info
+
+
+def _add_entries(company, operation_ids, zf: zipfile.ZipFile, after_each: Callable[[int], object] | None):
+    """Render and add each operation's PDF, one at a time (nothing of a finished entry is kept)."""
+    when = datetime.now(BRT)
+    for number, operation_id in enumerate(operation_ids, start=1):
+        op = services.get_operation(company, operation_id)
+        zf.writestr(_entry(op, when), render_operation_pdf(op, company), compress_type=ZIP_COMPRESSION,
+                    compresslevel=ZIP_LEVEL)
+        del op
+        if after_each is not None:
+            after_each(number)
+
+
+def write_zip(company, operation_ids, fileobj, *, after_each: Callable[[int], object] | None = None) -> int:
+    """Write the batch ZIP into `fileobj` (a file, a spooled file, any writable). Returns the entry count."""
+    with zipfile.ZipFile(fileobj, "w", compression=ZIP_COMPRESSION, compresslevel=ZIP_LEVEL) as zf:
+        _add_entries(company, operation_ids, zf, after_each)
+    return len(operation_ids)
+
+
+class _Chunks:
+    """A write-only, non-seekable sink: zipfile then writes local headers with data descriptors, so every entry
+    can leave as soon as it is written."""
+
+    def __init__(self):
+        self._parts: list[bytes] = []
+
+    def write(self, data) -> int:
+        self._parts.append(bytes(data))
+        return len(data)
+
+    def flush(self) -> None:
+        pass
+
+    def drain(self) -> bytes:
+        data = b"".join(self._parts)
+        self._parts.clear()
+        return data
+
+
+def iter_zip(company_id, operation_ids) -> Iterator[bytes]:
+    """The batch ZIP as chunks (one per entry, then the central directory), for a streamed response. Runs in its
+    own tenant scope: a streamed body is produced after the view returned."""
+    sink = _Chunks()
+    with tenant_scope(company_id):
+        company = db.session.get(Company, company_id)
+        zf = zipfile.ZipFile(sink, "w", compression=ZIP_COMPRESSION, compresslevel=ZIP_LEVEL)
+        try:
+            for operation_id in operation_ids:
+                _add_entries(company, [operation_id], zf, None)
+                yield sink.drain()
+        finally:
+            zf.close()
+        yield sink.drain()
+
+
+def zip_filename(selection: BatchSelection) -> str:
+    stamp = datetime.now(BRT).strftime("%Y%m%d-%H%M%S")
+    return f"ciot-declaracoes-{stamp}.zip"

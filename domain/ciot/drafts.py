@@ -1,0 +1,60 @@
+"""Validate a CIOT operation draft without saving it (the creation page's live validation panel).
+
+The draft is a creation body as a dict (public-api.md "CIOT operation"). It is checked exactly as creation would
+check it: first the schema (domain.ciot.schemas.OperationCreate, the 400 `invalid_body` details of the API), then
+— when the structure is valid — the rules engine with the same context the services build for a saved operation
+(`services.rule_context`), so the codes the panel shows are the codes creation will record.
+"""
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+from core.errors import FieldError
+from core.schemas import validate_data
+from domain.ciot import services
+from domain.ciot.schemas import OperationCreate
+
+
+@dataclass
+class DraftCheck:
+    environment: str
+    body: OperationCreate | None = None
+    schema_errors: list[FieldError] = field(default_factory=list)
+    validation: object | None = None  # domain.ciot.rules.ValidationResult when the schema passed
+
+    @property
+    def structure_ok(self) -> bool:
+        return self.body is not None
+
+    @property
+    def items(self) -> list:
+        return list(self.validation.items) if self.validation is not None else []
+
+    @property
+    def blockers(self) -> int:
+        return len(self.schema_errors) + (self.validation.blockers if self.validation is not None else 0)
+
+    @property
+    def warnings(self) -> int:
+        return self.validation.warnings if self.validation is not None else 0
+
+    @property
+    def expected_status(self) -> str | None:
+        """The status creation would give (decisions.md): com_divergencia / validado / pronto_emissao."""
+        if self.validation is None:
+            return None
+        from domain.ciot.states import status_for_validation
+        return status_for_validation(self.validation)
+
+
+def check_draft(company, data: dict) -> DraftCheck:
+    """Schema errors, or the rule violations of a structurally valid draft. Never writes anything."""
+    body, errors = validate_data(OperationCreate, data)
+    environment = (body.environment if body is not None else data.get("environment")) or company.ciot_environment
+    if environment not in ("homolog", "producao"):
+        environment = company.ciot_environment
+    if body is None:
+        return DraftCheck(environment, schema_errors=errors)
+    from domain.ciot.rules import validate_operation
+    # rule_context reads only the operation's environment when it is given the body: a draft has no record yet.
+    ctx = services.rule_context(SimpleNamespace(environment=environment), company, body)
+    return DraftCheck(environment, body=body, validation=validate_operation(ctx))

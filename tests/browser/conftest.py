@@ -1,0 +1,51 @@
+"""Browser fixtures: the app served over real HTTP from a thread, and a page in the system Chromium.
+
+`live_server` is the base URL (e.g. http://127.0.0.1:43123); `browser_page` is a fresh Playwright page
+(own cookies) per test. Playwright cannot download browsers here, so Debian's /usr/bin/chromium is used.
+"""
+import os
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def pytest_collection_modifyitems(items):
+    if os.path.exists(CHROMIUM):
+        return
+    skip = pytest.mark.skip(reason=f"Chromium not found at {CHROMIUM} (apt-get install chromium; CI installs it)")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def live_server(app):
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def _chromium():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(_chromium, live_server):
+    context = _chromium.new_context(base_url=live_server, locale="pt-BR")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()

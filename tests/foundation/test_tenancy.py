@@ -1,0 +1,153 @@
+"""Tenancy is structural: scoped reads, guarded writes, 404 for another company's ids."""
+import uuid
+
+import pytest
+from sqlalchemy.orm import aliased
+
+from core.db import db
+from core.errors import NotFound, TenancyViolation
+from core.models import JobProgress
+from core.tenancy import cross_tenant, current_company_id, get_owned, tenant_scope
+from domain.tenancy import services
+from domain.tenancy.models import ApiKey, User
+
+
+@pytest.fixture
+def two(make_company):
+    """Two companies with two keys and one key, and their key ids."""
+    a, b = make_company(), make_company()
+    ids = {}
+    for company, count in ((a, 2), (b, 1)):
+        with tenant_scope(company.id):
+            ids[company.id] = [services.create_api_key(company, name=f"n{i}")[0].id for i in range(count)]
+            db.session.commit()
+    return a, b, ids
+
+
+def names_and_companies() -> set:
+    return set(db.session.execute(cross_tenant(db.select(ApiKey.name, ApiKey.company_id))).all())
+
+
+def test_queries_inside_a_scope_see_only_own_rows(two):
+    a, b, ids = two
+    with tenant_scope(a.id):
+        assert {k.id for k in db.session.execute(db.select(ApiKey)).scalars()} == set(ids[a.id])
+        assert db.session.scalar(db.select(db.func.count(ApiKey.id))) == 2
+    with tenant_scope(b.id):  # same statement shape, other company: no criteria cached from before
+        assert [k.id for k in db.session.execute(db.select(ApiKey)).scalars()] == ids[b.id]
+        assert db.session.scalar(db.select(db.func.count(ApiKey.id))) == 1
+
+
+def test_joins_and_aliases_are_scoped_too(two, make_user):
+    a, b, ids = two
+    make_user(a)
+    make_user(b)
+    other = aliased(ApiKey)
+    with tenant_scope(a.id):
+        rows = db.session.execute(db.select(ApiKey.id, other.id).join(other, other.name == ApiKey.name)).all()
+        assert set(rows) == {(i, i) for i in ids[a.id]}  # B's "n0" joins neither side
+        users = db.session.execute(db.select(User.company_id).join(ApiKey, ApiKey.company_id == User.company_id)
+                                   ).scalars().all()
+        assert set(users) == {a.id}
+
+
+def test_query_outside_a_scope_raises(two):
+    with pytest.raises(TenancyViolation):
+        db.session.execute(db.select(ApiKey)).all()
+    with pytest.raises(TenancyViolation):
+        db.session.scalar(db.select(db.func.count(ApiKey.id)))
+
+
+def test_cross_tenant_is_the_explicit_way_out(two):
+    a, b, ids = two
+    assert len(db.session.execute(cross_tenant(db.select(ApiKey))).all()) == 3
+
+
+def test_bulk_update_and_delete_are_scoped(two):
+    a, b, ids = two
+    with tenant_scope(a.id):
+        db.session.execute(db.update(ApiKey).values(name="renamed"))
+        db.session.execute(db.delete(ApiKey).where(ApiKey.id == ids[b.id][0]))
+        db.session.commit()
+    assert names_and_companies() == {("renamed", a.id), ("n0", b.id)}
+
+
+def test_bulk_write_outside_a_scope_raises(two):
+    with pytest.raises(TenancyViolation):
+        db.session.execute(db.update(ApiKey).values(name="x"))
+    db.session.rollback()
+    with pytest.raises(TenancyViolation):
+        db.session.execute(db.delete(ApiKey))
+
+
+def test_writing_another_company_row_inside_a_scope_raises(two):
+    a, b, ids = two
+    theirs = services.find_api_key(ids[b.id][0])  # platform lookup, outside any scope
+    with tenant_scope(a.id):
+        theirs.name = "hijacked"
+        with pytest.raises(TenancyViolation):
+            db.session.flush()
+    db.session.rollback()
+    assert ("hijacked", b.id) not in names_and_companies()
+
+
+def test_moving_a_row_to_another_company_raises(two):
+    a, b, ids = two
+    with tenant_scope(a.id):
+        mine = get_owned(ApiKey, ids[a.id][0])
+        mine.company_id = b.id
+        with pytest.raises(TenancyViolation):
+            db.session.flush()
+
+
+def test_deleting_another_company_row_inside_a_scope_raises(two):
+    a, b, ids = two
+    theirs = services.find_api_key(ids[b.id][0])
+    with tenant_scope(a.id):
+        db.session.delete(theirs)
+        with pytest.raises(TenancyViolation):
+            db.session.flush()
+
+
+def test_new_rows_take_the_scope_company(two):
+    a, b, ids = two
+    with tenant_scope(a.id):
+        progress = JobProgress(kind="x", label="y")
+        db.session.add(progress)
+        db.session.commit()
+        assert progress.company_id == a.id
+
+
+def test_get_owned_returns_own_and_hides_others(two):
+    a, b, ids = two
+    with tenant_scope(a.id):
+        assert get_owned(ApiKey, ids[a.id][0]).company_id == a.id
+        assert get_owned(ApiKey, str(ids[a.id][0])).company_id == a.id
+        for missing in (ids[b.id][0], uuid.uuid4(), "not-a-uuid", None):
+            with pytest.raises(NotFound):
+                get_owned(ApiKey, missing)
+
+
+def test_refreshing_a_held_row_outside_a_scope_is_allowed(two):
+    a, b, ids = two
+    with tenant_scope(a.id):
+        mine = get_owned(ApiKey, ids[a.id][0])
+    db.session.expire(mine)
+    assert mine.name == "n0"  # a column load of a row the caller holds
+
+
+def test_scope_is_restored_after_the_block(two):
+    a, b, ids = two
+    assert current_company_id() is None
+    with tenant_scope(a.id):
+        with tenant_scope(b.id):
+            assert current_company_id() == b.id
+        assert current_company_id() == a.id
+    assert current_company_id() is None
+
+
+def test_api_requests_are_scoped_to_the_key_company(two, make_probe):
+    a, b, ids = two
+    seen = {k["id"] for k in make_probe(a).get("/keys?limit=200").get_json()["data"]}
+    assert {str(i) for i in ids[a.id]} <= seen
+    assert not ({str(i) for i in ids[b.id]} & seen)

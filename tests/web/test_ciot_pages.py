@@ -1,0 +1,483 @@
+"""CIOT pages with the logged-in test client: list and filters, the creation form (rows, live validation, inline
+errors), the operation page actions and emission polling, PDF download, the batch-PDF job, roles and tenancy."""
+import io
+import re
+import uuid
+import zipfile
+from datetime import timedelta
+
+import pytest
+import sqlalchemy as sa
+from pypdf import PdfReader
+
+from core.db import db, utcnow
+from core.tenancy import cross_tenant, tenant_scope
+from domain.ciot.models import CiotOperation, EmissionAttempt
+from domain.tenancy import services as tenancy
+from tests.fixtures.ciot import ABSENT, ciot_body, load_op
+from tests.fixtures.core import csrf_from
+
+HX = {"HX-Request": "true"}
+
+
+def form_data(body: dict) -> dict:
+    """A creation body as the form posts it: input names are body paths, rows carry their index."""
+    data = {}
+    for key, value in body.items():
+        if key in ("contratantes", "vehicles", "payments", "documents"):
+            for index, item in enumerate(value):
+                data[f"{key}[{index}]"] = "1"
+                for name, item_value in item.items():
+                    data[f"{key}[{index}].{name}"] = _text(item_value)
+        elif key in ("origem", "destino"):
+            for name, item_value in value.items():
+                data[f"{key}.{name}"] = _text(item_value)
+        else:
+            data[key] = _text(value)
+    return data
+
+
+def _text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+@pytest.fixture
+def operador(login, make_user, company):
+    client = login(make_user(company, role="operador"))
+    client.csrf = csrf_from(client.get("/ciot/nova").get_data(as_text=True))
+    return client
+
+
+def post(client, path, data=None, htmx=True, **kw):
+    headers = dict(HX) if htmx else {}
+    headers["X-CSRFToken"] = client.csrf
+    return client.post(path, data=data or {}, headers=headers, **kw)
+
+
+# --- list ---------------------------------------------------------------------------------------------------------
+
+def test_list_shows_status_badges_and_filters(operador, make_operation, company):
+    emitted = make_operation(status="emitido")
+    draft = make_operation(status="rascunho", tipo_operacao="fracionada")
+    broken = make_operation(status="com_divergencia")
+    html = operador.get("/ciot/").get_data(as_text=True)
+    for op in (emitted, draft, broken):
+        assert op.code in html
+    assert 'class="badge badge-ok" data-status="emitido"' in html
+    assert 'class="badge badge-draft" data-status="rascunho"' in html
+    assert 'class="badge badge-danger" data-status="com_divergencia"' in html
+    assert "Nova operação" in html
+
+    only = operador.get("/ciot/?status=emitido").get_data(as_text=True)
+    assert emitted.code in only and draft.code not in only and broken.code not in only
+    fracionada = operador.get("/ciot/?tipo_operacao=fracionada").get_data(as_text=True)
+    assert draft.code in fracionada and emitted.code not in fracionada
+
+    with tenant_scope(company.id):
+        db.session.execute(sa.update(CiotOperation).where(CiotOperation.id == broken.id)
+                           .values(created_at=utcnow() - timedelta(days=10)))
+        db.session.commit()
+    old_day = (utcnow() - timedelta(days=10)).date().isoformat()
+    period = operador.get(f"/ciot/?from={old_day}&to={old_day}").get_data(as_text=True)
+    assert broken.code in period and emitted.code not in period
+
+
+def test_list_filter_answers_the_table_fragment_to_htmx(operador, make_operation):
+    op = make_operation(status="encerrado")
+    response = operador.get("/ciot/?status=encerrado", headers={**HX, "HX-Target": "operations-table"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and "<html" not in html
+    assert html.lstrip().startswith('<section class="card" id="operations-table">')
+    assert 'class="badge badge-dark" data-status="encerrado"' in html and op.code in html
+
+
+def test_list_bad_filter_is_reported(operador):
+    response = operador.get("/ciot/?from=2026-02-01&to=2026-01-01")
+    assert response.status_code == 422
+    assert "&#39;from&#39; deve ser anterior" in response.get_data(as_text=True)
+    assert operador.get("/ciot/?status=voando").status_code == 422
+
+
+def test_list_paginates(operador, make_operation):
+    ops = [make_operation(status="rascunho") for _ in range(3)]
+    html = operador.get("/ciot/?limit=2").get_data(as_text=True)
+    assert ops[2].code in html and ops[0].code not in html and "Próxima página" in html
+    cursor = re.search(r'cursor=([^&"]+)', html).group(1)
+    second = operador.get(f"/ciot/?limit=2&cursor={cursor}").get_data(as_text=True)
+    assert ops[0].code in second and ops[2].code not in second
+
+
+# --- creation form ----------------------------------------------------------------------------------------------
+
+def test_new_form_starts_with_one_contratante_and_one_vehicle(operador):
+    html = operador.get("/ciot/nova").get_data(as_text=True)
+    assert 'name="contratantes[0].cpf_cnpj"' in html and 'name="vehicles[0].plate"' in html
+    assert 'name="payments[0]' not in html and 'name="documents[0]' not in html
+    assert 'hx-get="/ciot/nova/linha/vehicles?index=1"' in html
+    assert 'name="origem.tipo"' in html and 'name="origem.codigo_municipio"' in html
+    assert 'hx-post="/ciot/nova/validar"' in html and "keyup delay:500ms from:#ciot-form" in html
+
+
+def test_rows_are_added_and_removed_as_fragments(operador):
+    response = operador.get("/ciot/nova/linha/payments?index=3", headers=HX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.headers["HX-Trigger"] == "ciot-form-changed"
+    assert 'id="row-payments-3"' in html and 'name="payments[3].amount"' in html
+    assert 'name="payments[3].due_date"' in html and 'id="err-payments-3-amount"' in html
+    # the add button comes back out-of-band with the next index
+    assert re.search(r'<button type="button" id="add-payments"[^>]*hx-get="/ciot/nova/linha/payments\?index=4"'
+                     r'[^>]*hx-swap-oob="true"', html)
+    assert 'hx-swap="delete"' in html
+    removed = operador.get("/ciot/nova/linha-removida", headers=HX)
+    assert removed.status_code == 200 and removed.get_data() == b""
+    assert removed.headers["HX-Trigger"] == "ciot-form-changed"
+    assert operador.get("/ciot/nova/linha/motoristas?index=1").status_code == 404
+    assert operador.get("/ciot/nova/linha/vehicles?index=-1").status_code == 404
+    assert operador.get("/ciot/nova/linha/vehicles").status_code == 404
+
+
+def test_location_type_swaps_both_sides(operador):
+    html = operador.get("/ciot/nova/localizacao?origem.tipo=cep&origem.cep=01310100", headers=HX).get_data(
+        as_text=True)
+    assert 'name="origem.cep"' in html and 'name="destino.cep"' in html and 'value="01310100"' in html
+    assert 'name="origem.uf"' not in html
+    assert '<input type="hidden" name="destino.tipo" value="cep">' in html
+
+
+def test_live_validation_lists_rule_codes(operador):
+    data = form_data(ciot_body(destinatario_cpf_cnpj=ABSENT))
+    response = post(operador, "/ciot/nova/validar", data)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    row = re.search(r'<tr class="rule-item" data-code="DS01" data-severity="blocker">(.*?)</tr>', html, re.S)
+    assert row and "destinatario_cpf_cnpj" in row.group(1) and "Bloqueio" in row.group(1)
+    assert "Com divergência" in html
+    # the rule lands on its input, out of band
+    assert re.search(r'id="err-destinatario-cpf-cnpj" hx-swap-oob="true">DS01: ', html)
+    # fixed: no item at all
+    fixed = post(operador, "/ciot/nova/validar", form_data(ciot_body())).get_data(as_text=True)
+    assert "DS01" not in fixed and "Sem pendências" in fixed
+    assert 'id="err-destinatario-cpf-cnpj" hx-swap-oob="true"></small>' in fixed
+    assert db.session.scalar(sa.select(sa.func.count()).select_from(CiotOperation).execution_options(
+        cross_tenant=True)) == 0  # nothing saved
+
+
+def test_live_validation_warnings_and_gapped_rows(operador):
+    body = ciot_body()
+    body["documents"][0]["freight_value"] = 4000
+    data = form_data(body)
+    # a third vehicle rendered as row 5 (rows 2-4 were removed): its errors name row 5
+    data.update({"vehicles[5]": "1", "vehicles[5].plate": "XX12", "vehicles[5].vehicle_kind": "implemento"})
+    html = post(operador, "/ciot/nova/validar", data).get_data(as_text=True)
+    assert 'data-code="DC04" data-severity="warning"' in html and "Alerta" in html
+    assert 'data-code="VEI01"' in html
+    assert re.search(r'id="err-vehicles-5-plate" hx-swap-oob="true">VEI01: ', html)
+    assert re.search(r'id="err-documents-0-freight-value" hx-swap-oob="true">DC04: ', html)
+
+
+def test_live_validation_shows_schema_errors_in_the_panel(operador):
+    data = form_data(ciot_body(contratado_cpf_cnpj=ABSENT))
+    data["vehicles[0].vehicle_kind"] = "bicicleta"
+    data["valor_frete"] = "muito"
+    html = post(operador, "/ciot/nova/validar", data).get_data(as_text=True)
+    assert "pendência(s) de preenchimento" in html
+    assert '<tr class="schema-error" data-code="missing">' in html and "<code>contratado_cpf_cnpj</code>" in html
+    assert "<code>vehicles[0].vehicle_kind</code>" in html and "<code>valor_frete</code>" in html
+    # typed-but-wrong values are flagged inline; an empty required input only in the panel while typing
+    assert re.search(r'id="err-vehicles-0-vehicle-kind" hx-swap-oob="true">Valor não permitido', html)
+    assert re.search(r'id="err-valor-frete" hx-swap-oob="true">Deve ser um número', html)
+    assert 'id="err-contratado-cpf-cnpj" hx-swap-oob="true"></small>' in html
+    assert "rule-item" not in html
+
+
+def test_pt_br_numbers_are_accepted(operador):
+    data = form_data(ciot_body())
+    data.update({"valor_frete": "5.000,00", "payments[0].amount": "1.500,00", "payments[1].amount": "3500,00"})
+    html = post(operador, "/ciot/nova/validar", data).get_data(as_text=True)
+    assert "Sem pendências" in html
+
+
+def test_create_from_the_form(operador, company):
+    data = form_data(ciot_body())
+    data["csrf_token"] = operador.csrf
+    response = operador.post("/ciot/nova", data=data)
+    assert response.status_code == 302
+    op_id = response.headers["Location"].rsplit("/", 1)[-1]
+    op = load_op(op_id)
+    assert op.company_id == company.id and op.status == "pronto_emissao" and op.created_by.startswith("user:")
+    assert [v.plate for v in op.vehicles] == ["ABC1D23", "DEF4567"]
+    assert [p.kind for p in op.payments] == ["adiantamento", "saldo"] and len(op.documents) == 1
+    assert op.origem["codigo_municipio"] == "3550308" and op.destino["tipo"] == "municipio"
+    page = operador.get(response.headers["Location"]).get_data(as_text=True)
+    assert f"Operação {op.code} criada: pronto para emissão." in page
+
+
+def test_create_with_rule_blockers_still_creates(operador):
+    data = form_data(ciot_body(destinatario_cpf_cnpj=ABSENT))
+    data["csrf_token"] = operador.csrf
+    response = operador.post("/ciot/nova", data=data, headers=HX)
+    assert response.status_code == 204 and response.headers["HX-Redirect"].startswith("/ciot/")
+    op = load_op(response.headers["HX-Redirect"].rsplit("/", 1)[-1])
+    assert op.status == "com_divergencia" and "DS01" in [i["code"] for i in op.validation_items]
+
+
+def test_create_with_auto_emit(operador):
+    data = form_data(ciot_body())
+    data.update({"csrf_token": operador.csrf, "auto_emit": "1"})
+    response = operador.post("/ciot/nova", data=data)
+    op = load_op(response.headers["Location"].rsplit("/", 1)[-1])
+    assert op.status == "emitido" and op.codigo_ciot
+
+
+def test_schema_errors_show_inline_and_nothing_is_created(operador):
+    data = form_data(ciot_body(contratado_rntrc=ABSENT))
+    data["vehicles[0].plate"] = ""
+    data["csrf_token"] = operador.csrf
+    response = operador.post("/ciot/nova", data=data)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert re.search(r'id="err-contratado-rntrc" role="alert">Campo obrigatório', html)
+    assert re.search(r'id="err-vehicles-0-plate" role="alert">Campo obrigatório', html)
+    assert 'value="João da Silva"' in html  # what was typed stays
+    assert 'name="payments[1].amount"' in html  # the rows too
+    assert db.session.scalar(sa.select(sa.func.count()).select_from(CiotOperation).execution_options(
+        cross_tenant=True)) == 0
+
+
+# --- operation page and actions ---------------------------------------------------------------------------------
+
+def test_operation_page_shows_everything(operador, make_operation):
+    op = make_operation(status="emitido")
+    html = operador.get(f"/ciot/{op.id}").get_data(as_text=True)
+    for expected in (op.code, op.codigo_ciot, op.protocolo, "João da Silva", "529.982.247-25", "ABC1D23",
+                     "DEF-4567", "Linha do tempo", "emission_succeeded", "Baixar PDF da declaração",
+                     'id="form-cancel"', 'id="form-close"'):
+        assert expected in html, expected
+    assert 'id="action-emit"' not in html and 'id="form-rectify"' not in html  # not a legacy-flow company
+
+
+def test_validate_action_returns_the_panel(operador, make_operation):
+    op = make_operation(status="rascunho")
+    response = post(operador, f"/ciot/{op.id}/validar")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and html.lstrip().startswith('<div id="operation-panel" data-status="pronto_emissao"')
+    assert "Validação sem pendências" in html and load_op(op.id).status == "pronto_emissao"
+
+
+def test_emit_action_emits_and_stops_polling(operador, make_operation):
+    op = make_operation(status="pronto_emissao")
+    response = post(operador, f"/ciot/{op.id}/emitir")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 286  # inline worker: already done, nothing to poll
+    fresh = load_op(op.id)
+    assert fresh.status == "emitido" and f"CIOT {fresh.codigo_ciot} emitido" in html
+    assert 'hx-trigger="every 1s"' not in html
+
+
+def test_emit_blocked_by_validation_is_422_with_the_codes(operador, make_operation):
+    op = make_operation(status="com_divergencia")
+    response = post(operador, f"/ciot/{op.id}/emitir")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and "Emissão bloqueada pela validação" in html and "DS01" in html
+    assert load_op(op.id).status == "com_divergencia"
+    assert "emission_blocked" in html  # the refused action's record is kept
+
+
+def test_emission_progress_polls_while_emitindo(operador, make_operation):
+    from jobs.ciot import emit_operation
+    op = make_operation(status="emitindo")
+    polling = operador.get(f"/ciot/{op.id}/emissao", headers=HX)
+    html = polling.get_data(as_text=True)
+    assert polling.status_code == 200
+    assert f'hx-get="/ciot/{op.id}/emissao" hx-trigger="every 1s"' in html and "Emissão em andamento" in html
+    attempt_id = db.session.execute(cross_tenant(sa.select(EmissionAttempt.id).where(
+        EmissionAttempt.operation_id == op.id))).scalar_one()
+    assert emit_operation(str(op.id), str(attempt_id)) == "succeeded"
+    done = operador.get(f"/ciot/{op.id}/emissao", headers=HX)
+    assert done.status_code == 286
+    assert "every 1s" not in done.get_data(as_text=True) and load_op(op.id).codigo_ciot in done.get_data(
+        as_text=True)
+
+
+def test_cancel_needs_a_reason_then_cancels(operador, make_operation):
+    op = make_operation(status="emitido")
+    short = post(operador, f"/ciot/{op.id}/cancelar", {"motivo": "x"})
+    assert short.status_code == 422
+    assert "Deve ter pelo menos 3 caracteres" in short.get_data(as_text=True)
+    assert 'id="form-cancel" open' in short.get_data(as_text=True)
+    done = post(operador, f"/ciot/{op.id}/cancelar", {"motivo": "Carga não embarcada"})
+    assert done.status_code == 200 and load_op(op.id).status == "cancelado"
+    assert "cancelado." in done.get_data(as_text=True) and 'data-status="cancelado"' in done.get_data(as_text=True)
+    again = post(operador, f"/ciot/{op.id}/cancelar", {"motivo": "De novo"})
+    assert again.status_code == 422 and "Só é possível cancelar uma operação emitida" in again.get_data(as_text=True)
+
+
+def test_close_action(operador, make_operation):
+    op = make_operation(status="emitido")
+    bad = post(operador, f"/ciot/{op.id}/encerrar", {"peso_carga_final": "0"})
+    assert bad.status_code == 422 and "Deve ser maior a 0" in bad.get_data(as_text=True)
+    done = post(operador, f"/ciot/{op.id}/encerrar", {"peso_carga_final": "19500", "observacoes": "Entregue"})
+    assert done.status_code == 200
+    fresh = load_op(op.id)
+    assert fresh.status == "encerrado" and fresh.peso_carga_final == 19500 and fresh.quantidade_viagens == 1
+
+
+def test_rectify_action_for_legacy_flow(operador, make_operation, company):
+    tenancy.update_company(company, ciot_flow="legacy")
+    db.session.commit()
+    op = make_operation(status="emitido", tipo_operacao="fracionada")
+    html = operador.get(f"/ciot/{op.id}").get_data(as_text=True)
+    assert 'id="form-rectify"' in html
+    response = post(operador, f"/ciot/{op.id}/retificar", {"peso_carga": "21000", "observacoes": "Peso aferido"})
+    assert response.status_code == 200, response.get_data(as_text=True)[:500]
+    fresh = load_op(op.id)
+    assert fresh.peso_carga == 21000 and fresh.retificacoes == 1 and fresh.status == "emitido"
+    empty = post(operador, f"/ciot/{op.id}/retificar", {})
+    assert empty.status_code == 422 and "Informe ao menos um campo" in empty.get_data(as_text=True)
+
+
+def test_delete_before_emission(operador, make_operation):
+    op = make_operation(status="validado")
+    response = post(operador, f"/ciot/{op.id}/excluir", htmx=False)
+    assert response.status_code == 302 and load_op(op.id).status == "cancelado"
+    page = operador.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Operação cancelada antes da emissão" in page
+
+
+def test_pdf_download_from_the_page(operador, make_operation):
+    op = make_operation(status="emitido")
+    response = operador.get(f"/ciot/{op.id}/pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert op.codigo_ciot in response.headers["Content-Disposition"]
+    assert op.codigo_ciot in PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
+    draft = make_operation(status="rascunho")
+    assert operador.get(f"/ciot/{draft.id}/pdf").status_code == 409
+
+
+# --- roles and tenancy ----------------------------------------------------------------------------------------
+
+def test_leitura_reads_but_cannot_act(login, make_user, company, make_operation):
+    op = make_operation(status="pronto_emissao")
+    reader = login(make_user(company, role="leitura"))
+    token = csrf_from(reader.get("/ciot/").get_data(as_text=True))
+    listing = reader.get("/ciot/").get_data(as_text=True)
+    assert op.code in listing and "Nova operação" not in listing
+    page = reader.get(f"/ciot/{op.id}").get_data(as_text=True)
+    assert op.code in page and 'id="operation-actions"' not in page
+    assert reader.get("/ciot/nova").status_code == 403
+    for path in (f"/ciot/{op.id}/validar", f"/ciot/{op.id}/emitir", f"/ciot/{op.id}/excluir", "/ciot/nova",
+                 "/ciot/nova/validar"):
+        assert reader.post(path, headers={"X-CSRFToken": token}).status_code == 403, path
+    assert load_op(op.id).status == "pronto_emissao"
+
+
+def test_admin_acts(login, make_user, company, make_operation):
+    op = make_operation(status="rascunho")
+    admin = login(make_user(company, role="admin"))
+    token = csrf_from(admin.get("/ciot/").get_data(as_text=True))
+    assert admin.post(f"/ciot/{op.id}/validar", headers={**HX, "X-CSRFToken": token}).status_code == 200
+
+
+def test_another_companys_operation_is_404_everywhere(operador, make_operation, make_company):
+    other = make_operation(company=make_company(), status="emitido")
+    for path in (f"/ciot/{other.id}", f"/ciot/{other.id}/pdf", f"/ciot/{other.id}/emissao", f"/ciot/{uuid.uuid4()}",
+                 "/ciot/nao-e-um-id"):
+        assert operador.get(path).status_code == 404, path
+    for path in ("validar", "emitir", "cancelar", "encerrar", "retificar", "excluir"):
+        response = post(operador, f"/ciot/{other.id}/{path}", {"motivo": "Tentativa", "peso_carga_final": "1"})
+        assert response.status_code == 404, path
+    assert load_op(other.id).status == "emitido"
+    listing = operador.get("/ciot/").get_data(as_text=True)
+    assert other.code not in listing or str(other.id) not in listing
+
+
+def test_csrf_is_required(operador, make_operation):
+    op = make_operation(status="rascunho")
+    assert operador.post(f"/ciot/{op.id}/validar").status_code == 400
+
+
+# --- batch PDF job ------------------------------------------------------------------------------------------------
+
+def test_batch_job_runs_to_done_and_downloads(operador, make_operation):
+    ops = [make_operation(status="emitido"), make_operation(status="cancelado")]
+    make_operation(status="rascunho")
+    page = operador.get("/ciot/pdf-lote").get_data(as_text=True)
+    assert 'name="status" value="emitido" checked' in page
+    response = post(operador, "/ciot/pdf-lote", {"status": ["emitido", "encerrado", "cancelado"]})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and 'id="batch-job"' in html
+    job_id = re.search(r'id="job-([0-9a-f-]{36})"', html).group(1)
+    assert 'data-state="done"' in html and f"/jobs/{job_id}/resultado" in html
+    progress = operador.get(f"/jobs/{job_id}")
+    assert progress.status_code == 286 and "Concluído" in progress.get_data(as_text=True)
+    download = operador.get(f"/jobs/{job_id}/resultado")
+    assert download.status_code == 200 and download.mimetype == "application/zip"
+    archive = zipfile.ZipFile(io.BytesIO(download.data))
+    assert archive.namelist() == [f"{op.code}.pdf" for op in ops]
+    for op in ops:
+        text = PdfReader(io.BytesIO(archive.read(f"{op.code}.pdf"))).pages[0].extract_text()
+        assert op.code in text
+
+
+def test_batch_from_selected_rows_of_the_list(operador, make_operation):
+    a, b = make_operation(status="emitido"), make_operation(status="encerrado")
+    response = post(operador, "/ciot/pdf-lote", {"ids": [str(b.id)]}, htmx=False)
+    assert response.status_code == 302 and "/ciot/pdf-lote?job=" in response.headers["Location"]
+    page = operador.get(response.headers["Location"]).get_data(as_text=True)
+    job_id = re.search(r'id="job-([0-9a-f-]{36})"', page).group(1)
+    archive = zipfile.ZipFile(io.BytesIO(operador.get(f"/jobs/{job_id}/resultado").data))
+    assert archive.namelist() == [f"{b.code}.pdf"]
+
+
+def test_batch_errors_are_shown_in_the_form(operador, make_operation):
+    none = post(operador, "/ciot/pdf-lote", {"status": ["emitido"]})
+    assert none.status_code == 422 and "Nenhuma operação com PDF" in none.get_data(as_text=True)
+    for _ in range(51):
+        make_operation(status="cancelado")
+    many = post(operador, "/ciot/pdf-lote", {"status": ["cancelado"]})
+    assert many.status_code == 422 and "51 operações correspondem ao filtro" in many.get_data(as_text=True)
+    bad = post(operador, "/ciot/pdf-lote", {"status": ["rascunho"], "from": "2026-99-01"})
+    html = bad.get_data(as_text=True)
+    assert bad.status_code == 422 and "Status sem PDF" in html and "Data inválida" in html
+
+
+def test_another_companys_job_is_404(operador, login, make_user, make_company, make_operation):
+    other_company = make_company()
+    make_operation(company=other_company, status="emitido")
+    other = login(make_user(other_company, role="operador"))
+    other.csrf = csrf_from(other.get("/ciot/pdf-lote").get_data(as_text=True))
+    html = post(other, "/ciot/pdf-lote", {"status": ["emitido"]}).get_data(as_text=True)
+    job_id = re.search(r'id="job-([0-9a-f-]{36})"', html).group(1)
+    assert operador.get(f"/jobs/{job_id}").status_code == 404
+    assert operador.get(f"/jobs/{job_id}/resultado").status_code == 404
+    assert operador.get(f"/ciot/pdf-lote?job={job_id}").status_code == 404
+
+
+def test_batch_job_through_the_pdf_queue(app, operador, make_operation, monkeypatch):
+    """With a worker (RQ, real Redis): the page answers at once with a polling fragment; the worker builds the ZIP."""
+    import os
+
+    from redis import Redis
+    from rq import Queue, SimpleWorker
+
+    from core.serializer import JsonFirstSerializer
+    url = os.environ.get("TEST_REDIS_URL")
+    if not url:
+        pytest.skip("real Redis not configured: set TEST_REDIS_URL=redis://127.0.0.1:6379/<db>")
+    connection = Redis.from_url(url)
+    queue = Queue("pdf", connection=connection, serializer=JsonFirstSerializer)
+    queue.empty()
+    op = make_operation(status="emitido")
+    monkeypatch.setitem(app.config, "JOBS_INLINE", False)
+    html = post(operador, "/ciot/pdf-lote", {"ids": [str(op.id)]}).get_data(as_text=True)
+    job_id = re.search(r'id="job-([0-9a-f-]{36})"', html).group(1)
+    assert 'data-state="queued"' in html and f'hx-get="/jobs/{job_id}" hx-trigger="every 1s"' in html
+    assert operador.get(f"/jobs/{job_id}").status_code == 200  # still polling
+    assert queue.count == 1
+    SimpleWorker([queue], connection=connection, serializer=JsonFirstSerializer).work(burst=True)
+    done = operador.get(f"/jobs/{job_id}")
+    assert done.status_code == 286 and "Concluído" in done.get_data(as_text=True)
+    archive = zipfile.ZipFile(io.BytesIO(operador.get(f"/jobs/{job_id}/resultado").data))
+    assert archive.namelist() == [f"{op.code}.pdf"]
