@@ -27,7 +27,11 @@ def load_config() -> dict:
     return {
         "INSTANCE_PATH": str(instance),
         "SQLALCHEMY_DATABASE_URI": database_url,
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        # No pre-ping: it costs a `SELECT 1` round trip on every checkout (every request). Connections are
+        # recycled after 30 min instead, so idle-timeout drops by firewalls/poolers are avoided; after a database
+        # restart the first statement on each stale connection fails once, SQLAlchemy then invalidates the pool
+        # and the next requests reconnect.
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": False, "pool_recycle": 1800},
         "SECRET_KEY": secret_key,
         # Key that encrypts secrets at rest (API key secrets, provider credentials).
         # Falls back to a key derived from SECRET_KEY so the embedded default works with no setup.

@@ -79,8 +79,11 @@ def decode_cursor(cursor: str, scope: str):
 
 
 def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, descending: bool = True,
-             scope: str | None = None) -> Page:
-    """Run `stmt` (a select of `model`) one page at a time, keyed on (sort_column, id)."""
+             scope: str | None = None, rows: bool = False) -> Page:
+    """Run `stmt` (a select of `model`) one page at a time, keyed on (sort_column, id).
+
+    `rows=True`: `stmt` selects columns of `model` (it must include `id` and the sort column) and the page's
+    items are the result rows, not ORM objects: no identity map, no instance state, for read-only lists."""
     sort_column = sort_column if sort_column is not None else model.created_at
     scope = scope or model.__tablename__
     if cursor:
@@ -92,9 +95,10 @@ def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, d
         else:
             stmt = stmt.where(sa.tuple_(sort_column, model.id) > (sort_value, last_id))
     order = (sort_column.desc(), model.id.desc()) if descending else (sort_column.asc(), model.id.asc())
-    rows = list(db.session.execute(stmt.order_by(*order).limit(limit + 1)).unique().scalars())
-    has_more = len(rows) > limit
-    items = rows[:limit]
+    result = db.session.execute(stmt.order_by(*order).limit(limit + 1))
+    found = result.all() if rows else list(result.unique().scalars())
+    has_more = len(found) > limit
+    items = found[:limit]
     next_cursor = None
     if has_more:
         last = items[-1]

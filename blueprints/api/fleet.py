@@ -25,6 +25,14 @@ class DriverListQuery(ListQuery):
     q: str | None = Field(default=None, max_length=100)
 
 
+# Lists select only these columns and serialise the rows (no ORM objects to build for a read-only page);
+# vehicle_dict/driver_dict read rows and objects alike, so a list item and a single record look the same.
+VEHICLE_LIST_COLUMNS = (Vehicle.id, *(getattr(Vehicle, name) for name in VEHICLE_FIELDS), Vehicle.created_at,
+                        Vehicle.updated_at)
+DRIVER_LIST_COLUMNS = (Driver.id, *(getattr(Driver, name) for name in DRIVER_FIELDS), Driver.created_at,
+                       Driver.updated_at)
+
+
 def vehicle_dict(vehicle: Vehicle) -> dict:
     data = _record(vehicle, VEHICLE_FIELDS)
     data["capacity_kg"] = float(vehicle.capacity_kg) if vehicle.capacity_kg is not None else None
@@ -50,8 +58,8 @@ def _record(record, fields) -> dict:
           summary="Lista veículos (status, q), mais novos primeiro.")
 def list_vehicles(ctx):
     query = ctx.query
-    stmt = vehicles_stmt(ctx.company, status=query.status, q=query.q)
-    return paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor).envelope(vehicle_dict)
+    stmt = vehicles_stmt(ctx.company, status=query.status, q=query.q, columns=VEHICLE_LIST_COLUMNS)
+    return paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor, rows=True).envelope(vehicle_dict)
 
 
 @endpoint("/vehicles", "POST", body=VehicleCreate, tags=VEHICLE_TAGS,
@@ -85,8 +93,8 @@ def delete_vehicle(ctx, vehicle_id):
           summary="Lista motoristas (status, q), mais novos primeiro.")
 def list_drivers(ctx):
     query = ctx.query
-    stmt = drivers_stmt(ctx.company, status=query.status, q=query.q)
-    return paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor).envelope(driver_dict)
+    stmt = drivers_stmt(ctx.company, status=query.status, q=query.q, columns=DRIVER_LIST_COLUMNS)
+    return paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor, rows=True).envelope(driver_dict)
 
 
 @endpoint("/drivers", "POST", body=DriverCreate, tags=DRIVER_TAGS,

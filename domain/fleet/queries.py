@@ -9,9 +9,10 @@ from domain.fleet.models import Driver, Vehicle
 from domain.partners.queries import like_pattern
 
 
-def vehicles_stmt(company, *, status: str | None = None, q: str | None = None):
-    """The company's vehicles; `q` matches part of the plate (any case, hyphen ignored), brand or model."""
-    stmt = db.select(Vehicle).where(Vehicle.company_id == company.id)
+def vehicles_stmt(company, *, status: str | None = None, q: str | None = None, columns=None):
+    """The company's vehicles; `q` matches part of the plate (any case, hyphen ignored), brand or model.
+    `columns`: select these columns of Vehicle instead of whole objects (read-only lists)."""
+    stmt = db.select(*(columns or (Vehicle,))).where(Vehicle.company_id == company.id)
     if status:
         stmt = stmt.where(Vehicle.status == status)
     if q:
@@ -24,9 +25,10 @@ def vehicles_stmt(company, *, status: str | None = None, q: str | None = None):
     return stmt
 
 
-def drivers_stmt(company, *, status: str | None = None, q: str | None = None):
-    """The company's drivers; `q` matches part of the name (any case) or the start of the CPF."""
-    stmt = db.select(Driver).where(Driver.company_id == company.id)
+def drivers_stmt(company, *, status: str | None = None, q: str | None = None, columns=None):
+    """The company's drivers; `q` matches part of the name (any case) or the start of the CPF.
+    `columns`: select these columns of Driver instead of whole objects (read-only lists)."""
+    stmt = db.select(*(columns or (Driver,))).where(Driver.company_id == company.id)
     if status:
         stmt = stmt.where(Driver.status == status)
     if q:
