@@ -47,3 +47,14 @@ def emit_operation(operation_id: str, attempt_id: str) -> str:
                 db.session.rollback()
                 raise
         return state
+
+
+def recover_stale_emissions() -> int:
+    """Periodic (jobs/cron_config.py): re-enqueue emission attempts whose worker died mid-way.
+    Safe to run at any time: the emission job itself never issues a second CIOT."""
+    from domain.ciot.services import recover_stale_attempts
+
+    with job_context():
+        count = recover_stale_attempts(actor="cron")
+        commit()
+        return count

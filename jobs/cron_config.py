@@ -1,6 +1,9 @@
 """Every periodic job, in one place. Run with: rq cron jobs/cron_config.py -u $REDIS_URL"""
 from rq import cron
 
+from jobs.ciot import recover_stale_emissions
 from jobs.maintenance import purge_expired_idempotency_keys
 
 cron.register(purge_expired_idempotency_keys, "default", cron="17 * * * *", job_timeout=300)
+# Attempts count as stale after CIOT_EMIT_STALE_SECONDS (default 600 s); every 5 minutes is enough to notice.
+cron.register(recover_stale_emissions, "emission", cron="*/5 * * * *", job_timeout=120)

@@ -169,3 +169,16 @@ def test_a_stale_attempt_is_recovered_through_rq(api, app, make_operation, rq_ba
     assert api.post(f"/ciot/operations/{op.id}/emit").status_code == 202
     run_worker(rq_backend)
     assert load_op(op.id).status == "emitido" and len(attempts(op.id)) == 1 and len(sim_rows(op.id)) == 1
+
+
+def test_the_periodic_recovery_job_requeues_only_stale_attempts(app, make_operation, monkeypatch):
+    """jobs.ciot.recover_stale_emissions (run by rq cron) recovers an attempt once it is stale, not before."""
+    from jobs.ciot import recover_stale_emissions
+    from jobs.cron_config import cron  # noqa: F401  the periodic table imports cleanly
+    op = make_operation(status="emitindo")
+    monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", 3600)
+    assert recover_stale_emissions() == 0
+    assert load_op(op.id).status == "emitindo"
+    monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", 0)
+    assert recover_stale_emissions() == 1
+    assert load_op(op.id).status == "emitido"
