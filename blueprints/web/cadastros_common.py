@@ -1,12 +1,17 @@
 """Helpers shared by the registry pages (partners, vehicles, drivers, import)."""
 import re
 
-from flask import Response, flash, make_response, redirect, render_template, request
+from flask import Response, flash, make_response, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 
 from blueprints.web.access import is_htmx, roles_required
+from core.db import db
 from core.errors import AppError, FieldError
+from core.pagination import paginate
+from core.queue import commit
+from core.schemas import validate_data
+from core.tenancy import get_owned
 
 # admin always passes roles_required; operador edits; financeiro and leitura only read.
 editor_required = roles_required("operador")
@@ -83,3 +88,43 @@ def list_args() -> dict:
 def filters_of(args, names) -> dict:
     """The list filters to carry into "Carregar mais" (empty ones dropped)."""
     return {name: args.get(name) for name in names if args.get(name)}
+
+
+# --- The steps every registry page repeats ------------------------------------------------------
+# Partners, vehicles, drivers and bank accounts all list, save and toggle the same way; only the model,
+# schema, service and messages differ. These helpers keep that one way in one place.
+
+def list_page(endpoint: str, kind: str, query, stmt, model, filter_names, **context) -> Response:
+    """One page of `stmt` with a "Carregar mais" link that keeps the filters; whole page or htmx fragment."""
+    page = paginate(stmt, model=model, limit=query.limit, cursor=query.cursor)
+    filters = filters_of(list_args(), filter_names)
+    more_url = url_for(endpoint, cursor=page.next_cursor, **filters) if page.has_more else None
+    return list_response({"page": f"cadastros/{kind}s.html", "results": f"cadastros/_{kind}_results.html",
+                          "load-more": f"cadastros/_{kind}_rows.html"},
+                         page=page, query=query, more_url=more_url, **context)
+
+
+def save_form(form, schema, values: dict, write, on_success):
+    """Validate `values` with `schema`, run `write(data)`, commit and answer `on_success(result)`.
+
+    Returns (response, []) on success, or (None, general errors) with the schema's or the service's errors
+    attached to the form's fields, the transaction rolled back, for the caller to re-render the form.
+    """
+    data, errors = validate_data(schema, values)
+    if data is not None:
+        try:
+            result = write(data)
+            commit()
+            return on_success(result), []
+        except AppError as exc:
+            db.session.rollback()
+            errors = errors_of(exc)
+    return None, attach_errors(form, errors)
+
+
+def toggle_status(model, record_id, change, endpoint: str, id_arg: str, message: str) -> Response:
+    """Deactivate / reactivate: lock the company's record, apply `change`, commit, back to its page."""
+    record = get_owned(model, record_id, for_update=True)
+    change(record)
+    commit()
+    return done(url_for(endpoint, **{id_arg: record.id}), message)

@@ -1,4 +1,7 @@
 """Pages: vehicles and drivers (list, create, edit, deactivate = status inativo, reactivate = status ativo)."""
+from dataclasses import dataclass
+from typing import Callable
+
 from flask import render_template, request, url_for
 from flask_login import current_user
 from wtforms import BooleanField, SelectField, StringField, TextAreaField
@@ -6,14 +9,11 @@ from wtforms import BooleanField, SelectField, StringField, TextAreaField
 from blueprints.api.fleet import DriverListQuery, VehicleListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
-from blueprints.web.cadastros_common import (PlainForm, attach_errors, can_edit, done, editor_required, errors_of,
-                                             filters_of, form_values, list_args, list_response, reader_required)
+from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
+                                             list_page, reader_required, save_form, toggle_status)
 from blueprints.web.formkit import choices
 from core.db import db
-from core.errors import AppError
-from core.pagination import paginate
-from core.queue import commit
-from core.schemas import parse_query, validate_data
+from core.schemas import parse_query
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
@@ -94,158 +94,110 @@ def _form_response(kind: str, form, general, record):
     if is_htmx():
         return render_template(f"cadastros/_{kind}_form.html", **context), status
     if record is not None:
-        db.session.refresh(record)
+        db.session.refresh(record)  # the header shows the stored record, not the rejected input
         return render_template(f"cadastros/{kind}.html", **context), status
     return render_template(f"cadastros/{kind}_new.html", **context), status
 
 
-# --- Vehicles ----------------------------------------------------------------------------------
+# Vehicles and drivers have the same pages (list, new, edit, deactivate = status inativo, reactivate = status
+# ativo); what differs is described once per resource below and `_register` adds the six routes for it.
 
-@bp.get("/veiculos")
-@reader_required
-def vehicles():
-    query = parse_query(VehicleListQuery, list_args())
-    stmt = vehicles_stmt(current_user.company, status=query.status, q=query.q)
-    page = paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor)
-    filters = filters_of(list_args(), ("q", "status"))
-    more_url = url_for("cadastros.vehicles", cursor=page.next_cursor, **filters) if page.has_more else None
-    return list_response({"page": "cadastros/vehicles.html", "results": "cadastros/_vehicle_results.html",
-                          "load-more": "cadastros/_vehicle_rows.html"},
-                         page=page, query=query, more_url=more_url, **_globals())
+@dataclass(frozen=True)
+class FleetResource:
+    kind: str                  # "vehicle": endpoint names cadastros.vehicle(s|_new|_update|...), templates
+    path: str                  # "/veiculos"
+    model: type
+    form: type
+    form_fields: tuple
+    values: Callable           # form -> dict for the schema (page-friendly input normalised)
+    list_query: type
+    list_stmt: Callable        # (company, status=, q=) -> select
+    create_schema: type
+    update_schema: type
+    create: Callable           # (company, data, actor=) -> record
+    update: Callable           # (record, data, sent_fields=None)
+    deactivate: Callable       # (record)
+    created_msg: str
+    deactivated_msg: str
+    reactivated_msg: str
 
+    @property
+    def id_arg(self) -> str:   # the URL variable templates pass to url_for: vehicle_id / driver_id
+        return f"{self.kind}_id"
 
-@bp.route("/veiculos/novo", methods=["GET", "POST"])
-@editor_required
-def vehicle_new():
-    form, general = VehicleForm(), []
-    if request.method == "POST":
-        data, errors = validate_data(VehicleCreate, _vehicle_values(form))
-        if data is not None:
-            try:
-                vehicle = services.create_vehicle(current_user.company, data, actor=current_user)
-                commit()
-                return done(url_for("cadastros.vehicle", vehicle_id=vehicle.id), "Veículo cadastrado.")
-            except AppError as exc:
-                db.session.rollback()
-                errors = errors_of(exc)
-        general = attach_errors(form, errors)
-    return _form_response("vehicle", form, general, None)
+    @property
+    def detail_endpoint(self) -> str:
+        return f"cadastros.{self.kind}"
 
-
-@bp.get("/veiculos/<vehicle_id>")
-@reader_required
-def vehicle(vehicle_id):
-    record = get_owned(Vehicle, vehicle_id)
-    return render_template("cadastros/vehicle.html", form=VehicleForm(formdata=None, obj=record), general=[],
-                           record=record, **_globals())
+    def detail_url(self, record) -> str:
+        return url_for(self.detail_endpoint, **{self.id_arg: record.id})
 
 
-@bp.post("/veiculos/<vehicle_id>")
-@editor_required
-def vehicle_update(vehicle_id):
-    record = get_owned(Vehicle, vehicle_id, for_update=True)
-    form = VehicleForm()
-    data, errors = validate_data(VehicleUpdate, _vehicle_values(form))
-    if data is not None:
-        try:
-            services.update_vehicle(record, data, sent_fields=VEHICLE_FORM_FIELDS)
-            commit()
-            return done(url_for("cadastros.vehicle", vehicle_id=record.id), "Alterações salvas.")
-        except AppError as exc:
-            db.session.rollback()
-            errors = errors_of(exc)
-    return _form_response("vehicle", form, attach_errors(form, errors), record)
+def _register(r: FleetResource) -> None:
+    """Add the list / new / show / update / deactivate / reactivate routes of `r` to `bp`."""
+    record_rule = f"{r.path}/<{r.id_arg}>"
+
+    def list_view():
+        query = parse_query(r.list_query, list_args())
+        stmt = r.list_stmt(current_user.company, status=query.status, q=query.q)
+        return list_page(f"cadastros.{r.kind}s", r.kind, query, stmt, r.model, ("q", "status"), **_globals())
+
+    def new_view():
+        form, general = r.form(), []
+        if request.method == "POST":
+            response, general = save_form(
+                form, r.create_schema, r.values(form),
+                write=lambda data: r.create(current_user.company, data, actor=current_user),
+                on_success=lambda record: done(r.detail_url(record), r.created_msg))
+            if response is not None:
+                return response
+        return _form_response(r.kind, form, general, None)
+
+    def show_view(**url_args):
+        record = get_owned(r.model, url_args[r.id_arg])
+        return render_template(f"cadastros/{r.kind}.html", form=r.form(formdata=None, obj=record), general=[],
+                               record=record, **_globals())
+
+    def update_view(**url_args):
+        record = get_owned(r.model, url_args[r.id_arg], for_update=True)
+        form = r.form()
+        response, general = save_form(
+            form, r.update_schema, r.values(form),
+            write=lambda data: r.update(record, data, sent_fields=r.form_fields),
+            on_success=lambda _: done(r.detail_url(record), "Alterações salvas."))
+        if response is not None:
+            return response
+        return _form_response(r.kind, form, general, record)
+
+    def deactivate_view(**url_args):
+        return toggle_status(r.model, url_args[r.id_arg], r.deactivate, r.detail_endpoint, r.id_arg,
+                             r.deactivated_msg)
+
+    def reactivate_view(**url_args):
+        return toggle_status(r.model, url_args[r.id_arg], lambda rec: r.update(rec, r.update_schema(status="ativo")),
+                             r.detail_endpoint, r.id_arg, r.reactivated_msg)
+
+    k = r.kind
+    bp.add_url_rule(r.path, f"{k}s", reader_required(list_view), methods=["GET"])
+    bp.add_url_rule(f"{r.path}/novo", f"{k}_new", editor_required(new_view), methods=["GET", "POST"])
+    bp.add_url_rule(record_rule, k, reader_required(show_view), methods=["GET"])
+    bp.add_url_rule(record_rule, f"{k}_update", editor_required(update_view), methods=["POST"])
+    bp.add_url_rule(f"{record_rule}/desativar", f"{k}_deactivate", editor_required(deactivate_view), methods=["POST"])
+    bp.add_url_rule(f"{record_rule}/reativar", f"{k}_reactivate", editor_required(reactivate_view), methods=["POST"])
 
 
-@bp.post("/veiculos/<vehicle_id>/desativar")
-@editor_required
-def vehicle_deactivate(vehicle_id):
-    record = get_owned(Vehicle, vehicle_id, for_update=True)
-    services.deactivate_vehicle(record)
-    commit()
-    return done(url_for("cadastros.vehicle", vehicle_id=record.id), "Veículo desativado (inativo).")
+_register(FleetResource(
+    kind="vehicle", path="/veiculos", model=Vehicle, form=VehicleForm, form_fields=VEHICLE_FORM_FIELDS,
+    values=_vehicle_values, list_query=VehicleListQuery, list_stmt=vehicles_stmt,
+    create_schema=VehicleCreate, update_schema=VehicleUpdate,
+    create=services.create_vehicle, update=services.update_vehicle, deactivate=services.deactivate_vehicle,
+    created_msg="Veículo cadastrado.", deactivated_msg="Veículo desativado (inativo).",
+    reactivated_msg="Veículo reativado."))
 
-
-@bp.post("/veiculos/<vehicle_id>/reativar")
-@editor_required
-def vehicle_reactivate(vehicle_id):
-    record = get_owned(Vehicle, vehicle_id, for_update=True)
-    services.update_vehicle(record, VehicleUpdate(status="ativo"))
-    commit()
-    return done(url_for("cadastros.vehicle", vehicle_id=record.id), "Veículo reativado.")
-
-
-# --- Drivers -----------------------------------------------------------------------------------
-
-@bp.get("/motoristas")
-@reader_required
-def drivers():
-    query = parse_query(DriverListQuery, list_args())
-    stmt = drivers_stmt(current_user.company, status=query.status, q=query.q)
-    page = paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor)
-    filters = filters_of(list_args(), ("q", "status"))
-    more_url = url_for("cadastros.drivers", cursor=page.next_cursor, **filters) if page.has_more else None
-    return list_response({"page": "cadastros/drivers.html", "results": "cadastros/_driver_results.html",
-                          "load-more": "cadastros/_driver_rows.html"},
-                         page=page, query=query, more_url=more_url, **_globals())
-
-
-@bp.route("/motoristas/novo", methods=["GET", "POST"])
-@editor_required
-def driver_new():
-    form, general = DriverForm(), []
-    if request.method == "POST":
-        data, errors = validate_data(DriverCreate, _driver_values(form))
-        if data is not None:
-            try:
-                driver = services.create_driver(current_user.company, data, actor=current_user)
-                commit()
-                return done(url_for("cadastros.driver", driver_id=driver.id), "Motorista cadastrado.")
-            except AppError as exc:
-                db.session.rollback()
-                errors = errors_of(exc)
-        general = attach_errors(form, errors)
-    return _form_response("driver", form, general, None)
-
-
-@bp.get("/motoristas/<driver_id>")
-@reader_required
-def driver(driver_id):
-    record = get_owned(Driver, driver_id)
-    return render_template("cadastros/driver.html", form=DriverForm(formdata=None, obj=record), general=[],
-                           record=record, **_globals())
-
-
-@bp.post("/motoristas/<driver_id>")
-@editor_required
-def driver_update(driver_id):
-    record = get_owned(Driver, driver_id, for_update=True)
-    form = DriverForm()
-    data, errors = validate_data(DriverUpdate, _driver_values(form))
-    if data is not None:
-        try:
-            services.update_driver(record, data, sent_fields=DRIVER_FORM_FIELDS)
-            commit()
-            return done(url_for("cadastros.driver", driver_id=record.id), "Alterações salvas.")
-        except AppError as exc:
-            db.session.rollback()
-            errors = errors_of(exc)
-    return _form_response("driver", form, attach_errors(form, errors), record)
-
-
-@bp.post("/motoristas/<driver_id>/desativar")
-@editor_required
-def driver_deactivate(driver_id):
-    record = get_owned(Driver, driver_id, for_update=True)
-    services.deactivate_driver(record)
-    commit()
-    return done(url_for("cadastros.driver", driver_id=record.id), "Motorista desativado (inativo).")
-
-
-@bp.post("/motoristas/<driver_id>/reativar")
-@editor_required
-def driver_reactivate(driver_id):
-    record = get_owned(Driver, driver_id, for_update=True)
-    services.update_driver(record, DriverUpdate(status="ativo"))
-    commit()
-    return done(url_for("cadastros.driver", driver_id=record.id), "Motorista reativado.")
+_register(FleetResource(
+    kind="driver", path="/motoristas", model=Driver, form=DriverForm, form_fields=DRIVER_FORM_FIELDS,
+    values=_driver_values, list_query=DriverListQuery, list_stmt=drivers_stmt,
+    create_schema=DriverCreate, update_schema=DriverUpdate,
+    create=services.create_driver, update=services.update_driver, deactivate=services.deactivate_driver,
+    created_msg="Motorista cadastrado.", deactivated_msg="Motorista desativado (inativo).",
+    reactivated_msg="Motorista reativado."))

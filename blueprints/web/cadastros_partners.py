@@ -9,13 +9,12 @@ from wtforms import BooleanField, SelectField, StringField, TextAreaField
 from blueprints.api.partners import PartnerListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
-from blueprints.web.cadastros_common import (PlainForm, attach_errors, can_edit, done, editor_required, errors_of,
-                                             filters_of, form_values, list_args, list_response, reader_required)
+from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
+                                             list_page, reader_required, save_form, toggle_status)
 from blueprints.web.formkit import MultiCheckboxField, choices
-from core.errors import AppError, NotFound
-from core.pagination import paginate
+from core.errors import NotFound
 from core.queue import commit
-from core.schemas import parse_query, validate_data
+from core.schemas import parse_query
 from core.db import db
 from core.tenancy import get_owned
 from core.validators import strip_punctuation
@@ -87,6 +86,10 @@ def _partner_values(form) -> dict:
     return values
 
 
+def _partner_url(partner) -> str:
+    return url_for("cadastros.partner", partner_id=partner.id)
+
+
 def _template_globals() -> dict:
     return {"role_labels": ROLE_LABELS, "account_type_labels": ACCOUNT_TYPE_LABELS,
             "pix_type_labels": PIX_TYPE_LABELS, "can_edit": can_edit()}
@@ -100,12 +103,8 @@ def partners():
     query = parse_query(PartnerListQuery, list_args())
     stmt = partners_stmt(current_user.company, q=query.q, role=query.role, only_active=query.only_active,
                          created_before=query.created_before)
-    page = paginate(stmt, model=Partner, limit=query.limit, cursor=query.cursor)
-    filters = filters_of(list_args(), ("q", "role", "only_active", "created_before"))
-    more_url = url_for("cadastros.partners", cursor=page.next_cursor, **filters) if page.has_more else None
-    return list_response({"page": "cadastros/partners.html", "results": "cadastros/_partner_results.html",
-                          "load-more": "cadastros/_partner_rows.html"},
-                         page=page, query=query, more_url=more_url, **_template_globals())
+    return list_page("cadastros.partners", "partner", query, stmt, Partner,
+                     ("q", "role", "only_active", "created_before"), **_template_globals())
 
 
 # --- Create / edit -----------------------------------------------------------------------------
@@ -115,16 +114,12 @@ def partners():
 def partner_new():
     form, general = PartnerForm(), []
     if request.method == "POST":
-        data, errors = validate_data(PartnerCreate, _partner_values(form))
-        if data is not None:
-            try:
-                partner = services.create_partner(current_user.company, data, actor=current_user)
-                commit()
-                return done(url_for("cadastros.partner", partner_id=partner.id), "Parceiro cadastrado.")
-            except AppError as exc:
-                db.session.rollback()
-                errors = errors_of(exc)
-        general = attach_errors(form, errors)
+        response, general = save_form(
+            form, PartnerCreate, _partner_values(form),
+            write=lambda data: services.create_partner(current_user.company, data, actor=current_user),
+            on_success=lambda partner: done(_partner_url(partner), "Parceiro cadastrado."))
+        if response is not None:
+            return response
     return _partner_form_response(form, general, partner=None)
 
 
@@ -141,16 +136,12 @@ def partner(partner_id):
 def partner_update(partner_id):
     record = get_owned(Partner, partner_id, for_update=True)
     form = PartnerForm()
-    data, errors = validate_data(PartnerUpdate, _partner_values(form))
-    if data is not None:
-        try:
-            services.update_partner(record, data, sent_fields=PARTNER_FORM_FIELDS)
-            commit()
-            return done(url_for("cadastros.partner", partner_id=record.id), "Alterações salvas.")
-        except AppError as exc:
-            db.session.rollback()
-            errors = errors_of(exc)
-    general = attach_errors(form, errors)
+    response, general = save_form(
+        form, PartnerUpdate, _partner_values(form),
+        write=lambda data: services.update_partner(record, data, sent_fields=PARTNER_FORM_FIELDS),
+        on_success=lambda _: done(_partner_url(record), "Alterações salvas."))
+    if response is not None:
+        return response
     return _partner_form_response(form, general, partner=record)
 
 
@@ -168,19 +159,15 @@ def _partner_form_response(form, general, *, partner):
 @bp.post("/parceiros/<partner_id>/desativar")
 @editor_required
 def partner_deactivate(partner_id):
-    record = get_owned(Partner, partner_id, for_update=True)
-    services.set_partner_active(record, False)
-    commit()
-    return done(url_for("cadastros.partner", partner_id=record.id), "Parceiro desativado.")
+    return toggle_status(Partner, partner_id, lambda record: services.set_partner_active(record, False),
+                         "cadastros.partner", "partner_id", "Parceiro desativado.")
 
 
 @bp.post("/parceiros/<partner_id>/reativar")
 @editor_required
 def partner_reactivate(partner_id):
-    record = get_owned(Partner, partner_id, for_update=True)
-    services.set_partner_active(record, True)
-    commit()
-    return done(url_for("cadastros.partner", partner_id=record.id), "Parceiro reativado.")
+    return toggle_status(Partner, partner_id, lambda record: services.set_partner_active(record, True),
+                         "cadastros.partner", "partner_id", "Parceiro reativado.")
 
 
 # --- Bank accounts (htmx fragments inside the partner page) -------------------------------------
@@ -197,6 +184,16 @@ def _accounts_section(record, status=200, *, retarget=False):
     html = render_template("cadastros/_bank_accounts.html", partner=record, **_template_globals())
     headers = {"HX-Retarget": "#bank-accounts", "HX-Reswap": "outerHTML"} if retarget else {}
     return html, status, headers
+
+
+def _accounts_changed(record, message, *, refresh):
+    """After a bank-account write: a plain form goes back to the partner page; htmx gets the fresh section.
+    `refresh` reloads the partner's accounts after an add/remove (an edit changes none of the list)."""
+    if not is_htmx():
+        return done(_partner_url(record), message)
+    if refresh:
+        db.session.refresh(record)
+    return _accounts_section(record, retarget=True)
 
 
 def _bank_form_response(form, general, record, account):
@@ -223,19 +220,13 @@ def bank_account_new(partner_id):
 def bank_account_create(partner_id):
     record = get_owned(Partner, partner_id, for_update=True)
     form = BankAccountForm()
-    data, errors = validate_data(BankAccountCreate, form_values(form, BANK_FORM_FIELDS))
-    if data is not None:
-        try:
-            services.create_bank_account(record, data)
-            commit()
-            if not is_htmx():
-                return done(url_for("cadastros.partner", partner_id=record.id), "Conta bancária adicionada.")
-            db.session.refresh(record)
-            return _accounts_section(record, retarget=True)
-        except AppError as exc:
-            db.session.rollback()
-            errors = errors_of(exc)
-    return _bank_form_response(form, attach_errors(form, errors), record, None)
+    response, general = save_form(
+        form, BankAccountCreate, form_values(form, BANK_FORM_FIELDS),
+        write=lambda data: services.create_bank_account(record, data),
+        on_success=lambda _: _accounts_changed(record, "Conta bancária adicionada.", refresh=True))
+    if response is not None:
+        return response
+    return _bank_form_response(form, general, record, None)
 
 
 @bp.get("/parceiros/<partner_id>/contas/<account_id>/editar")
@@ -251,18 +242,13 @@ def bank_account_edit(partner_id, account_id):
 def bank_account_update(partner_id, account_id):
     record, account = _owned_account(partner_id, account_id, for_update=True)
     form = BankAccountForm()
-    data, errors = validate_data(BankAccountUpdate, form_values(form, BANK_FORM_FIELDS))
-    if data is not None:
-        try:
-            services.update_bank_account(account, data, sent_fields=BANK_FORM_FIELDS)
-            commit()
-            if not is_htmx():
-                return done(url_for("cadastros.partner", partner_id=record.id), "Conta bancária alterada.")
-            return _accounts_section(record, retarget=True)
-        except AppError as exc:
-            db.session.rollback()
-            errors = errors_of(exc)
-    return _bank_form_response(form, attach_errors(form, errors), record, account)
+    response, general = save_form(
+        form, BankAccountUpdate, form_values(form, BANK_FORM_FIELDS),
+        write=lambda data: services.update_bank_account(account, data, sent_fields=BANK_FORM_FIELDS),
+        on_success=lambda _: _accounts_changed(record, "Conta bancária alterada.", refresh=False))
+    if response is not None:
+        return response
+    return _bank_form_response(form, general, record, account)
 
 
 @bp.post("/parceiros/<partner_id>/contas/<account_id>/excluir")
@@ -271,7 +257,4 @@ def bank_account_delete(partner_id, account_id):
     record, account = _owned_account(partner_id, account_id, for_update=True)
     services.delete_bank_account(account)
     commit()
-    if not is_htmx():
-        return done(url_for("cadastros.partner", partner_id=record.id), "Conta bancária removida.")
-    db.session.refresh(record)
-    return _accounts_section(record, retarget=True)
+    return _accounts_changed(record, "Conta bancária removida.", refresh=True)
