@@ -13,6 +13,7 @@ from tests.fixtures.core import csrf_from  # noqa: F401  (same login flow as the
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("CIOT_SCREENSHOTS")  # a folder: save screenshots of each step (for reviewing the UI)
+SLOW = 30_000  # ms: server round trips (live validation, emission, PDF) on a loaded CI machine
 
 
 def shot(page, name):
@@ -87,32 +88,32 @@ def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, c
     page.fill("[name='payments[0].codigo_pagamento']", CONTRATADO_CPF)
 
     # no destinatário yet: the live panel lists DS01 and flags the input
-    live_row(page, "DS01").wait_for()
+    live_row(page, "DS01").wait_for(timeout=SLOW)
     assert "destinatario_cpf_cnpj" in live_row(page, "DS01").inner_text()
-    page.locator("#err-destinatario-cpf-cnpj").get_by_text("DS01").wait_for()
+    page.locator("#err-destinatario-cpf-cnpj").get_by_text("DS01").wait_for(timeout=SLOW)
     shot(page, "1-ds01")
 
     page.fill("[name='destinatario_cpf_cnpj']", DESTINATARIO_CNPJ)
     page.fill("[name='destinatario_nome']", "Comercial Destino Ltda")
-    live_row(page, "DS01").wait_for(state="detached")
+    live_row(page, "DS01").wait_for(state="detached", timeout=SLOW)
     assert page.locator("#err-destinatario-cpf-cnpj").inner_text() == ""
     blockers = page.locator("#ciot-live-results tr[data-severity='blocker'], #ciot-live-results tr.schema-error")
     assert blockers.count() == 0, page.locator("#ciot-live-results").inner_text()
     shot(page, "2-fixed")
 
     page.get_by_role("button", name="Salvar operação").click()
-    page.wait_for_url("**/ciot/*-*-*-*-*")
+    page.wait_for_url("**/ciot/*-*-*-*-*", timeout=SLOW)
     page.get_by_text("criada").first.wait_for()
     shot(page, "3-created")
 
     page.get_by_role("button", name="Emitir CIOT (homologação)").click()
-    page.locator("#operation-panel[data-status='emitido']").wait_for()
+    page.locator("#operation-panel[data-status='emitido']").wait_for(timeout=SLOW)
     codigo = page.locator(".ciot-code").inner_text().strip()
     assert len(codigo) == 12 and codigo.isdigit()
     assert page.locator("#timeline li[data-type='emission_succeeded']").count() == 1
     shot(page, "4-emitted")
 
-    with page.expect_download() as info:
+    with page.expect_download(timeout=SLOW) as info:
         page.get_by_role("link", name="Baixar PDF da declaração").click()
     download = info.value
     assert download.suggested_filename.endswith(f"-{codigo}.pdf")
