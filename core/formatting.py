@@ -12,12 +12,17 @@ def fmt_cnpj(value: str | None) -> str:
     return v
 
 
-def fmt_money(value) -> str:
+def fmt_number(value, places: int = 2) -> str:
+    """pt-BR number: `1.234,56`, rounded half-up to `places` decimals; "—" when empty."""
     if value is None or value == "":
         return "—"
-    amount = Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    text = f"{amount:,.2f}"
+    amount = Decimal(str(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    text = f"{amount:,.{places}f}"
     return text.replace(",", "X").replace(".", ",").replace("X", ".")
+
+
+def fmt_money(value) -> str:
+    return fmt_number(value, 2)
 
 
 def fmt_date(value) -> str:

@@ -164,7 +164,7 @@ def _panel_context(op, **extra) -> dict:
         "op": op, "fmt": fmt, "can_act": _can_act(), "company": company,
         "events": services.recent_events(op, limit=EVENTS_ON_PAGE),
         "modality": services.operation_modality(op),
-        "issuer": services._issuer_of(op, company) if op.emitter_company_id else None,
+        "issuer": services.issuer_of(op, company) if op.emitter_company_id else None,
         "emitting": emitting,
         "attempt": services.in_flight_attempt(op) if emitting else None,
         "actions": {

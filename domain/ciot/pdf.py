@@ -51,7 +51,7 @@ def ensure_pdf_allowed(op: CiotOperation) -> None:
 
 def issuer_of(op: CiotOperation, company):
     """The company in whose name the CIOT was declared (services decides it at emission and records it)."""
-    return services._issuer_of(op, company)
+    return services.issuer_of(op, company)
 
 
 def document_context(op: CiotOperation, company) -> dict:

@@ -4,11 +4,11 @@ Pure functions over values (no database); `fmt` bundles them for templates (`{{ 
 the pages print a CPF, a plate or an access key the same way.
 """
 from datetime import date, datetime, timezone
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
-from core.formatting import fmt_money
+from core.formatting import fmt_money, fmt_number
 
 BRT = ZoneInfo("America/Sao_Paulo")
 
@@ -76,11 +76,7 @@ def money(value) -> str:
 
 
 def number(value, places: int = 0) -> str:
-    if value is None or value == "":
-        return "—"
-    amount = Decimal(str(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-    text = f"{amount:,.{places}f}"
-    return text.replace(",", "X").replace(".", ",").replace("X", ".")
+    return fmt_number(value, places)
 
 
 def weight(value) -> str:

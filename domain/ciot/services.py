@@ -756,7 +756,6 @@ def issuer_of(op: CiotOperation, company: Company) -> Company:
     return company
 
 
-_issuer_of = issuer_of  # older name, kept for callers
 
 
 def _provider_refusal(op: CiotOperation, kind: str, what: str, mensagem: str, *, actor) -> Refused:
