@@ -177,3 +177,24 @@ def dump_date(value: date | None) -> str | None:
 __all__ = ["RequestModel", "ListQuery", "Field", "parse_body", "parse_query", "details_from", "Cpf", "CpfDigits",
            "Cnpj", "CpfCnpj", "CpfCnpjDigits", "Plate", "Rntrc", "Uf", "Cep", "Phone", "E164", "Email", "AccessKey",
            "IbgeCode", "EmptyAsNone", "Limit", "date", "datetime", "dump_date", "validate_data"]
+
+
+def comma_list(value: str | None) -> list[str]:
+    """`a, b,,c` → ["a", "b", "c"]: the query-string form of a list (`?status=emitido,cancelado`)."""
+    return [part.strip() for part in (value or "").split(",") if part.strip()]
+
+
+def comma_choices(value: str | None, allowed, *, what: str) -> str | None:
+    """Validate a comma list against `allowed`; returns it normalised (deduplicated, in order) or None."""
+    items = comma_list(value)
+    unknown = [item for item in items if item not in allowed]
+    if unknown:
+        raise ValueError(f"{what}: {', '.join(unknown)[:200]}. Use: {', '.join(allowed)}.")
+    return ",".join(dict.fromkeys(items)) or None
+
+
+def check_date_order(date_from, date_to) -> None:
+    """For `from`/`to` query pairs: a reversed range is a 400 naming `from`."""
+    if date_from and date_to and date_from > date_to:
+        from pydantic_core import PydanticCustomError
+        raise PydanticCustomError("date_order", "'from' deve ser anterior ou igual a 'to'.", {"field": "from"})

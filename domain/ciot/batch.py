@@ -21,7 +21,7 @@ from pydantic import Field, field_validator, model_validator
 
 from core.db import db
 from core.errors import AppError, Conflict, NotFound
-from core.schemas import RequestModel
+from core.schemas import RequestModel, check_date_order, comma_choices, comma_list
 from core.tenancy import tenant_scope
 from domain.ciot import services
 from domain.ciot.models import CiotOperation
@@ -48,7 +48,7 @@ class BatchQuery(RequestModel):
     def _uuid_list(cls, value):
         if value is None:
             return None
-        items = [part.strip() for part in value.split(",") if part.strip()]
+        items = comma_list(value)
         if len(items) > MAX_IDS:
             raise ValueError(f"Informe no máximo {MAX_IDS} ids.")
         bad = []
@@ -64,19 +64,11 @@ class BatchQuery(RequestModel):
     @field_validator("status")
     @classmethod
     def _pdf_statuses(cls, value):
-        if value is None:
-            return None
-        items = [part.strip() for part in value.split(",") if part.strip()]
-        unknown = [item for item in items if item not in PDF_STATUSES]
-        if unknown:
-            raise ValueError(f"Status sem PDF: {', '.join(unknown)[:200]}. Use {', '.join(PDF_STATUSES)}.")
-        return ",".join(dict.fromkeys(items)) or None
+        return comma_choices(value, PDF_STATUSES, what="Status sem PDF")
 
     @model_validator(mode="after")
     def _ordered_dates(self):
-        if self.date_from and self.date_to and self.date_from > self.date_to:
-            from pydantic_core import PydanticCustomError
-            raise PydanticCustomError("date_order", "'from' deve ser anterior ou igual a 'to'.", {"field": "from"})
+        check_date_order(self.date_from, self.date_to)
         return self
 
     @property

@@ -12,7 +12,7 @@ from uuid import UUID
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from core.schemas import ListQuery, RequestModel
+from core.schemas import ListQuery, RequestModel, check_date_order, comma_choices
 from core.validators import strip_punctuation
 
 TipoOperacao = Literal["lotacao", "fracionada"]
@@ -231,20 +231,12 @@ class OperationListQuery(ListQuery):
     @field_validator("status")
     @classmethod
     def _known_statuses(cls, value):
-        if value is None:
-            return None
         from domain.ciot.states import STATES
-        items = [part.strip() for part in value.split(",") if part.strip()]
-        unknown = [item for item in items if item not in STATES]
-        if unknown:
-            raise ValueError(f"Status desconhecido: {', '.join(unknown)}. Use: {', '.join(STATES)}.")
-        return ",".join(items) or None
+        return comma_choices(value, STATES, what="Status desconhecido")
 
     @model_validator(mode="after")
     def _ordered_dates(self):
-        if self.date_from and self.date_to and self.date_from > self.date_to:
-            from pydantic_core import PydanticCustomError
-            raise PydanticCustomError("date_order", "'from' deve ser anterior ou igual a 'to'.", {"field": "from"})
+        check_date_order(self.date_from, self.date_to)
         return self
 
     @property
