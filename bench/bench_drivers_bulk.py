@@ -22,6 +22,8 @@ import sqlalchemy as sa
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from core.validators import cpf_check_digits  # noqa: E402
+
 DB_NAME = "fretes_bench_bulk"
 ADMIN_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
 DB_URL = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB_NAME}"
@@ -31,10 +33,7 @@ _numbers = itertools.count(100_000_000)
 
 def cpf() -> str:
     digits = f"{next(_numbers):09d}"
-    for weight in (10, 11):
-        rest = sum(int(d) * (weight - i) for i, d in enumerate(digits)) * 10 % 11
-        digits += str(0 if rest == 10 else rest)
-    return digits
+    return digits + cpf_check_digits(digits)
 
 
 def driver() -> dict:

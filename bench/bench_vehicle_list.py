@@ -251,11 +251,9 @@ def statement_counts(app, key) -> dict:
 
 def cpf(n: int) -> str:
     """The valid CPF whose first nine digits are `n`."""
+    from core.validators import cpf_check_digits  # imported late: gunicorn loads this file for the bare app
     digits = f"{n:09d}"
-    for weight in (10, 11):
-        rest = sum(int(d) * (weight - i) for i, d in enumerate(digits)) * 10 % 11
-        digits += str(0 if rest == 10 else rest)
-    return digits
+    return digits + cpf_check_digits(digits)
 
 
 def free_port() -> int:

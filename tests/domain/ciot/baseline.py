@@ -4,7 +4,7 @@ import copy
 import re
 from datetime import date, timedelta
 
-from core.validators import access_key_check_digit, cnpj_check_digits
+from core.validators import access_key_check_digit, cnpj_check_digits, cpf_check_digits
 from domain.ciot.rules import IssuerInfo, RuleContext, validate_operation
 from domain.ciot.schemas import OperationCreate
 
@@ -12,12 +12,7 @@ TODAY = date(2026, 11, 16)
 
 
 def make_cpf(base9: str) -> str:
-    digits = base9
-    for _ in range(2):
-        weight = len(digits) + 1
-        rest = sum(int(d) * (weight - i) for i, d in enumerate(digits)) * 10 % 11
-        digits += str(0 if rest == 10 else rest)
-    return digits
+    return base9 + cpf_check_digits(base9)
 
 
 def make_cnpj(base12: str) -> str:
