@@ -87,7 +87,7 @@ def test_vehicle_status_filter(admin, make_vehicle):
 def test_vehicle_list_shows_formatted_values(admin, make_vehicle):
     make_vehicle(plate="ABC1D23", capacity_kg="23000.5", year=2020)
     html = text(admin.get("/veiculos"))
-    assert "ABC1D23" in html and "23.000,50" in html and "2020" in html
+    assert "ABC1D23" in html and "23.000,5 kg" in html and "2020" in html
 
 
 def test_vehicle_load_more(admin, company, make_vehicle):
