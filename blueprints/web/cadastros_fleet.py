@@ -11,13 +11,12 @@ from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
 from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
                                              list_page, reader_required, save_form, toggle_status)
-from blueprints.web.formkit import choices
+from blueprints.web.formkit import DecimalBRField, choices, read_decimals
 from core.db import db
 from core.schemas import parse_query
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
-from domain.fleet.importer import pt_number
 from domain.fleet.models import CNH_CATEGORIES, Driver, Vehicle
 from domain.fleet.queries import drivers_stmt, vehicles_stmt
 from domain.fleet.schemas import DriverCreate, DriverUpdate, VehicleCreate, VehicleUpdate
@@ -35,7 +34,7 @@ class VehicleForm(PlainForm):
     brand = StringField("Marca")
     model = StringField("Modelo")
     year = StringField("Ano de fabricação")
-    capacity_kg = StringField("Capacidade (kg)")
+    capacity_kg = DecimalBRField("Capacidade (kg)", places=3)
     status = SelectField("Situação", choices=choices(VEHICLE_STATUS_LABELS.items()), validate_choice=False,
                          default="ativo")
     notes = TextAreaField("Observações")
@@ -70,8 +69,7 @@ def _globals() -> dict:
 
 def _vehicle_values(form) -> dict:
     values = form_values(form, VEHICLE_FORM_FIELDS)
-    if values["capacity_kg"]:  # "23.000,50" typed the Brazilian way, as the spreadsheet import reads it
-        values["capacity_kg"] = pt_number(values["capacity_kg"].strip())
+    form.input_errors = read_decimals(values, {"capacity_kg": 3})  # "23.000,50" typed the Brazilian way
     return values
 
 

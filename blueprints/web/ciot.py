@@ -13,6 +13,7 @@ from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.ciot_form import (CARGO_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, HEADER_FIELDS,
                                       LOCATION_FIELDS, LOCATION_TIPOS, MAX_ROWS, PAYMENT_ROOT_FIELDS, ROW_FIELDS,
                                       ROW_TITLES, TRIP_FIELDS, DraftForm, initial_form)
+from blueprints.web.formkit import read_decimals
 from core.db import db
 from core.errors import AppError, NotFound
 from core.progress import start_progress
@@ -27,6 +28,8 @@ bp = Blueprint("ciot", __name__, url_prefix="/ciot")
 
 ACTORS = ("operador",)  # admin always passes roles_required
 HTMX_STOP_POLLING = 286
+# pt-BR decimal inputs of the close and rectify forms: decimals allowed
+ACTION_DECIMALS = {"peso_carga_final": 3, "distancia": 2, "valor_frete": 2, "peso_carga": 3}
 EVENTS_ON_PAGE = 50
 LIST_STATUSES = tuple((s, fmt.status(s)) for s in states.STATES)
 FORM_SECTIONS = {"header": HEADER_FIELDS, "contratado": CONTRATADO_FIELDS, "destinatario": DESTINATARIO_FIELDS,
@@ -78,7 +81,8 @@ def _form_context(form: DraftForm, **extra) -> dict:
 def _check(form: DraftForm, *, live: bool = False):
     """Validate the draft and put its messages on the inputs. Live (while typing), a required input still empty
     is listed in the panel only, not flagged inline; on submit every error is inline."""
-    check = drafts.check_draft(_company(), form.body())
+    body = form.body()
+    check = drafts.check_draft(_company(), body, form.input_errors)
     pairs = [(e.field, e.message) for e in check.schema_errors if not (live and e.code == "missing")]
     pairs += [(item.field, f"{item.code}: {item.message}") for item in check.items]
     form.with_errors(pairs)
@@ -97,7 +101,7 @@ def new_operation():
 def create_operation():
     form = DraftForm.from_form(request.form)
     body, errors = validate_data(OperationCreate, form.body())
-    if errors:
+    if errors or form.input_errors:
         check = _check(form)
         return render_template("ciot/new.html", **_form_context(form, check=check)), 422
     result = services.create_operation(_company(), body, actor=_actor())
@@ -269,8 +273,9 @@ def _form_body(model, fields):
     """The small action forms as their API bodies: empty inputs are absent fields."""
     data = {name: request.form.get(name, "").strip() for name in fields}
     data = {name: value for name, value in data.items() if value}
+    unread = read_decimals(data, ACTION_DECIMALS)
     body, errors = validate_data(model, data)
-    return body, set(data), errors
+    return (None if unread else body), set(data), unread + errors
 
 
 def _invalid(operation_id, errors, form):

@@ -8,6 +8,10 @@ in order (body index i ↔ form index rows[kind][i]).
 import re
 from dataclasses import dataclass, field
 
+from core.errors import FieldError
+from core.formatting import parse_decimal
+from core.validators import FieldInvalid
+
 from domain.ciot.presentation import (DOCUMENT_KIND_LABELS, INDICADOR_LABELS, LOCATION_TIPO_LABELS, PAPEL_LABELS,
                                       PAYMENT_KIND_LABELS, TIPO_OPERACAO_LABELS, TIPO_PAGAMENTO_LABELS,
                                       VEHICLE_KIND_LABELS)
@@ -18,7 +22,7 @@ class F:
     """One input: `name` is the body field (relative to its row for lists)."""
     name: str
     label: str
-    type: str = "text"  # text | number | date | datetime | select | textarea
+    type: str = "text"  # text | number | money | weight | distance | decimal | date | datetime | select | textarea
     choices: tuple = ()
     required: bool = False
     hint: str = ""
@@ -53,15 +57,15 @@ DESTINATARIO_FIELDS = (
     F("destinatario_nome", "Nome do destinatário"),
 )
 TRIP_FIELDS = (
-    F("distancia_km", "Distância (km)", "number", step="0.01"),
+    F("distancia_km", "Distância (km)", "distance"),
     F("viagem_inicio", "Início da viagem", "datetime"),
     F("viagem_fim", "Fim da viagem", "datetime"),
 )
 CARGO_FIELDS = (
     F("codigo_natureza_carga", "Código da natureza da carga", hint="Tabela da ANTT (regra PRV04)."),
     F("codigo_tipo_carga", "Código do tipo de carga", "number", step="1"),
-    F("peso_carga", "Peso da carga (kg)", "number", step="0.001"),
-    F("valor_frete", "Valor do frete (R$)", "number", step="0.01"),
+    F("peso_carga", "Peso da carga (kg)", "weight"),
+    F("valor_frete", "Valor do frete (R$)", "money"),
 )
 PAYMENT_ROOT_FIELDS = (
     F("tipo_pagamento", "Forma de pagamento", "select", _opts(TIPO_PAGAMENTO_LABELS)),
@@ -85,8 +89,7 @@ ROW_FIELDS = {
     "contratantes": (
         F("cpf_cnpj", "CPF/CNPJ", required=True), F("nome", "Nome", required=True), F("rntrc", "RNTRC"),
         F("papel", "Papel", "select", _opts(PAPEL_LABELS, "Padrão (1º = principal)")),
-        F("percentual", "Percentual", "number", step="0.01"), F("valor_frete", "Valor do frete (R$)", "number",
-                                                               step="0.01"),
+        F("percentual", "Percentual", "decimal"), F("valor_frete", "Valor do frete (R$)", "money"),
         F("observacoes", "Observações", wide=True),
     ),
     "vehicles": (
@@ -99,7 +102,7 @@ ROW_FIELDS = {
         F("kind", "Parcela", "select", _opts(PAYMENT_KIND_LABELS, None), required=True),
         F("tipo_pagamento", "Forma", "select", _opts(TIPO_PAGAMENTO_LABELS, None), required=True),
         F("indicador_pagamento", "Indicador", "select", _opts(INDICADOR_LABELS, None), required=True),
-        F("amount", "Valor (R$)", "number", step="0.01", required=True),
+        F("amount", "Valor (R$)", "money", required=True),
         F("due_date", "Vencimento", "date", required=True),
         F("contratante_cpf_cnpj", "CPF/CNPJ do contratante pagador"),
         F("banco", "Banco"), F("agencia", "Agência"), F("conta", "Conta"),
@@ -109,8 +112,8 @@ ROW_FIELDS = {
         F("kind", "Tipo", "select", _opts(DOCUMENT_KIND_LABELS, None), required=True),
         F("access_key", "Chave de acesso (44 dígitos)", wide=True), F("number", "Número"), F("series", "Série"),
         F("emitter_cnpj", "CNPJ do emitente"), F("emitter_name", "Nome do emitente"),
-        F("freight_value", "Frete (R$)", "number", step="0.01"),
-        F("cargo_weight_kg", "Peso bruto (kg)", "number", step="0.001"),
+        F("freight_value", "Frete (R$)", "money"),
+        F("cargo_weight_kg", "Peso bruto (kg)", "weight"),
     ),
 }
 ROW_TITLES = {"contratantes": "Contratante", "vehicles": "Veículo", "payments": "Pagamento",
@@ -121,24 +124,16 @@ MAX_ROWS = {"contratantes": 20, "vehicles": 20, "payments": 100, "documents": 50
 
 TOP_LEVEL = {f.name for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS, CARGO_FIELDS,
                                   PAYMENT_ROOT_FIELDS) for f in group} | {"auto_emit"}
-NUMERIC = {f.name for group in (TRIP_FIELDS, CARGO_FIELDS) for f in group if f.type == "number"} | {
-    f"{kind}.{f.name}" for kind, fields in ROW_FIELDS.items() for f in fields if f.type == "number"} | {
-    "location.lat", "location.lng"}
+# pt-BR decimal inputs (text, inputmode=decimal, masked): decimals allowed per kind; read by core.formatting.
+DECIMAL_PLACES = {"money": 2, "weight": 3, "distance": 2, "decimal": 2}
+TOP_TYPES = {f.name: f.type for group in (TRIP_FIELDS, CARGO_FIELDS) for f in group}
 
 NAME = re.compile(r"^(?P<root>[a-z_]+)(?:\[(?P<index>\d{1,3})\])?(?:\.(?P<sub>[a-z_]+))?$")
-BR_NUMBER = re.compile(r"^-?\d{1,3}(\.\d{3})+(,\d+)?$|^-?\d+,\d+$")
 
 
 def slug(name: str) -> str:
     """A form name as an element id: `vehicles[2].plate` → `vehicles-2-plate`."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
-def _number(value: str) -> str:
-    """Accept pt-BR numbers typed in text fields (`1.500,50`) as well as `1500.50`."""
-    if BR_NUMBER.match(value):
-        return value.replace(".", "").replace(",", ".")
-    return value
 
 
 @dataclass
@@ -147,6 +142,8 @@ class DraftForm:
     values: dict = field(default_factory=dict)
     rows: dict = field(default_factory=lambda: {k: list(v) for k, v in INITIAL_ROWS.items()})
     errors: dict = field(default_factory=dict)
+    # errors (by body path) of inputs that could not be read, such as ambiguous pt-BR numbers; set by body()
+    input_errors: list = field(default_factory=list)
 
     def value(self, name: str, default: str = "") -> str:
         value = self.values.get(name)
@@ -190,13 +187,26 @@ class DraftForm:
             values["destino.tipo"] = values["origem.tipo"]
         return cls(values=values, rows={kind: sorted(found) for kind, found in rows.items()})
 
+    def _read(self, path: str, kind: str, value: str):
+        """An input's value for the body: pt-BR decimals read (an unreadable one is left out and reported in
+        `input_errors`, never guessed); everything else as typed."""
+        places = DECIMAL_PLACES.get(kind)
+        if places is None:
+            return value
+        try:
+            return str(parse_decimal(value, places))
+        except FieldInvalid as exc:
+            self.input_errors.append(FieldError(path, exc.code, exc.message))
+            return None
+
     def body(self) -> dict:
         """The creation body these values describe (empty inputs are absent fields)."""
         data: dict = {}
-        for name in TOP_LEVEL - {"auto_emit"}:
+        self.input_errors = []
+        for name in sorted(TOP_LEVEL - {"auto_emit"}):
             value = self.values.get(name)
-            if value:
-                data[name] = _number(value) if name in NUMERIC else value
+            if value and (read := self._read(name, TOP_TYPES.get(name, "text"), value)) is not None:
+                data[name] = read
         for side in ("origem", "destino"):
             tipo = self.values.get(f"{side}.tipo")
             if not tipo:
@@ -205,16 +215,16 @@ class DraftForm:
             for f in LOCATION_FIELDS.get(tipo, ()):
                 value = self.values.get(f"{side}.{f.name}")
                 if value:
-                    location[f.name] = _number(value) if f.type == "number" else value
+                    location[f.name] = value
             data[side] = location
         for kind, fields in ROW_FIELDS.items():
             items = []
-            for index in self.rows[kind]:
+            for position, index in enumerate(self.rows[kind]):
                 item = {}
                 for f in fields:
                     value = self.values.get(f"{kind}[{index}].{f.name}")
-                    if value:
-                        item[f.name] = _number(value) if f.type == "number" else value
+                    if value and (read := self._read(f"{kind}[{position}].{f.name}", f.type, value)) is not None:
+                        item[f.name] = read
                 items.append(item)
             data[kind] = items
         data["auto_validate"] = True

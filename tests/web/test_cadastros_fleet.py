@@ -126,6 +126,17 @@ def test_create_vehicle(admin, company):
     assert "Veículo cadastrado." in text(admin.get(f"/veiculos/{vehicle.id}"))
 
 
+def test_vehicle_edit_form_shows_numbers_the_pt_br_way_and_saves_them_unchanged(admin, make_vehicle, company):
+    vehicle = make_vehicle(plate="ABC1D23", capacity_kg="23000.5")
+    html = text(admin.get(f"/veiculos/{vehicle.id}"))
+    assert re.search(r'name="capacity_kg"[^>]*value="23.000,5"|value="23.000,5"[^>]*name="capacity_kg"', html)
+    assert 'inputmode="decimal"' in html and 'data-mask="plate"' in html
+    form = vehicle_form(plate="ABC1D23", capacity_kg="23.000,5")
+    form["renavam"] = vehicle.renavam or ""
+    assert post(admin, f"/veiculos/{vehicle.id}", form).status_code in (200, 302)
+    assert fetch(company, Vehicle, vehicle.id).capacity_kg == Decimal("23000.5")
+
+
 @pytest.mark.parametrize("overrides, field, message", [
     ({"plate": "AB-12"}, "plate", "Placa inválida: use AAA9999 ou o padrão Mercosul AAA9A99."),
     ({"plate": ""}, "plate", "Placa inválida"),
@@ -133,7 +144,9 @@ def test_create_vehicle(admin, company):
     ({"renavam": "123"}, "renavam", "RENAVAM deve ter 11 dígitos"),
     ({"year": "1900"}, "year", "Ano de fabricação deve estar entre 1950"),
     ({"year": "dois mil"}, "year", "Deve ser um número inteiro."),
-    ({"capacity_kg": "muito"}, "capacity_kg", "Deve ser um número."),
+    ({"capacity_kg": "muito"}, "capacity_kg", "Número inválido: use vírgula para os decimais"),
+    ({"capacity_kg": "23000.50"}, "capacity_kg", "Número inválido: use vírgula para os decimais"),  # never 2.300.050
+    ({"capacity_kg": "1,2345"}, "capacity_kg", "Use no máximo 3 casa(s) decimal(is)"),
     ({"capacity_kg": "-5"}, "capacity_kg", "Deve ser maior ou igual a 0."),
     ({"status": "vendido"}, "status", "Valor não permitido"),
     ({"brand": "x" * 61}, "brand", "Deve ter no máximo 60 caracteres."),

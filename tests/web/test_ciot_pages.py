@@ -5,6 +5,7 @@ import re
 import uuid
 import zipfile
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 import sqlalchemy as sa
@@ -31,15 +32,18 @@ def form_data(body: dict) -> dict:
                     data[f"{key}[{index}].{name}"] = _text(item_value)
         elif key in ("origem", "destino"):
             for name, item_value in value.items():
-                data[f"{key}.{name}"] = _text(item_value)
+                data[f"{key}.{name}"] = str(item_value)  # lat/lng inputs are type=number (dot decimals)
         else:
             data[key] = _text(value)
     return data
 
 
 def _text(value) -> str:
+    """As a person types it: booleans as the selects send them, decimals with a comma (pt-BR inputs)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (float, Decimal)):
+        return str(value).replace(".", ",")
     return "" if value is None else str(value)
 
 
@@ -187,7 +191,7 @@ def test_live_validation_shows_schema_errors_in_the_panel(operador):
     assert "<code>vehicles[0].vehicle_kind</code>" in html and "<code>valor_frete</code>" in html
     # typed-but-wrong values are flagged inline; an empty required input only in the panel while typing
     assert re.search(r'id="err-vehicles-0-vehicle-kind" hx-swap-oob="true">Valor não permitido', html)
-    assert re.search(r'id="err-valor-frete" hx-swap-oob="true">Deve ser um número', html)
+    assert re.search(r'id="err-valor-frete" hx-swap-oob="true">Número inválido: use vírgula', html)
     assert 'id="err-contratado-cpf-cnpj" hx-swap-oob="true"></small>' in html
     assert "rule-item" not in html
 
@@ -197,6 +201,31 @@ def test_pt_br_numbers_are_accepted(operador):
     data.update({"valor_frete": "5.000,00", "payments[0].amount": "1.500,00", "payments[1].amount": "3500,00"})
     html = post(operador, "/ciot/nova/validar", data).get_data(as_text=True)
     assert "Sem pendências" in html
+
+
+def test_pt_br_money_weight_and_distance_are_saved_as_typed(operador):
+    data = form_data(ciot_body())
+    data.update({"valor_frete": "5.000,00", "payments[0].amount": "1.500", "payments[1].amount": "3500,00",
+                 "peso_carga": "20.000,5", "distancia_km": "430,25", "csrf_token": operador.csrf})
+    response = operador.post("/ciot/nova", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)[:300]
+    op = load_op(response.headers["Location"].rsplit("/", 1)[-1])
+    assert op.valor_frete == Decimal("5000.00") and op.peso_carga == Decimal("20000.5")
+    assert op.distancia_km == Decimal("430.25")
+    assert [p.amount for p in op.payments] == [Decimal("1500.00"), Decimal("3500.00")]  # "1.500" is 1.500,00
+
+
+@pytest.mark.parametrize("typed", ["5000.50", "1.5", "5,000.00", "5,000"])
+def test_ambiguous_money_is_refused_inline_never_guessed(operador, typed):
+    data = form_data(ciot_body())
+    data.update({"valor_frete": typed, "csrf_token": operador.csrf})
+    response = operador.post("/ciot/nova", data=data)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert re.search(r'id="err-valor-frete" role="alert">[^<]*vírgula', html)
+    assert f'name="valor_frete" value="{typed}"' in html  # shown back exactly as typed
+    assert 'inputmode="decimal"' in html and 'type="number"' not in html.split('name="valor_frete"')[1][:200]
+    assert db.session.scalar(sa.select(sa.func.count()).select_from(CiotOperation)) == 0
 
 
 def test_create_from_the_form(operador, company):
