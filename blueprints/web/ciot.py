@@ -18,7 +18,8 @@ from core.db import db
 from core.errors import AppError, NotFound
 from core.queue import commit
 from core.schemas import parse_query, validate_data
-from domain.ciot import drafts, services, states
+from domain.ciot import clock, drafts, queries, services, states
+from domain.ciot.issuer import issuer_of
 from domain.ciot.pdf import operation_pdf, pdf_allowed
 from domain.ciot.presentation import fmt
 from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, RectifyBody
@@ -88,7 +89,7 @@ def _check(form: DraftForm, *, live: bool = False):
 @bp.get("/nova")
 @roles_required(*ACTORS)
 def new_operation():
-    form = initial_form(_company(), services.today_local())
+    form = initial_form(_company(), clock.today_local())
     return render_template("ciot/new.html", **_form_context(form, check=None))
 
 
@@ -162,11 +163,11 @@ def _panel_context(op, **extra) -> dict:
     emitting = op.status == states.EMITINDO
     return {
         "op": op, "fmt": fmt, "can_act": _can_act(), "company": company,
-        "events": services.recent_events(op, limit=EVENTS_ON_PAGE),
-        "modality": services.operation_modality(op),
-        "issuer": services.issuer_of(op, company) if op.emitter_company_id else None,
+        "events": queries.recent_events(op, limit=EVENTS_ON_PAGE),
+        "modality": queries.operation_modality(op),
+        "issuer": issuer_of(op, company) if op.emitter_company_id else None,
         "emitting": emitting,
-        "attempt": services.in_flight_attempt(op) if emitting else None,
+        "attempt": queries.in_flight_attempt(op) if emitting else None,
         "actions": {
             "validate": op.status in states.VALIDATABLE,
             "emit": op.status in states.EMITTABLE and op.codigo_ciot is None,
