@@ -211,7 +211,7 @@ def parse_decimal(text, places: int = 2) -> Decimal | None:
                            "como em 1.500,50.", "invalid_number")
     decimals = raw.partition(",")[2]
     if len(decimals) > places:
-        example = number(Decimal(1500.5), places) if places else "1.500"
+        example = number(Decimal("1500.5"), places) if places else "1.500"
         raise FieldInvalid(f"Use no máximo {places} casa(s) decimal(is), depois da vírgula (ex.: {example}).",
                            "too_many_decimals")
     try:
