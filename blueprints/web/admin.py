@@ -16,7 +16,7 @@ from core.queue import commit
 from core.tenancy import get_owned
 from domain.tenancy import services
 from domain.tenancy.models import ROLES, ApiKey, User
-from blueprints.web.access import roles_required
+from blueprints.web.access import roles_required, upload_limit
 from blueprints.web.formkit import MultiCheckboxField, choices
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -139,9 +139,9 @@ LOGO_UPLOAD_LIMIT = 16 * 1024 * 1024  # read a too-large logo far enough to answ
 
 
 @bp.route("/identidade-visual", methods=["GET", "POST"])
+@upload_limit(LOGO_UPLOAD_LIMIT)
 @roles_required("admin")
 def branding():
-    request.max_content_length = max(LOGO_UPLOAD_LIMIT, current_app.config["MAX_CONTENT_LENGTH"] or 0)
     company = current_user.company
     form = BrandingForm(obj=None, data={
         "legal_name": company.brand_legal_name or "", "footer": company.brand_footer or "",
