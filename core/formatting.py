@@ -184,6 +184,35 @@ def iso_local(value) -> str:
     return local(value).isoformat(timespec="minutes") if isinstance(value, datetime) else ""
 
 
+def today() -> date:
+    """Today in Brasília (what "vence hoje" means to the people reading the page)."""
+    return datetime.now(BRT).date()
+
+
+def expiry(value, warn_days: int = 30, on: date | None = None) -> str:
+    """A validity date's state: "expired", "soon" (within `warn_days`), "ok", or "" when there is no date."""
+    if value is None or value == "":
+        return ""
+    limit = value.date() if isinstance(value, datetime) else value
+    reference = on or today()
+    if limit < reference:
+        return "expired"
+    return "soon" if (limit - reference).days <= warn_days else "ok"
+
+
+def days_left(value, on: date | None = None) -> str:
+    """`hoje`, `amanhã`, `em 12 dias`; for a past date, `há 3 dias`."""
+    if value is None or value == "":
+        return EMPTY
+    limit = value.date() if isinstance(value, datetime) else value
+    delta = (limit - (on or today())).days
+    if delta == 0:
+        return "hoje"
+    if delta == 1:
+        return "amanhã"
+    return f"em {delta} dias" if delta > 0 else f"há {-delta} dia{'s' if delta < -1 else ''}"
+
+
 # --- Reading typed numbers ---------------------------------------------------------------------
 
 _PT_GROUPED = re.compile(r"\d{1,3}(\.\d{3})+(,\d+)?")
@@ -231,7 +260,7 @@ fmt = SimpleNamespace(
     number=number, decimal=decimal, money=money, weight=weight, distance=distance, percent=percent,
     cpf_cnpj=cpf_cnpj, doc=cpf_cnpj, cnpj=cpf_cnpj, cep=cep, plate=plate, phone=phone, pix_key=pix_key,
     access_key=access_key, when=when, local=when, day=day, trip=wall_clock, iso_local=iso_local,
-    decimal_input=decimal_input,
+    decimal_input=decimal_input, expiry=expiry, days_left=days_left,
 )
 """Every formatter under one name, for templates (`{{ fmt.money(x) }}`) and code."""
 

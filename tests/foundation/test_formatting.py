@@ -105,3 +105,12 @@ def test_decimal_input_shows_a_stored_number_back_the_pt_br_way():
     assert f.decimal_input(Decimal("23000.500"), 3) == "23.000,5"
     assert f.decimal_input(None) == ""
     assert f.parse_decimal(f.decimal_input(Decimal("1234567.89"))) == Decimal("1234567.89")
+
+
+def test_expiry_flags_expired_and_expiring_within_30_days():
+    on = date(2026, 11, 23)
+    assert f.expiry(date(2026, 11, 22), on=on) == "expired"
+    assert f.expiry(date(2026, 11, 23), on=on) == "soon" and f.days_left(date(2026, 11, 23), on=on) == "hoje"
+    assert f.expiry(date(2026, 12, 23), on=on) == "soon" and f.days_left(date(2026, 12, 23), on=on) == "em 30 dias"
+    assert f.expiry(date(2026, 12, 24), on=on) == "ok"
+    assert f.expiry(None) == "" and f.days_left(date(2026, 11, 24), on=on) == "amanhã"

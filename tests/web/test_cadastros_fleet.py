@@ -68,7 +68,7 @@ def test_vehicle_list_search_by_plate_brand_or_model(admin, make_vehicle, make_c
     # not the other company's Volvo
     assert row_ids(text(fragment(admin, "/veiculos", "results", q="volvo"))) == [str(volvo.id)]
     empty = text(fragment(admin, "/veiculos", "results", q="nada"))
-    assert row_ids(empty) == [] and "Nenhum veículo encontrado." in empty
+    assert row_ids(empty) == [] and "Nenhum veículo encontrado" in empty
 
 
 def test_vehicle_status_filter(admin, make_vehicle):
