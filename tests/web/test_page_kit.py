@@ -87,3 +87,29 @@ def test_every_page_has_a_favicon_and_no_inline_script(admin):
     assert "onsubmit=" not in admin.get("/admin/integracoes").get_data(as_text=True)
 
 
+
+
+def test_dashboard_counts_are_links_and_it_shows_what_needs_action(login, make_user, make_company, make_driver,
+                                                                   company):
+    from datetime import timedelta
+
+    from core.formatting import today
+    expired = make_driver(name="Ana Vencida", cnh_category="E", cnh_number="12345678901",
+                          cnh_expires_at=(today() - timedelta(days=3)).isoformat())
+    make_driver(name="Beto Vencendo", cnh_category="E", cnh_number="12345678902",
+                cnh_expires_at=(today() + timedelta(days=10)).isoformat())
+    make_driver(name="Caio Em Dia", cnh_category="E", cnh_number="12345678903",
+                cnh_expires_at=(today() + timedelta(days=90)).isoformat())
+    make_driver(make_company(), name="Outro Vencido", cnh_category="E", cnh_number="12345678904",
+                cnh_expires_at=(today() - timedelta(days=3)).isoformat())
+    client = login(make_user(company, role="operador"))
+    html = client.get("/").get_data(as_text=True)
+    assert 'href="/motoristas"' in html and 'href="/parceiros"' in html and 'href="/ciot' in html
+    licences = html.split('data-testid="licences"')[1].split("</a>")[0]
+    assert '<span class="value">2</span>' in licences
+    assert "Ana Vencida" in html and "Beto Vencendo" in html and "Caio Em Dia" not in html and "Outro" not in html
+    assert "CNH vencida" in html and "CNH vence em 10 dias" in html
+    page = client.get(f"/motoristas/{expired.id}").get_data(as_text=True)
+    assert 'id="cnh-alert"' in page and "CNH vencida em" in page
+    listing = client.get("/motoristas").get_data(as_text=True)
+    assert listing.count('data-cnh="vencida"') == 1 and listing.count('data-cnh="vencendo"') == 1
