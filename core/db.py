@@ -23,6 +23,13 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 
 
+def read_without_transaction() -> None:
+    """A GET or HEAD reads: run it on an autocommit connection, so no BEGIN and no COMMIT/ROLLBACK round trips
+    (docs/CONTRIBUTING.md, "Reads"). Call before the request's first statement; a no-op once the session has begun."""
+    if not db.session().in_transaction():
+        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+
+
 def utcnow() -> datetime:
     """Naive UTC timestamp: stored the same way on SQLite and PostgreSQL."""
     return datetime.now(timezone.utc).replace(tzinfo=None)
