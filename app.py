@@ -9,6 +9,7 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
 from core.config import DEV_SECRET_KEY, load_config
+from core.crypto import check_encryption_key
 from core.db import db
 
 login_manager = LoginManager()
@@ -20,6 +21,7 @@ def create_app(config: dict | None = None) -> Flask:
     settings = {**load_config(), **(config or {})}
     app = Flask(__name__, instance_path=os.path.abspath(settings["INSTANCE_PATH"]))
     app.config.update(settings)
+    check_encryption_key(app.config.get("ENCRYPTION_KEY"))  # a bad key stops here, not at the first secret
     app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (decisions §1). Set before any route is added, so it holds for every route.

@@ -11,7 +11,10 @@ import contextlib
 import contextvars
 import uuid
 
+from functools import lru_cache
+
 from sqlalchemy import event
+from sqlalchemy.sql.util import find_tables
 from sqlalchemy.orm import Session, with_loader_criteria
 
 from core.db import TenantMixin, db
@@ -61,6 +64,15 @@ def get_owned(model, record_id, *, for_update: bool = False):
     return record
 
 
+def company_select(model, company_id, *columns):
+    """SELECT of `model` (or of these columns of it) for `company_id`, with the company filter written once,
+    explicitly, in the statement: the scope's automatic filter is not added a second time (the SQL would say
+    `company_id = …` twice, and the planner misjudges the rows). Runs only inside that company's scope."""
+    company_id = _as_uuid(company_id)
+    return (db.select(*(columns or (model,))).where(model.company_id == company_id)
+            .execution_options(tenant_filtered=(model.__table__, company_id)))
+
+
 def cross_tenant(stmt):
     """Mark a statement as deliberately platform-wide (no tenant filter)."""
     return stmt.execution_options(cross_tenant=True)
@@ -89,9 +101,30 @@ def _scope_orm_queries(orm_execute_state):
         if _touches_tenant_tables(orm_execute_state):
             raise TenancyViolation("tenant-owned query outside tenant_scope; use cross_tenant() if deliberate")
         return
+    if _filtered_by_hand(orm_execute_state, company_id):
+        return
     orm_execute_state.statement = orm_execute_state.statement.options(
         with_loader_criteria(TenantMixin, lambda cls: cls.company_id == company_id, include_aliases=True)
     )
+
+
+def _filtered_by_hand(orm_execute_state, company_id) -> bool:
+    """A `company_select` of the current company that reads no other tenant-owned table needs no second filter."""
+    marked = orm_execute_state.execution_options.get("tenant_filtered")
+    if marked is None or not orm_execute_state.is_select:
+        return False
+    table, filtered_for = marked
+    if filtered_for != company_id:
+        raise TenancyViolation("company_select of another company inside a tenant scope")
+    tenant_tables = _tenant_tables(len(db.Model.registry.mappers))
+    return all(t is table or t.name not in tenant_tables
+               for t in find_tables(orm_execute_state.statement, include_aliases=True))
+
+
+@lru_cache(maxsize=4)
+def _tenant_tables(mapper_count: int) -> frozenset:  # recomputed when a model is added
+    return frozenset(mapper.local_table.name for mapper in db.Model.registry.mappers
+                     if issubclass(mapper.class_, TenantMixin))
 
 
 @event.listens_for(Session, "before_flush")
