@@ -29,11 +29,16 @@ def ciot_action():
         yield
     except services.Refused as refused:
         commit()
-        refused.error.extra.setdefault("_ciot_action", True)
-        raise refused.error from None
+        raise as_action_error(refused.error) from None
     except AppError as exc:
-        exc.extra.setdefault("_ciot_action", True)
-        raise
+        raise as_action_error(exc)
+
+
+def as_action_error(exc: AppError) -> AppError:
+    """An action's error also answers `ok: false, reason, mensagem` beside the envelope."""
+    if not exc.top_level:
+        exc.top_level = {"ok": False, "reason": exc.code, "mensagem": exc.message}
+    return exc
 
 
 def _wait_seconds() -> float:
