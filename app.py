@@ -70,12 +70,15 @@ def _register_blueprints(app: Flask) -> None:
 
 
 def _init_request_hooks(app: Flask) -> None:
+    from core.queue import retry_outbox_if_due
     from core.tenancy import enter_tenant, leave_tenant
 
     @app.before_request
     def start_request():
         leave_tenant()
         g.request_id = request.headers.get("X-Request-Id", "")[:64] or uuid.uuid4().hex[:16]
+        if not app.config.get("JOBS_INLINE"):
+            retry_outbox_if_due()
         from flask_login import current_user
         if not request.path.startswith("/api/") and current_user and current_user.is_authenticated:
             enter_tenant(current_user.company_id)
