@@ -70,6 +70,7 @@ def _register_blueprints(app: Flask) -> None:
 
 
 def _init_request_hooks(app: Flask) -> None:
+    from core.inputs import reject_nul_in_request
     from core.queue import retry_outbox_if_due
     from core.tenancy import enter_tenant, leave_tenant
 
@@ -77,6 +78,7 @@ def _init_request_hooks(app: Flask) -> None:
     def start_request():
         leave_tenant()
         g.request_id = request.headers.get("X-Request-Id", "")[:64] or uuid.uuid4().hex[:16]
+        reject_nul_in_request(request.path.startswith("/api/"))
         if not app.config.get("JOBS_INLINE"):
             retry_outbox_if_due()
         from flask_login import current_user

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from core import apikeys
 from core.db import db, utcnow
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized
+from core.inputs import check_json_tree, too_deep
 from core.models import IdempotencyRecord
 from core.queue import dispatch_ready
 from core.schemas import parse_body, parse_query
@@ -167,7 +168,8 @@ def check_signature(key, secret: str) -> None:
                                  request.headers.get("X-Service-Timestamp"),
                                  current_app.config["SIGNATURE_TOLERANCE_SECONDS"])
     except apikeys.SignatureError as exc:
-        raise Unauthorized(str(exc), code="invalid_signature")
+        raise Unauthorized(str(exc), code="invalid_signature",
+                           details=[FieldError(exc.field, "invalid_signature", str(exc))])
 
 
 def touch_last_use(key) -> None:
@@ -188,8 +190,11 @@ def read_json_body(expects_body: bool, protected_fields) -> dict:
         raise AppError("Envie o corpo como application/json.", code="unsupported_media_type", status=415)
     try:
         data = json.loads(raw)
+    except RecursionError:
+        raise too_deep() from None
     except (ValueError, UnicodeDecodeError):
         raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400)
+    check_json_tree(data)
     if not isinstance(data, dict):
         raise InvalidBody("O corpo deve ser um objeto JSON.", details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
     reject_protected(data, protected_fields)
