@@ -62,3 +62,16 @@ def test_the_pre_commit_hook_runs_the_locked_ruff():
     config = (ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
     hooked = re.search(r"ruff==([0-9.]+)", config).group(1)
     assert hooked == pins("requirements-test.lock")["ruff"]
+
+
+def test_rq_cron_schedules_the_periodic_table_without_a_croniter_of_ours():
+    """`rq cron jobs/cron_config.py` works on what rq brings: every entry gets its next run time."""
+    from datetime import UTC, datetime
+
+    from fakeredis import FakeStrictRedis
+    from rq.cron import CronScheduler
+    scheduler = CronScheduler(connection=FakeStrictRedis())
+    scheduler.load_config_from_file(str(ROOT / "jobs" / "cron_config.py"))
+    jobs = scheduler.get_jobs()
+    assert {job.func_name for job in jobs} >= {"jobs.maintenance.purge_expired_idempotency_keys"}
+    assert all(job.get_next_enqueue_time() > datetime.now(UTC) for job in jobs)
