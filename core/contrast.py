@@ -38,7 +38,8 @@ def darken(hex_colour: str, factor: float) -> str:
 
 
 def ink_on_white(hex_colour: str) -> str:
-    """`hex_colour` as text on white, darkened until it reaches AA (a pale brand colour still gives legible headings)."""
+    """`hex_colour` as text on white, darkened until it reaches AA (a pale brand colour still gives legible
+    headings)."""
     colour = hex_colour
     for _ in range(20):
         if contrast(colour, LIGHT) >= AA:
@@ -55,13 +56,14 @@ def warnings(primary: str, secondary: str) -> list[str]:
     """pt-BR notes for the branding page: what the chosen colours mean for legibility, and what was adjusted."""
     notes = []
     if contrast(primary, LIGHT) < AA:
-        notes.append(f"A cor principal {primary} tem pouco contraste com o fundo branco ({_ratio(contrast(primary, LIGHT))}; "
+        ratio = _ratio(contrast(primary, LIGHT))
+        notes.append(f"A cor principal {primary} tem pouco contraste com o fundo branco ({ratio}; "
                      "o mínimo é 4,5:1): títulos e links usam um tom mais escuro dela.")
     for name, colour, use in (("principal", primary, "botões"), ("secundária", secondary, "cabeçalhos de tabela")):
         best = contrast(colour, text_on(colour))
         if best < AA:
-            notes.append(f"Nem texto branco nem escuro fica legível sobre a cor {name} {colour} ({_ratio(best)}; o mínimo "
-                         f"é 4,5:1): escolha um tom mais claro ou mais escuro para os {use}.")
+            notes.append(f"Nem texto branco nem escuro fica legível sobre a cor {name} {colour} ({_ratio(best)}; "
+                         f"o mínimo é 4,5:1): escolha um tom mais claro ou mais escuro para os {use}.")
         elif name == "secundária" and text_on(colour) == LIGHT:
             notes.append(f"A cor secundária {colour} é escura: os cabeçalhos de tabela usam texto branco.")
     return notes

@@ -9,7 +9,7 @@ weight or distance field ("5.000,00", "5000,50", "1.500") as a Decimal, or a pt-
 Pure functions over values; no Flask, no database, no business area.
 """
 import re
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
@@ -144,7 +144,7 @@ def local(value) -> datetime | None:
     """A timestamp in Brasília time: naive values are UTC (how the database keeps them)."""
     if value is None:
         return None
-    aware = value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+    aware = value if value.tzinfo else value.replace(tzinfo=UTC)
     return aware.astimezone(BRT)
 
 
@@ -245,8 +245,8 @@ def parse_decimal(text, places: int = 2) -> Decimal | None:
                            "too_many_decimals")
     try:
         return Decimal(sign + raw.replace(".", "").replace(",", "."))
-    except InvalidOperation:  # pragma: no cover - the patterns above only let numbers through
-        raise FieldInvalid("Número inválido.", "invalid_number")
+    except InvalidOperation as exc:  # pragma: no cover - the patterns above only let numbers through
+        raise FieldInvalid("Número inválido.", "invalid_number") from exc
 
 
 def decimal_input(value, places: int = 2) -> str:

@@ -8,6 +8,8 @@ from flask_wtf.file import FileField
 from wtforms import BooleanField, EmailField, PasswordField, SelectField, StringField
 from wtforms.validators import DataRequired, Email, Length, Optional, Regexp
 
+from blueprints.web.access import roles_required, upload_limit
+from blueprints.web.formkit import MultiCheckboxField, choices
 from core.contrast import warnings as contrast_warnings
 from core.db import db
 from core.errors import AppError
@@ -16,8 +18,6 @@ from core.queue import commit
 from core.tenancy import get_owned
 from domain.tenancy import services
 from domain.tenancy.models import ROLES, ApiKey, User
-from blueprints.web.access import roles_required, upload_limit
-from blueprints.web.formkit import MultiCheckboxField, choices
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 

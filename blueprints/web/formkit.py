@@ -1,11 +1,11 @@
 """Small pieces shared by the page forms."""
 from wtforms import SelectMultipleField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.widgets import CheckboxInput, ListWidget
 
 from core.errors import FieldError
 from core.formatting import decimal_input, parse_decimal
 from core.validators import FieldInvalid
-from wtforms.fields.choices import SelectChoice
-from wtforms.widgets import CheckboxInput, ListWidget
 
 
 def choices(pairs) -> list[SelectChoice]:

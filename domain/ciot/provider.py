@@ -24,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from core import formatting
 from core.db import db, utcnow
 from core.formatting import BRT
+
 CANCEL_WINDOW = timedelta(hours=24)
 
 

@@ -73,6 +73,7 @@ def test_typed_amount_is_saved_as_typed(localized_page, make_user, company):
     page.get_by_text("Veículo cadastrado.").wait_for(timeout=SLOW)
     expect(page.get_by_label("Capacidade (kg)")).to_have_value("23.000,5")
     with tenant_scope(company.id):
-        from core.db import db
         import sqlalchemy as sa
+
+        from core.db import db
         assert db.session.scalar(sa.select(Vehicle.capacity_kg)) == Decimal("23000.5")

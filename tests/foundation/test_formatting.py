@@ -1,5 +1,6 @@
 """core.formatting: the one pt-BR formatter of pages and PDFs, and the pt-BR number reader."""
-from datetime import date, datetime, timezone
+# ruff: noqa: DTZ001  naive datetimes are what the database stores (UTC) and what trips use (Brasília wall clock)
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
@@ -63,7 +64,7 @@ def test_timestamps_show_in_brasilia_time():
     stored = datetime(2026, 1, 2, 2, 30)  # naive UTC, as the database keeps it
     assert f.when(stored) == "01/01/2026 23:30"
     assert f.day(stored) == "01/01/2026"
-    assert f.when(datetime(2026, 1, 2, 2, 30, tzinfo=timezone.utc)) == "01/01/2026 23:30"
+    assert f.when(datetime(2026, 1, 2, 2, 30, tzinfo=UTC)) == "01/01/2026 23:30"
     assert f.when(date(2026, 3, 4)) == "04/03/2026" and f.when(None) == "—"
     assert f.iso_local(stored) == "2026-01-01T23:30-03:00"
     # trip moments are already wall-clock Brasília times: not shifted; midnight is a date
