@@ -13,7 +13,7 @@ from flask_login import current_user, login_required
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.ciot_form import (CARGO_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, HEADER_FIELDS,
                                       LOCATION_FIELDS, LOCATION_TIPOS, MAX_ROWS, PAYMENT_ROOT_FIELDS, ROW_FIELDS,
-                                      ROW_TITLES, TRIP_FIELDS, DraftForm, initial_form)
+                                      ROW_TITLES, TRIP_FIELDS, DraftForm, field_label, initial_form, plain_words)
 from blueprints.web.formkit import read_decimals
 from core.db import db
 from core.errors import AppError, NotFound
@@ -85,7 +85,7 @@ def _check(form: DraftForm, *, live: bool = False):
     body = form.body()
     check = drafts.check_draft(_company(), body, form.input_errors)
     pairs = [(e.field, e.message) for e in check.schema_errors if not (live and e.code == "missing")]
-    pairs += [(item.field, f"{item.code}: {item.message}") for item in check.items]
+    pairs += [(item.field, f"{item.code}: {plain_words(item.message)}") for item in check.items]
     form.with_errors(pairs)
     return check
 
@@ -182,6 +182,7 @@ def _panel_context(op, **extra) -> dict:
             "pdf": pdf_allowed(op),
         },
         "message": None, "message_kind": "success", "form_errors": {}, "form_values": {}, "open_form": None,
+        "field_label": field_label, "plain_words": plain_words,
         **extra,
     }
 

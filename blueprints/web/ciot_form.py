@@ -128,7 +128,40 @@ TOP_LEVEL = {f.name for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO
 DECIMAL_PLACES = {"money": 2, "weight": 3, "distance": 2, "decimal": 2}
 TOP_TYPES = {f.name: f.type for group in (TRIP_FIELDS, CARGO_FIELDS) for f in group}
 
+# What a person reads for a body path (the live panel, inline messages): labels, never `contratantes[0].cpf_cnpj`.
+TOP_LABELS = {f.name: f.label for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS,
+                                            CARGO_FIELDS, PAYMENT_ROOT_FIELDS) for f in group}
+SIDE_LABELS = {"origem": "Origem", "destino": "Destino"}
+LIST_LABELS = {"contratantes": "Contratantes", "vehicles": "Veículos", "payments": "Pagamentos",
+               "documents": "Documentos fiscais"}
+LOCATION_LABELS = {f.name: f.label for fields in LOCATION_FIELDS.values() for f in fields} | {"tipo": "Tipo"}
+PATH = re.compile(r"^(?P<root>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>[a-z_]+))?")
+
+
+def field_label(path: str) -> str:
+    """`contratantes[0].cpf_cnpj` → "Contratante 1 · CPF/CNPJ"; `valor_frete` → "Valor do frete (R$)"."""
+    match = PATH.match(path or "")
+    if not match:
+        return path or "Operação"
+    root, index, sub = match["root"], match["index"], match["sub"]
+    if root in ROW_FIELDS:
+        labels = {f.name: f.label for f in ROW_FIELDS[root]}
+        head = f"{ROW_TITLES[root]} {int(index) + 1}" if index is not None else LIST_LABELS[root]
+        return f"{head} · {labels.get(sub, sub)}" if sub else head
+    if root in SIDE_LABELS:
+        return f"{SIDE_LABELS[root]} · {LOCATION_LABELS.get(sub, sub)}" if sub else SIDE_LABELS[root]
+    return TOP_LABELS.get(root, root.replace("_", " ").capitalize())
+
+
+def plain_words(message: str) -> str:
+    """A rule message for a page: body field names (`valor_frete`) replaced by their labels in quotes."""
+    return RAW_NAME.sub(lambda m: f"“{TOP_LABELS[m.group(0)]}”", message or "")
+
+
 NAME = re.compile(r"^(?P<root>[a-z_]+)(?:\[(?P<index>\d{1,3})\])?(?:\.(?P<sub>[a-z_]+))?$")
+
+
+RAW_NAME = re.compile(r"\b(" + "|".join(sorted((n for n in TOP_LABELS if "_" in n), key=len, reverse=True)) + r")\b")
 
 
 def slug(name: str) -> str:
@@ -160,6 +193,8 @@ class DraftForm:
         return self.value("origem.tipo")
 
     slug = staticmethod(slug)
+    label = staticmethod(field_label)
+    plain = staticmethod(plain_words)
 
     # --- form → body ---------------------------------------------------------------------------------------
 

@@ -34,6 +34,29 @@ LOCATION_TIPO_LABELS = {"municipio": "Município (IBGE)", "cep": "CEP", "latlng"
 SEVERITY_LABELS = {"blocker": "Bloqueio", "warning": "Alerta"}
 
 
+EVENT_LABELS = {
+    "created": "Criada", "imported": "Importada", "updated": "Alterada", "validated": "Validada",
+    "emission_requested": "Emissão solicitada", "emission_requeued": "Emissão reenviada",
+    "emission_blocked": "Emissão bloqueada", "emission_succeeded": "CIOT emitido", "emission_failed": "Falha na emissão",
+    "emission_rejected": "Emissão rejeitada", "cancelled": "Cancelada", "closed": "Encerrada", "rectified": "Retificada",
+    "deleted": "Cancelada antes da emissão",
+}
+
+
+def event(kind) -> str:
+    return EVENT_LABELS.get(kind, str(kind or "—").replace("_", " ").capitalize())
+
+
+def actor(value) -> str:
+    """Who did it, in words: `user:ana@x.com` → `ana@x.com`, `api_key:flk_ab12` → `integração (chave flk_ab12)`."""
+    kind, _, who = str(value or "").partition(":")
+    if kind == "user" and who:
+        return who
+    if kind == "api_key" and who:
+        return f"integração (chave {who})"
+    return str(value or "—")
+
+
 def label(table: dict, value) -> str:
     if value is None or value == "":
         return "—"
@@ -79,7 +102,7 @@ def badge(value) -> str:
 
 
 fmt = SimpleNamespace(
-    **vars(formatting.fmt), location=location, modality=modality, status=status_label,
+    **vars(formatting.fmt), location=location, modality=modality, status=status_label, event=event, actor=actor,
     badge=badge, label=label,
     labels=SimpleNamespace(status=STATUS_LABELS, environment=ENVIRONMENT_LABELS, tipo=TIPO_OPERACAO_LABELS,
                            papel=PAPEL_LABELS, vehicle_kind=VEHICLE_KIND_LABELS, payment_kind=PAYMENT_KIND_LABELS,

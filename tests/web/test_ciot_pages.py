@@ -100,7 +100,8 @@ def test_list_filter_answers_the_table_fragment_to_htmx(operador, make_operation
 def test_list_bad_filter_is_reported(operador):
     response = operador.get("/ciot/?from=2026-02-01&to=2026-01-01")
     assert response.status_code == 422
-    assert "&#39;from&#39; deve ser anterior" in response.get_data(as_text=True)
+    assert "A data inicial deve ser anterior ou igual à data final." in response.get_data(as_text=True)
+    assert "&#39;from&#39;" not in response.get_data(as_text=True)
     assert operador.get("/ciot/?status=voando").status_code == 422
 
 
@@ -155,8 +156,10 @@ def test_live_validation_lists_rule_codes(operador):
     response = post(operador, "/ciot/nova/validar", data)
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    row = re.search(r'<tr class="rule-item" data-code="DS01" data-severity="blocker">(.*?)</tr>', html, re.S)
-    assert row and "destinatario_cpf_cnpj" in row.group(1) and "Bloqueio" in row.group(1)
+    row = re.search(r'<tr class="rule-item" data-code="DS01" data-severity="blocker" '
+                    r'data-field="destinatario_cpf_cnpj">(.*?)</tr>', html, re.S)
+    assert row and "CPF/CNPJ do destinatário" in row.group(1) and "Bloqueio" in row.group(1)
+    assert 'href="#f-destinatario-cpf-cnpj"' in row.group(1)  # the label leads to the input
     assert "Com divergência" in html
     # the rule lands on its input, out of band
     assert re.search(r'id="err-destinatario-cpf-cnpj" hx-swap-oob="true">DS01: ', html)
@@ -187,8 +190,10 @@ def test_live_validation_shows_schema_errors_in_the_panel(operador):
     data["valor_frete"] = "muito"
     html = post(operador, "/ciot/nova/validar", data).get_data(as_text=True)
     assert "pendência(s) de preenchimento" in html
-    assert '<tr class="schema-error" data-code="missing">' in html and "<code>contratado_cpf_cnpj</code>" in html
-    assert "<code>vehicles[0].vehicle_kind</code>" in html and "<code>valor_frete</code>" in html
+    # fields by their labels (the body path stays in data-field for tools), never `vehicles[0].vehicle_kind`
+    assert '<tr class="schema-error" data-code="missing" data-field="contratado_cpf_cnpj">' in html
+    assert "CPF/CNPJ do contratado" in html and "Veículo 1 · Tipo" in html and "Valor do frete (R$)" in html
+    assert "<code>" not in html
     # typed-but-wrong values are flagged inline; an empty required input only in the panel while typing
     assert re.search(r'id="err-vehicles-0-vehicle-kind" hx-swap-oob="true">Valor não permitido', html)
     assert re.search(r'id="err-valor-frete" hx-swap-oob="true">Número inválido: use vírgula', html)
@@ -281,7 +286,7 @@ def test_operation_page_shows_everything(operador, make_operation):
     op = make_operation(status="emitido")
     html = operador.get(f"/ciot/{op.id}").get_data(as_text=True)
     for expected in (op.code, op.codigo_ciot, op.protocolo, "João da Silva", "529.982.247-25", "ABC1D23",
-                     "DEF-4567", "Linha do tempo", "emission_succeeded", "Baixar PDF da declaração",
+                     "DEF-4567", "Linha do tempo", "CIOT emitido", "Baixar PDF da declaração",
                      'id="form-cancel"', 'id="form-close"'):
         assert expected in html, expected
     assert 'id="action-emit"' not in html and 'id="form-rectify"' not in html  # not a legacy-flow company
