@@ -36,7 +36,7 @@ def live_row(page, code):
 def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, company, tmp_path):
     page = browser_page
     log_in(page, make_user(company, role="operador"))
-    page.get_by_role("link", name="Operações").click()
+    page.get_by_role("link", name="Operações", exact=True).click()
     page.get_by_role("link", name="Nova operação").click()
     page.wait_for_url("**/ciot/nova")
     today = today_local()
@@ -89,7 +89,8 @@ def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, c
 
     # no destinatário yet: the live panel lists DS01 and flags the input
     live_row(page, "DS01").wait_for(timeout=SLOW)
-    assert "destinatario_cpf_cnpj" in live_row(page, "DS01").inner_text()
+    assert live_row(page, "DS01").get_attribute("data-field") == "destinatario_cpf_cnpj"
+    assert "CPF/CNPJ do destinatário" in live_row(page, "DS01").inner_text()  # by its label, in pt-BR
     page.locator("#err-destinatario-cpf-cnpj").get_by_text("DS01").wait_for(timeout=SLOW)
     shot(page, "1-ds01")
 

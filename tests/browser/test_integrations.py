@@ -42,8 +42,13 @@ def test_key_created_on_the_page_calls_the_api(browser_page, live_server, make_u
     assert body["data"]["company"]["legal_name"] == company.legal_name
     assert body["data"]["api_key"]["scopes"] == ["read", "write"]
 
-    page.once("dialog", lambda dialog: dialog.accept())  # "Revogar esta chave?"
     page.get_by_role("button", name="Revogar").click()
+    dialog = page.locator("dialog#confirm-dialog")  # the kit's confirm dialog, not window.confirm
+    dialog.get_by_text("Revogar esta chave?").wait_for()
+    dialog.get_by_role("button", name="Voltar").click()
+    assert call_me(live_server, key)[0] == 200  # backing out revokes nothing
+    page.get_by_role("button", name="Revogar").click()
+    dialog.get_by_role("button", name="Confirmar").click()
     page.get_by_text("Chave revogada").wait_for()
     assert call_me(live_server, key)[0] == 401
 
