@@ -22,7 +22,9 @@ class F:
     """One input: `name` is the body field (relative to its row for lists)."""
     name: str
     label: str
-    type: str = "text"  # text | number | money | weight | distance | decimal | date | datetime | select | textarea
+    # text | number | date | datetime | select | textarea, or a masked kind of templates/_macros/forms.html MASKS:
+    # money | weight | distance | decimal (read as pt-BR numbers) | cpf_cnpj | cep | phone | plate
+    type: str = "text"
     choices: tuple = ()
     required: bool = False
     hint: str = ""
@@ -45,7 +47,7 @@ HEADER_FIELDS = (
     F("data_declaracao", "Data da declaração", "date"),
 )
 CONTRATADO_FIELDS = (
-    F("contratado_cpf_cnpj", "CPF/CNPJ do contratado", required=True, placeholder="000.000.000-00"),
+    F("contratado_cpf_cnpj", "CPF/CNPJ do contratado", "cpf_cnpj", required=True),
     F("contratado_rntrc", "RNTRC do contratado", required=True, placeholder="9 dígitos"),
     F("contratado_tipo", "Tipo do contratado", "select", (("", "—"), ("TAC", "TAC"), ("ETC", "ETC"), ("CTC", "CTC")),
       hint="Ignorado quando o parceiro cadastrado tem categoria RNTRC."),
@@ -53,7 +55,7 @@ CONTRATADO_FIELDS = (
     F("contratado_nome", "Nome do contratado", wide=True),
 )
 DESTINATARIO_FIELDS = (
-    F("destinatario_cpf_cnpj", "CPF/CNPJ do destinatário", hint="Exigido pela ANTT (regra DS01)."),
+    F("destinatario_cpf_cnpj", "CPF/CNPJ do destinatário", "cpf_cnpj", hint="Exigido pela ANTT (regra DS01)."),
     F("destinatario_nome", "Nome do destinatário"),
 )
 TRIP_FIELDS = (
@@ -74,12 +76,12 @@ PAYMENT_ROOT_FIELDS = (
     F("bank_code", "Banco (3 dígitos)"),
     F("agency", "Agência"),
     F("account_number", "Conta"),
-    F("cpf_cnpj_owner", "CPF/CNPJ do titular da conta", hint="TAC ou equiparado: o próprio contratado (TR05, PRV03)."),
+    F("cpf_cnpj_owner", "CPF/CNPJ do titular da conta", "cpf_cnpj", hint="TAC ou equiparado: o próprio contratado (TR05, PRV03)."),
 )
 LOCATION_FIELDS = {
     "municipio": (F("uf", "UF", placeholder="SP"), F("codigo_municipio", "Código IBGE", placeholder="3550308"),
                   F("municipio_nome", "Município")),
-    "cep": (F("cep", "CEP", placeholder="00000-000"),),
+    "cep": (F("cep", "CEP", "cep"),),
     "latlng": (F("lat", "Latitude", "number", step="any"), F("lng", "Longitude", "number", step="any"),
                F("endereco_descricao", "Descrição do endereço")),
 }
@@ -87,13 +89,13 @@ LOCATION_TIPOS = _opts(LOCATION_TIPO_LABELS, "Não informar")
 
 ROW_FIELDS = {
     "contratantes": (
-        F("cpf_cnpj", "CPF/CNPJ", required=True), F("nome", "Nome", required=True), F("rntrc", "RNTRC"),
+        F("cpf_cnpj", "CPF/CNPJ", "cpf_cnpj", required=True), F("nome", "Nome", required=True), F("rntrc", "RNTRC"),
         F("papel", "Papel", "select", _opts(PAPEL_LABELS, "Padrão (1º = principal)")),
         F("percentual", "Percentual", "decimal"), F("valor_frete", "Valor do frete (R$)", "money"),
         F("observacoes", "Observações", wide=True),
     ),
     "vehicles": (
-        F("plate", "Placa", required=True, placeholder="ABC1D23"),
+        F("plate", "Placa", "plate", required=True),
         F("vehicle_kind", "Tipo", "select", _opts(VEHICLE_KIND_LABELS, None), required=True),
         F("rntrc", "RNTRC"), F("axles", "Eixos", "number", step="1"),
         F("own_fleet", "Frota própria do contratado", "select", YES_NO),
@@ -104,14 +106,14 @@ ROW_FIELDS = {
         F("indicador_pagamento", "Indicador", "select", _opts(INDICADOR_LABELS, None), required=True),
         F("amount", "Valor (R$)", "money", required=True),
         F("due_date", "Vencimento", "date", required=True),
-        F("contratante_cpf_cnpj", "CPF/CNPJ do contratante pagador"),
+        F("contratante_cpf_cnpj", "CPF/CNPJ do contratante pagador", "cpf_cnpj"),
         F("banco", "Banco"), F("agencia", "Agência"), F("conta", "Conta"),
-        F("titular_cpf_cnpj", "Titular (CPF/CNPJ)"), F("codigo_pagamento", "Chave PIX / código do cartão"),
+        F("titular_cpf_cnpj", "Titular (CPF/CNPJ)", "cpf_cnpj"), F("codigo_pagamento", "Chave PIX / código do cartão"),
     ),
     "documents": (
         F("kind", "Tipo", "select", _opts(DOCUMENT_KIND_LABELS, None), required=True),
         F("access_key", "Chave de acesso (44 dígitos)", wide=True), F("number", "Número"), F("series", "Série"),
-        F("emitter_cnpj", "CNPJ do emitente"), F("emitter_name", "Nome do emitente"),
+        F("emitter_cnpj", "CNPJ do emitente", "cpf_cnpj"), F("emitter_name", "Nome do emitente"),
         F("freight_value", "Frete (R$)", "money"),
         F("cargo_weight_kg", "Peso bruto (kg)", "weight"),
     ),
