@@ -11,8 +11,9 @@ from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
 from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
                                              list_page, reader_required, save_form, toggle_status)
-from blueprints.web.formkit import DecimalBRField, choices, read_decimals
+from blueprints.web.formkit import DecimalBRField, MaskedField, choices, read_decimals
 from core.db import db
+from core.formatting import fmt
 from core.schemas import parse_query
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
@@ -28,7 +29,7 @@ VEHICLE_TYPE_SUGGESTIONS = ("truck", "toco", "carreta", "bitrem", "rodotrem", "c
 
 
 class VehicleForm(PlainForm):
-    plate = StringField("Placa")
+    plate = MaskedField("Placa", display=fmt.plate)
     vehicle_type = StringField("Tipo")
     renavam = StringField("RENAVAM")
     brand = StringField("Marca")
@@ -45,8 +46,8 @@ VEHICLE_FORM_FIELDS = ("plate", "vehicle_type", "renavam", "brand", "model", "ye
 
 class DriverForm(PlainForm):
     name = StringField("Nome completo")
-    cpf = StringField("CPF")
-    phone = StringField("Celular")
+    cpf = MaskedField("CPF", display=fmt.cpf_cnpj)
+    phone = MaskedField("Celular", display=fmt.phone)
     cnh_number = StringField("Número da CNH (registro)")
     cnh_category = SelectField("Categoria da CNH", choices=choices([("", "—")] + [(c, c) for c in CNH_CATEGORIES]),
                                validate_choice=False)

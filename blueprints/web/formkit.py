@@ -27,6 +27,21 @@ class DecimalBRField(StringField):
         return decimal_input(self.data, self.places) if self.data not in (None, "") else ""
 
 
+class MaskedField(StringField):
+    """A document, CEP, phone or plate input: the stored value shows formatted (`(11) 3333-4444`, not
+    `+551133334444`); what is posted is read by the schema, which accepts the punctuation. Render it with
+    `field(f, mask="phone")` so the browser masks it too."""
+
+    def __init__(self, label=None, validators=None, display=None, **kwargs):
+        super().__init__(label, validators, **kwargs)
+        self.display = display
+
+    def _value(self):
+        if self.raw_data:
+            return self.raw_data[0]
+        return self.display(self.data) if self.data and self.display else (self.data or "")
+
+
 class MultiCheckboxField(SelectMultipleField):
     widget = ListWidget(prefix_label=False)
     option_widget = CheckboxInput()

@@ -113,3 +113,16 @@ def test_dashboard_counts_are_links_and_it_shows_what_needs_action(login, make_u
     assert 'id="cnh-alert"' in page and "CNH vencida em" in page
     listing = client.get("/motoristas").get_data(as_text=True)
     assert listing.count('data-cnh="vencida"') == 1 and listing.count('data-cnh="vencendo"') == 1
+
+
+def test_edit_forms_show_documents_cep_phones_and_plates_formatted(admin, make_partner, make_driver, make_vehicle):
+    partner = make_partner(cpf_cnpj="11222333000181", phone="+551133334444", cep="01310100")
+    html = admin.get(f"/parceiros/{partner.id}").get_data(as_text=True)
+    for value in ('value="11.222.333/0001-81"', 'value="(11) 3333-4444"', 'value="01310-100"',
+                  'data-mask="cpf_cnpj"', 'data-mask="phone"', 'data-mask="cep"'):
+        assert value in html, value
+    assert "+551133334444" not in html and "11222333000181" not in html
+    driver = make_driver(phone="+5511987654321")
+    assert 'value="(11) 98765-4321"' in admin.get(f"/motoristas/{driver.id}").get_data(as_text=True)
+    vehicle = make_vehicle(plate="ABC1234")
+    assert 'value="ABC-1234"' in admin.get(f"/veiculos/{vehicle.id}").get_data(as_text=True)
