@@ -164,7 +164,7 @@ def seed(instance: str) -> dict:
     import sqlalchemy as sa
     from app import create_app
     from core.db import db
-    from core.tenancy import tenant_scope
+    from core.tenancy import cross_tenant, tenant_scope
     from domain.tenancy import services
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": DB_URL, "SECRET_KEY": SECRET, "INSTANCE_PATH": instance,
@@ -185,8 +185,8 @@ def seed(instance: str) -> dict:
                    CASE WHEN i % 5 = 0 THEN 'observação ' || i END,
                    timestamp '2026-01-01' - make_interval(secs => i), timestamp '2026-01-01' - make_interval(secs => i)
             FROM generate_series(0, :last) AS i""")
-        db.session.execute(insert, {"company": company.id, "letter": "A", "last": VEHICLES - 1})
-        db.session.execute(insert, {"company": other.id, "letter": "B", "last": VEHICLES - 1})
+        db.session.execute(cross_tenant(insert), {"company": company.id, "letter": "A", "last": VEHICLES - 1})
+        db.session.execute(cross_tenant(insert), {"company": other.id, "letter": "B", "last": VEHICLES - 1})
         db.session.commit()
         with tenant_scope(company.id):
             user = services.create_user(company, email="bench@example.com", password=PASSWORD, role="leitura")
