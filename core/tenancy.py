@@ -77,8 +77,14 @@ def company_select(model, company_id, *columns):
     explicitly, in the statement: the scope's automatic filter is not added a second time (the SQL would say
     `company_id = …` twice, and the planner misjudges the rows). Runs only inside that company's scope."""
     company_id = _as_uuid(company_id)
-    return (db.select(*(columns or (model,))).where(model.company_id == company_id)
+    return (_base_select(model, columns).where(model.company_id == company_id)
             .execution_options(tenant_filtered=(model.__table__, company_id)))
+
+
+@lru_cache(maxsize=64)
+def _base_select(model, columns: tuple):
+    # Statements are immutable: the SELECT list is built once per (model, columns), not on every request.
+    return db.select(*(columns or (model,)))
 
 
 def read_rows(stmt):

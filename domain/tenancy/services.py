@@ -126,7 +126,8 @@ def load_user(user_id) -> User | None:
         user_id = uuid.UUID(str(user_id))
     except ValueError:
         return None
-    return db.session.execute(cross_tenant(db.select(User).where(User.id == user_id))).scalar_one_or_none()
+    # Session.get: the ORM's cached primary-key load (every page request runs it), platform-level.
+    return db.session.get(User, user_id, execution_options={"cross_tenant": True})
 
 
 def create_api_key(company: Company, *, scopes=("read", "write"), require_signature=False, name="",
