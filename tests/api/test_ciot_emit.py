@@ -200,7 +200,8 @@ def test_etc_treated_as_tac_is_issued_by_the_caller(api, make_operation, make_co
 
 def test_own_fleet_is_issued_by_the_caller(api, make_operation, company):
     op = make_operation(contratado_cpf_cnpj=company.cnpj, contratado_tipo=ABSENT, cpf_cnpj_owner=ABSENT,
-                        bank_code=ABSENT, agency=ABSENT, account_number=ABSENT, payments=[])
+                        bank_code=ABSENT, agency=ABSENT, account_number=ABSENT, payments=[],
+                        indicador_pagamento=ABSENT)
     assert api.post(f"/ciot/operations/{op.id}/emit").status_code == 200
     assert load_op(op.id).emitter_company_id == company.id
 
