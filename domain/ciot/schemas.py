@@ -213,7 +213,7 @@ class CancelBody(RequestModel):
 
 class CloseBody(RequestModel):
     """POST /encerrar."""
-    peso_carga_final: Annotated[Decimal, Field(gt=0, le=Decimal("999999999"))]
+    peso_carga_final: Annotated[Decimal, Field(gt=0, lt=Decimal("9999999.99"))]  # the manual's bound (CRG02)
     distancia: Decimal | None = Field(default=None, ge=0, le=100000)
     quantidade_viagens: int = Field(default=1, ge=1, le=10000)
     data_encerramento: date | None = None

@@ -189,6 +189,7 @@ def test_encerrar_with_every_field(api, make_operation):
 
 @pytest.mark.parametrize("body,field", [({}, "peso_carga_final"), ({"peso_carga_final": 0}, "peso_carga_final"),
                                         ({"peso_carga_final": -5}, "peso_carga_final"),
+                                        ({"peso_carga_final": 9999999.99}, "peso_carga_final"),
                                         ({"peso_carga_final": 1, "quantidade_viagens": 0}, "quantidade_viagens"),
                                         ({"peso_carga_final": 1, "observacoes": "x" * 501}, "observacoes"),
                                         ({"peso_carga_final": 1, "data_encerramento": "ontem"}, "data_encerramento")])
