@@ -5,7 +5,7 @@ from decimal import Decimal
 from domain.ciot.modality import normalize_doc
 from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
 from domain.ciot.rules.contract import payment_data_gaps
-from domain.ciot.rules.helpers import BANK_TYPES, money, nth, nth_f, number, text
+from domain.ciot.rules.helpers import BANK_TYPES, doc_problem, money, nth, nth_f, number, text
 
 FREIGHT_KINDS = ("adiantamento", "saldo", "parcela")  # pedagio (toll voucher) and ajuste are not the freight
 
@@ -235,3 +235,48 @@ def pag05(ctx: RuleContext):
         yield ("indicador_pagamento",
                f"indicador_pagamento=vista não tem parcelas, mas a operação tem {count} em payments: use prazo ou "
                "remova as parcelas.")
+
+
+PIX_KEY_LABEL = {"cpf": "CPF", "cnpj": "CNPJ", "email": "e-mail", "telefone": "telefone", "aleatoria": "chave aleatória"}
+PIX_KEY_FORMAT = {"email": re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+"), "telefone": re.compile(r"\+55\d{10,11}"),
+                  "aleatoria": re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")}
+
+
+def pix_key_problem(key: str, kind: str) -> str | None:
+    """None when `key` is a PIX key of type `kind`, else what is wrong (pt-BR)."""
+    if kind in ("cpf", "cnpj"):
+        doc = normalize_doc(key) or ""
+        if len(doc) != (11 if kind == "cpf" else 14) or doc_problem(doc):
+            return f"não é um {PIX_KEY_LABEL[kind]} válido"
+        return None
+    compact = re.sub(r"[\s()-]", "", key) if kind == "telefone" else key.strip()
+    if not PIX_KEY_FORMAT[kind].fullmatch(compact):
+        hint = {"email": "nome@dominio", "telefone": "+55 com DDD e número", "aleatoria": "UUID de 36 caracteres"}
+        return f"não tem o formato de {PIX_KEY_LABEL[kind]} ({hint[kind]})"
+    return None
+
+
+def _pix_keys(ctx: RuleContext):
+    """(key path, type path, key, type, label) of every PIX key place: the root default and each PIX payment."""
+    data = ctx.data
+    yield "chave_pix", "tipo_chave_pix", text(data.chave_pix), data.tipo_chave_pix, "da operação"
+    for index, payment in enumerate(data.payments):
+        if payment.tipo_pagamento == "pix":
+            yield (f"payments[{index}].codigo_pagamento", f"payments[{index}].tipo_chave_pix",
+                   text(payment.codigo_pagamento), payment.tipo_chave_pix, f"da {nth_f(index)} parcela")
+
+
+@RULES.rule("PAG06", BLOCKER, "Chave PIX sem o tipo da chave, ou fora do formato do tipo")
+def pag06(ctx: RuleContext):
+    for key_path, type_path, key, kind, label in _pix_keys(ctx):
+        if key and not kind:
+            yield (type_path,
+                   f"Informe o tipo da chave PIX {label} ({type_path}: cpf, cnpj, email, telefone ou aleatoria): a "
+                   "ANTT exige o identificador junto com a chave.")
+        elif kind and not key:
+            yield (key_path, f"O tipo da chave PIX {label} foi informado ({kind}), mas a chave não: informe "
+                             f"{key_path} ou remova {type_path}.")
+        elif key and kind:
+            problem = pix_key_problem(key, kind)
+            if problem:
+                yield key_path, f"A chave PIX {label} ({key}) {problem}: corrija a chave ou {type_path}."

@@ -202,7 +202,7 @@ def floor_vehicles(ctx: RuleContext):
     traction was contracted, else the whole composition."""
     if ctx.data.tipo_operacao != "lotacao":
         return
-    traction_only = getattr(ctx.data, "composicao_contratada", None) == "apenas_tracao"
+    traction_only = ctx.data.composicao_contratada == "apenas_tracao"
     for index, vehicle in enumerate(ctx.data.vehicles):
         if not traction_only or vehicle.vehicle_kind in MOTORISED:
             yield index, vehicle
@@ -336,17 +336,18 @@ def _floor_indicators(ctx: RuleContext):
         yield ("codigo_tipo_carga",
                f"codigo_tipo_carga={cargo_type} não existe nas tabelas do piso mínimo da ANTT: use de 1 (granel "
                "sólido) a 12 (granel pressurizada).")
-    if getattr(data, "composicao_contratada", "") is None:
+    if data.composicao_contratada is None:
         yield ("composicao_contratada",
                "Informe composicao_contratada: completa (toda a composição veicular) ou apenas_tracao (só a unidade "
                "de tração).")
-    if getattr(data, "alto_desempenho", False) is None:
+    if data.alto_desempenho is None:
         yield ("alto_desempenho",
                "Informe alto_desempenho (true ou false): operação de alto desempenho usa outra tabela do piso "
                "mínimo de frete.")
 
 
-@RULES.rule("CRG03", BLOCKER, "Lotação: indicadores operacionais do piso mínimo obrigatórios",
+@RULES.rule("CRG03", BLOCKER, "Lotação: indicadores operacionais obrigatórios (tipo de carga, composição, alto "
+            "desempenho)",
             when=lambda ctx: ctx.data.tipo_operacao == "lotacao")
 def crg03(ctx: RuleContext):
     yield from _floor_indicators(ctx)

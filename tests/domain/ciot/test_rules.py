@@ -279,6 +279,10 @@ CASES = [
                                                 D("vehicles[1].axles")), fires=False),
     case("VEI07", "lotacao trailer without axles", D("vehicles[1].axles"), field="vehicles[1].axles"),
     case("VEI07", "lotacao tractor without axles", D("vehicles[0].axles"), field="vehicles[0].axles"),
+    case("VEI07", "traction only: trailer axles not needed", M(S("composicao_contratada", "apenas_tracao"),
+                                                               D("vehicles[1].axles")), fires=False),
+    case("VEI07", "traction only: tractor axles needed", M(S("composicao_contratada", "apenas_tracao"),
+                                                           D("vehicles[0].axles")), field="vehicles[0].axles"),
 
     case("VEI08", "rigid truck alone", S("vehicles", [{"plate": "ABC1D23", "vehicle_kind": "automotor",
                                                        "axles": 3}]), fires=False),
@@ -331,6 +335,11 @@ CASES = [
     case("CRG03", "lotacao without cargo type", D("codigo_tipo_carga"), field="codigo_tipo_carga"),
     case("CRG03", "cargo type outside the floor tables", S("codigo_tipo_carga", 13), field="codigo_tipo_carga"),
     case("CRG03", "cargo type zero", S("codigo_tipo_carga", 0), field="codigo_tipo_carga"),
+    case("CRG03", "traction only, high performance", M(S("composicao_contratada", "apenas_tracao"),
+                                                       S("alto_desempenho", True)), fires=False),
+    case("CRG03", "lotacao without composition indicator", D("composicao_contratada"),
+         field="composicao_contratada"),
+    case("CRG03", "lotacao without high-performance indicator", D("alto_desempenho"), field="alto_desempenho"),
 
     # --- DAT: dates --------------------------------------------------------------------------------------
     case("DAT01", "30 days ahead", M(S("data_declaracao", day(30)), S("viagem_inicio", day(30)),
@@ -503,6 +512,9 @@ CASES = [
     case("PAG03", "no payments, root bank form with chave_pix", M(NO_PAYMENTS, S("chave_pix", CONTRATADO_CPF)),
          field="chave_pix"),
 
+    case("PAG03", "bank payment with a PIX key type", S("payments[0].tipo_chave_pix", "cpf"),
+         field="payments[0].tipo_chave_pix"),
+
     case("PAG04", "ETC with root bank data and owner", AS_ETC_BODY, AS_ETC_CTX, fires=False),
     case("PAG04", "TAC is PRV02's", M(NO_ROOT_BANK, D("payments[0].conta")), fires=False),
     case("PAG04", "own fleet is not checked", M(AS_OWN_FLEET_BODY, NO_ROOT_BANK, D("payments[0].conta")),
@@ -522,6 +534,28 @@ CASES = [
     case("PAG05", "no indicator", D("indicador_pagamento"), fires=False),
     case("PAG05", "prazo without installments", NO_PAYMENTS, field="indicador_pagamento"),
     case("PAG05", "vista with installments", S("indicador_pagamento", "vista"), field="indicador_pagamento"),
+]
+
+PIX_KEYS_OK = [("cpf", fmt_cpf(CONTRATADO_CPF)), ("cnpj", fmt_cnpj(CALLER_CNPJ)), ("email", "joao@example.com"),
+               ("telefone", "+55 (11) 91234-5678"), ("aleatoria", "123e4567-e89b-12d3-a456-426614174000")]
+PIX_KEYS_BAD = [("cpf", bad_digit(CONTRATADO_CPF)), ("cpf", CALLER_CNPJ), ("cnpj", CONTRATADO_CPF),
+                ("email", "joao.example.com"), ("telefone", "11912345678"), ("aleatoria", "123e4567")]
+CASES += [
+    case("PAG06", f"{kind} key", M(S("payments[1].codigo_pagamento", key), S("payments[1].tipo_chave_pix", kind)),
+         fires=False) for kind, key in PIX_KEYS_OK
+] + [
+    case("PAG06", f"{kind} type with {key}", M(S("payments[1].codigo_pagamento", key),
+                                               S("payments[1].tipo_chave_pix", kind)),
+         field="payments[1].codigo_pagamento") for kind, key in PIX_KEYS_BAD
+] + [
+    case("PAG06", "card code needs no type", A("payments", {**CARD_ITEM, "codigo_pagamento": "6370000000000001"}),
+         fires=False),
+    case("PAG06", "installment key without type", D("payments[1].tipo_chave_pix"),
+         field="payments[1].tipo_chave_pix"),
+    case("PAG06", "root key without type", S("chave_pix", CONTRATADO_CPF), field="tipo_chave_pix"),
+    case("PAG06", "root type without key", S("tipo_chave_pix", "email"), field="chave_pix"),
+    case("PAG06", "root key with its type", M(S("chave_pix", "joao@example.com"), S("tipo_chave_pix", "email")),
+         fires=False),
 ]
 
 FIELD_PATH = re.compile(r"^$|^[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)*$")
