@@ -37,6 +37,14 @@ INDICADOR_LABELS = {"vista": "À vista", "prazo": "A prazo"}
 DOCUMENT_KIND_LABELS = {"nfe": "NF-e", "cte": "CT-e", "mdfe": "MDF-e"}
 LOCATION_TIPO_LABELS = {"municipio": "Município (IBGE)", "cep": "CEP", "latlng": "Latitude/longitude"}
 SEVERITY_LABELS = {"blocker": "Bloqueio", "warning": "Alerta"}
+# The 12 cargo types of the ANTT minimum-freight floor tables (codigo_tipo_carga).
+TIPO_CARGA_LABELS = {1: "Granel sólido", 2: "Granel líquido", 3: "Frigorificada ou aquecida", 4: "Conteinerizada",
+                     5: "Carga geral", 6: "Neogranel", 7: "Perigosa (granel sólido)", 8: "Perigosa (granel líquido)",
+                     9: "Perigosa (frigorificada ou aquecida)", 10: "Perigosa (conteinerizada)",
+                     11: "Perigosa (carga geral)", 12: "Carga granel pressurizada"}
+COMPOSICAO_LABELS = {"completa": "Composição veicular completa", "apenas_tracao": "Apenas a unidade de tração"}
+TIPO_CHAVE_PIX_LABELS = {"cpf": "CPF", "cnpj": "CNPJ", "email": "E-mail", "telefone": "Telefone",
+                         "aleatoria": "Chave aleatória"}
 
 
 def label(table: dict, value) -> str:
