@@ -237,7 +237,7 @@ def _rectified_payments(total_advance=1800.0, balance=4200.0, holder=CONTRATADO_
          "indicador_pagamento": "vista", "amount": total_advance, "due_date": day, "banco": "001",
          "agencia": "1234", "conta": "56789-0", "titular_cpf_cnpj": holder},
         {"kind": "saldo", "contratante_index": 0, "tipo_pagamento": "pix", "indicador_pagamento": "prazo",
-         "amount": balance, "due_date": day, "codigo_pagamento": CONTRATADO_CPF},
+         "amount": balance, "due_date": day, "codigo_pagamento": CONTRATADO_CPF, "tipo_chave_pix": "cpf"},
     ]
 
 
