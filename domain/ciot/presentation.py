@@ -169,10 +169,17 @@ def badge(value) -> str:
     return STATUS_BADGES.get(value, "badge")
 
 
+def rule_title(code: str) -> str:
+    """The pt-BR title of a validation rule (the registry's catalogue), for the validation panels."""
+    from domain.ciot.rules import RULES_BY_CODE
+    rule = RULES_BY_CODE.get(code)
+    return rule.title if rule else ""
+
+
 fmt = SimpleNamespace(
     doc=doc, plate=plate, access_key=access_key, money=money, number=number, weight=weight, percent=percent,
     local=local, trip=trip, day=day, cep=cep, location=location, modality=modality, status=status_label,
-    badge=badge, label=label,
+    badge=badge, label=label, rule_title=rule_title,
     labels=SimpleNamespace(status=STATUS_LABELS, environment=ENVIRONMENT_LABELS, tipo=TIPO_OPERACAO_LABELS,
                            papel=PAPEL_LABELS, vehicle_kind=VEHICLE_KIND_LABELS, payment_kind=PAYMENT_KIND_LABELS,
                            tipo_pagamento=TIPO_PAGAMENTO_LABELS, indicador=INDICADOR_LABELS,
