@@ -1,7 +1,7 @@
 """CIOT fields of the authority's manual: lotação floor indicators, PIX key type, vehicle registry axles
 
 Revision ID: b7c1e2f3a417
-Revises: 6dfb06d216bc
+Revises: f7f23b63fea8
 Create Date: 2026-11-23 02:40:00
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b7c1e2f3a417'
-down_revision = '6dfb06d216bc'
+down_revision = 'f7f23b63fea8'
 branch_labels = None
 depends_on = None
 
