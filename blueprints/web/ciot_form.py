@@ -100,7 +100,8 @@ ROW_FIELDS = {
         F("plate", "Placa", required=True, placeholder="ABC1D23"),
         F("vehicle_kind", "Tipo", "select", _opts(VEHICLE_KIND_LABELS, None), required=True),
         F("rntrc", "RNTRC"),
-        F("axles", "Eixos", "number", step="1", hint="Deste veículo. Vazio: os eixos do cadastro da frota (pela placa)."),
+        F("axles", "Eixos", "number", step="1",
+          hint="Deste veículo. Vazio: os eixos do cadastro da frota (pela placa)."),
         F("own_fleet", "Frota própria do contratado", "select", YES_NO),
     ),
     "payments": (

@@ -61,7 +61,7 @@ def axles_by_plate(company_id, plates) -> dict[str, int]:
         return {}
     rows = db.session.execute(db.select(Vehicle.plate, Vehicle.axles).where(
         Vehicle.company_id == company_id, Vehicle.plate.in_(plates), Vehicle.axles.is_not(None)))
-    return {plate: axles for plate, axles in rows}
+    return dict(rows.all())
 
 
 def driver_ids_by_cpf(company_id, cpfs) -> dict[str, object]:

@@ -5,9 +5,8 @@ Revises: f7f23b63fea8
 Create Date: 2026-11-23 02:40:00
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'b7c1e2f3a417'

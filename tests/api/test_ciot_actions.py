@@ -5,11 +5,11 @@ import pytest
 import sqlalchemy as sa
 
 from core.db import db, utcnow
-from domain.ciot.models import SimulatorEmission
 from domain.ciot.clock import now_local, today_local
+from domain.ciot.models import SimulatorEmission
 from domain.ciot.provider import local_to_utc
 from domain.tenancy import services as tenancy
-from tests.fixtures.ciot import ABSENT, CONTRATADO_CPF, ciot_body, events_of, load_op
+from tests.fixtures.ciot import CONTRATADO_CPF, ciot_body, events_of, load_op
 
 BEFORE_EMISSION = ("rascunho", "validado", "com_divergencia", "pronto_emissao")
 

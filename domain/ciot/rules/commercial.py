@@ -237,9 +237,10 @@ def pag05(ctx: RuleContext):
                "remova as parcelas.")
 
 
-PIX_KEY_LABEL = {"cpf": "CPF", "cnpj": "CNPJ", "email": "e-mail", "telefone": "telefone", "aleatoria": "chave aleatória"}
+PIX_KEY_LABEL = {"cpf": "CPF", "cnpj": "CNPJ", "email": "e-mail", "telefone": "telefone",
+                 "aleatoria": "chave aleatória"}
 PIX_KEY_FORMAT = {"email": re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+"), "telefone": re.compile(r"\+55\d{10,11}"),
-                  "aleatoria": re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")}
+                  "aleatoria": re.compile(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")}
 
 
 def pix_key_problem(key: str, kind: str) -> str | None:
