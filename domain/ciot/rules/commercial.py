@@ -5,7 +5,7 @@ from decimal import Decimal
 from domain.ciot.modality import normalize_doc
 from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
 from domain.ciot.rules.contract import payment_data_gaps
-from domain.ciot.rules.helpers import BANK_TYPES, doc_problem, money, nth, nth_f, number, text
+from domain.ciot.rules.helpers import BANK_TYPES, doc_problem, money, nth, nth_f, number, repeats, text
 
 FREIGHT_KINDS = ("adiantamento", "saldo", "parcela")  # pedagio (toll voucher) and ajuste are not the freight
 
@@ -88,14 +88,11 @@ def ctr06(ctx: RuleContext):
 
 @RULES.rule("CTR07", BLOCKER, "Contratante repetido")
 def ctr07(ctx: RuleContext):
-    seen = {}
-    for index, doc in enumerate(_contratante_docs(ctx)):
-        if doc and doc in seen:
-            yield (f"contratantes[{index}].cpf_cnpj",
-                   f"O {nth(index)} contratante ({doc}) repete o {nth(seen[doc])}: informe cada contratante uma "
-                   "única vez.")
-        else:
-            seen.setdefault(doc, index)
+    docs = _contratante_docs(ctx)
+    for index, first in repeats(docs):
+        yield (f"contratantes[{index}].cpf_cnpj",
+               f"O {nth(index)} contratante ({docs[index]}) repete o {nth(first)}: informe cada contratante uma "
+               "única vez.")
 
 
 # --- VAL: amounts ----------------------------------------------------------------------------------

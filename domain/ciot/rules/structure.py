@@ -12,7 +12,7 @@ from core.validators import (FieldInvalid, PLATE_RE, UFS, access_key_check_digit
 from domain.ciot.modality import normalize_category, normalize_doc
 from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
 from domain.ciot.rules.helpers import (KIND_LABEL, KIND_MODEL, MODEL_LABEL, MOTORISED, date_br, doc_problem,
-                                       naive, nth, nth_f, number, text)
+                                       naive, nth, nth_f, number, repeats, text)
 
 MAX_VEHICLES = 5
 MAX_DAYS_AHEAD = 30
@@ -160,14 +160,11 @@ def vei03(ctx: RuleContext):
 
 @RULES.rule("VEI04", BLOCKER, "Placa repetida na composição")
 def vei04(ctx: RuleContext):
-    seen = {}
-    for index, vehicle in enumerate(ctx.data.vehicles):
-        if vehicle.plate in seen:
-            yield (f"vehicles[{index}].plate",
-                   f"A placa {vehicle.plate} já foi informada no {nth(seen[vehicle.plate])} veículo: informe cada "
-                   "veículo da composição uma única vez.")
-        else:
-            seen[vehicle.plate] = index
+    plates = [vehicle.plate for vehicle in ctx.data.vehicles]
+    for index, first in repeats(plates):
+        yield (f"vehicles[{index}].plate",
+               f"A placa {plates[index]} já foi informada no {nth(first)} veículo: informe cada veículo da "
+               "composição uma única vez.")
 
 
 @RULES.rule("VEI05", WARNING, "Frota própria com veículo marcado como não próprio")
@@ -499,17 +496,10 @@ def doc03(ctx: RuleContext):
 
 @RULES.rule("DOC04", WARNING, "Chave de acesso repetida")
 def doc04(ctx: RuleContext):
-    seen = {}
-    for index, document in enumerate(ctx.data.documents):
-        key = _key(document)
-        if not key:
-            continue
-        if key in seen:
-            yield (f"documents[{index}].access_key",
-                   f"A chave de acesso do {nth(index)} documento repete a do {nth(seen[key])}: informe cada "
-                   "documento uma única vez.")
-        else:
-            seen[key] = index
+    for index, first in repeats([_key(document) for document in ctx.data.documents]):
+        yield (f"documents[{index}].access_key",
+               f"A chave de acesso do {nth(index)} documento repete a do {nth(first)}: informe cada documento uma "
+               "única vez.")
 
 
 @RULES.rule("DOC05", WARNING, "Emitente, série ou número diferentes dos contidos na chave de acesso")
