@@ -78,6 +78,8 @@ def _register_blueprints(app: Flask) -> None:
 
 def _init_request_hooks(app: Flask) -> None:
     from core.db import read_without_transaction
+    from core.inputs import reject_nul_in_request
+    from core.queue import retry_outbox_if_due
     from core.tenancy import enter_tenant, leave_tenant
 
     @app.before_request
@@ -86,6 +88,9 @@ def _init_request_hooks(app: Flask) -> None:
         if request.method in ("GET", "HEAD") and request.endpoint != "static":
             read_without_transaction()  # before the session's user is loaded
         g.request_id = request.headers.get("X-Request-Id", "")[:64] or uuid.uuid4().hex[:16]
+        reject_nul_in_request(request.path.startswith("/api/"))
+        if not app.config.get("JOBS_INLINE"):
+            retry_outbox_if_due()
         from flask_login import current_user
         if not request.path.startswith("/api/") and current_user and current_user.is_authenticated:
             enter_tenant(current_user.company_id)

@@ -10,12 +10,15 @@ from datetime import datetime, timedelta
 from functools import wraps
 from typing import Any, Protocol
 
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, Response, current_app, g, has_request_context, jsonify, request
+from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from core import apikeys
 from core.db import db, read_without_transaction, utcnow
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized
+from core.inputs import check_json_tree, too_deep
 from core.models import IdempotencyRecord
 from core.queue import dispatch_ready
 from core.schemas import parse_body, parse_query
@@ -127,7 +130,13 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
             # correct the body and resend with the same key.
             if method == "POST" and idempotent and not public and request.headers.get("Idempotency-Key"):
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
-            response_obj = to_response(view(ctx, **path_args), success)
+            try:
+                response_obj = to_response(view(ctx, **path_args), success)
+            except Exception as exc:
+                committed = interim_if_committed(exc)
+                if committed is None:
+                    raise
+                return committed
             finish(reading=method in ("GET", "HEAD"))
             return response_obj
 
@@ -206,7 +215,8 @@ def check_signature(key, secret: str) -> None:
                                  request.headers.get("X-Service-Timestamp"),
                                  current_app.config["SIGNATURE_TOLERANCE_SECONDS"])
     except apikeys.SignatureError as exc:
-        raise Unauthorized(str(exc), code="invalid_signature")
+        raise Unauthorized(str(exc), code="invalid_signature",
+                           details=[FieldError(exc.field, "invalid_signature", str(exc))])
 
 
 def touch_last_use(store: KeyStore, key) -> None:
@@ -228,8 +238,11 @@ def read_json_body(expects_body: bool, protected_fields) -> dict:
         raise AppError("Envie o corpo como application/json.", code="unsupported_media_type", status=415)
     try:
         data = json.loads(raw)
+    except RecursionError:
+        raise too_deep() from None
     except (ValueError, UnicodeDecodeError):
         raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400)
+    check_json_tree(data)
     if not isinstance(data, dict):
         raise InvalidBody("O corpo deve ser um objeto JSON.", details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
     reject_protected(data, protected_fields)
@@ -258,6 +271,35 @@ def _find_keys(node, names, path: str) -> list[str]:
     return hits
 
 
+# --- Work that commits before the answer is known ------------------------------------------------
+
+def interim_response(body: dict, status: int = 202) -> None:
+    """Declare, before a view commits its work mid-way (an emission claim the worker must see), what the call
+    answers if anything after that commit fails (the wait, a lost connection): the work is committed, so the
+    answer is "accepted", never a 500 that invites a second try. With an Idempotency-Key the same answer is
+    written into the key's record in the same transaction as the work, so a retry replays it."""
+    g.interim = (body, status)
+    record_id = g.get("idempotency_record_id")
+    if record_id is not None:
+        _store_response(record_id, to_response(body, status))
+
+
+def _mark_interim_committed(session) -> None:
+    if has_request_context() and g.get("interim") is not None:
+        g.interim_committed = True
+
+
+def interim_if_committed(exc: Exception) -> Response | None:
+    """The interim answer when `exc` came after the work committed; None when nothing committed (re-raise)."""
+    if isinstance(exc, AppError) or not g.get("interim_committed"):
+        return None
+    current_app.logger.exception("failure after the work committed (request %s); answering as accepted",
+                                 g.get("request_id"))
+    db.session.rollback()
+    body, status = g.interim
+    return to_response(body, status)
+
+
 # --- Idempotency -------------------------------------------------------------------------------
 
 STALE_RUNNING = timedelta(minutes=5)
@@ -274,7 +316,7 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
     record = claim_idempotency_key(ctx.company.id, key, fingerprint)
     if isinstance(record, Response):
         return record
-    record_id = record.id
+    record_id = g.idempotency_record_id = record.id
     try:
         response_obj = run()
     except AppError as exc:
@@ -283,7 +325,10 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
         _store_response(record_id, response_obj)
         db.session.commit()
         return response_obj
-    except Exception:
+    except Exception as exc:
+        committed = interim_if_committed(exc)
+        if committed is not None:  # the record holds this answer already (committed with the work)
+            return committed
         db.session.rollback()
         _release(record_id)
         raise
@@ -295,6 +340,9 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
     db.session.commit()
     dispatch_ready()
     return response_obj
+
+
+event.listen(Session, "after_commit", _mark_interim_committed)
 
 
 def claim_idempotency_key(company_id, key: str, fingerprint: str):

@@ -17,7 +17,7 @@ from core.schemas import parse_query
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
-from domain.fleet.importer import pt_number
+from domain.fleet.spreadsheet import pt_number
 from domain.fleet.models import CNH_CATEGORIES, Driver, Vehicle
 from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
 from domain.fleet.schemas import DriverCreate, DriverUpdate, VehicleCreate, VehicleUpdate
@@ -36,12 +36,14 @@ class VehicleForm(PlainForm):
     model = StringField("Modelo")
     year = StringField("Ano de fabricação")
     capacity_kg = StringField("Capacidade (kg)")
+    axles = StringField("Eixos")
     status = SelectField("Situação", choices=choices(VEHICLE_STATUS_LABELS.items()), validate_choice=False,
                          default="ativo")
     notes = TextAreaField("Observações")
 
 
-VEHICLE_FORM_FIELDS = ("plate", "vehicle_type", "renavam", "brand", "model", "year", "capacity_kg", "status", "notes")
+VEHICLE_FORM_FIELDS = ("plate", "vehicle_type", "renavam", "brand", "model", "year", "capacity_kg", "axles", "status",
+                       "notes")
 
 
 class DriverForm(PlainForm):

@@ -20,7 +20,10 @@ def like_pattern(term: str) -> str:
 def naive_utc(moment: datetime) -> datetime:
     """Timestamps are stored as naive UTC; an aware input is converted, a naive one is taken as UTC."""
     if moment.tzinfo is not None:
-        return moment.astimezone(timezone.utc).replace(tzinfo=None)
+        try:
+            return moment.astimezone(timezone.utc).replace(tzinfo=None)
+        except OverflowError:  # 0001-01-01T00:00+14:00 is before datetime.min; 9999-12-31T23:59-14:00 after max
+            return datetime.min if moment.year == 1 else datetime.max
     return moment
 
 
