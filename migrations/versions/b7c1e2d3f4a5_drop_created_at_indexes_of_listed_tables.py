@@ -4,7 +4,7 @@ Their lists page through (company_id, created_at, id); an index on created_at al
 page as a scan of every company's rows filtered by company instead of a seek in the composite index.
 
 Revision ID: b7c1e2d3f4a5
-Revises: 6dfb06d216bc
+Revises: b7c1e2f3a417
 Create Date: 2026-11-23 03:00:00
 
 """
@@ -13,7 +13,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'b7c1e2d3f4a5'
-down_revision = '6dfb06d216bc'
+down_revision = 'b7c1e2f3a417'
 branch_labels = None
 depends_on = None
 
