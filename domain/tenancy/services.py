@@ -137,6 +137,7 @@ def create_api_key(company: Company, *, scopes=("read", "write"), require_signat
     key = ApiKey(company_id=company.id, name=(name or "").strip()[:120], prefix=prefix,
                  secret_hash=apikeys.hash_secret(secret), secret_encrypted=crypto.encrypt(secret),
                  scopes=chosen, require_signature=bool(require_signature),
+                 require_timestamp=bool(require_signature),
                  created_by_user_id=getattr(created_by, "id", None))
     db.session.add(key)
     db.session.flush()
@@ -163,6 +164,8 @@ def revoke_api_key(key: ApiKey) -> ApiKey:
 
 def set_require_signature(key: ApiKey, required: bool) -> ApiKey:
     key.require_signature = bool(required)
+    if required:  # from now on a required signature carries a timestamp (docs/api/signatures.md)
+        key.require_timestamp = True
     db.session.flush()
     return key
 
