@@ -39,6 +39,9 @@ def load_config() -> dict:
         "REDIS_URL": os.environ.get("REDIS_URL", ""),
         # Jobs run inline (in the request) unless a Redis URL is configured and JOBS_INLINE is off.
         "JOBS_INLINE": _bool("JOBS_INLINE", not os.environ.get("REDIS_URL")),
+        # URLs longer than this answer 414 (JSON under /api). Below gunicorn's own request-line limit (4094), so
+        # the app sees and answers them; longer ones are cut by gunicorn first (docs/hardening.md).
+        "MAX_URL_LENGTH": int(os.environ.get("MAX_URL_LENGTH", 4000)),
         "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", 1024 * 1024)),
         "SIGNATURE_TOLERANCE_SECONDS": int(os.environ.get("SIGNATURE_TOLERANCE_SECONDS", 300)),
         "IDEMPOTENCY_TTL_HOURS": int(os.environ.get("IDEMPOTENCY_TTL_HOURS", 24)),
