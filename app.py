@@ -4,6 +4,8 @@ import os
 import uuid
 
 from flask import Flask, g, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
@@ -27,6 +29,8 @@ SECURITY_HEADERS = {
 }
 
 login_manager = LoginManager()
+# Login attempts (blueprints/web/auth.py). Storage: Redis when REDIS_URL is set, else memory (one process).
+limiter = Limiter(key_func=get_remote_address, default_limits=[], headers_enabled=True)
 csrf = CSRFProtect()
 migrate = Migrate(render_as_batch=True, compare_type=True)
 
@@ -48,6 +52,8 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     _init_login(app)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or "memory://")
+    limiter.init_app(app)
     _register_blueprints(app)
     _init_request_hooks(app)
 
