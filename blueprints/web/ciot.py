@@ -15,8 +15,8 @@ from blueprints.web.ciot_form import (CARGO_FIELDS, CONTRATADO_FIELDS, DESTINATA
                                       ROW_TITLES, TRIP_FIELDS, DraftForm, initial_form)
 from core.db import db
 from core.errors import AppError, NotFound
-from core.progress import start_progress
-from core.queue import commit, enqueue_after_commit
+from core.progress import enqueue_progress_job, start_progress
+from core.queue import commit
 from core.schemas import parse_query, validate_data
 from domain.ciot import batch, drafts, services, states
 from domain.ciot.pdf import operation_pdf, pdf_allowed
@@ -373,7 +373,8 @@ def start_batch():
                               total=selection.count, user=_actor(),
                               params={"operation_ids": [str(i) for i in selection.operation_ids],
                                       "filename": batch.zip_filename(selection)})
-    enqueue_after_commit("jobs.ciot_pdf.build_batch_zip", str(progress.company_id), str(progress.id), queue="pdf")
+    enqueue_progress_job(progress, "jobs.ciot_pdf.build_batch_zip", str(progress.company_id), str(progress.id),
+                         queue="pdf")
     job_id = progress.id
     commit()  # inline: the ZIP is built here
     if not is_htmx():
