@@ -12,6 +12,7 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import RequestURITooLarge
 
 from core.config import DEV_SECRET_KEY, load_config
+from core.crypto import check_encryption_key
 from core.db import db
 
 # Every answer (pages, API, errors, files). Scripts only from our own static files (no inline script or handler:
@@ -39,6 +40,8 @@ def create_app(config: dict | None = None) -> Flask:
     settings = {**load_config(), **(config or {})}
     app = Flask(__name__, instance_path=os.path.abspath(settings["INSTANCE_PATH"]))
     app.config.update(settings)
+    check_encryption_key(app.config.get("ENCRYPTION_KEY"))  # a bad key stops here, not at the first secret
+    app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (decisions §1). Set before any route is added, so it holds for every route.
     app.url_map.strict_slashes = False
@@ -84,6 +87,10 @@ def _register_blueprints(app: Flask) -> None:
     from blueprints import WEB_BLUEPRINTS
     from blueprints.api import api_bp
 
+    from core.api import register_key_store
+    from domain.tenancy import keystore
+
+    register_key_store(keystore)
     csrf.exempt(api_bp)  # API calls authenticate with keys, not cookies
     app.register_blueprint(api_bp)
     for blueprint in WEB_BLUEPRINTS:
@@ -91,6 +98,7 @@ def _register_blueprints(app: Flask) -> None:
 
 
 def _init_request_hooks(app: Flask) -> None:
+    from core.db import read_without_transaction
     from core.inputs import reject_nul_in_request
     from core.queue import retry_outbox_if_due
     from core.tenancy import enter_tenant, leave_tenant
@@ -98,6 +106,8 @@ def _init_request_hooks(app: Flask) -> None:
     @app.before_request
     def start_request():
         leave_tenant()
+        if request.method in ("GET", "HEAD") and request.endpoint != "static":
+            read_without_transaction()  # before the session's user is loaded
         g.request_id = request.headers.get("X-Request-Id", "")[:64] or uuid.uuid4().hex[:16]
         if len(request.full_path) > app.config["MAX_URL_LENGTH"]:
             raise RequestURITooLarge()

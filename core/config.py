@@ -33,8 +33,8 @@ def load_config() -> dict:
         # and the next requests reconnect.
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": False, "pool_recycle": 1800},
         "SECRET_KEY": secret_key,
-        # Key that encrypts secrets at rest (API key secrets, provider credentials).
-        # Falls back to a key derived from SECRET_KEY so the embedded default works with no setup.
+        # Fernet key that encrypts secrets at rest (API key secrets, provider credentials); anything else stops
+        # the app at startup. Unset: a key derived from SECRET_KEY (HKDF), so the embedded default needs no setup.
         "ENCRYPTION_KEY": os.environ.get("ENCRYPTION_KEY", ""),
         "REDIS_URL": os.environ.get("REDIS_URL", ""),
         # Jobs run inline (in the request) unless a Redis URL is configured and JOBS_INLINE is off.

@@ -11,7 +11,7 @@ from flask import current_app
 from core.api import endpoint, interim_response
 from core.errors import AppError
 from core.queue import commit, undelivered_jobs
-from domain.ciot import services
+from domain.ciot import serializers, services
 from domain.ciot.schemas import (CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate,
                                  RectifyBody)
 
@@ -29,11 +29,16 @@ def ciot_action():
         yield
     except services.Refused as refused:
         commit()
-        refused.error.extra.setdefault("_ciot_action", True)
-        raise refused.error from None
+        raise as_action_error(refused.error) from None
     except AppError as exc:
-        exc.extra.setdefault("_ciot_action", True)
-        raise
+        raise as_action_error(exc)
+
+
+def as_action_error(exc: AppError) -> AppError:
+    """An action's error also answers `ok: false, reason, mensagem` beside the envelope."""
+    if not exc.top_level:
+        exc.top_level = {"ok": False, "reason": exc.code, "mensagem": exc.message}
+    return exc
 
 
 def _wait_seconds() -> float:
@@ -86,33 +91,33 @@ def list_operations(ctx):
     q = ctx.query
     page = services.list_operations(ctx.company, status=q.statuses, tipo_operacao=q.tipo_operacao,
                                     date_from=q.date_from, date_to=q.date_to, limit=q.limit, cursor=q.cursor)
-    return page.envelope(services.operation_summary)
+    return page.envelope(serializers.operation_summary)
 
 
 @endpoint(ONE, "GET", tags=TAGS, summary="Operação completa com contratantes, veículos, pagamentos, documentos e "
                                           "os últimos 50 eventos.")
 def get_operation(ctx, operation_id):
-    return {"data": services.operation_record(services.get_operation(ctx.company, operation_id))}
+    return {"data": serializers.operation_record(services.get_operation(ctx.company, operation_id))}
 
 
 @endpoint(ONE, "PATCH", body=OperationUpdate, tags=TAGS, protected_fields=PATCH_PROTECTED,
           summary="Altera uma operação ainda não emitida; listas enviadas substituem as atuais.")
 def update_operation(ctx, operation_id):
     op, _ = services.update_operation(ctx.company, operation_id, ctx.body, set(ctx.raw), actor=ctx.api_key)
-    return {"data": services.operation_record(op)}
+    return {"data": serializers.operation_record(op)}
 
 
 @endpoint(ONE, "DELETE", tags=TAGS, summary="Cancela uma operação ainda não emitida (nada é enviado à ANTT).")
 def delete_operation(ctx, operation_id):
     op = services.delete_operation(ctx.company, operation_id, actor=ctx.api_key)
-    return {"data": services.operation_record(op)}
+    return {"data": serializers.operation_record(op)}
 
 
 @endpoint(ONE + "/validate", "POST", tags=TAGS, success=200, summary="Refaz as validações e atualiza o status.")
 def validate_operation(ctx, operation_id):
     with ciot_action():
         op, result = services.validate_operation_service(ctx.company, operation_id, actor=ctx.api_key)
-    return {"data": services.operation_record(op), "validation": result.as_dict()}
+    return {"data": serializers.operation_record(op), "validation": result.as_dict()}
 
 
 @endpoint(ONE + "/emit", "POST", tags=TAGS, success=200,
