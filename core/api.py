@@ -215,7 +215,7 @@ def check_signature(key, secret: str) -> None:
                                          "X-Service-Timestamp.", "X-Service-Signature")
     except apikeys.SignatureError as exc:
         raise Unauthorized(str(exc), code="invalid_signature",
-                           details=[FieldError(exc.field, "invalid_signature", str(exc))])
+                           details=[FieldError(exc.field, "invalid_signature", str(exc))]) from None
 
 
 def touch_last_use(store: KeyStore, key) -> None:
@@ -292,8 +292,8 @@ def interim_if_committed(exc: Exception) -> Response | None:
     """The interim answer when `exc` came after the work committed; None when nothing committed (re-raise)."""
     if isinstance(exc, AppError) or not g.get("interim_committed"):
         return None
-    current_app.logger.exception("failure after the work committed (request %s); answering as accepted",
-                                 g.get("request_id"))
+    current_app.logger.error("failure after the work committed (request %s); answering as accepted",
+                             g.get("request_id"), exc_info=exc)
     db.session.rollback()
     body, status = g.interim
     return to_response(body, status)

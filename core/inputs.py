@@ -14,7 +14,7 @@ def reject_nul_in_request(is_api: bool) -> None:
     """Query parameters and form fields (pages) with a NUL byte: 400 naming the first one."""
     for source, kind in ((request.args, "query"), (request.form if request.method in ("POST", "PUT", "PATCH")
                                                    and not request.is_json else {}, "form")):
-        for name in source.keys():
+        for name in source:
             if NUL in name or any(NUL in value for value in source.getlist(name)):
                 field = name.replace(NUL, "\\u0000")[:100]
                 if kind == "query":
