@@ -11,6 +11,7 @@ import pytest
 import sqlalchemy as sa
 from pypdf import PdfReader
 
+from blueprints.web.ciot_form import field_label
 from core.db import db, utcnow
 from core.tenancy import cross_tenant, tenant_scope
 from domain.ciot.clock import today_local
@@ -184,8 +185,9 @@ def test_live_validation_shows_the_manual_rules_with_pt_br_titles(operador):
                 "PAG06": ("payments[1].tipo_chave_pix", "Chave PIX sem o tipo da chave"),
                 "DAT08": ("viagem_inicio", "Viagem começa antes de hoje (fora de contingência)")}
     for code, (field, title) in expected.items():
-        row = re.search(rf'<tr class="rule-item" data-code="{code}" data-severity="blocker">(.*?)</tr>', html, re.S)
-        assert row and f"<code>{field}</code>" in row.group(1) and title in row.group(1), code
+        row = re.search(rf'<tr class="rule-item" data-code="{code}" data-severity="blocker" '
+                        rf'data-field="{re.escape(field)}">(.*?)</tr>', html, re.S)
+        assert row and field_label(field) in row.group(1) and title in row.group(1), code
     assert re.search(r'id="err-vehicles-1-axles" hx-swap-oob="true">VEI07: ', html)
     assert re.search(r'id="err-payments-1-tipo-chave-pix" hx-swap-oob="true">PAG06: ', html)
 
