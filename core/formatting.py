@@ -148,26 +148,24 @@ def local(value) -> datetime | None:
     return aware.astimezone(BRT)
 
 
-def when(value) -> str:
-    """A stored timestamp as `dd/mm/aaaa HH:MM` in Brasília time; a date as `dd/mm/aaaa`."""
+def _moment(value, pattern: str) -> str:
     if value is None or value == "":
         return EMPTY
     if isinstance(value, datetime):
-        return local(value).strftime("%d/%m/%Y %H:%M")
+        return local(value).strftime(pattern)
     if isinstance(value, date):
         return value.strftime("%d/%m/%Y")
     return str(value)
+
+
+def when(value) -> str:
+    """A stored timestamp as `dd/mm/aaaa HH:MM` in Brasília time; a date as `dd/mm/aaaa`."""
+    return _moment(value, "%d/%m/%Y %H:%M")
 
 
 def day(value) -> str:
     """The day only, `dd/mm/aaaa` (a timestamp's day in Brasília)."""
-    if value is None or value == "":
-        return EMPTY
-    if isinstance(value, datetime):
-        return local(value).strftime("%d/%m/%Y")
-    if isinstance(value, date):
-        return value.strftime("%d/%m/%Y")
-    return str(value)
+    return _moment(value, "%d/%m/%Y")
 
 
 def wall_clock(value) -> str:
