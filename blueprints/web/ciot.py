@@ -62,7 +62,7 @@ def operations():
         query = parse_query(OperationListQuery, args)
         page = services.list_operations(_company(), status=query.statuses, tipo_operacao=query.tipo_operacao,
                                         date_from=query.date_from, date_to=query.date_to, limit=query.limit,
-                                        cursor=query.cursor)
+                                        cursor=query.cursor, q=args.get("q"))
     except AppError as exc:
         error = exc
     context = {"page": page, "error": error, "filters": args, "statuses": LIST_STATUSES, "fmt": fmt,

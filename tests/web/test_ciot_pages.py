@@ -552,3 +552,21 @@ def test_batch_job_through_the_pdf_queue(app, operador, make_operation, monkeypa
     assert done.status_code == 286 and "Concluído" in done.get_data(as_text=True)
     archive = zipfile.ZipFile(io.BytesIO(operador.get(f"/jobs/{job_id}/resultado").data))
     assert archive.namelist() == [f"{op.code}.pdf"]
+
+
+def test_operation_list_text_search(operador, make_operation, make_company):
+    joao = make_operation(contratado_nome="João da Silva", external_id="PED-7781")
+    maria = make_operation(contratado_nome="Maria Transportes")
+    make_operation(make_company(), contratado_nome="João de outra empresa")
+
+    def codes(q):
+        html = operador.get("/ciot/", query_string={"q": q}).get_data(as_text=True)
+        return set(re.findall(r'<tr data-code="([^"]+)"', html))
+
+    assert codes("joão") == {joao.code}
+    assert codes("ped-7781") == {joao.code}
+    assert codes(maria.code) == {maria.code}
+    assert codes("529.982.247") == {joao.code, maria.code}  # the same carrier's CPF, typed punctuated
+    assert codes("ninguém") == set()
+    assert "Nenhuma operação encontrada com estes filtros." in operador.get("/ciot/?q=ningu%C3%A9m").get_data(
+        as_text=True)
