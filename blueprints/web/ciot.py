@@ -13,8 +13,8 @@ from flask_login import current_user, login_required
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.ciot_form import (CARGO_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, HEADER_FIELDS,
                                       LOCATION_FIELDS, LOCATION_TIPOS, MAX_ROWS, PAYMENT_ROOT_FIELDS, ROW_FIELDS,
-                                      ROW_TITLES, TRIP_FIELDS, DraftForm, field_label, fill_registry_axles,
-                                      initial_form, plain_words)
+                                      ROW_TITLES, TRIP_FIELDS, DraftForm, copy_form, field_label,
+                                      fill_registry_axles, initial_form, plain_words)
 from blueprints.web.formkit import read_decimals
 from core.db import db
 from core.errors import AppError, NotFound
@@ -22,6 +22,7 @@ from core.queue import commit
 from core.schemas import parse_query, validate_data
 from domain.ciot import clock, drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
+from domain.ciot.serializers import operation_record
 from domain.ciot.pdf import operation_pdf, pdf_allowed
 from domain.ciot.presentation import fmt
 from domain.fleet.queries import axles_by_plate
@@ -95,7 +96,13 @@ def _check(form: DraftForm, *, live: bool = False):
 @bp.get("/nova")
 @roles_required(*ACTORS)
 def new_operation():
-    form = initial_form(_company(), clock.today_local())
+    """The creation form; `?a_partir_de=<id>` prefills it from that operation (a repeat trip)."""
+    source = request.args.get("a_partir_de")
+    if source:
+        record = operation_record(services.get_operation(_company(), source))
+        form = copy_form(_company(), clock.today_local(), record)
+    else:
+        form = initial_form(_company(), clock.today_local())
     return render_template("ciot/new.html", **_form_context(form, check=None))
 
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.errors import FieldError
-from core.formatting import parse_decimal
+from core.formatting import decimal_input, parse_decimal
 from core.validators import FieldInvalid
 from domain.ciot.presentation import (COMPOSICAO_LABELS, DOCUMENT_KIND_LABELS, INDICADOR_LABELS,
                                       LOCATION_TIPO_LABELS, PAPEL_LABELS, PAYMENT_KIND_LABELS, TIPO_CARGA_LABELS,
@@ -329,3 +329,44 @@ def initial_form(company, today) -> DraftForm:
               "data_declaracao": today.isoformat(), "origem.tipo": "municipio", "destino.tipo": "municipio",
               "vehicles[0].vehicle_kind": "cavalo_trator"}
     return DraftForm(values=values)
+
+
+# "Nova operação a partir desta": what a repeat trip keeps (parties, route, vehicles, how it is paid) and what it
+# leaves to fill (dates, amounts, weights, documents, the external id).
+NOT_COPIED = {"external_id", "data_declaracao", "viagem_inicio", "viagem_fim", "peso_carga", "valor_frete",
+              "distancia_km"}
+ROW_NOT_COPIED = {"contratantes": {"valor_frete"}, "payments": {"amount", "due_date"}}
+
+
+def _as_input(value, kind: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if kind in DECIMAL_PLACES:
+        return decimal_input(value, DECIMAL_PLACES[kind])
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def copy_form(company, today, record: dict) -> DraftForm:
+    """The creation form prefilled from an operation's record (serializers.operation_record): a repeat trip."""
+    form = initial_form(company, today)
+    types = {f.name: f.type for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS,
+                                          CARGO_FIELDS, PAYMENT_ROOT_FIELDS) for f in group}
+    for name, kind in types.items():
+        if name not in NOT_COPIED and record.get(name) not in (None, ""):
+            form.values[name] = _as_input(record[name], kind)
+    for side in ("origem", "destino"):
+        for key, value in (record.get(side) or {}).items():
+            form.values[f"{side}.{key}"] = _as_input(value, "text")
+    rows = {kind: [] for kind in ROW_FIELDS}
+    for kind in ("contratantes", "vehicles", "payments"):
+        for index, item in enumerate(record.get(kind) or []):
+            rows[kind].append(index)
+            for f in ROW_FIELDS[kind]:
+                if f.name not in ROW_NOT_COPIED.get(kind, ()) and item.get(f.name) not in (None, ""):
+                    form.values[f"{kind}[{index}].{f.name}"] = _as_input(item[f.name], f.type)
+    form.rows = rows
+    return form

@@ -570,3 +570,43 @@ def test_operation_list_text_search(operador, make_operation, make_company):
     assert codes("ninguém") == set()
     assert "Nenhuma operação encontrada com estes filtros." in operador.get("/ciot/?q=ningu%C3%A9m").get_data(
         as_text=True)
+
+
+def test_new_operation_from_an_existing_one_leaves_only_dates_amounts_and_documents(operador, make_operation):
+    """A repeat trip: parties, route, vehicles and how it is paid come from the copied operation; the dispatcher
+    types the trip dates, weight, freight, the two instalments and the NF-e key (typed-field count in the report)."""
+    source = make_operation(status="emitido")
+    page = operador.get(f"/ciot/nova?a_partir_de={source.id}")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200
+    copied = {re.search(r'name="([^"]+)"', tag).group(1): (re.search(r'value="([^"]*)"', tag) or [None, ""])[1]
+              for tag in re.findall(r"<input[^>]*>", html) if 'name="' in tag and 'type="checkbox"' not in tag}
+    assert copied["contratado_cpf_cnpj"] == source.contratado_cpf_cnpj and copied["vehicles[1].plate"] == "DEF4567"
+    assert copied["origem.codigo_municipio"] == "3550308" and copied["contratantes[0].percentual"] == "100,00"
+    for left in ("valor_frete", "peso_carga", "viagem_inicio", "payments[0].amount", "payments[0].due_date"):
+        assert copied.get(left, "") == "", left
+    assert 'name="documents[0]' not in html
+
+    form = {name: value for name, value in copied.items() if name != "csrf_token"}
+    form.update({name: value for name, value in re.findall(
+        r'<select[^>]*name="([^"]+)"[^>]*>(?:(?!</select>).)*?<option value="([^"]*)" selected', html, re.S)})
+    for kind, indices in (("contratantes", (0,)), ("vehicles", (0, 1)), ("payments", (0, 1))):
+        for i in indices:
+            form[f"{kind}[{i}]"] = "1"
+    body = ciot_body()
+    typed = {"viagem_inicio": body["viagem_inicio"], "viagem_fim": body["viagem_fim"], "peso_carga": "20.000",
+             "valor_frete": "5.000,00", "payments[0].amount": "1.500,00", "payments[0].due_date":
+             body["payments"][0]["due_date"], "payments[1].amount": "3.500,00",
+             "payments[1].due_date": body["payments"][1]["due_date"], "documents[0]": "1",
+             "documents[0].kind": "nfe", "documents[0].access_key": body["documents"][0]["access_key"]}
+    form.update(typed, csrf_token=operador.csrf)
+    response = operador.post("/ciot/nova", data=form)
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    op = load_op(response.headers["Location"].rsplit("/", 1)[-1])
+    assert op.id != source.id and op.contratado_cpf_cnpj == source.contratado_cpf_cnpj
+    assert [v.plate for v in op.vehicles] == ["ABC1D23", "DEF4567"] and op.valor_frete == Decimal("5000.00")
+
+
+def test_copying_another_companys_operation_is_404(operador, make_operation, make_company):
+    other = make_operation(make_company())
+    assert operador.get(f"/ciot/nova?a_partir_de={other.id}").status_code == 404
