@@ -10,6 +10,7 @@ pytest_plugins = [
     "tests.fixtures.core",
     "tests.fixtures.partners",
     "tests.fixtures.ciot",
+    "tests.fixtures.freights",
 ]
 
 
