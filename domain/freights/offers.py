@@ -1,6 +1,6 @@
 """Business actions on offers. Each flushes; the caller commits (one transaction per action).
 
-Accept is one transaction that first locks the freight row (SELECT ... FOR UPDATE): two accepts racing on
+Accept is one transaction that first locks the freight row (services.lock_freight): two accepts racing on
 offers of the same freight queue on that lock, and the second one, reading after the first committed, finds the
 freight `aceito` and answers 422 invalid_status. The offer becomes `aceita`, every other open offer `rejeitada`
 with the reason "outra oferta aceita", the freight `aceito` with the offer's carrier and price.
@@ -16,7 +16,7 @@ from core.events import emit_event
 from core.tenancy import cross_tenant
 from domain.freights.models import Freight, Offer
 from domain.freights.schemas import OfferCounter, OfferCreate
-from domain.freights.services import _owned_id, find_freight, set_status
+from domain.freights.services import _owned_id, find_freight, lock_freight, set_status
 from domain.freights.states import (
     FREIGHT_STATUS_LABELS,
     OFFER_STATUS_LABELS,
@@ -64,7 +64,7 @@ def create_offer(freight: Freight, data: OfferCreate, *, source: str = "api", ac
 
 
 def accept_offer(freight_ref: str, offer_id, *, actor=None) -> Offer:
-    freight = find_freight(freight_ref, for_update=True)  # serialises every accept of this freight
+    freight = lock_freight(freight_ref)  # serialises every accept of this freight
     offer = find_offer(freight, offer_id)  # read after the lock: a concurrent accept may have rejected it
     if freight.accepted_offer_id is not None or freight.status == "aceito":
         raise InvalidStatus("Este frete já tem uma oferta aceita.",

@@ -9,6 +9,8 @@ import uuid
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+import sqlalchemy as sa
+
 from core.actors import actor_label
 from core.counters import next_counter_value
 from core.db import db, utcnow
@@ -45,6 +47,17 @@ def find_freight(ref: str, *, for_update: bool = False) -> Freight:
             raise NotFound("Frete não encontrado.")
         return found
     return get_owned(Freight, ref, for_update=for_update)
+
+
+def lock_freight(ref: str) -> Freight:
+    """The freight, locked until the transaction ends, read after the lock. The lock is a write (an UPDATE of
+    updated_at): a row lock on PostgreSQL, the database write lock on SQLite (where FOR UPDATE does not exist), so
+    concurrent actions on one freight (accepts) run one after the other on both."""
+    freight_id = find_freight(ref).id
+    db.session.execute(sa.update(Freight).where(Freight.id == freight_id).values(updated_at=utcnow())
+                       .execution_options(synchronize_session=False))
+    return db.session.execute(db.select(Freight).where(Freight.id == freight_id)
+                              .execution_options(populate_existing=True)).scalar_one()
 
 
 # --- Create / update ---------------------------------------------------------------------------
