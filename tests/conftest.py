@@ -11,6 +11,7 @@ pytest_plugins = [
     "tests.fixtures.partners",
     "tests.fixtures.ciot",
     "tests.fixtures.freights",
+    "tests.fixtures.providers",
 ]
 
 
