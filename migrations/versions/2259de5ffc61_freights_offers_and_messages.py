@@ -1,7 +1,7 @@
 """freights, offers and messages
 
 Revision ID: 2259de5ffc61
-Revises: f7f23b63fea8
+Revises: b7c1e2f3a417
 Create Date: 2026-11-23 02:50:08.692375
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '2259de5ffc61'
-down_revision = 'f7f23b63fea8'
+down_revision = 'b7c1e2f3a417'
 branch_labels = None
 depends_on = None
 
