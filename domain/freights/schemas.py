@@ -14,7 +14,10 @@ MIN_TS, MAX_TS = datetime(2000, 1, 1, tzinfo=UTC), datetime(2100, 1, 1, tzinfo=U
 
 
 def _utc_naive(value: datetime) -> datetime:
-    """Timestamps are stored naive in UTC; one without a zone is taken as UTC."""
+    """Timestamps are stored naive in UTC; one without a zone is taken as UTC. Years 2000..2099 only (checked before
+    converting: an offset on 0001-01-01 or 9999-12-31 would overflow)."""
+    if not 2000 <= value.year <= 2099:
+        raise PydanticCustomError("datetime_range", "Data e hora fora do intervalo aceito (2000 a 2099).")
     value = value.astimezone(UTC) if value.tzinfo is not None else value.replace(tzinfo=UTC)
     if not MIN_TS <= value < MAX_TS:
         raise PydanticCustomError("datetime_range", "Data e hora fora do intervalo aceito (2000 a 2099).")
