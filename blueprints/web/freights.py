@@ -164,44 +164,20 @@ def _field_errors(exc_or_details) -> dict:
     return errors
 
 
-@bp.route("/novo", methods=["GET", "POST"])
-@roles_required(*ACTORS)
-def new():
-    values, errors, general = _initial(), {}, None
-    if request.method == "POST":
-        values = request.form.to_dict()
-        data, details = validate_data(FreightCreate, _form_body(request.form))
-        if data is not None:
-            try:
-                freight = services.create_freight(current_user.company, data, actor=_actor(),
-                                                  status="published" if request.form.get("publish") else "draft")
-                commit()
-                flash(f"Frete {freight.code} criado.", "success")
-                return redirect(url_for("freights.show", ref=freight.code))
-            except AppError as exc:
-                db.session.rollback()
-                details, general = exc.details, exc.message
-        errors = _field_errors(details)
-        general = general or "Corrija os campos destacados."
-    return render_template("freights/form.html", values=values, errors=errors, general=general, freight=None,
-                           **_pickers()), (422 if errors or general else 200)
-
-
-@bp.route("/<ref>/editar", methods=["GET", "POST"])
-@roles_required(*ACTORS)
-def edit(ref):
-    freight = _freight_or_404(ref)
+def _freight_form(freight, schema, write):
+    """GET: the form; POST: the body validated with `schema`, `write(data, body)` (returns (freight, message)),
+    one commit, then the freight page; errors land on their inputs (422)."""
     values, errors, general = _initial(freight), {}, None
     if request.method == "POST":
         values = request.form.to_dict()
         body = _form_body(request.form)
-        data, details = validate_data(FreightUpdate, body)
+        data, details = validate_data(schema, body)
         if data is not None:
             try:
-                services.update_freight(services.lock_freight(ref), data, sent_fields=set(body))
+                saved, message = write(data, body)
                 commit()
-                flash("Frete atualizado.", "success")
-                return redirect(url_for("freights.show", ref=freight.code))
+                flash(message, "success")
+                return redirect(url_for("freights.show", ref=saved.code))
             except AppError as exc:
                 db.session.rollback()
                 details, general = exc.details, exc.message
@@ -209,6 +185,24 @@ def edit(ref):
         general = general or "Corrija os campos destacados."
     return render_template("freights/form.html", values=values, errors=errors, general=general, freight=freight,
                            **_pickers()), (422 if errors or general else 200)
+
+
+@bp.route("/novo", methods=["GET", "POST"])
+@roles_required(*ACTORS)
+def new():
+    def create(data, body):
+        freight = services.create_freight(current_user.company, data, actor=_actor(),
+                                          status="published" if request.form.get("publish") else "draft")
+        return freight, f"Frete {freight.code} criado."
+    return _freight_form(None, FreightCreate, create)
+
+
+@bp.route("/<ref>/editar", methods=["GET", "POST"])
+@roles_required(*ACTORS)
+def edit(ref):
+    def update(data, body):
+        return services.update_freight(services.lock_freight(ref), data, sent_fields=set(body)), "Frete atualizado."
+    return _freight_form(_freight_or_404(ref), FreightUpdate, update)
 
 
 # --- The freight page ----------------------------------------------------------------------------

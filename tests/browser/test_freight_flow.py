@@ -9,16 +9,9 @@ from core.db import db
 from core.tenancy import tenant_scope
 from domain.freights.models import Freight
 from domain.messages import services as message_services
+from tests.browser.conftest import log_in
 
 pytestmark = pytest.mark.browser
-
-
-def log_in(page, user):
-    page.goto("/login")
-    page.get_by_label("E-mail").fill(user.email)
-    page.get_by_label("Senha").fill(user.plain_password)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url("**/")
 
 
 def test_publish_receive_offers_accept_and_message(browser_page, make_user, company, api, http_provider):
