@@ -32,6 +32,8 @@ class ChannelSetting(IdMixin, TimestampMixin, TenantMixin, db.Model):
     provider: Mapped[str] = mapped_column(sa.String(20), default="development", nullable=False)
     settings: Mapped[dict] = mapped_column(sa.JSON, default=dict, nullable=False)
     secret_encrypted: Mapped[str | None] = mapped_column(sa.Text)
+    # Carried by the provider's delivery-status callback URL (unguessable, one per channel setting).
+    callback_token: Mapped[str | None] = mapped_column(sa.String(64), unique=True)
 
 
 class Message(IdMixin, TimestampMixin, TenantMixin, db.Model):

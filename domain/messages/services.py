@@ -2,6 +2,7 @@
 enqueues its delivery on the `messages` queue after the commit; `attempt_delivery` (the worker) sends it through
 the company's adapter for the channel, with retries on transient errors and `failed` with the provider's reason
 after the last try (or at once when the provider refuses it)."""
+import secrets
 import uuid
 
 from core import crypto
@@ -122,6 +123,7 @@ def configure_channel(company, channel: str, provider: str, settings: dict,
         setting = ChannelSetting(company_id=company.id, channel=channel)
         db.session.add(setting)
     setting.provider, setting.settings = provider, dict(settings)
+    setting.callback_token = setting.callback_token or secrets.token_urlsafe(24)  # kept across edits
     if secret:
         setting.secret_encrypted = crypto.encrypt(secret)
     db.session.flush()
@@ -140,3 +142,28 @@ def record_provider_status(provider_message_id: str, status: str, reason: str | 
         _fail(message, reason or "Falha informada pelo provedor.")
     db.session.flush()
     return message
+
+
+def channel_by_callback_token(token: str) -> ChannelSetting | None:
+    """The channel setting whose delivery-status callback URL carries `token` (a platform-wide lookup: the
+    provider calls without our API key; the token is what identifies the company)."""
+    from core.tenancy import cross_tenant
+    if not token or len(token) > 64:
+        return None
+    return db.session.execute(cross_tenant(db.select(ChannelSetting).where(ChannelSetting.callback_token == token))
+                              ).scalar_one_or_none()
+
+
+def whatsapp_statuses(payload: dict) -> list[tuple[str, str, str | None]]:
+    """(provider id, status, reason) from a WhatsApp Cloud API webhook (entry[].changes[].value.statuses[]);
+    `read` counts as delivered."""
+    found = []
+    for entry in payload.get("entry") or []:
+        for change in (entry or {}).get("changes") or []:
+            for status in ((change or {}).get("value") or {}).get("statuses") or []:
+                state = {"delivered": "delivered", "read": "delivered", "failed": "failed"}.get(status.get("status"))
+                errors = status.get("errors") or [{}]
+                reason = errors[0].get("title") or errors[0].get("message") if state == "failed" else None
+                if state and status.get("id"):
+                    found.append((str(status["id"]), state, reason))
+    return found

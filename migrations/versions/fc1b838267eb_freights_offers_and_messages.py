@@ -1,8 +1,8 @@
 """freights, offers and messages
 
-Revision ID: 2259de5ffc61
+Revision ID: fc1b838267eb
 Revises: b7c1e2f3a417
-Create Date: 2026-11-23 02:50:08.692375
+Create Date: 2026-11-23 03:11:05.897423
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '2259de5ffc61'
+revision = 'fc1b838267eb'
 down_revision = 'b7c1e2f3a417'
 branch_labels = None
 depends_on = None
@@ -34,12 +34,14 @@ def upgrade():
     sa.Column('provider', sa.String(length=20), nullable=False),
     sa.Column('settings', sa.JSON(), nullable=False),
     sa.Column('secret_encrypted', sa.Text(), nullable=True),
+    sa.Column('callback_token', sa.String(length=64), nullable=True),
     sa.Column('id', sa.Uuid(), nullable=False),
     sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.Column('updated_at', sa.DateTime(), nullable=False),
     sa.Column('company_id', sa.Uuid(), nullable=False),
     sa.ForeignKeyConstraint(['company_id'], ['companies.id'], name=op.f('fk_message_channel_settings_company_id_companies')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_message_channel_settings')),
+    sa.UniqueConstraint('callback_token', name=op.f('uq_message_channel_settings_callback_token')),
     sa.UniqueConstraint('company_id', 'channel', name='uq_message_channel_settings_company_channel')
     )
     with op.batch_alter_table('message_channel_settings', schema=None) as batch_op:
