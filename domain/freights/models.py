@@ -6,7 +6,7 @@ from decimal import Decimal
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
-from core.db import IdMixin, TenantMixin, TimestampMixin, db, utcnow
+from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at, utcnow
 
 MONEY = sa.Numeric(14, 2)
 
@@ -30,6 +30,7 @@ class Freight(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.CheckConstraint("visibility IN ('privado', 'publico')", name="visibility"),
     )
 
+    created_at: Mapped[datetime] = listed_created_at()  # served by ix_freights_company_created
     code: Mapped[str] = mapped_column(sa.String(20), nullable=False)  # FRT-000001, per company
     status: Mapped[str] = mapped_column(sa.String(20), default="draft", nullable=False)
     visibility: Mapped[str] = mapped_column(sa.String(10), default="privado", nullable=False)
@@ -85,6 +86,7 @@ class Offer(IdMixin, TimestampMixin, TenantMixin, db.Model):
                            name="status"),
     )
 
+    created_at: Mapped[datetime] = listed_created_at()  # served by ix_offers_freight_created
     freight_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("freights.id", ondelete="CASCADE"),
                                                   nullable=False)
     status: Mapped[str] = mapped_column(sa.String(16), default="pendente", nullable=False)

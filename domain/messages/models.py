@@ -5,7 +5,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
-from core.db import IdMixin, TenantMixin, TimestampMixin, db
+from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
 
 CHANNELS = ("whatsapp", "sms", "email")
 MESSAGE_STATUSES = ("queued", "sent", "delivered", "failed")
@@ -45,6 +45,7 @@ class Message(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.CheckConstraint("status IN ('queued', 'sent', 'delivered', 'failed')", name="status"),
     )
 
+    created_at: Mapped[datetime] = listed_created_at()  # served by ix_messages_company_created
     freight_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("freights.id", ondelete="SET NULL"))
     channel: Mapped[str] = mapped_column(sa.String(10), nullable=False)
     to: Mapped[str] = mapped_column(sa.String(254), nullable=False)

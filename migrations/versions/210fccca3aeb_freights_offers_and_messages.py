@@ -1,8 +1,8 @@
 """freights, offers and messages
 
-Revision ID: fc1b838267eb
-Revises: b7c1e2f3a417
-Create Date: 2026-11-23 03:11:05.897423
+Revision ID: 210fccca3aeb
+Revises: b7c1e2d3f4a5
+Create Date: 2026-11-23 03:20:20.536584
 
 """
 from alembic import op
@@ -10,8 +10,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = 'fc1b838267eb'
-down_revision = 'b7c1e2f3a417'
+revision = '210fccca3aeb'
+down_revision = 'b7c1e2d3f4a5'
 branch_labels = None
 depends_on = None
 
@@ -66,6 +66,7 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_message_templates_created_at'), ['created_at'], unique=False)
 
     op.create_table('freights',
+    sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.Column('code', sa.String(length=20), nullable=False),
     sa.Column('status', sa.String(length=20), nullable=False),
     sa.Column('visibility', sa.String(length=10), nullable=False),
@@ -95,7 +96,6 @@ def upgrade():
     sa.Column('search_text', sa.String(length=300), nullable=False),
     sa.Column('created_by_user_id', sa.Uuid(), nullable=True),
     sa.Column('id', sa.Uuid(), nullable=False),
-    sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.Column('updated_at', sa.DateTime(), nullable=False),
     sa.Column('company_id', sa.Uuid(), nullable=False),
     sa.CheckConstraint("visibility IN ('privado', 'publico')", name=op.f('ck_freights_visibility')),
@@ -111,7 +111,6 @@ def upgrade():
         batch_op.create_index('ix_freights_company_created', ['company_id', 'created_at', 'id'], unique=False)
         batch_op.create_index(batch_op.f('ix_freights_company_id'), ['company_id'], unique=False)
         batch_op.create_index('ix_freights_company_status', ['company_id', 'status'], unique=False)
-        batch_op.create_index(batch_op.f('ix_freights_created_at'), ['created_at'], unique=False)
 
     op.create_table('freight_status_changes',
     sa.Column('freight_id', sa.Uuid(), nullable=False),
@@ -131,6 +130,7 @@ def upgrade():
         batch_op.create_index('ix_freight_status_changes_freight', ['freight_id', 'created_at'], unique=False)
 
     op.create_table('messages',
+    sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.Column('freight_id', sa.Uuid(), nullable=True),
     sa.Column('channel', sa.String(length=10), nullable=False),
     sa.Column('to', sa.String(length=254), nullable=False),
@@ -147,7 +147,6 @@ def upgrade():
     sa.Column('sent_at', sa.DateTime(), nullable=True),
     sa.Column('delivered_at', sa.DateTime(), nullable=True),
     sa.Column('id', sa.Uuid(), nullable=False),
-    sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.Column('updated_at', sa.DateTime(), nullable=False),
     sa.Column('company_id', sa.Uuid(), nullable=False),
     sa.CheckConstraint("status IN ('queued', 'sent', 'delivered', 'failed')", name=op.f('ck_messages_status')),
@@ -158,11 +157,11 @@ def upgrade():
     with op.batch_alter_table('messages', schema=None) as batch_op:
         batch_op.create_index('ix_messages_company_created', ['company_id', 'created_at', 'id'], unique=False)
         batch_op.create_index(batch_op.f('ix_messages_company_id'), ['company_id'], unique=False)
-        batch_op.create_index(batch_op.f('ix_messages_created_at'), ['created_at'], unique=False)
         batch_op.create_index('ix_messages_freight_created', ['freight_id', 'created_at', 'id'], unique=False)
         batch_op.create_index('ix_messages_provider_message', ['provider_message_id'], unique=False)
 
     op.create_table('offers',
+    sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.Column('freight_id', sa.Uuid(), nullable=False),
     sa.Column('status', sa.String(length=16), nullable=False),
     sa.Column('carrier_id', sa.Uuid(), nullable=True),
@@ -180,7 +179,6 @@ def upgrade():
     sa.Column('decided_at', sa.DateTime(), nullable=True),
     sa.Column('decided_by', sa.String(length=120), nullable=True),
     sa.Column('id', sa.Uuid(), nullable=False),
-    sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.Column('updated_at', sa.DateTime(), nullable=False),
     sa.Column('company_id', sa.Uuid(), nullable=False),
     sa.CheckConstraint("status IN ('pendente', 'contraproposta', 'aceita', 'rejeitada', 'expirada')", name=op.f('ck_offers_status')),
@@ -191,7 +189,6 @@ def upgrade():
     )
     with op.batch_alter_table('offers', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_offers_company_id'), ['company_id'], unique=False)
-        batch_op.create_index(batch_op.f('ix_offers_created_at'), ['created_at'], unique=False)
         batch_op.create_index('ix_offers_freight_created', ['freight_id', 'created_at', 'id'], unique=False)
         batch_op.create_index('ix_offers_status_expires', ['status', 'expires_at'], unique=False)
 
@@ -203,14 +200,12 @@ def downgrade():
     with op.batch_alter_table('offers', schema=None) as batch_op:
         batch_op.drop_index('ix_offers_status_expires')
         batch_op.drop_index('ix_offers_freight_created')
-        batch_op.drop_index(batch_op.f('ix_offers_created_at'))
         batch_op.drop_index(batch_op.f('ix_offers_company_id'))
 
     op.drop_table('offers')
     with op.batch_alter_table('messages', schema=None) as batch_op:
         batch_op.drop_index('ix_messages_provider_message')
         batch_op.drop_index('ix_messages_freight_created')
-        batch_op.drop_index(batch_op.f('ix_messages_created_at'))
         batch_op.drop_index(batch_op.f('ix_messages_company_id'))
         batch_op.drop_index('ix_messages_company_created')
 
@@ -221,7 +216,6 @@ def downgrade():
 
     op.drop_table('freight_status_changes')
     with op.batch_alter_table('freights', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_freights_created_at'))
         batch_op.drop_index('ix_freights_company_status')
         batch_op.drop_index(batch_op.f('ix_freights_company_id'))
         batch_op.drop_index('ix_freights_company_created')
