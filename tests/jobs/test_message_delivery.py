@@ -25,6 +25,14 @@ def load(company, message_id) -> Message:
         return db.session.get(Message, uuid.UUID(str(message_id)))
 
 
+def queued_sms(company) -> Message:
+    """A queued SMS in the current (uncommitted) transaction, for calling attempt_delivery try by try."""
+    message = Message(company_id=company.id, channel="sms", to="+5541999998888", body="x", status="queued")
+    db.session.add(message)
+    db.session.flush()
+    return message
+
+
 def post(api, **body):
     response = api.post("/messages", json=body)
     assert response.status_code == 202, response.get_json()
@@ -83,9 +91,7 @@ def test_transient_errors_retry_then_fail_with_the_reason(api, company, http_pro
     configure(company, "sms", "sms_http", {"url": http_provider.url + "/send"}, secret="tok")
     http_provider.status = 503
     with tenant_scope(company.id):
-        message = Message(company_id=company.id, channel="sms", to="+5541999998888", body="x", status="queued")
-        db.session.add(message)
-        db.session.flush()
+        message = queued_sms(company)
         for _ in range(2):
             with pytest.raises(TransientError):
                 services.attempt_delivery(message, final_try=False)
@@ -99,9 +105,7 @@ def test_transient_then_success(api, company, http_provider):
     configure(company, "sms", "sms_http", {"url": http_provider.url + "/send"}, secret="tok")
     http_provider.statuses, http_provider.answer = [429], {"id": "ok-1"}
     with tenant_scope(company.id):
-        message = Message(company_id=company.id, channel="sms", to="+5541999998888", body="x", status="queued")
-        db.session.add(message)
-        db.session.flush()
+        message = queued_sms(company)
         with pytest.raises(TransientError):
             services.attempt_delivery(message, final_try=False)
         assert services.attempt_delivery(message, final_try=False) == "sent"
@@ -112,9 +116,7 @@ def test_transient_then_success(api, company, http_provider):
 def test_unreachable_provider_is_transient(company):
     configure(company, "sms", "sms_http", {"url": "http://127.0.0.1:9/send"}, secret="tok")
     with tenant_scope(company.id):
-        message = Message(company_id=company.id, channel="sms", to="+5541999998888", body="x", status="queued")
-        db.session.add(message)
-        db.session.flush()
+        message = queued_sms(company)
         with pytest.raises(TransientError):
             services.attempt_delivery(message, final_try=False)
         db.session.rollback()
