@@ -160,3 +160,9 @@ def test_status_change_emits_an_outbox_event(api, company):
         events = db.session.execute(db.select(OutboxEvent).where(OutboxEvent.type == "freight.status_changed")
                                     ).scalars().all()
     assert [(e.payload["from"], e.payload["to"]) for e in events] == [("draft", "published")]
+
+
+def test_pagination_walk_with_concurrent_inserts(api):
+    original = {create(api)["id"] for _ in range(5)}
+    seen = walk_pages(api, "/freights", limit=2, between=lambda page: create(api))
+    assert len(seen) == len(set(seen)) and original <= set(seen)  # newer rows come before the cursor: never seen
