@@ -25,14 +25,14 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_vehicle_list import free_port, get, percentile, start_gunicorn, wait_ready  # noqa: E402
+from bench_vehicle_list import free_port, get, percentile, start_gunicorn, wait_ready
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_freights")
 ADMIN_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
 DSN = f"host=127.0.0.1 port=5432 user=postgres dbname={DB_NAME}"
 DB_URL = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB_NAME}"
-SECRET = "bench-secret"
+SECRET = "bench-secret"  # noqa: S105 (a scratch app's signing key)
 FREIGHTS = 10_000
 CLIENTS = 16
 
@@ -168,7 +168,8 @@ def seed(instance: str, race_freights: int) -> dict:
                    timestamp '2020-01-01' FROM generate_series(1, :n) AS i"""), {**params, "n": race_freights})
         db.session.execute(sa.text("""
             INSERT INTO offers (id, company_id, freight_id, status, carrier_name, price, source, created_at, updated_at)
-            SELECT gen_random_uuid(), :company_id, f.id, 'pendente', 'Transportador ' || j, 2500 + j, 'api', now(), now()
+            SELECT gen_random_uuid(), :company_id, f.id, 'pendente', 'Transportador ' || j, 2500 + j, 'api', now(),
+                   now()
             FROM freights f CROSS JOIN generate_series(1, :clients) AS j WHERE f.search_text = 'race'"""),
             {**params, "clients": CLIENTS})
         db.session.commit()
@@ -200,7 +201,7 @@ def race(port: int, key: str, races: dict) -> tuple[float, dict]:
     for freight_id, offer_ids in races.items():
         barrier, codes = threading.Barrier(CLIENTS), [None] * CLIENTS
 
-        def accept(index, offer_id=None, freight_id=freight_id):
+        def accept(index, offer_id=None, freight_id=freight_id, barrier=barrier, codes=codes):
             barrier.wait()
             codes[index] = post(connections[index], f"/api/public/v1/freights/{freight_id}/offers/{offer_id}/accept",
                                 key)

@@ -5,9 +5,8 @@ Revises: b7c1e2d3f4a5
 Create Date: 2026-11-23 03:20:20.536584
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '210fccca3aeb'

@@ -1,9 +1,15 @@
 """Freights API: create (IBGE resolution, public slug, registry references), read by id or code, list with
 filters and pages, PATCH status with its history and assignment rules."""
-from datetime import date, timedelta
+from datetime import timedelta
 
+from domain.freights.services import BRASILIA
 from tests.fixtures.freights import freight_body
 from tests.fixtures.partners import assert_invalid, walk_pages
+
+
+def brasilia_today():
+    from datetime import datetime
+    return datetime.now(BRASILIA).date()
 
 
 def create(api, **overrides):
@@ -81,16 +87,17 @@ def test_registry_references_must_be_of_the_company_and_assignable(api, make_par
 
 
 def test_inactive_or_expired_cnh_driver_and_inactive_vehicle_cannot_be_assigned(api, make_driver, make_vehicle):
-    expired = make_driver(cnh_expires_at=(date.today() - timedelta(days=2)).isoformat())  # Brasília lags UTC
+    expired = make_driver(cnh_expires_at=(brasilia_today() - timedelta(days=1)).isoformat())  # valid until yesterday
     inactive = make_driver(status="inativo")
     parked = make_vehicle(status="manutencao")
-    for field, record, code in (("driver_id", expired, "driver_cnh_expired"), ("driver_id", inactive, "driver_inactive"),
-                                ("vehicle_id", parked, "vehicle_inactive")):
+    cases = (("driver_id", expired, "driver_cnh_expired"), ("driver_id", inactive, "driver_inactive"),
+             ("vehicle_id", parked, "vehicle_inactive"))
+    for field, record, code in cases:
         response = api.post("/freights", json=freight_body(**{field: str(record.id)}))
         body = response.get_json()
         assert response.status_code == 422, (code, body)
         assert body["error"]["code"] == code and body["error"]["details"][0]["field"] == field
-    valid = make_driver(cnh_expires_at=(date.today() + timedelta(days=30)).isoformat())
+    valid = make_driver(cnh_expires_at=(brasilia_today() + timedelta(days=30)).isoformat())
     assert api.post("/freights", json=freight_body(driver_id=str(valid.id))).status_code == 201
 
 

@@ -64,7 +64,8 @@ def test_company_edited_template_replaces_the_default(api, company):
 def test_list_by_freight_and_tenancy(api, make_freight, make_company, make_api):
     freight, other = make_freight(), make_freight()
     for target in (freight, freight, other):
-        api.post("/messages", json={"channel": "sms", "to": "+5541999998888", "body": "x", "freight_id": str(target.id)})
+        api.post("/messages", json={"channel": "sms", "to": "+5541999998888", "body": "x",
+                                    "freight_id": str(target.id)})
     listed = api.get(f"/messages?freight_id={freight.code}").get_json()["data"]
     assert len(listed) == 2 and all(m["freight_id"] == str(freight.id) for m in listed)
     assert len(api.get("/messages?limit=2").get_json()["data"]) == 2
