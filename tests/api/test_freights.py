@@ -173,3 +173,15 @@ def test_pagination_walk_with_concurrent_inserts(api):
     original = {create(api)["id"] for _ in range(5)}
     seen = walk_pages(api, "/freights", limit=2, between=lambda page: create(api))
     assert len(seen) == len(set(seen)) and original <= set(seen)  # newer rows come before the cursor: never seen
+
+
+def test_patch_changes_only_what_is_sent(api, make_partner):
+    data = create(api, carrier_id=str(make_partner().id), notes="frágil")
+    response = api.patch(f"/freights/{data['id']}", json={"price": 5000, "carrier_id": None,
+                                                          "destination": {"city": "Londrina", "state": "PR"}})
+    updated = response.get_json()["data"]
+    assert response.status_code == 200 and updated["price"] == 5000.0 and updated["carrier"] is None
+    assert updated["destination"] == {"city": "Londrina", "state": "PR", "ibge_code": "4113700"}
+    assert updated["notes"] == "frágil" and updated["code"] == data["code"]
+    assert_invalid(api.patch(f"/freights/{data['id']}", json={"status": "delivered"}), "status")
+    assert_invalid(api.patch(f"/freights/{data['id']}", json={"origin": None}), "origin")
