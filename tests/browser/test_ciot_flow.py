@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from domain.ciot.clock import today_local
+from tests.browser.conftest import log_in
 from tests.fixtures.ciot import CONTRATADO_CPF, CONTRATANTE_CNPJ, DESTINATARIO_CNPJ
 from tests.fixtures.core import csrf_from  # noqa: F401  (same login flow as the page tests)
 
@@ -19,14 +20,6 @@ SLOW = 30_000  # ms: server round trips (live validation, emission, PDF) on a lo
 def shot(page, name):
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
-
-
-def log_in(page, user):
-    page.goto("/login")
-    page.get_by_label("E-mail").fill(user.email)
-    page.get_by_label("Senha").fill(user.plain_password)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url("**/")
 
 
 def live_row(page, code):

@@ -5,6 +5,8 @@ import urllib.request
 
 import pytest
 
+from tests.browser.conftest import log_in
+
 pytestmark = pytest.mark.browser
 
 
@@ -15,14 +17,6 @@ def call_me(live_server, key=None):
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read())
-
-
-def log_in(page, user):
-    page.goto("/login")
-    page.get_by_label("E-mail").fill(user.email)
-    page.get_by_label("Senha").fill(user.plain_password)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url("**/")
 
 
 def test_key_created_on_the_page_calls_the_api(browser_page, live_server, make_user, company):

@@ -10,18 +10,10 @@ from domain.fleet import services
 from domain.fleet.models import Vehicle
 from domain.fleet.schemas import VehicleCreate
 from domain.partners.models import PartnerBankAccount
-from tests.browser.conftest import htmx_settled
+from tests.browser.conftest import htmx_settled, log_in
 from tests.fixtures.partners import unique_plate
 
 pytestmark = pytest.mark.browser
-
-
-def log_in(page, user):
-    page.goto("/login")
-    page.get_by_label("E-mail").fill(user.email)
-    page.get_by_label("Senha").fill(user.plain_password)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url("**/")
 
 
 def plates(company) -> set[str]:
