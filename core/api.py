@@ -132,12 +132,12 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
             try:
                 response_obj = to_response(view(ctx, **path_args), success)
+                db.session.commit()
             except Exception as exc:
                 committed = interim_if_committed(exc)
                 if committed is None:
                     raise
                 return committed
-            db.session.commit()
             dispatch_ready()
             return response_obj
 
