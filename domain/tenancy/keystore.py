@@ -25,6 +25,7 @@ class KeyView:
     require_signature: bool
     last_used_at: datetime | None
     company_id: uuid.UUID
+    require_timestamp: bool  # a signature must carry X-Service-Timestamp (docs/api/signatures.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,7 @@ class CompanyView:
 
 
 _KEY_COLUMNS = (ApiKey.id, ApiKey.prefix, ApiKey.scopes, ApiKey.require_signature, ApiKey.last_used_at,
-                ApiKey.company_id)
+                ApiKey.company_id, ApiKey.require_timestamp)
 _COMPANY_COLUMNS = (Company.cnpj, Company.legal_name, Company.modules, Company.features, Company.ciot_environment)
 _LOOKUP = cross_tenant(
     sa.select(*_KEY_COLUMNS, *_COMPANY_COLUMNS, ApiKey.secret_hash)
