@@ -132,13 +132,12 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
             try:
                 response_obj = to_response(view(ctx, **path_args), success)
-                db.session.commit()
+                finish(reading=method in ("GET", "HEAD"))
             except Exception as exc:
                 committed = interim_if_committed(exc)
                 if committed is None:
                     raise
                 return committed
-            dispatch_ready()
             return response_obj
 
         wrapper.__name__ = f"{view.__name__}_{method.lower()}"
@@ -147,6 +146,17 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
         return wrapper
 
     return decorator
+
+
+def finish(*, reading: bool) -> None:
+    """The request owns the commit: a write commits and hands over its jobs. A read runs without a transaction
+    (autocommit, see core.db.read_without_transaction), so it has nothing to commit unless it changed a record
+    or queued a job."""
+    session = db.session()
+    if reading and not (session.new or session.dirty or session.deleted or session.info.get("pending_jobs")):
+        return
+    session.commit()
+    dispatch_ready()
 
 
 def to_response(result, success: int) -> Response:
