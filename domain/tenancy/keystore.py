@@ -48,7 +48,7 @@ _COMPANY_COLUMNS = (_COMPANIES.c.cnpj, _COMPANIES.c.legal_name, _COMPANIES.c.mod
                     _COMPANIES.c.ciot_environment)
 # Plain SQL on the session's connection (no ORM layer): a platform-level lookup by the key's unique prefix.
 _LOOKUP = (sa.select(*_KEY_COLUMNS, *_COMPANY_COLUMNS, _KEYS.c.secret_hash)
-           .join(_COMPANIES, _COMPANIES.c.id == _KEYS.c.company_id, _KEYS.c.require_timestamp)
+           .join(_COMPANIES, _COMPANIES.c.id == _KEYS.c.company_id)
            .where(_KEYS.c.prefix == sa.bindparam("prefix"), _KEYS.c.revoked_at.is_(None)))
 
 
