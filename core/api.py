@@ -132,12 +132,12 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
             try:
                 response_obj = to_response(view(ctx, **path_args), success)
+                finish(reading=method in ("GET", "HEAD"))
             except Exception as exc:
                 committed = interim_if_committed(exc)
                 if committed is None:
                     raise
                 return committed
-            finish(reading=method in ("GET", "HEAD"))
             return response_obj
 
         wrapper.__name__ = f"{view.__name__}_{method.lower()}"
