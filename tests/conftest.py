@@ -6,3 +6,8 @@ pytest_plugins = [
     "tests.fixtures.partners",
     "tests.fixtures.ciot",
 ]
+
+
+def pytest_sessionfinish(session, exitstatus):
+    from tests.fixtures.contract import write_examples
+    write_examples()  # only with RECORD_API_EXAMPLES=1

@@ -70,7 +70,7 @@ Money = Annotated[Decimal, Field(ge=0, le=Decimal("999999999.99"), max_digits=14
 ShortText = Annotated[str, Field(max_length=200)]
 
 
-class Location(RequestModel):
+class CiotLocation(RequestModel):
     tipo: LocationTipo
     uf: str | None = Field(default=None, max_length=2)
     codigo_municipio: str | None = Field(default=None, max_length=7)
@@ -81,7 +81,7 @@ class Location(RequestModel):
     endereco_descricao: str | None = Field(default=None, max_length=300)
 
 
-class Contratante(RequestModel):
+class CiotContratante(RequestModel):
     cpf_cnpj: Annotated[str, Field(min_length=1, max_length=18)]
     nome: Annotated[str, Field(min_length=1, max_length=200)]
     rntrc: str | None = Field(default=None, max_length=12)
@@ -91,7 +91,7 @@ class Contratante(RequestModel):
     observacoes: str | None = Field(default=None, max_length=500)
 
 
-class Vehicle(RequestModel):
+class CiotVehicle(RequestModel):
     plate: Annotated[PlateText, Field(min_length=1, max_length=10)]
     vehicle_kind: VehicleKind
     rntrc: str | None = Field(default=None, max_length=12)
@@ -99,7 +99,7 @@ class Vehicle(RequestModel):
     own_fleet: bool | None = None
 
 
-class Payment(RequestModel):
+class CiotPayment(RequestModel):
     kind: PaymentKind
     contratante_index: int | None = Field(default=None, ge=0, le=99)
     contratante_cpf_cnpj: DocText = Field(default=None, max_length=18)
@@ -114,7 +114,7 @@ class Payment(RequestModel):
     codigo_pagamento: str | None = Field(default=None, max_length=140)
 
 
-class Document(RequestModel):
+class CiotDocument(RequestModel):
     kind: DocumentKind
     access_key: str | None = Field(default=None, max_length=60)
     number: str | None = Field(default=None, max_length=20)
@@ -123,6 +123,11 @@ class Document(RequestModel):
     emitter_name: str | None = Field(default=None, max_length=200)
     freight_value: Money | None = None
     cargo_weight_kg: Decimal | None = Field(default=None, ge=0, le=Decimal("999999999"))
+
+
+# Schema names carry the area (`CiotVehicle` is a CIOT operation's vehicle item, not the fleet's vehicle); the
+# short names stay for the code.
+Location, Contratante, Vehicle, Payment, Document = CiotLocation, CiotContratante, CiotVehicle, CiotPayment, CiotDocument
 
 
 class OperationFields(RequestModel):
@@ -153,7 +158,7 @@ class OperationFields(RequestModel):
     indicador_pagamento: IndicadorPagamento | None = None
 
 
-class OperationCreate(OperationFields):
+class CiotOperationCreate(OperationFields):
     environment: Environment | None = None
     tipo_operacao: TipoOperacao
     contratado_cpf_cnpj: RequiredDocText
@@ -180,7 +185,7 @@ class OperationCreate(OperationFields):
 
 # --- Additions for the other CIOT endpoints (PATCH and the actions), same field types as creation -----------
 
-class OperationUpdate(OperationFields):
+class CiotOperationUpdate(OperationFields):
     """PATCH body: every field optional; child lists replace the stored ones when sent. Protected fields
     (id, company_id, codigo_ciot, codigo_verificador, protocolo, status, environment) are refused by the endpoint;
     `contingencia` and the mode cannot change after creation (unknown fields are ignored)."""
@@ -195,7 +200,7 @@ class OperationUpdate(OperationFields):
     documents: Annotated[list[Document] | None, Field(max_length=500)] = None
 
 
-class RectifyBody(RequestModel):
+class CiotRectifyBody(RequestModel):
     """POST /retificar (legacy flow): only these fields can change after emission."""
     valor_frete: Money | None = None
     peso_carga: Decimal | None = Field(default=None, ge=0, le=Decimal("999999999"))
@@ -207,17 +212,21 @@ class RectifyBody(RequestModel):
     observacoes: str | None = Field(default=None, max_length=500)
 
 
-class CancelBody(RequestModel):
+class CiotCancelBody(RequestModel):
     motivo: Annotated[str, Field(min_length=3, max_length=500)]
 
 
-class CloseBody(RequestModel):
+class CiotCloseBody(RequestModel):
     """POST /encerrar."""
     peso_carga_final: Annotated[Decimal, Field(gt=0, le=Decimal("999999999"))]
     distancia: Decimal | None = Field(default=None, ge=0, le=100000)
     quantidade_viagens: int = Field(default=1, ge=1, le=10000)
     data_encerramento: date | None = None
     observacoes: str | None = Field(default=None, max_length=500)
+
+
+OperationCreate, OperationUpdate = CiotOperationCreate, CiotOperationUpdate
+RectifyBody, CancelBody, CloseBody = CiotRectifyBody, CiotCancelBody, CiotCloseBody
 
 
 class OperationListQuery(ListQuery):
