@@ -253,7 +253,8 @@ def _errors(codes: list[ErrorCode]) -> dict:
     responses = {}
     for status in sorted(by_status):
         group = list({(c.code, c.schema): c for c in by_status[status]}.values())
-        schemas = list(dict.fromkeys(c.schema for c in group))
+        # The most specific first: a generated client tries them in order, and Error matches every error body.
+        schemas = sorted(dict.fromkeys(c.schema for c in group), key=lambda name: name == "Error")
         schema = _ref(schemas[0]) if len(schemas) == 1 else {"anyOf": [_ref(name) for name in schemas]}
         headers = {"X-Request-Id": {"$ref": "#/components/headers/XRequestId"}}
         if status == 503:
