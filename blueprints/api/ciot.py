@@ -12,9 +12,9 @@ from core.api import endpoint, tag
 from core.errors import AppError
 from core.queue import commit
 from core.responses import ErrorCode
-from domain.ciot import services
-from domain.ciot.response_models import (CiotActionDone, CiotCreateResponse, CiotEmitPending, CiotEmitted,
-                                         CiotOperationList, CiotOperationResponse, CiotValidated)
+from domain.ciot import serializers, services
+from domain.ciot.serializers import (CiotActionDone, CiotCreateResponse, CiotEmitPending, CiotEmitted,
+                                     CiotOperationList, CiotOperationResponse, CiotValidated)
 from domain.ciot.schemas import (CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate,
                                  RectifyBody)
 
@@ -82,12 +82,6 @@ def _wait_seconds() -> float:
     return float(current_app.config.get("CIOT_EMIT_WAIT_SECONDS", 10))
 
 
-def _emission_data(op) -> dict:
-    return {"id": str(op.id), "code": op.code, "status": op.status, "environment": op.environment,
-            "codigo_ciot": op.codigo_ciot, "codigo_verificador": op.codigo_verificador, "protocolo": op.protocolo,
-            "emitter_company_id": str(op.emitter_company_id) if op.emitter_company_id else None}
-
-
 @endpoint(BASE, "POST", body=OperationCreate, tags=TAGS, response=CiotCreateResponse,
           operation_id="createCiotOperation", errors=(CODIGO_EXISTS, MISSING_CREDENTIALS),
           summary="Cria uma operação CIOT (valida e emite conforme auto_validate/auto_emit) ou importa um CIOT "
@@ -96,20 +90,14 @@ def create_operation(ctx):
     result = services.create_operation(ctx.company, ctx.body, actor=ctx.api_key)
     op = result.op
     if result.imported:
-        return {"mode": "imported",
-                "data": {"id": str(op.id), "status": op.status, "contingencia": op.contingencia,
-                         "codigo_ciot": op.codigo_ciot},
-                "validation": None, "emission": None}, 201
+        return serializers.imported_dict(op), 201
     emission = None
     if result.emission is not None:
         commit()  # the claim must be visible to the worker (inline: the job runs here)
         outcome = services.settle_emission(ctx.company, result.emission, timeout=_wait_seconds())
         op = outcome.op
         emission = outcome.as_creation_dict()
-    return {"data": {"id": str(op.id), "code": op.code, "status": op.status, "codigo_ciot": op.codigo_ciot,
-                     "protocolo": op.protocolo},
-            "validation": result.validation.as_dict() if result.validation is not None else None,
-            "emission": emission}, 201
+    return serializers.created_dict(op, result.validation, emission), 201
 
 
 @endpoint(BASE, "GET", query=OperationListQuery, tags=TAGS, response=CiotOperationList,
@@ -118,13 +106,13 @@ def list_operations(ctx):
     q = ctx.query
     page = services.list_operations(ctx.company, status=q.statuses, tipo_operacao=q.tipo_operacao,
                                     date_from=q.date_from, date_to=q.date_to, limit=q.limit, cursor=q.cursor)
-    return page.envelope(services.operation_summary)
+    return page.envelope(serializers.operation_summary)
 
 
-@endpoint(ONE, "GET", tags=TAGS, response=CiotOperationResponse, operation_id="getCiotOperation", summary="Operação completa com contratantes, veículos, pagamentos, documentos e "
-                                          "os últimos 50 eventos.")
+@endpoint(ONE, "GET", tags=TAGS, response=CiotOperationResponse, operation_id="getCiotOperation",
+          summary="Operação completa com contratantes, veículos, pagamentos, documentos e os últimos 50 eventos.")
 def get_operation(ctx, operation_id):
-    return {"data": services.operation_record(services.get_operation(ctx.company, operation_id))}
+    return {"data": serializers.operation_record(services.get_operation(ctx.company, operation_id))}
 
 
 @endpoint(ONE, "PATCH", body=OperationUpdate, tags=TAGS, protected_fields=PATCH_PROTECTED,
@@ -132,22 +120,23 @@ def get_operation(ctx, operation_id):
           summary="Altera uma operação ainda não emitida; listas enviadas substituem as atuais.")
 def update_operation(ctx, operation_id):
     op, _ = services.update_operation(ctx.company, operation_id, ctx.body, set(ctx.raw), actor=ctx.api_key)
-    return {"data": services.operation_record(op)}
+    return {"data": serializers.operation_record(op)}
 
 
 @endpoint(ONE, "DELETE", tags=TAGS, response=CiotOperationResponse, operation_id="deleteCiotOperation",
           errors=(NOT_DELETABLE,), summary="Cancela uma operação ainda não emitida (nada é enviado à ANTT).")
 def delete_operation(ctx, operation_id):
     op = services.delete_operation(ctx.company, operation_id, actor=ctx.api_key)
-    return {"data": services.operation_record(op)}
+    return {"data": serializers.operation_record(op)}
 
 
 @endpoint(ONE + "/validate", "POST", tags=TAGS, success=200, response=CiotValidated,
-          operation_id="validateCiotOperation", errors=(ACTION_NOT_FOUND, ACTION_STATUS), summary="Refaz as validações e atualiza o status.")
+          operation_id="validateCiotOperation", errors=(ACTION_NOT_FOUND, ACTION_STATUS),
+          summary="Refaz as validações e atualiza o status.")
 def validate_operation(ctx, operation_id):
     with ciot_action():
         op, result = services.validate_operation_service(ctx.company, operation_id, actor=ctx.api_key)
-    return {"data": services.operation_record(op), "validation": result.as_dict()}
+    return {"data": serializers.operation_record(op), "validation": result.as_dict()}
 
 
 @endpoint(ONE + "/emit", "POST", tags=TAGS, success=200, response=CiotEmitted, responses={202: CiotEmitPending},
@@ -162,7 +151,7 @@ def emit_operation(ctx, operation_id):
         error = outcome.as_error()
         if error is not None:
             raise error
-    data = _emission_data(outcome.op)
+    data = serializers.emission_data(outcome.op)
     if outcome.ok:
         return {"ok": True, "mensagem": outcome.mensagem, "data": data}, 200
     return {"ok": False, "status": outcome.op.status, "reason": outcome.reason, "mensagem": outcome.mensagem,

@@ -17,7 +17,7 @@ from core.schemas import parse_query
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
-from domain.fleet.importer import pt_number
+from domain.fleet.spreadsheet import pt_number
 from domain.fleet.models import CNH_CATEGORIES, Driver, Vehicle
 from domain.fleet.queries import drivers_stmt, vehicles_stmt
 from domain.fleet.schemas import DriverCreate, DriverUpdate, VehicleCreate, VehicleUpdate

@@ -1,6 +1,6 @@
 """Pages: vehicle spreadsheet import (upload -> preview -> confirm -> report by line number).
 
-The parsed lines stay server-side (domain/fleet/importer.py); the browser only holds the import id, which
+The parsed lines stay server-side (domain/fleet/staged_import.py); the browser only holds the import id, which
 is looked up through tenancy, so confirming never trusts posted data and another company's id is a 404.
 """
 from flask import Response, current_app, render_template, request, url_for
@@ -13,7 +13,7 @@ from blueprints.web.cadastros_common import can_edit, done, editor_required, rea
 from core.db import db
 from core.errors import AppError
 from core.queue import commit
-from domain.fleet import importer
+from domain.fleet import spreadsheet, staged_import
 
 UPLOAD_ENDPOINT = "cadastros.vehicle_import_upload"
 COLUMN_DOCS = {
@@ -30,8 +30,8 @@ COLUMN_DOCS = {
 
 
 def _limits() -> tuple[int, int]:
-    return (current_app.config.get("VEHICLE_IMPORT_MAX_BYTES", importer.MAX_BYTES),
-            current_app.config.get("VEHICLE_IMPORT_MAX_ROWS", importer.MAX_ROWS))
+    return (current_app.config.get("VEHICLE_IMPORT_MAX_BYTES", spreadsheet.MAX_BYTES),
+            current_app.config.get("VEHICLE_IMPORT_MAX_ROWS", spreadsheet.MAX_ROWS))
 
 
 @bp.record_once
@@ -60,7 +60,7 @@ def _too_large(exc):
 def _upload_page(error: str | None = None):
     max_bytes, max_rows = _limits()
     template = "cadastros/_import_upload.html" if is_htmx() else "cadastros/vehicle_import.html"
-    html = render_template(template, error=error, aliases=importer.HEADER_ALIASES, docs=COLUMN_DOCS,
+    html = render_template(template, error=error, aliases=spreadsheet.HEADER_ALIASES, docs=COLUMN_DOCS,
                            max_mib=max_bytes // (1024 * 1024), max_rows=max_rows, can_edit=can_edit())
     return html, (422 if error else 200)
 
@@ -74,7 +74,7 @@ def vehicle_import():
 @bp.get("/veiculos/importar/modelo.csv")
 @reader_required
 def vehicle_import_template():
-    return Response("\ufeff" + importer.template_csv(), mimetype="text/csv",
+    return Response("\ufeff" + staged_import.template_csv(), mimetype="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="modelo-importacao-veiculos.csv"'})
 
 
@@ -87,10 +87,10 @@ def vehicle_import_upload():
         return _upload_page(error="Escolha um arquivo .csv ou .xlsx.")
     data = upload.stream.read(max_bytes + 1)
     try:
-        job = importer.create_preview(current_user.company, upload.filename, data, user=current_user,
+        job = staged_import.create_preview(current_user.company, upload.filename, data, user=current_user,
                                       max_bytes=max_bytes, max_rows=max_rows)
         commit()
-    except importer.ImportRejected as exc:
+    except spreadsheet.ImportRejected as exc:
         db.session.rollback()
         return _upload_page(error=exc.message)
     url = url_for("cadastros.vehicle_import_show", import_id=job.id)
@@ -104,20 +104,20 @@ def vehicle_import_upload():
 @bp.get("/veiculos/importar/<import_id>")
 @editor_required
 def vehicle_import_show(import_id):
-    job = importer.get_import(import_id)
+    job = staged_import.get_import(import_id)
     return render_template("cadastros/vehicle_import_show.html", job=job, body=_render_import(job))
 
 
 @bp.post("/veiculos/importar/<import_id>/confirmar")
 @editor_required
 def vehicle_import_confirm(import_id):
-    job = importer.get_import(import_id, for_update=True)
+    job = staged_import.get_import(import_id, for_update=True)
     try:
-        importer.confirm_import(current_user.company, job, actor=current_user)
+        staged_import.confirm_import(current_user.company, job, actor=current_user)
         commit()
     except AppError as exc:
         db.session.rollback()
-        job = importer.get_import(import_id)
+        job = staged_import.get_import(import_id)
         return render_template("cadastros/_import_preview.html", job=job, params=job.params, error=exc.message,
                                **_preview_context(job)), 422
     if not is_htmx():
@@ -128,12 +128,12 @@ def vehicle_import_confirm(import_id):
 def _preview_context(job) -> dict:
     params = job.params or {}
     rows = params.get("preview") or []
-    problems = [r for r in rows if r["mark"] != importer.MARK_NEW]
-    new = [r for r in rows if r["mark"] == importer.MARK_NEW]
+    problems = [r for r in rows if r["mark"] != staged_import.MARK_NEW]
+    new = [r for r in rows if r["mark"] == staged_import.MARK_NEW]
     shown_new = new[:PREVIEW_NEW_ROWS]
     shown = sorted(problems + shown_new, key=lambda r: r["line"])
     return {"rows": shown, "hidden_new": len(new) - len(shown_new), "counts": params.get("counts") or {},
-            "aliases": importer.HEADER_ALIASES}
+            "aliases": spreadsheet.HEADER_ALIASES}
 
 
 PREVIEW_NEW_ROWS = 500  # every duplicate and invalid line is listed; new ones up to this many

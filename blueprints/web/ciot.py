@@ -1,5 +1,6 @@
 """Pages: CIOT operations — list, creation form with live validation, the operation page with its actions and
-emission progress, PDF downloads and the batch-PDF job.
+emission progress, and the PDF download. The batch-PDF page (its routes on the same blueprint) is
+blueprints/web/ciot_batch.py.
 
 Every business action goes through domain.ciot.services (the functions the API calls); the creation form maps its
 inputs to the creation body (blueprints/web/ciot_form.py) so OperationCreate's errors and the rules' codes land
@@ -15,10 +16,10 @@ from blueprints.web.ciot_form import (CARGO_FIELDS, CONTRATADO_FIELDS, DESTINATA
                                       ROW_TITLES, TRIP_FIELDS, DraftForm, initial_form)
 from core.db import db
 from core.errors import AppError, NotFound
-from core.progress import start_progress
-from core.queue import commit, enqueue_after_commit
+from core.queue import commit
 from core.schemas import parse_query, validate_data
-from domain.ciot import batch, drafts, services, states
+from domain.ciot import clock, drafts, queries, services, states
+from domain.ciot.issuer import issuer_of
 from domain.ciot.pdf import operation_pdf, pdf_allowed
 from domain.ciot.presentation import fmt
 from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, RectifyBody
@@ -88,7 +89,7 @@ def _check(form: DraftForm, *, live: bool = False):
 @bp.get("/nova")
 @roles_required(*ACTORS)
 def new_operation():
-    form = initial_form(_company(), services.today_local())
+    form = initial_form(_company(), clock.today_local())
     return render_template("ciot/new.html", **_form_context(form, check=None))
 
 
@@ -162,11 +163,11 @@ def _panel_context(op, **extra) -> dict:
     emitting = op.status == states.EMITINDO
     return {
         "op": op, "fmt": fmt, "can_act": _can_act(), "company": company,
-        "events": services.recent_events(op, limit=EVENTS_ON_PAGE),
-        "modality": services.operation_modality(op),
-        "issuer": services.issuer_of(op, company) if op.emitter_company_id else None,
+        "events": queries.recent_events(op, limit=EVENTS_ON_PAGE),
+        "modality": queries.operation_modality(op),
+        "issuer": issuer_of(op, company) if op.emitter_company_id else None,
         "emitting": emitting,
-        "attempt": services.in_flight_attempt(op) if emitting else None,
+        "attempt": queries.in_flight_attempt(op) if emitting else None,
         "actions": {
             "validate": op.status in states.VALIDATABLE,
             "emit": op.status in states.EMITTABLE and op.codigo_ciot is None,
@@ -331,53 +332,4 @@ def pdf(operation_id):
                     headers={"Content-Disposition": f'attachment; filename="{document.filename}"'})
 
 
-# --- batch PDF ----------------------------------------------------------------------------------------------------
-
-def _batch_query(source) -> dict:
-    return {"ids": ",".join(v for v in source.getlist("ids") if v) or None,
-            "status": ",".join(v for v in source.getlist("status") if v) or None,
-            "environment": source.get("environment") or None,
-            "from": source.get("from") or None, "to": source.get("to") or None}
-
-
-@bp.get("/pdf-lote")
-@login_required
-def batch_page():
-    from core.models import JobProgress
-    from core.tenancy import get_owned
-    job = get_owned(JobProgress, request.args["job"]) if request.args.get("job") else None
-    values = {"status": list(batch.PDF_STATUSES)}
-    return render_template("ciot/batch.html", job=job, values=values, errors={}, message=None, fmt=fmt)
-
-
-@bp.post("/pdf-lote")
-@login_required
-def start_batch():
-    """Select the operations now (≤ 50, all with a declaration) and let the `pdf` worker build the ZIP."""
-    raw = _batch_query(request.form)
-    query, errors = validate_data(batch.BatchQuery, raw)
-    message = None
-    if query is not None:
-        try:
-            selection = batch.select_for_batch(_company(), query)
-        except AppError as exc:
-            message = exc.message
-    values = {"status": request.form.getlist("status"), "environment": raw["environment"] or "",
-              "from": raw["from"] or "", "to": raw["to"] or "", "ids": raw["ids"] or ""}
-    if errors or message:
-        context = {"job": None, "values": values, "errors": {e.field: e.message for e in errors},
-                   "message": message, "fmt": fmt}
-        template = "ciot/_batch_result.html" if is_htmx() else "ciot/batch.html"
-        return render_template(template, **context), 422
-    progress = start_progress(_company(), "ciot_pdf_batch", f"PDFs de {selection.count} operação(ões) CIOT",
-                              total=selection.count, user=_actor(),
-                              params={"operation_ids": [str(i) for i in selection.operation_ids],
-                                      "filename": batch.zip_filename(selection)})
-    enqueue_after_commit("jobs.ciot_pdf.build_batch_zip", str(progress.company_id), str(progress.id), queue="pdf")
-    job_id = progress.id
-    commit()  # inline: the ZIP is built here
-    if not is_htmx():
-        return redirect(url_for("ciot.batch_page", job=job_id))
-    from core.models import JobProgress
-    job = db.session.get(JobProgress, job_id)
-    return render_template("ciot/_batch_result.html", job=job, values=values, errors={}, message=None, fmt=fmt)
+from blueprints.web import ciot_batch  # noqa: E402,F401  the batch-PDF page's routes, on bp

@@ -23,7 +23,7 @@ from core.db import db
 from core.errors import AppError, Conflict, NotFound
 from core.schemas import RequestModel, check_date_order, comma_choices, comma_list
 from core.tenancy import tenant_scope
-from domain.ciot import services
+from domain.ciot.queries import get_operation
 from domain.ciot.models import CiotOperation
 from domain.ciot.pdf import PDF_STATUSES, render_operation_pdf
 from domain.ciot.presentation import BRT
@@ -138,7 +138,7 @@ def _add_entries(company, operation_ids, zf: zipfile.ZipFile, after_each: Callab
     """Render and add each operation's PDF, one at a time (nothing of a finished entry is kept)."""
     when = datetime.now(BRT)
     for number, operation_id in enumerate(operation_ids, start=1):
-        op = services.get_operation(company, operation_id)
+        op = get_operation(company, operation_id)
         zf.writestr(_entry(op, when), render_operation_pdf(op, company), compress_type=ZIP_COMPRESSION,
                     compresslevel=ZIP_LEVEL)
         del op

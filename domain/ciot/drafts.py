@@ -3,14 +3,14 @@
 The draft is a creation body as a dict (public-api.md "CIOT operation"). It is checked exactly as creation would
 check it: first the schema (domain.ciot.schemas.OperationCreate, the 400 `invalid_body` details of the API), then
 — when the structure is valid — the rules engine with the same context the services build for a saved operation
-(`services.rule_context`), so the codes the panel shows are the codes creation will record.
+(`validation.rule_context`), so the codes the panel shows are the codes creation will record.
 """
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 from core.errors import FieldError
 from core.schemas import validate_data
-from domain.ciot import services
+from domain.ciot import validation
 from domain.ciot.schemas import OperationCreate
 
 
@@ -56,5 +56,5 @@ def check_draft(company, data: dict) -> DraftCheck:
         return DraftCheck(environment, schema_errors=errors)
     from domain.ciot.rules import validate_operation
     # rule_context reads only the operation's environment when it is given the body: a draft has no record yet.
-    ctx = services.rule_context(SimpleNamespace(environment=environment), company, body)
+    ctx = validation.rule_context(SimpleNamespace(environment=environment), company, body)
     return DraftCheck(environment, body=body, validation=validate_operation(ctx))

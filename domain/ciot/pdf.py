@@ -13,10 +13,13 @@ from dataclasses import dataclass
 from core.db import utcnow
 from core.errors import Conflict
 from core.pdf import Branding, render_pdf
-from domain.ciot import services, states
+from domain.ciot import states
+from domain.ciot.issuer import issuer_of
 from domain.ciot.modality import derive_modality, effective_bank_data, is_own_fleet
 from domain.ciot.models import CiotOperation
 from domain.ciot.presentation import fmt
+from domain.ciot.queries import get_operation, recent_events
+from domain.ciot.validation import contracted_partner
 
 PDF_STATUSES = (states.EMITIDO, states.ENCERRADO, states.CANCELADO)
 EVENTS_IN_PDF = 12
@@ -49,15 +52,10 @@ def ensure_pdf_allowed(op: CiotOperation) -> None:
                        extra={"status": op.status, "allowed_statuses": list(PDF_STATUSES)})
 
 
-def issuer_of(op: CiotOperation, company):
-    """The company in whose name the CIOT was declared (services decides it at emission and records it)."""
-    return services.issuer_of(op, company)
-
-
 def document_context(op: CiotOperation, company) -> dict:
     """What the declaration prints, read once (the template only formats)."""
     issuer = issuer_of(op, company)
-    partner = services.contracted_partner(op.contratado_cpf_cnpj)
+    partner = contracted_partner(op.contratado_cpf_cnpj)
     modality = derive_modality(op, getattr(partner, "rntrc_categoria", None))
     own_fleet = is_own_fleet(op, company.cnpj)
     return {
@@ -68,7 +66,7 @@ def document_context(op: CiotOperation, company) -> dict:
         "modality": fmt.modality({"contratado_tipo": modality.contratado_tipo, "equiparado": modality.equiparado},
                                  own_fleet),
         "bank": effective_bank_data(op),
-        "events": services.recent_events(op, limit=EVENTS_IN_PDF),
+        "events": recent_events(op, limit=EVENTS_IN_PDF),
         "generated_at": utcnow(),
         "fmt": fmt,
     }
@@ -85,5 +83,5 @@ def render_operation_pdf(op: CiotOperation, company) -> bytes:
 
 def operation_pdf(company, operation_id) -> OperationPdf:
     """GET /ciot/operations/{id}/pdf: the company's operation (404 otherwise) rendered (409 when not allowed)."""
-    op = services.get_operation(company, operation_id)
+    op = get_operation(company, operation_id)
     return OperationPdf(op, render_operation_pdf(op, company))

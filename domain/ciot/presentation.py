@@ -142,7 +142,7 @@ def location(loc: dict | None) -> str:
 
 
 def modality(info: dict | None, own_fleet: bool = False) -> str:
-    """`services.operation_modality` as words."""
+    """`queries.operation_modality` as words."""
     if own_fleet:
         return "Frota própria"
     info = info or {}

@@ -6,7 +6,7 @@ import sqlalchemy as sa
 
 from core.db import db, utcnow
 from domain.ciot.models import SimulatorEmission
-from domain.ciot.services import now_local, today_local
+from domain.ciot.clock import now_local, today_local
 from domain.tenancy import services as tenancy
 from tests.fixtures.ciot import ABSENT, CONTRATADO_CPF, ciot_body, events_of, load_op
 

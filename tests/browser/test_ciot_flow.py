@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from pypdf import PdfReader
 
-from domain.ciot.services import today_local
+from domain.ciot.clock import today_local
 from tests.fixtures.ciot import CONTRATADO_CPF, CONTRATANTE_CNPJ, DESTINATARIO_CNPJ
 from tests.fixtures.core import csrf_from  # noqa: F401  (same login flow as the page tests)
 

@@ -5,6 +5,7 @@ import io
 import re
 import uuid
 import zipfile
+from datetime import timedelta
 from decimal import Decimal
 
 import openpyxl
@@ -13,7 +14,7 @@ import pytest
 from core.db import db
 from core.models import JobProgress
 from core.tenancy import tenant_scope
-from domain.fleet import importer, services
+from domain.fleet import services, spreadsheet, staged_import
 from domain.fleet.models import Vehicle
 from domain.fleet.schemas import VehicleCreate, renavam_check_digit
 from tests.fixtures.partners import unique_plate
@@ -181,6 +182,51 @@ def test_utf8_without_bom(admin, company, tmp_path):
     assert vehicles(company)["BRA2E19"].notes == "ação"
 
 
+def write_unicode_text(path, rows, *, encoding: str) -> bytes:
+    """What Excel's "Salvar como > Texto Unicode" writes: UTF-16 with its byte-order mark, tab-separated, CRLF."""
+    with open(path, "w", newline="", encoding=encoding) as fh:
+        if encoding != "utf-16":  # the explicit-endian codecs write no BOM by themselves
+            fh.write("\ufeff")
+        csv.writer(fh, delimiter="\t", lineterminator="\r\n").writerows(rows)
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("encoding, bom, label", [
+    ("utf-16-le", b"\xff\xfe", "UTF-16 LE"),
+    ("utf-16-be", b"\xfe\xff", "UTF-16 BE"),
+])
+def test_excel_unicode_text_utf16(admin, company, tmp_path, encoding, bom, label):
+    rows = [["Placa", "Marca", "Capacidade (kg)", "Observações"],
+            ["BRA2E19", "Agrale", "23.000,50", "Caminhão São João — “baú”"],
+            ["XYZ9876", "Volvo", "", 'com\ttab e "aspas"']]
+    data = write_unicode_text(tmp_path / "unicode.txt", rows, encoding=encoding)
+    assert data.startswith(bom) and b"\x00" in data
+    response = upload(admin, data, "unicode.txt")
+    assert f"CSV {label}" in text(response) and "separador “tab”" in text(response)
+    confirm(admin, import_id(response))
+    stored = vehicles(company)
+    assert stored["BRA2E19"].notes == "Caminhão São João — “baú”"
+    assert stored["BRA2E19"].capacity_kg == Decimal("23000.50")
+    assert stored["XYZ9876"].notes == 'com\ttab e "aspas"'
+
+
+def test_utf16_with_default_bom_of_the_platform(admin, company, tmp_path):
+    data = write_unicode_text(tmp_path / "u.txt", [["placa", "obs"], ["BRA2E19", "ação"]], encoding="utf-16")
+    confirm(admin, import_id(upload(admin, data, "u.txt")))
+    assert vehicles(company)["BRA2E19"].notes == "ação"
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"\xff\xfe" + "placa\r\nBRA2E19".encode("utf-16-le") + b"\x00", "não é um texto UTF-16 LE válido"),
+    (b"\xfe\xff" + "\r\n  \r\n".encode("utf-16-be"), "O arquivo está vazio."),
+    (b"\xff\xfe" + "placa\n".encode("utf-16-le") + "\x07\x08".encode("utf-16-le") * 50,
+     "não parece ser um CSV de texto"),
+])
+def test_broken_utf16_gets_a_clear_error(admin, data, message):
+    response = upload(admin, data, "u.txt")
+    assert response.status_code == 422 and message in error_of(response), error_of(response)
+
+
 def test_header_only_csv(admin, tmp_path):
     response = upload(admin, write_csv(tmp_path / "h.csv", [HEADER_PT]), "h.csv")
     assert response.status_code == 422
@@ -298,7 +344,7 @@ def test_expired_preview_is_refused(admin, company, tmp_path):
     imp = import_id(upload(admin, write_csv(tmp_path / "e.csv", [["placa"], ["AAA1A11"]]), "e.csv"))
     with tenant_scope(company.id):
         job = db.session.get(JobProgress, uuid.UUID(imp))
-        job.created_at = job.created_at - importer.PREVIEW_TTL - importer.timedelta(minutes=1)
+        job.created_at = job.created_at - staged_import.PREVIEW_TTL - timedelta(minutes=1)
         db.session.commit()
     response = confirm(admin, imp)
     assert response.status_code == 422 and "expirou" in error_of(response)
@@ -319,15 +365,15 @@ def test_read_only_roles_cannot_import(login, make_user, company, admin, role, t
 
 def test_the_row_limit_itself_is_accepted(admin, company, tmp_path):
     rows = [["placa", "ano"]] + [[f"{chr(65 + i // 1000 % 26)}{chr(65 + i // 100 % 10)}A{i:04d}", "2020"]
-                                 for i in range(importer.MAX_ROWS)]
-    assert len({r[0] for r in rows[1:]}) == importer.MAX_ROWS
+                                 for i in range(spreadsheet.MAX_ROWS)]
+    assert len({r[0] for r in rows[1:]}) == spreadsheet.MAX_ROWS
     response = upload(admin, write_csv(tmp_path / "big.csv", rows), "big.csv")
     html = text(response)
-    assert f'data-testid="count-novo">{importer.MAX_ROWS}<' in html
+    assert f'data-testid="count-novo">{spreadsheet.MAX_ROWS}<' in html
     assert "e mais 4500 linhas novas" in html
     report = text(confirm(admin, import_id(response)))
-    assert f'data-testid="report-created">{importer.MAX_ROWS}<' in report
-    assert len(vehicles(company)) == importer.MAX_ROWS
+    assert f'data-testid="report-created">{spreadsheet.MAX_ROWS}<' in report
+    assert len(vehicles(company)) == spreadsheet.MAX_ROWS
 
 
 # --- Hostile and broken uploads: a clear message, never a 500 ------------------------------------------
@@ -374,7 +420,7 @@ def test_zip_bomb_is_refused_before_parsing(admin):
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("xl/workbook.xml", "<workbook/>")
-        archive.writestr("xl/sharedStrings.xml", b" " * (importer.MAX_XLSX_UNCOMPRESSED + 1))
+        archive.writestr("xl/sharedStrings.xml", b" " * (spreadsheet.MAX_XLSX_UNCOMPRESSED + 1))
     assert len(buffer.getvalue()) < 200_000
     response = upload(admin, buffer.getvalue(), "bomb.xlsx")
     assert response.status_code == 422 and "descompactado é grande demais" in error_of(response)
@@ -382,8 +428,8 @@ def test_zip_bomb_is_refused_before_parsing(admin):
 
 def test_file_over_the_size_limit(admin, tmp_path):
     line = "ABC1D23;" + "x" * 100 + "\n"
-    data = ("placa;observacoes\n" + line * (importer.MAX_BYTES // len(line) + 10)).encode()
-    assert importer.MAX_BYTES < len(data) < importer.MAX_BYTES + 256 * 1024
+    data = ("placa;observacoes\n" + line * (spreadsheet.MAX_BYTES // len(line) + 10)).encode()
+    assert spreadsheet.MAX_BYTES < len(data) < spreadsheet.MAX_BYTES + 256 * 1024
     response = upload(admin, data, "huge.csv")
     assert response.status_code == 422 and error_of(response) == "Arquivo maior que o limite de 2 MiB."
 
@@ -396,13 +442,13 @@ def test_body_far_over_the_limit_is_a_clear_error_not_a_500(admin):
 
 
 def test_more_rows_than_the_limit(admin, tmp_path):
-    rows = [["placa"]] + [[unique_plate()] for _ in range(importer.MAX_ROWS + 1)]
+    rows = [["placa"]] + [[unique_plate()] for _ in range(spreadsheet.MAX_ROWS + 1)]
     response = upload(admin, write_csv(tmp_path / "rows.csv", rows), "rows.csv")
     assert response.status_code == 422 and "mais de 5.000 linhas" in error_of(response)
 
 
 def test_too_many_rows_in_xlsx(admin, tmp_path):
-    rows = [["placa"]] + [[unique_plate()] for _ in range(importer.MAX_ROWS + 1)]
+    rows = [["placa"]] + [[unique_plate()] for _ in range(spreadsheet.MAX_ROWS + 1)]
     response = upload(admin, write_xlsx(tmp_path / "rows.xlsx", rows), "rows.xlsx")
     assert response.status_code == 422 and "mais de 5.000 linhas" in error_of(response)
 

@@ -1,11 +1,18 @@
-"""Response models of the CIOT API (rule in core/responses.py): the shapes domain/ciot serializers fill."""
-from datetime import datetime
+"""CIOT answers of the API (the PDF and the pages read the same fields): the response models and the functions that
+fill them — the list summary, the full record, timeline events, creation and emission results (rule in
+core/responses.py: the serializer fills exactly the model's fields; the endpoint declares the envelope)."""
+import uuid
+from datetime import date, datetime
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, RootModel
 
-from core.responses import (CpfCnpjOut, Date, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope,
-                            list_envelope)
+from core.db import iso
+from core.responses import (Date, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope, list_envelope)
+from domain.ciot import models
+from domain.ciot.mapping import CHILDREN, SCALAR_FIELDS, date_text
+from domain.ciot.provider import BRT
+from domain.ciot.queries import operation_modality, recent_events
 from domain.ciot.schemas import (ContratadoTipo, DocumentKind, Environment, IndicadorPagamento, LocationTipo, Papel,
                                  PaymentKind, TipoOperacao, TipoPagamento, VehicleKind)
 from domain.ciot.states import STATES
@@ -287,3 +294,105 @@ class CiotValidated(ResponseModel):
 
 CiotOperationResponse = data_envelope(CiotOperation)
 CiotOperationList = list_envelope(CiotOperationSummary, "CiotOperationList")
+
+
+# --- serializers ---------------------------------------------------------------------------------------------------
+
+def _num(value):
+    return float(value) if value is not None else None
+
+
+def trip_moment_out(value: datetime | None) -> str | None:
+    """Trip moments are Brasília wall-clock times: rendered with their offset."""
+    return value.replace(tzinfo=BRT).isoformat() if value is not None else None
+
+
+def operation_summary(op: models.CiotOperation) -> dict:
+    return {
+        "id": str(op.id), "code": op.code, "status": op.status, "mode": op.mode, "environment": op.environment,
+        "tipo_operacao": op.tipo_operacao, "external_id": op.external_id,
+        "contratado_cpf_cnpj": op.contratado_cpf_cnpj, "contratado_nome": op.contratado_nome,
+        "contratado_rntrc": op.contratado_rntrc, "valor_frete": _num(op.valor_frete),
+        "codigo_ciot": op.codigo_ciot, "protocolo": op.protocolo, "contingencia": op.contingencia,
+        "emitted_at": iso(op.emitted_at), "created_at": iso(op.created_at), "updated_at": iso(op.updated_at),
+    }
+
+
+def _child_out(row, schema) -> dict:
+    out = {}
+    for name in schema.model_fields:
+        value = getattr(row, name)
+        if isinstance(value, date):
+            value = value.isoformat()
+        elif value is not None and not isinstance(value, (str, int, bool)):
+            value = float(value)
+        out[name] = value
+    return out
+
+
+def event_out(event: models.CiotEvent) -> dict:
+    return {"id": str(event.id), "type": event.type, "message": event.message, "data": event.data or {},
+            "actor": event.actor, "created_at": iso(event.created_at)}
+
+
+def operation_record(op: models.CiotOperation) -> dict:
+    """The full record (GET /{id}, PATCH, DELETE): every body field, children, authority data, last 50 events."""
+    from domain.ciot.modality import effective_bank_data
+    record = operation_summary(op)
+    for name in SCALAR_FIELDS:
+        value = getattr(op, name)
+        if name in ("viagem_inicio", "viagem_fim"):
+            value = trip_moment_out(value)
+        elif isinstance(value, date):
+            value = value.isoformat()
+        elif isinstance(value, uuid.UUID):
+            value = str(value)
+        elif value is not None and not isinstance(value, (str, int, bool)):
+            value = float(value)
+        record[name] = value
+    record.update({
+        "company_id": str(op.company_id),
+        "origem": op.origem, "destino": op.destino,
+        "codigo_verificador": op.codigo_verificador, "mensagem_antt": op.mensagem_antt,
+        "emitter_company_id": str(op.emitter_company_id) if op.emitter_company_id else None,
+        "modality": operation_modality(op),
+        "bank_data": effective_bank_data(op),
+        "validation": None if op.validation_summary is None else {
+            "items": op.validation_items or [], "summary": op.validation_summary,
+            "validated_at": iso(op.validated_at)},
+        "retificacoes": op.retificacoes, "retificado_at": iso(op.retificado_at),
+        "cancelamento": None if op.cancelado_at is None else {
+            "cancelado_at": iso(op.cancelado_at), "motivo": op.cancel_motivo, "protocolo": op.cancel_protocolo},
+        "encerramento": None if op.encerrado_at is None else {
+            "encerrado_at": iso(op.encerrado_at), "peso_carga_final": _num(op.peso_carga_final),
+            "distancia": _num(op.distancia_percorrida_km), "quantidade_viagens": op.quantidade_viagens,
+            "data_encerramento": date_text(op.data_encerramento), "observacoes": op.encerramento_observacoes,
+            "protocolo": op.encerramento_protocolo},
+    })
+    for name, (_, schema) in CHILDREN.items():
+        record[name] = [_child_out(row, schema) for row in getattr(op, name)]
+    record["events"] = [event_out(e) for e in recent_events(op)]
+    return record
+
+
+def emission_data(op: models.CiotOperation) -> dict:
+    """`data` of an /emit answer (CiotEmissionData)."""
+    return {"id": str(op.id), "code": op.code, "status": op.status, "environment": op.environment,
+            "codigo_ciot": op.codigo_ciot, "codigo_verificador": op.codigo_verificador, "protocolo": op.protocolo,
+            "emitter_company_id": str(op.emitter_company_id) if op.emitter_company_id else None}
+
+
+def created_dict(op: models.CiotOperation, validation, emission: dict | None) -> dict:
+    """POST answer for a new operation (CiotCreateResult)."""
+    return {"data": {"id": str(op.id), "code": op.code, "status": op.status, "codigo_ciot": op.codigo_ciot,
+                     "protocolo": op.protocolo},
+            "validation": validation.as_dict() if validation is not None else None,
+            "emission": emission}
+
+
+def imported_dict(op: models.CiotOperation) -> dict:
+    """POST answer for an imported contingency CIOT (CiotImportResult)."""
+    return {"mode": "imported",
+            "data": {"id": str(op.id), "status": op.status, "contingencia": op.contingencia,
+                     "codigo_ciot": op.codigo_ciot},
+            "validation": None, "emission": None}

@@ -1,0 +1,183 @@
+"""The operation's life before the authority: creation (or import of a CIOT issued elsewhere in contingency),
+PATCH, POST /validate and DELETE. Statuses move only through domain.ciot.states.transition."""
+import uuid
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from core.db import db, flush_unique, utcnow
+from core.errors import AppError, Conflict, FieldError, InvalidBody, InvalidStatus
+from domain.ciot import states
+from domain.ciot.clock import today_local
+from domain.ciot.emission import EmissionRequest, request_emission_of
+from domain.ciot.mapping import CHILDREN, LOCATION_FIELDS, SCALAR_FIELDS, date_text, store_children, store_scalar
+from domain.ciot.models import CiotCounter, CiotOperation
+from domain.ciot.queries import get_operation
+from domain.ciot.schemas import OperationCreate
+from domain.ciot.states import Refused, actor_label, record_event, transition
+from domain.ciot.validation import run_validation
+from domain.tenancy.models import Company
+
+# PATCH: these cannot be cleared (the creation body requires them).
+REQUIRED_ON_PATCH = ("tipo_operacao", "contratado_cpf_cnpj", "contratado_rntrc", "contratantes", "vehicles")
+PATCHABLE = tuple(f for f in SCALAR_FIELDS if f != "contingencia") + LOCATION_FIELDS + tuple(CHILDREN)
+IMPORT_JUSTIFICATION = "CIOT emitido fora da plataforma, em contingência, e importado."
+
+
+def next_code(company_id) -> str:
+    """`CIOT-000001`, gapless per company. The counter row is created once (INSERT ... ON CONFLICT DO NOTHING) and
+    incremented with `UPDATE ... RETURNING`, which takes the row lock (like SELECT ... FOR UPDATE) on PostgreSQL
+    until our transaction ends: concurrent creations queue on it, and a rolled-back creation gives its number back.
+    On SQLite the single writer serialises it."""
+    table = CiotCounter.__table__
+    conn = db.session.connection()
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    conn.execute(insert(table).values(id=uuid.uuid4(), company_id=company_id, last_value=0)
+                 .on_conflict_do_nothing(index_elements=["company_id"]))
+    value = conn.execute(sa.update(table).where(table.c.company_id == company_id)
+                         .values(last_value=table.c.last_value + 1).returning(table.c.last_value)).scalar_one()
+    return f"CIOT-{value:06d}"
+
+
+@dataclass
+class CreateResult:
+    op: CiotOperation
+    validation: object | None = None  # ValidationResult when validation ran
+    emission: "EmissionRequest | None" = None
+
+    @property
+    def imported(self) -> bool:
+        return self.op.mode == "imported"
+
+
+def create_operation(company: Company, body: OperationCreate, *, actor) -> CreateResult:
+    """POST /ciot/operations. With `codigo_ciot`: import of a CIOT issued elsewhere in contingency (mode imported,
+    rascunho, contingencia=true, nothing sent, auto flags ignored; duplicate in the company → 409). Otherwise the
+    operation is validated when auto_validate (or auto_emit) and emission is requested when auto_emit; emission
+    problems never fail the creation: they are reported in the result's `emission`."""
+    label = actor_label(actor)
+    imported = body.codigo_ciot is not None
+    if imported:
+        existing = db.session.execute(sa.select(CiotOperation.id).where(
+            CiotOperation.codigo_ciot == body.codigo_ciot)).scalar_one_or_none()
+        if existing is not None:
+            raise _duplicate_ciot(body.codigo_ciot, existing)
+    op = CiotOperation(id=uuid.uuid4(), company_id=company.id, code=next_code(company.id),
+                       environment=body.environment or company.ciot_environment,
+                       mode="imported" if imported else "normal", status=states.RASCUNHO, created_by=label,
+                       retificacoes=0, contingencia=False)
+    for name in SCALAR_FIELDS + LOCATION_FIELDS:
+        store_scalar(op, name, getattr(body, name))
+    if op.data_declaracao is None:
+        op.data_declaracao = today_local()  # "default today"
+    for name in CHILDREN:
+        store_children(op, name, getattr(body, name))
+    if imported:
+        op.codigo_ciot = body.codigo_ciot
+        op.contingencia = True
+        op.justificativa_contingencia = op.justificativa_contingencia or IMPORT_JUSTIFICATION
+
+    def conflict():
+        found = db.session.execute(sa.select(CiotOperation.id).where(
+            CiotOperation.codigo_ciot == body.codigo_ciot)).scalar_one_or_none()
+        return _duplicate_ciot(body.codigo_ciot, found) if imported else None
+
+    flush_unique(lambda: db.session.add(op), conflict)
+    if imported:
+        record_event(op, "imported", f"CIOT {op.codigo_ciot} importado (emitido em contingência fora da plataforma); "
+                     "nada foi enviado à ANTT.", {"codigo_ciot": op.codigo_ciot,
+                                                  "data_emissao_original": date_text(op.data_emissao_original)},
+                     actor=label)
+        return CreateResult(op)
+    record_event(op, "created", f"Operação {op.code} criada ({op.environment}).",
+                 {"environment": op.environment, "external_id": op.external_id}, actor=label)
+    result = CreateResult(op)
+    if body.auto_validate or body.auto_emit:
+        result.validation = run_validation(op, company, actor=actor)
+    if body.auto_emit:
+        try:
+            result.emission = request_emission_of(company, op, actor=actor, validation=result.validation)
+        except Refused as refused:
+            result.emission = EmissionRequest(op, error=refused.error)
+        except AppError as exc:
+            result.emission = EmissionRequest(op, error=exc)
+    db.session.flush()
+    return result
+
+
+def _duplicate_ciot(codigo: str, existing_id) -> Conflict:
+    return Conflict(f"Já existe uma operação com o codigo_ciot {codigo} nesta empresa.", code="codigo_ciot_exists",
+                    details=[FieldError("codigo_ciot", "duplicate", "CIOT já importado ou emitido nesta empresa.")],
+                    extra={"existing_id": str(existing_id) if existing_id else None})
+
+
+def update_operation(company: Company, operation_id, body, sent, *, actor):
+    """PATCH: only before emission (rascunho, validado, com_divergencia, pronto_emissao, rejeitado; not while
+    emitindo) else 422 invalid_status. `sent` = the top-level keys the client sent; child lists sent replace the
+    stored ones. An operation that had been validated (validado, com_divergencia, pronto_emissao) is validated again
+    and its status follows the result (the /validate row of the state table); a rascunho stays rascunho and a
+    rejeitado stays rejeitado (/emit validates anyway). Returns (op, validation result or None)."""
+    op = get_operation(company, operation_id, for_update=True)
+    if op.status not in states.EDITABLE:
+        raise InvalidStatus(f"A operação está em '{op.status}': alterações só são aceitas antes da emissão "
+                            "(rascunho, validado, com_divergencia, pronto_emissao ou rejeitado).",
+                            extra={"status": op.status})
+    fields = [name for name in PATCHABLE if name in sent]
+    for name in fields:
+        if name in REQUIRED_ON_PATCH and getattr(body, name) is None:
+            raise InvalidBody.for_field(name, "Campo obrigatório; não pode ser removido.", code="required")
+    if op.contingencia and "justificativa_contingencia" in fields and not (body.justificativa_contingencia or ""):
+        raise InvalidBody.for_field("justificativa_contingencia", "Obrigatória quando contingencia=true.",
+                                    code="required")
+    changed = []
+    for name in fields:
+        value = getattr(body, name)
+        if name in CHILDREN:
+            store_children(op, name, value or [])
+            changed.append(name)
+            continue
+        before = getattr(op, name)
+        store_scalar(op, name, value)
+        if getattr(op, name) != before:
+            changed.append(name)
+    if not changed:
+        return op, None
+    op.updated_at = utcnow()
+    record_event(op, "updated", f"Operação alterada: {', '.join(changed)}.", {"fields": changed},
+                 actor=actor_label(actor))
+    db.session.flush()
+    result = None
+    if op.status in states.VALIDATION_RESULTS:
+        result = run_validation(op, company, actor=actor)
+    db.session.flush()
+    return op, result
+
+
+def validate_operation_service(company: Company, operation_id, *, actor):
+    """Rerun the validations; status per result. Only rascunho, validado, com_divergencia, pronto_emissao."""
+    op = get_operation(company, operation_id, for_update=True)
+    if op.status not in states.VALIDATABLE:
+        raise InvalidStatus(f"A operação está em '{op.status}': a validação só pode ser refeita em rascunho, "
+                            "validado, com_divergencia ou pronto_emissao.", extra={"status": op.status})
+    result = run_validation(op, company, actor=actor)
+    db.session.flush()
+    return op, result
+
+
+def delete_operation(company: Company, operation_id, *, actor) -> CiotOperation:
+    """DELETE: an operation not yet emitted (rascunho, validado, com_divergencia, pronto_emissao) → cancelado;
+    nothing is sent to the authority. Else 422 invalid_status."""
+    op = get_operation(company, operation_id, for_update=True)
+    if op.status not in states.DELETABLE:
+        raise InvalidStatus(f"A operação está em '{op.status}': só operações ainda não emitidas (rascunho, validado, "
+                            "com_divergencia, pronto_emissao) podem ser excluídas; uma operação emitida é cancelada "
+                            "com POST /cancel.", extra={"status": op.status})
+    op.cancelado_at = utcnow()
+    op.cancel_motivo = "Cancelada antes da emissão (DELETE)."
+    transition(op, states.CANCELADO, actor=actor_label(actor), event=(
+        "deleted", "Operação cancelada antes da emissão; nada foi enviado à ANTT.", {}))
+    db.session.flush()
+    return op
