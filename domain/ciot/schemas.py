@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from uuid import UUID
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic.json_schema import WithJsonSchema
 
 from core.schemas import ListQuery, RequestModel, check_date_order, comma_choices
 from core.validators import strip_punctuation
@@ -65,7 +66,10 @@ DocText = Annotated[str | None, BeforeValidator(_document_text)]
 RequiredDocText = Annotated[Annotated[str, Field(min_length=1, max_length=18)],
                             BeforeValidator(_required_document_text)]
 PlateText = Annotated[str, BeforeValidator(_plate_text)]
-TripMoment = Annotated[datetime | None, BeforeValidator(_trip_moment)]
+TripMoment = Annotated[datetime | None, BeforeValidator(_trip_moment), WithJsonSchema({
+    "anyOf": [{"type": "string", "examples": ["2026-11-25", "2026-11-25T18:00:00", "2026-11-25T18:00:00-03:00"]},
+              {"type": "null"}],
+    "description": "Data (AAAA-MM-DD) ou data e hora ISO 8601; sem deslocamento, é hora de Brasília."})]
 Money = Annotated[Decimal, Field(ge=0, le=Decimal("999999999.99"), max_digits=14, decimal_places=2)]
 ShortText = Annotated[str, Field(max_length=200)]
 
