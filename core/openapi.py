@@ -11,6 +11,7 @@ What an operation documents:
 - request and response examples recorded by the API tests (blueprints/api/examples.json).
 """
 import copy
+import json
 import re
 
 from pydantic.json_schema import models_json_schema
@@ -202,9 +203,18 @@ def _collect_schemas() -> dict:
 
 
 def _clean_schema(node) -> None:
-    """`default: null` only where null is allowed (a PATCH field that may be omitted but not cleared has none)."""
+    """Defaults are said in words, not as `default`: TypeScript generators make every property with a default
+    required, so an optional request field would become mandatory in the client. (And `default: null` on a PATCH
+    field that may be omitted but not cleared was simply wrong.)"""
     if isinstance(node, dict):
-        _without_null_default(node)
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            for prop in properties.values():
+                if isinstance(prop, dict) and "default" in prop:
+                    default = prop.pop("default")
+                    if default is not None and default != []:
+                        text = json.dumps(default, ensure_ascii=False)
+                        prop["description"] = (prop.get("description", "") + f" Padrão: {text}.").strip()
         for value in node.values():
             _clean_schema(value)
     elif isinstance(node, list):
