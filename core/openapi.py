@@ -122,7 +122,8 @@ HEADERS = {
     "WWWAuthenticate": {"description": "Esquema de autenticação esperado.", "schema": {"type": "string"}},
 }
 
-KEY_FORMAT = ("Chave da empresa no formato `<prefixo>.<segredo>` (criada em Administração → Integrações). "
+KEY_FORMAT = ("Chave da empresa no formato `<prefixo>.<segredo>` (prefixo `flk_` + 12 hexadecimais; criada em "
+              "Administração → Integrações). "
               "Escopo `read` para GET, `write` para POST/PATCH/DELETE (senão 403 insufficient_scope).")
 SECURITY_SCHEMES = {
     "ApiKey": {"type": "apiKey", "in": "header", "name": "X-API-Key", "description": KEY_FORMAT},
@@ -306,7 +307,7 @@ def _operation(spec, examples: dict) -> dict:
     operation = {
         "operationId": operation_id(spec),
         "summary": summary.strip()[:120],
-        "description": (summary + rest).strip(),
+        "description": (rest.strip() or summary.strip()),
         "tags": list(spec.tags),
         "parameters": params,
     }

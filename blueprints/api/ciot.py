@@ -1,4 +1,4 @@
-"""Public API: CIOT operations (public-api.md "CIOT operations"; choices in docs/api/ciot.md).
+"""Public API: CIOT operations (reference: docs/api/ciot.md).
 
 Action endpoints (validate, emit, retificar, cancel, encerrar) answer errors with the envelope plus top-level
 `ok: false, reason, mensagem`. /emit and creation with auto_emit commit the claim, let the job run (inline) or
@@ -83,7 +83,7 @@ def _wait_seconds() -> float:
 
 
 @endpoint(BASE, "POST", body=OperationCreate, tags=TAGS, response=CiotCreateResponse,
-          operation_id="createCiotOperation", errors=(CODIGO_EXISTS, MISSING_CREDENTIALS),
+          operation_id="createCiotOperation", errors=(CODIGO_EXISTS,),
           summary="Cria uma operação CIOT (valida e emite conforme auto_validate/auto_emit) ou importa um CIOT "
                   "emitido em contingência (codigo_ciot).")
 def create_operation(ctx):
@@ -160,6 +160,7 @@ def emit_operation(ctx, operation_id):
 
 @endpoint(ONE + "/retificar", "POST", body=RectifyBody, tags=TAGS, success=200, response=CiotActionDone,
           operation_id="rectifyCiotOperation", errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, NOT_SUPPORTED, RECTIFY_EMPTY,
+                                                       VALIDATION_BLOCKED,
                                                        MISSING_CREDENTIALS),
           summary="Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).")
 def rectify_operation(ctx, operation_id):

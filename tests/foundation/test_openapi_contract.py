@@ -44,3 +44,14 @@ def test_the_contract_check_refuses_an_undeclared_field_and_status():
     assert find_operation("GET", "/api/public/v1/drivers/bulk") is None  # only POST there
     assert find_operation("POST", "/api/public/v1/drivers/bulk")["operationId"] == "bulkCreateDrivers"
     assert find_operation("GET", "/api/public/v1/_probe/keys") is None
+
+
+def test_every_error_code_is_in_the_reference():
+    from pathlib import Path
+    reference = (Path(__file__).parents[2] / "docs" / "api" / "errors.md").read_text(encoding="utf-8")
+    codes = {example["value"]["error"]["code"]
+             for operations in document()["paths"].values() for operation in operations.values()
+             for answer in operation["responses"].values()
+             for example in answer.get("content", {}).get("application/json", {}).get("examples", {}).values()}
+    missing = sorted(code for code in codes if f"`{code}`" not in reference)
+    assert not missing, f"docs/api/errors.md does not list: {missing}"
