@@ -52,7 +52,8 @@ IDEMPOTENCY_REUSED = ErrorCode(422, "idempotency_key_reused", "Idempotency-Key j
 INTERNAL = ErrorCode(500, "internal_error", "Erro interno. Informe o código 3f2a9c1d0b7e4a65 ao suporte.",
                      schema="ServerError", extra={"request_id": "3f2a9c1d0b7e4a65"})
 UNAVAILABLE = ErrorCode(503, "service_unavailable", "Serviço temporariamente indisponível. Tente novamente em "
-                                                    "instantes.")
+                                                    "instantes.", schema="ServerError",
+                        extra={"request_id": "3f2a9c1d0b7e4a65"})
 
 STATUS_TEXT = {400: "Requisição inválida", 401: "Não autenticado", 403: "Sem permissão", 404: "Não encontrado",
                409: "Conflito", 413: "Corpo grande demais", 415: "Tipo de conteúdo não suportado",

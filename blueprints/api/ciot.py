@@ -8,9 +8,9 @@ import contextlib
 
 from flask import current_app
 
-from core.api import endpoint, tag
+from core.api import endpoint, interim_response, tag
 from core.errors import AppError
-from core.queue import commit
+from core.queue import commit, undelivered_jobs
 from core.responses import ErrorCode
 from domain.ciot import serializers, services
 from domain.ciot.serializers import (CiotActionDone, CiotCreateResponse, CiotEmitPending, CiotEmitted,
@@ -71,14 +71,21 @@ def ciot_action():
         yield
     except services.Refused as refused:
         commit()
-        refused.error.extra.setdefault("_ciot_action", True)
-        raise refused.error from None
+        raise as_action_error(refused.error) from None
     except AppError as exc:
-        exc.extra.setdefault("_ciot_action", True)
-        raise
+        raise as_action_error(exc)
+
+
+def as_action_error(exc: AppError) -> AppError:
+    """An action's error also answers `ok: false, reason, mensagem` beside the envelope."""
+    if not exc.top_level:
+        exc.top_level = {"ok": False, "reason": exc.code, "mensagem": exc.message}
+    return exc
 
 
 def _wait_seconds() -> float:
+    if undelivered_jobs():  # Redis did not take the job (it waits in the outbox): nothing will run meanwhile
+        return 0.0
     return float(current_app.config.get("CIOT_EMIT_WAIT_SECONDS", 10))
 
 
@@ -93,11 +100,17 @@ def create_operation(ctx):
         return serializers.imported_dict(op), 201
     emission = None
     if result.emission is not None:
+        interim_response(serializers.created_dict(op, result.validation, _in_progress(op)), 201)
         commit()  # the claim must be visible to the worker (inline: the job runs here)
         outcome = services.settle_emission(ctx.company, result.emission, timeout=_wait_seconds())
         op = outcome.op
         emission = outcome.as_creation_dict()
     return serializers.created_dict(op, result.validation, emission), 201
+
+
+def _in_progress(op) -> dict:
+    """The answer of an emission still running: the operation in `emitindo` (the job runs when it can)."""
+    return services.EmissionOutcome(op, "claimed").as_creation_dict()
 
 
 @endpoint(BASE, "GET", query=OperationListQuery, tags=TAGS, response=CiotOperationList,
@@ -146,16 +159,14 @@ def validate_operation(ctx, operation_id):
 def emit_operation(ctx, operation_id):
     with ciot_action():
         request = services.request_emission(ctx.company, operation_id, actor=ctx.api_key)
+        if request.error is None:
+            interim_response(serializers.emit_answer(services.EmissionOutcome(request.op, "claimed")), 202)
         commit()  # claim visible to the worker; inline, the job runs here
         outcome = services.settle_emission(ctx.company, request, timeout=_wait_seconds())
         error = outcome.as_error()
         if error is not None:
             raise error
-    data = serializers.emission_data(outcome.op)
-    if outcome.ok:
-        return {"ok": True, "mensagem": outcome.mensagem, "data": data}, 200
-    return {"ok": False, "status": outcome.op.status, "reason": outcome.reason, "mensagem": outcome.mensagem,
-            "data": data}, 202
+    return serializers.emit_answer(outcome), (200 if outcome.ok else 202)
 
 
 @endpoint(ONE + "/retificar", "POST", body=RectifyBody, tags=TAGS, success=200, response=CiotActionDone,

@@ -8,11 +8,11 @@ from core.schemas import ListQuery
 from core.tenancy import get_owned
 from domain.fleet import services
 from domain.fleet.models import Driver, Vehicle
-from domain.fleet.queries import drivers_stmt, vehicles_stmt
-from domain.fleet.schemas import (DRIVER_FIELDS, VEHICLE_FIELDS, DriverBulk, DriverCreate, DriverStatus,
-                                  DriverUpdate, VehicleCreate, VehicleStatus, VehicleUpdate)
+from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
+from domain.fleet.schemas import (DriverBulk, DriverCreate, DriverStatus, DriverUpdate, VehicleCreate, VehicleStatus,
+                                  VehicleUpdate)
 from domain.fleet.serializers import (DriverBulkResponse, DriverList, DriverResponse, VehicleList, VehicleResponse,
-                                      bulk_result_dict, driver_dict, vehicle_dict)
+                                      bulk_result_dict, driver_dict, driver_row, vehicle_dict, vehicle_row)
 
 VEHICLE_TAGS = (tag("frota", "Veículos da frota da empresa: cadastro, consulta, alteração e desativação."),)
 DRIVER_TAGS = (tag("motoristas", "Motoristas: cadastro (um a um ou em lote), consulta, alteração e desativação."),)
@@ -34,12 +34,6 @@ class DriverListQuery(ListQuery):
     q: str | None = Field(default=None, max_length=100)
 
 
-# Lists select only these columns and serialise the rows (no ORM objects to build for a read-only page);
-# vehicle_dict/driver_dict (domain/fleet/serializers.py) read rows and objects alike.
-VEHICLE_LIST_COLUMNS = (Vehicle.id, *(getattr(Vehicle, name) for name in VEHICLE_FIELDS), Vehicle.created_at,
-                        Vehicle.updated_at)
-DRIVER_LIST_COLUMNS = (Driver.id, *(getattr(Driver, name) for name in DRIVER_FIELDS), Driver.created_at,
-                       Driver.updated_at)
 
 
 # --- Vehicles ----------------------------------------------------------------------------------
@@ -48,8 +42,8 @@ DRIVER_LIST_COLUMNS = (Driver.id, *(getattr(Driver, name) for name in DRIVER_FIE
           summary="Lista veículos (status, q), mais novos primeiro.")
 def list_vehicles(ctx):
     query = ctx.query
-    stmt = vehicles_stmt(ctx.company, status=query.status, q=query.q, columns=VEHICLE_LIST_COLUMNS)
-    return paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor, rows=True).envelope(vehicle_dict)
+    stmt = vehicles_stmt(ctx.account, status=query.status, q=query.q, columns=VEHICLE_LIST_COLUMNS)
+    return paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor, rows=True).envelope(vehicle_row)
 
 
 @endpoint("/vehicles", "POST", body=VehicleCreate, tags=VEHICLE_TAGS, response=VehicleResponse,
@@ -85,8 +79,8 @@ def delete_vehicle(ctx, vehicle_id):
           summary="Lista motoristas (status, q), mais novos primeiro.")
 def list_drivers(ctx):
     query = ctx.query
-    stmt = drivers_stmt(ctx.company, status=query.status, q=query.q, columns=DRIVER_LIST_COLUMNS)
-    return paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor, rows=True).envelope(driver_dict)
+    stmt = drivers_stmt(ctx.account, status=query.status, q=query.q, columns=DRIVER_LIST_COLUMNS)
+    return paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor, rows=True).envelope(driver_row)
 
 
 @endpoint("/drivers", "POST", body=DriverCreate, tags=DRIVER_TAGS, response=DriverResponse,

@@ -8,5 +8,5 @@ TAGS = (tag("conta", "A chave usada: empresa, escopos e exigência de assinatura
 @endpoint("/me", "GET", summary="Empresa, escopos e exigência de assinatura da chave usada.", tags=TAGS,
           response=MeResponse, operation_id="getMe")
 def me(ctx):
-    return {"data": me_dict(ctx.company, ctx.api_key)}
+    return {"data": me_dict(ctx.account, ctx.api_key)}  # read with the key: no further query
 

@@ -10,9 +10,10 @@ from core.schemas import ListQuery
 from core.tenancy import get_owned
 from domain.partners import services
 from domain.partners.models import Partner
-from domain.partners.queries import partners_stmt
+from domain.partners.queries import PARTNER_LIST_COLUMNS, partners_stmt
 from domain.partners.schemas import PartnerCreate, PartnerUpdate, Role
-from domain.partners.serializers import PartnerDetailResponse, PartnerList, PartnerResponse, partner_dict
+from domain.partners.serializers import (PartnerDetailResponse, PartnerList, PartnerResponse, partner_dict,
+                                         partner_row)
 
 TAGS = (tag("parceiros", "Parceiros de negócio (clientes, fornecedores, contratados...): cadastro, consulta e "
                          "desativação. Contas bancárias são só leitura pela API."),)
@@ -32,9 +33,9 @@ class PartnerListQuery(ListQuery):
           summary="Lista parceiros (q, role, only_active, created_before), mais novos primeiro.")
 def list_partners(ctx):
     query = ctx.query
-    stmt = partners_stmt(ctx.company, q=query.q, role=query.role, only_active=query.only_active,
-                         created_before=query.created_before)
-    return paginate(stmt, model=Partner, limit=query.limit, cursor=query.cursor).envelope(partner_dict)
+    stmt = partners_stmt(ctx.account, q=query.q, role=query.role, only_active=query.only_active,
+                         created_before=query.created_before, columns=PARTNER_LIST_COLUMNS)
+    return paginate(stmt, model=Partner, limit=query.limit, cursor=query.cursor, rows=True).envelope(partner_row)
 
 
 @endpoint("/partners", "POST", body=PartnerCreate, tags=TAGS, protected_fields=READ_ONLY, response=PartnerResponse,

@@ -382,6 +382,15 @@ def emission_data(op: models.CiotOperation) -> dict:
             "emitter_company_id": str(op.emitter_company_id) if op.emitter_company_id else None}
 
 
+def emit_answer(outcome) -> dict:
+    """/emit answer: CiotEmitted (200) when issued, else CiotEmitPending (202)."""
+    data = emission_data(outcome.op)
+    if outcome.ok:
+        return {"ok": True, "mensagem": outcome.mensagem, "data": data}
+    return {"ok": False, "status": outcome.op.status, "reason": outcome.reason, "mensagem": outcome.mensagem,
+            "data": data}
+
+
 def created_dict(op: models.CiotOperation, validation, emission: dict | None) -> dict:
     """POST answer for a new operation (CiotCreateResult)."""
     return {"data": {"id": str(op.id), "code": op.code, "status": op.status, "codigo_ciot": op.codigo_ciot,

@@ -79,6 +79,29 @@ def driver_dict(driver) -> dict:
             "cnh_expires_at": expires.isoformat() if expires else None}
 
 
+def vehicle_row(row) -> dict:
+    """A list row (domain.fleet.queries.VEHICLE_LIST_COLUMNS) as vehicle_dict writes it, straight from the row."""
+    data = _row(row)
+    if data["capacity_kg"] is not None:
+        data["capacity_kg"] = float(data["capacity_kg"])
+    return data
+
+
+def driver_row(row) -> dict:
+    """A list row (domain.fleet.queries.DRIVER_LIST_COLUMNS) as driver_dict writes it, straight from the row."""
+    data = _row(row)
+    if data["cnh_expires_at"] is not None:
+        data["cnh_expires_at"] = data["cnh_expires_at"].isoformat()
+    return data
+
+
+def _row(row) -> dict:
+    data = row._asdict()
+    data["id"] = str(data["id"])
+    data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
+    return data
+
+
 def _stamps(record) -> dict:
     return {"id": str(record.id), "created_at": iso(record.created_at), "updated_at": iso(record.updated_at)}
 

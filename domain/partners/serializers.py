@@ -73,6 +73,15 @@ def partner_dict(partner, *, with_bank_accounts: bool = False) -> dict:
     return data
 
 
+def partner_row(row) -> dict:
+    """A list row (domain.partners.queries.PARTNER_LIST_COLUMNS) as partner_dict writes it, straight from the row."""
+    data = row._asdict()
+    data["id"] = str(data["id"])
+    data["roles"] = list(data["roles"] or [])
+    data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
+    return data
+
+
 def bank_account_dict(account) -> dict:
     return {"id": str(account.id), **fields_of(BankAccount, account, _ACCOUNT_PLAIN),
             "created_at": iso(account.created_at), "updated_at": iso(account.updated_at)}
