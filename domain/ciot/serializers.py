@@ -13,8 +13,9 @@ from domain.ciot import models
 from domain.ciot.mapping import CHILDREN, SCALAR_FIELDS, date_text
 from domain.ciot.provider import BRT
 from domain.ciot.queries import operation_modality, recent_events
-from domain.ciot.schemas import (ContratadoTipo, DocumentKind, Environment, IndicadorPagamento, LocationTipo, Papel,
-                                 PaymentKind, TipoOperacao, TipoPagamento, VehicleKind)
+from domain.ciot.schemas import (ComposicaoContratada, ContratadoTipo, DocumentKind, Environment, IndicadorPagamento,
+                                 LocationTipo, Papel, PaymentKind, TipoChavePix, TipoOperacao, TipoPagamento,
+                                 VehicleKind)
 from domain.ciot.states import STATES
 
 Status = Literal[STATES]
@@ -109,6 +110,7 @@ class CiotPaymentOut(ResponseModel):
     conta: str | None
     titular_cpf_cnpj: str | None
     codigo_pagamento: str | None
+    tipo_chave_pix: TipoChavePix | None
 
 
 class CiotDocumentOut(ResponseModel):
@@ -171,6 +173,8 @@ class CiotOperation(CiotOperationSummary):
     distancia_km: float | None
     codigo_natureza_carga: str | None
     codigo_tipo_carga: int | None
+    composicao_contratada: ComposicaoContratada | None
+    alto_desempenho: bool | None
     peso_carga: float | None
     destinatario_cpf_cnpj: str | None
     destinatario_nome: str | None
@@ -182,6 +186,7 @@ class CiotOperation(CiotOperationSummary):
     viagem_inicio: TripMomentOut | None
     viagem_fim: TripMomentOut | None
     chave_pix: str | None
+    tipo_chave_pix: TipoChavePix | None
     tipo_pagamento: TipoPagamento | None
     indicador_pagamento: IndicadorPagamento | None
     justificativa_contingencia: str | None

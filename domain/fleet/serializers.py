@@ -19,6 +19,7 @@ class FleetVehicle(ResponseModel):
     model: str | None
     year: int | None
     capacity_kg: float | None
+    axles: int | None
     status: Literal[VEHICLE_STATUSES]
     notes: str | None
     created_at: Timestamp
