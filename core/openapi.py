@@ -164,8 +164,8 @@ def _query_parameters(model) -> list[dict]:
     schema = model.model_json_schema()
     required = set(schema.get("required", []))
     params = []
-    for name, prop in schema.get("properties", {}).items():
-        prop = _without_null_default(dict(prop))
+    for name, declared in schema.get("properties", {}).items():
+        prop = _without_null_default(dict(declared))
         prop.pop("title", None)
         if name == "cursor":
             prop = {"type": "string", "maxLength": 512, "pattern": CURSOR_PATTERN}

@@ -9,7 +9,7 @@ against it, so the document and the code cannot drift.
 import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from functools import lru_cache
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
@@ -53,13 +53,13 @@ class PageInfo(ResponseModel):
     has_more: bool
 
 
-@lru_cache(maxsize=None)
+@cache
 def data_envelope(model: type[BaseModel], name: str | None = None) -> type[BaseModel]:
     """`{data: <model>}` as its own named schema (`PartnerResponse`)."""
     return create_model(name or f"{model.__name__}Response", __base__=ResponseModel, data=(model, ...))
 
 
-@lru_cache(maxsize=None)
+@cache
 def list_envelope(model: type[BaseModel], name: str | None = None) -> type[BaseModel]:
     """`{data: [<model>], page: {next_cursor, has_more}}` (`PartnerList`)."""
     return create_model(name or f"{model.__name__}List", __base__=ResponseModel, data=(list[model], ...),
@@ -142,6 +142,28 @@ class ErrorCode:
         return {"error": error}
 
 
-__all__ = ["ResponseModel", "Uuid", "Timestamp", "Date", "Money", "pattern", "CpfCnpjOut", "CpfOut", "PlateOut",
-           "IbgeOut", "PageInfo", "ErrorDetail", "ErrorObject", "Error", "ConflictError", "ServerError",
-           "CiotActionError", "ERROR_MODELS", "data_envelope", "list_envelope", "fields_of", "ErrorCode", "CURSOR_PATTERN"]
+__all__ = [
+    "CURSOR_PATTERN",
+    "ERROR_MODELS",
+    "CiotActionError",
+    "ConflictError",
+    "CpfCnpjOut",
+    "CpfOut",
+    "Date",
+    "Error",
+    "ErrorCode",
+    "ErrorDetail",
+    "ErrorObject",
+    "IbgeOut",
+    "Money",
+    "PageInfo",
+    "PlateOut",
+    "ResponseModel",
+    "ServerError",
+    "Timestamp",
+    "Uuid",
+    "data_envelope",
+    "fields_of",
+    "list_envelope",
+    "pattern",
+]

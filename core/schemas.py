@@ -202,9 +202,35 @@ def dump_date(value: date | None) -> str | None:
     return value.isoformat() if value else None
 
 
-__all__ = ["RequestModel", "ListQuery", "Field", "parse_body", "parse_query", "details_from", "Cpf", "CpfDigits",
-           "Cnpj", "CpfCnpj", "CpfCnpjDigits", "Plate", "Rntrc", "Uf", "Cep", "Phone", "E164", "Email", "AccessKey",
-           "IbgeCode", "EmptyAsNone", "Limit", "EndDate", "date", "datetime", "dump_date", "validate_data"]
+__all__ = [
+    "E164",
+    "AccessKey",
+    "Cep",
+    "Cnpj",
+    "Cpf",
+    "CpfCnpj",
+    "CpfCnpjDigits",
+    "CpfDigits",
+    "Email",
+    "EmptyAsNone",
+    "EndDate",
+    "Field",
+    "IbgeCode",
+    "Limit",
+    "ListQuery",
+    "Phone",
+    "Plate",
+    "RequestModel",
+    "Rntrc",
+    "Uf",
+    "date",
+    "datetime",
+    "details_from",
+    "dump_date",
+    "parse_body",
+    "parse_query",
+    "validate_data",
+]
 
 
 def comma_list(value: str | None) -> list[str]:

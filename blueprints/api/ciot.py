@@ -13,10 +13,16 @@ from core.errors import AppError
 from core.queue import commit, undelivered_jobs
 from core.responses import ErrorCode
 from domain.ciot import serializers, services
-from domain.ciot.serializers import (CiotActionDone, CiotCreateResponse, CiotEmitPending, CiotEmitted,
-                                     CiotOperationList, CiotOperationResponse, CiotValidated)
-from domain.ciot.schemas import (CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate,
-                                 RectifyBody)
+from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate, RectifyBody
+from domain.ciot.serializers import (
+    CiotActionDone,
+    CiotCreateResponse,
+    CiotEmitPending,
+    CiotEmitted,
+    CiotOperationList,
+    CiotOperationResponse,
+    CiotValidated,
+)
 
 TAGS = (tag("ciot", "Operações CIOT por viagem: criar, validar, emitir na ANTT, retificar, cancelar, encerrar e "
                     "exportar PDF. Erros das ações trazem também `ok: false`, `reason` e `mensagem`."),)
@@ -31,7 +37,8 @@ def _status_error(example: str, current: str = "emitido") -> ErrorCode:
 
 
 CODIGO_EXISTS = ErrorCode(409, "codigo_ciot_exists", "Já existe uma operação com o codigo_ciot 123456789012 nesta "
-                          "empresa.", schema="ConflictError", extra={"existing_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"})
+                          "empresa.", schema="ConflictError",
+                          extra={"existing_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"})
 NOT_EDITABLE = _status_error("A operação está em 'emitido': alterações só são aceitas antes da emissão (rascunho, "
                              "validado, com_divergencia, pronto_emissao ou rejeitado).")
 NOT_DELETABLE = _status_error("A operação está em 'emitido': só operações ainda não emitidas (rascunho, validado, "
@@ -170,9 +177,9 @@ def emit_operation(ctx, operation_id):
 
 
 @endpoint(ONE + "/retificar", "POST", body=RectifyBody, tags=TAGS, success=200, response=CiotActionDone,
-          operation_id="rectifyCiotOperation", errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, NOT_SUPPORTED, RECTIFY_EMPTY,
-                                                       VALIDATION_BLOCKED,
-                                                       MISSING_CREDENTIALS),
+          operation_id="rectifyCiotOperation",
+          errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, NOT_SUPPORTED, RECTIFY_EMPTY, VALIDATION_BLOCKED,
+                  MISSING_CREDENTIALS),
           summary="Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).")
 def rectify_operation(ctx, operation_id):
     with ciot_action():

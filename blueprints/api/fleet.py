@@ -9,10 +9,27 @@ from core.tenancy import get_owned
 from domain.fleet import services
 from domain.fleet.models import Driver, Vehicle
 from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
-from domain.fleet.schemas import (DriverBulk, DriverCreate, DriverStatus, DriverUpdate, VehicleCreate, VehicleStatus,
-                                  VehicleUpdate)
-from domain.fleet.serializers import (DriverBulkResponse, DriverList, DriverResponse, VehicleList, VehicleResponse,
-                                      bulk_result_dict, driver_dict, driver_row, vehicle_dict, vehicle_row)
+from domain.fleet.schemas import (
+    DriverBulk,
+    DriverCreate,
+    DriverStatus,
+    DriverUpdate,
+    VehicleCreate,
+    VehicleStatus,
+    VehicleUpdate,
+)
+from domain.fleet.serializers import (
+    DriverBulkResponse,
+    DriverList,
+    DriverResponse,
+    VehicleList,
+    VehicleResponse,
+    bulk_result_dict,
+    driver_dict,
+    driver_row,
+    vehicle_dict,
+    vehicle_row,
+)
 
 VEHICLE_TAGS = (tag("frota", "Veículos da frota da empresa: cadastro, consulta, alteração e desativação."),)
 DRIVER_TAGS = (tag("motoristas", "Motoristas: cadastro (um a um ou em lote), consulta, alteração e desativação."),)

@@ -12,8 +12,7 @@ from domain.partners import services
 from domain.partners.models import Partner
 from domain.partners.queries import PARTNER_LIST_COLUMNS, partners_stmt
 from domain.partners.schemas import PartnerCreate, PartnerUpdate, Role
-from domain.partners.serializers import (PartnerDetailResponse, PartnerList, PartnerResponse, partner_dict,
-                                         partner_row)
+from domain.partners.serializers import PartnerDetailResponse, PartnerList, PartnerResponse, partner_dict, partner_row
 
 TAGS = (tag("parceiros", "Parceiros de negócio (clientes, fornecedores, contratados...): cadastro, consulta e "
                          "desativação. Contas bancárias são só leitura pela API."),)
@@ -46,7 +45,8 @@ def create_partner(ctx):
     return {"data": partner_dict(partner)}
 
 
-@endpoint("/partners/<partner_id>", "GET", tags=TAGS, response=PartnerDetailResponse, summary="Um parceiro, com suas contas bancárias.")
+@endpoint("/partners/<partner_id>", "GET", tags=TAGS, response=PartnerDetailResponse,
+          summary="Um parceiro, com suas contas bancárias.")
 def get_partner(ctx, partner_id):
     return {"data": partner_dict(get_owned(Partner, partner_id), with_bank_accounts=True)}
 

@@ -134,7 +134,8 @@ class CiotDocument(RequestModel):
 
 # Schema names carry the area (`CiotVehicle` is a CIOT operation's vehicle item, not the fleet's vehicle); the
 # short names stay for the code.
-Location, Contratante, Vehicle, Payment, Document = CiotLocation, CiotContratante, CiotVehicle, CiotPayment, CiotDocument
+Location, Contratante, Vehicle = CiotLocation, CiotContratante, CiotVehicle
+Payment, Document = CiotPayment, CiotDocument
 
 
 class OperationFields(RequestModel):

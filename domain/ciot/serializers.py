@@ -3,19 +3,30 @@ fill them — the list summary, the full record, timeline events, creation and e
 core/responses.py: the serializer fills exactly the model's fields; the endpoint declares the envelope)."""
 import uuid
 from datetime import date, datetime
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, RootModel
 
 from core.db import iso
-from core.responses import (Date, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope, list_envelope)
+from core.responses import Date, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
 from domain.ciot import models
 from domain.ciot.mapping import CHILDREN, SCALAR_FIELDS, date_text
 from domain.ciot.provider import BRT
 from domain.ciot.queries import operation_modality, recent_events
-from domain.ciot.schemas import (ComposicaoContratada, ContratadoTipo, DocumentKind, Environment, IndicadorPagamento,
-                                 LocationTipo, Papel, PaymentKind, TipoChavePix, TipoOperacao, TipoPagamento,
-                                 VehicleKind)
+from domain.ciot.schemas import (
+    ComposicaoContratada,
+    ContratadoTipo,
+    DocumentKind,
+    Environment,
+    IndicadorPagamento,
+    LocationTipo,
+    Papel,
+    PaymentKind,
+    TipoChavePix,
+    TipoOperacao,
+    TipoPagamento,
+    VehicleKind,
+)
 from domain.ciot.states import STATES
 
 Status = Literal[STATES]
@@ -252,7 +263,7 @@ class CiotImportResult(ResponseModel):
     emission: None
 
 
-class CiotCreateResponse(RootModel[Union[CiotImportResult, CiotCreateResult]]):
+class CiotCreateResponse(RootModel[CiotImportResult | CiotCreateResult]):
     """The created operation, or the imported one (`mode: imported`, when `codigo_ciot` was sent)."""
 
 

@@ -4,8 +4,18 @@ single record look the same."""
 from typing import Literal
 
 from core.db import iso
-from core.responses import (CpfOut, Date, ErrorObject, PlateOut, ResponseModel, Timestamp, Uuid, data_envelope,
-                            fields_of, list_envelope)
+from core.responses import (
+    CpfOut,
+    Date,
+    ErrorObject,
+    PlateOut,
+    ResponseModel,
+    Timestamp,
+    Uuid,
+    data_envelope,
+    fields_of,
+    list_envelope,
+)
 from domain.fleet.models import CNH_CATEGORIES, DRIVER_STATUSES, VEHICLE_STATUSES
 
 

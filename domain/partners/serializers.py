@@ -3,8 +3,7 @@ core/responses.py: the serializer fills exactly the model's fields; the endpoint
 from typing import Literal
 
 from core.db import iso
-from core.responses import (CpfCnpjOut, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope, fields_of,
-                            list_envelope)
+from core.responses import CpfCnpjOut, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope, fields_of, list_envelope
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, PIX_KEY_TYPES, RNTRC_CATEGORIES
 
 

@@ -10,18 +10,29 @@ import time
 import uuid
 
 import httpx
-
 from fretes_api_client import AuthenticatedClient
 from fretes_api_client.api.conta import get_me
 from fretes_api_client.api.parceiros import create_partner, list_partners
-from fretes_api_client.models import (ConflictError, Error, Partner, PartnerCreate, PartnerCreatePersonKind,
-                                      PartnerList, PartnerResponse)
+from fretes_api_client.models import (
+    ConflictError,
+    Error,
+    Partner,
+    PartnerCreate,
+    PartnerCreatePersonKind,
+    PartnerList,
+    PartnerResponse,
+)
+
+
+def check(condition, detail="") -> None:
+    if not condition:
+        raise SystemExit(f"python client check failed: {detail}")
 
 
 def cnpj(base12: str) -> str:
     def digit(chars: str) -> str:
         weights = list(range(len(chars) - 7, 1, -1)) + list(range(9, 1, -1))
-        total = sum((ord(c) - 48) * w for c, w in zip(chars, weights))
+        total = sum((ord(c) - 48) * w for c, w in zip(chars, weights, strict=True))
         rest = total % 11
         return "0" if rest < 2 else str(11 - rest)
     first = digit(base12)
@@ -43,7 +54,8 @@ def signing_hook(full_key: str):
 
 
 def main(keys_path: str) -> None:
-    keys = json.load(open(keys_path, encoding="utf-8"))
+    with open(keys_path, encoding="utf-8") as fh:
+        keys = json.load(fh)
     client = AuthenticatedClient(base_url=keys["base_url"], token=keys["key"], prefix="",
                                  auth_header_name="X-API-Key", raise_on_unexpected_status=True)
 
@@ -51,42 +63,42 @@ def main(keys_path: str) -> None:
     for i, document in enumerate(documents):
         created = create_partner.sync_detailed(client=client, body=PartnerCreate(
             person_kind=PartnerCreatePersonKind.PJ, cpf_cnpj=document, legal_name=f"Cliente Gerado {i} Ltda"))
-        assert created.status_code == 201, created.content
-        assert isinstance(created.parsed, PartnerResponse) and isinstance(created.parsed.data, Partner)
-        assert isinstance(created.parsed.data.id, uuid.UUID)
+        check(created.status_code == 201, created.content)
+        check(isinstance(created.parsed, PartnerResponse) and isinstance(created.parsed.data, Partner))
+        check(isinstance(created.parsed.data.id, uuid.UUID))
 
     seen, cursor, pages = [], None, 0
     while True:
         answer = list_partners.sync_detailed(client=client, limit=2, **({"cursor": cursor} if cursor else {}))
         page = answer.parsed
-        assert isinstance(page, PartnerList), answer.content
+        check(isinstance(page, PartnerList), answer.content)
         seen += [partner.cpf_cnpj for partner in page.data]
         pages += 1
         if not page.page.has_more:
             break
         cursor = page.page.next_cursor
-    assert sorted(seen) == sorted(documents) and pages == 3, (seen, pages)
+    check(sorted(seen) == sorted(documents) and pages == 3, (seen, pages))
 
     duplicate = create_partner.sync_detailed(client=client, body=PartnerCreate(
         person_kind=PartnerCreatePersonKind.PJ, cpf_cnpj=documents[0], legal_name="Repetido Ltda"))
-    assert duplicate.status_code == 409
+    check(duplicate.status_code == 409)
     conflict = duplicate.parsed
-    assert isinstance(conflict, ConflictError), conflict
-    assert conflict.error.code == "partner_cpf_cnpj_exists" and isinstance(conflict.error.existing_id, uuid.UUID)
+    check(isinstance(conflict, ConflictError), conflict)
+    check(conflict.error.code == "partner_cpf_cnpj_exists" and isinstance(conflict.error.existing_id, uuid.UUID))
 
     unsigned = AuthenticatedClient(base_url=keys["base_url"], token=keys["signed_key"],
                                    raise_on_unexpected_status=True)
     refused = get_me.sync_detailed(client=unsigned)
-    assert refused.status_code == 401 and isinstance(refused.parsed, Error)
-    assert refused.parsed.error.code == "signature_required"
+    check(refused.status_code == 401 and isinstance(refused.parsed, Error))
+    check(refused.parsed.error.code == "signature_required")
 
     signed = AuthenticatedClient(base_url=keys["base_url"], token=keys["signed_key"], raise_on_unexpected_status=True,
                                  httpx_args={"event_hooks": {"request": [signing_hook(keys["signed_key"])]}})
     me = get_me.sync(client=signed)
-    assert me.data.api_key.require_signature is True, me
+    check(me.data.api_key.require_signature is True, me)
     posted = create_partner.sync_detailed(client=signed, body=PartnerCreate(
         person_kind=PartnerCreatePersonKind.PJ, cpf_cnpj=cnpj("220000000001"), legal_name="Assinado Ltda"))
-    assert posted.status_code == 201, posted.content
+    check(posted.status_code == 201, posted.content)
     print(f"python client: {len(documents)} partners created, {pages} pages followed, 409 typed, signed calls ok")
 
 

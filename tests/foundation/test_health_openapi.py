@@ -47,7 +47,8 @@ def test_openapi_document(app):
     assert set(doc["components"]["securitySchemes"]) == {"ApiKey", "ServiceKey", "Bearer"}
     me = doc["paths"]["/api/public/v1/me"]["get"]
     assert me["operationId"] == "getMe"
-    assert me["responses"]["200"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/MeResponse"}
+    me_schema = me["responses"]["200"]["content"]["application/json"]["schema"]
+    assert me_schema == {"$ref": "#/components/schemas/MeResponse"}
     # Only what the operation can answer: no body, no path id, no list → no 400, 404, 409, 413, 415, 422, 429.
     assert set(me["responses"]) == {"200", "401", "403", "500", "503"}
     # Every declared endpoint is documented, and nothing else (no probe or page routes).
@@ -56,7 +57,7 @@ def test_openapi_document(app):
     assert not any("_probe" in path for path, _ in documented)
     declared_tags = {t["name"] for t in doc["tags"]}
     assert all(t["description"] for t in doc["tags"])
-    for path, method, operation in _operations(doc):
+    for _path, _method, operation in _operations(doc):
         assert re.fullmatch(r"[a-z]+[A-Za-z]*", operation["operationId"]) and len(operation["operationId"]) <= 30
         assert set(operation["tags"]) <= declared_tags
         for status, answer in operation["responses"].items():
@@ -118,7 +119,7 @@ def test_post_operations_document_the_idempotency_header(monkeypatch):
     assert create["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/KeyBody"}
     assert "201" in create["responses"] and "422" in create["responses"]  # 422 idempotency_key_reused
     act = paths["/api/public/v1/keys/{key_id}/acao"]["post"]
-    assert [p.get("name") for p in act["parameters"]][0] == "key_id"
+    assert act["parameters"][0]["name"] == "key_id"
     assert {"$ref": "#/components/parameters/IdempotencyKey"} not in act["parameters"]
     assert "422" not in act["responses"]
 
