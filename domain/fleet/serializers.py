@@ -17,6 +17,7 @@ from core.responses import (
     list_envelope,
 )
 from domain.fleet.models import CNH_CATEGORIES, DRIVER_STATUSES, VEHICLE_STATUSES
+from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS
 
 
 class FleetVehicle(ResponseModel):
@@ -90,9 +91,13 @@ def driver_dict(driver) -> dict:
             "cnh_expires_at": expires.isoformat() if expires else None}
 
 
+VEHICLE_KEYS = tuple(column.key for column in VEHICLE_LIST_COLUMNS)
+DRIVER_KEYS = tuple(column.key for column in DRIVER_LIST_COLUMNS)
+
+
 def vehicle_row(row) -> dict:
     """A list row (domain.fleet.queries.VEHICLE_LIST_COLUMNS) as vehicle_dict writes it, straight from the row."""
-    data = _row(row)
+    data = _row(VEHICLE_KEYS, row)
     if data["capacity_kg"] is not None:
         data["capacity_kg"] = float(data["capacity_kg"])
     return data
@@ -100,14 +105,14 @@ def vehicle_row(row) -> dict:
 
 def driver_row(row) -> dict:
     """A list row (domain.fleet.queries.DRIVER_LIST_COLUMNS) as driver_dict writes it, straight from the row."""
-    data = _row(row)
+    data = _row(DRIVER_KEYS, row)
     if data["cnh_expires_at"] is not None:
         data["cnh_expires_at"] = data["cnh_expires_at"].isoformat()
     return data
 
 
-def _row(row) -> dict:
-    data = row._asdict()
+def _row(keys, row) -> dict:
+    data = dict(zip(keys, row, strict=True))
     data["id"] = str(data["id"])
     data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
     return data

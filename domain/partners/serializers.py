@@ -5,6 +5,7 @@ from typing import Literal
 from core.db import iso
 from core.responses import CpfCnpjOut, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope, fields_of, list_envelope
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, PIX_KEY_TYPES, RNTRC_CATEGORIES
+from domain.partners.queries import PARTNER_LIST_COLUMNS
 
 
 class BankAccount(ResponseModel):
@@ -72,9 +73,12 @@ def partner_dict(partner, *, with_bank_accounts: bool = False) -> dict:
     return data
 
 
+PARTNER_KEYS = tuple(column.key for column in PARTNER_LIST_COLUMNS)
+
+
 def partner_row(row) -> dict:
     """A list row (domain.partners.queries.PARTNER_LIST_COLUMNS) as partner_dict writes it, straight from the row."""
-    data = row._asdict()
+    data = dict(zip(PARTNER_KEYS, row, strict=True))
     data["id"] = str(data["id"])
     data["roles"] = list(data["roles"] or [])
     data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
