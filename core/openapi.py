@@ -44,6 +44,7 @@ INVALID_QUERY = ErrorCode(400, "invalid_query", "Campos inválidos: limit.",
 INVALID_CURSOR = ErrorCode(400, "invalid_cursor", "Cursor de paginação inválido ou adulterado.",
                            details=(("cursor", "invalid_cursor", "Cursor inválido ou adulterado."),))
 NOT_FOUND = ErrorCode(404, "not_found", "Registro não encontrado.")
+URI_TOO_LONG = ErrorCode(414, "uri_too_long", "Endereço (URL) longo demais.")
 INVALID_IDEMPOTENCY_KEY = ErrorCode(400, "invalid_header", "Idempotency-Key deve ter de 1 a 255 caracteres.",
                                     details=(("Idempotency-Key", "invalid", "De 1 a 255 caracteres."),))
 IDEMPOTENCY_IN_PROGRESS = ErrorCode(409, "idempotency_in_progress",
@@ -56,13 +57,13 @@ UNAVAILABLE = ErrorCode(503, "service_unavailable", "Serviço temporariamente in
                         extra={"request_id": "3f2a9c1d0b7e4a65"})
 
 STATUS_TEXT = {400: "Requisição inválida", 401: "Não autenticado", 403: "Sem permissão", 404: "Não encontrado",
-               409: "Conflito", 413: "Corpo grande demais", 415: "Tipo de conteúdo não suportado",
+               409: "Conflito", 413: "Corpo grande demais", 414: "Endereço longo demais", 415: "Tipo de conteúdo não suportado",
                422: "Regra de negócio impede a ação", 500: "Erro interno", 503: "Serviço indisponível"}
 
 
 def pipeline_errors(spec) -> list[ErrorCode]:
     """The errors core.api's pipeline can answer for this operation, from what it declares."""
-    errors = [INTERNAL, UNAVAILABLE]
+    errors = [INTERNAL, UNAVAILABLE, URI_TOO_LONG]
     if not spec.public:
         errors += [MISSING_KEY, SIGNATURE_REQUIRED, INVALID_SIGNATURE, INSUFFICIENT_SCOPE]
         if spec.module:

@@ -50,7 +50,7 @@ def test_openapi_document(app):
     me_schema = me["responses"]["200"]["content"]["application/json"]["schema"]
     assert me_schema == {"$ref": "#/components/schemas/MeResponse"}
     # Only what the operation can answer: no body, no path id, no list → no 400, 404, 409, 413, 415, 422, 429.
-    assert set(me["responses"]) == {"200", "401", "403", "500", "503"}
+    assert set(me["responses"]) == {"200", "401", "403", "414", "500", "503"}
     # Every declared endpoint is documented, and nothing else (no probe or page routes).
     documented = {(path, method) for path, ops in doc["paths"].items() for method in ops}
     assert len(documented) == len(REGISTRY)
@@ -88,7 +88,7 @@ def test_openapi_statuses_follow_what_each_operation_declares(app):
     names = [p.get("name") or p["$ref"].rsplit("/", 1)[-1] for p in create["parameters"]]
     assert names == ["ServiceSignature", "ServiceTimestamp", "IdempotencyKey"]
     listing = doc["paths"]["/api/public/v1/partners"]["get"]
-    assert {"400", "401", "403", "500", "503", "200"} == set(listing["responses"])
+    assert {"400", "401", "403", "414", "500", "503", "200"} == set(listing["responses"])
     examples = listing["responses"]["400"]["content"]["application/json"]["examples"]
     assert {"invalid_query", "invalid_cursor"} == set(examples)
     emit = doc["paths"]["/api/public/v1/ciot/operations/{operation_id}/emit"]["post"]
