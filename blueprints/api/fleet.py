@@ -9,8 +9,15 @@ from core.tenancy import get_owned
 from domain.fleet import services
 from domain.fleet.models import Driver, Vehicle
 from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
-from domain.fleet.schemas import (DRIVER_FIELDS, VEHICLE_FIELDS, DriverBulk, DriverCreate, DriverStatus,
-                                  DriverUpdate, VehicleCreate, VehicleStatus, VehicleUpdate)
+from domain.fleet.schemas import (
+    DriverBulk,
+    DriverCreate,
+    DriverStatus,
+    DriverUpdate,
+    VehicleCreate,
+    VehicleStatus,
+    VehicleUpdate,
+)
 
 VEHICLE_TAGS, DRIVER_TAGS = ("frota",), ("motoristas",)
 
@@ -25,24 +32,20 @@ class DriverListQuery(ListQuery):
     q: str | None = Field(default=None, max_length=100)
 
 
-def vehicle_dict(vehicle: Vehicle) -> dict:
-    data = _record(vehicle, VEHICLE_FIELDS)
-    data["capacity_kg"] = float(vehicle.capacity_kg) if vehicle.capacity_kg is not None else None
-    return data
-
-
-def driver_dict(driver: Driver) -> dict:
-    data = _record(driver, DRIVER_FIELDS)
-    data["cnh_expires_at"] = driver.cnh_expires_at.isoformat() if driver.cnh_expires_at else None
-    return data
-
-
 VEHICLE_KEYS = tuple(column.key for column in VEHICLE_LIST_COLUMNS)
 DRIVER_KEYS = tuple(column.key for column in DRIVER_LIST_COLUMNS)
 
 
+def vehicle_dict(vehicle: Vehicle) -> dict:
+    return vehicle_row(tuple(getattr(vehicle, key) for key in VEHICLE_KEYS))
+
+
+def driver_dict(driver: Driver) -> dict:
+    return driver_row(tuple(getattr(driver, key) for key in DRIVER_KEYS))
+
+
 def vehicle_row(row) -> dict:
-    """A list row (VEHICLE_LIST_COLUMNS) as vehicle_dict would write it, built straight from the row."""
+    """A vehicle's JSON from its VEHICLE_LIST_COLUMNS values (a list row as is, a record through vehicle_dict)."""
     data = _row(VEHICLE_KEYS, row)
     if data["capacity_kg"] is not None:
         data["capacity_kg"] = float(data["capacity_kg"])
@@ -50,7 +53,7 @@ def vehicle_row(row) -> dict:
 
 
 def driver_row(row) -> dict:
-    """A list row (DRIVER_LIST_COLUMNS) as driver_dict would write it, built straight from the row."""
+    """A driver's JSON from its DRIVER_LIST_COLUMNS values (a list row as is, a record through driver_dict)."""
     data = _row(DRIVER_KEYS, row)
     if data["cnh_expires_at"] is not None:
         data["cnh_expires_at"] = data["cnh_expires_at"].isoformat()
@@ -58,16 +61,9 @@ def driver_row(row) -> dict:
 
 
 def _row(keys, row) -> dict:
-    data = dict(zip(keys, row))
+    data = dict(zip(keys, row, strict=True))
     data["id"] = str(data["id"])
     data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
-    return data
-
-
-def _record(record, fields) -> dict:
-    data = {"id": str(record.id)}
-    data.update({name: getattr(record, name) for name in fields})
-    data["created_at"], data["updated_at"] = iso(record.created_at), iso(record.updated_at)
     return data
 
 

@@ -11,7 +11,7 @@ from core.tenancy import get_owned
 from domain.partners import services
 from domain.partners.models import Partner, PartnerBankAccount
 from domain.partners.queries import PARTNER_LIST_COLUMNS, partners_stmt
-from domain.partners.schemas import PARTNER_FIELDS, PartnerCreate, PartnerUpdate, Role
+from domain.partners.schemas import PartnerCreate, PartnerUpdate, Role
 
 TAGS = ("parceiros",)
 READ_ONLY = ("bank_accounts",)  # managed in the pages only: sending them is a 400, not a silent no-op
@@ -24,22 +24,19 @@ class PartnerListQuery(ListQuery):
     created_before: datetime | None = None
 
 
+PARTNER_KEYS = tuple(column.key for column in PARTNER_LIST_COLUMNS)
+
+
 def partner_dict(partner: Partner, *, with_bank_accounts: bool = False) -> dict:
-    data = {"id": str(partner.id)}
-    data.update({name: getattr(partner, name) for name in PARTNER_FIELDS})
-    data["roles"] = list(partner.roles or [])
-    data["created_at"], data["updated_at"] = iso(partner.created_at), iso(partner.updated_at)
+    data = partner_row(tuple(getattr(partner, key) for key in PARTNER_KEYS))
     if with_bank_accounts:
         data["bank_accounts"] = [bank_account_dict(account) for account in partner.bank_accounts]
     return data
 
 
-PARTNER_KEYS = tuple(column.key for column in PARTNER_LIST_COLUMNS)
-
-
 def partner_row(row) -> dict:
-    """A list row (PARTNER_LIST_COLUMNS) as partner_dict would write it, built straight from the row."""
-    data = dict(zip(PARTNER_KEYS, row))
+    """A partner's JSON from its PARTNER_LIST_COLUMNS values (a list row as is, a record through partner_dict)."""
+    data = dict(zip(PARTNER_KEYS, row, strict=True))
     data["id"] = str(data["id"])
     data["roles"] = list(data["roles"] or [])
     data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])

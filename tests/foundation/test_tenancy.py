@@ -181,7 +181,7 @@ def _names_sql(where: str = ""):
 
 
 def test_raw_sql_on_a_tenant_table_must_filter_by_the_current_company(two):
-    a, b, ids = two
+    a, b, _ = two
     by_company = "WHERE company_id = :company_id"
     with tenant_scope(a.id):
         with pytest.raises(TenancyViolation):
@@ -202,7 +202,7 @@ def _key_row(n: int, **extra) -> dict:
 
 
 def test_bulk_insert_rows_take_the_scope_company_and_refuse_another(two):
-    a, b, ids = two
+    a, b, _ = two
     with tenant_scope(a.id):
         with pytest.raises(TenancyViolation):
             db.session.execute(sa.insert(ApiKey), [_key_row(1), _key_row(2, company_id=b.id)])
