@@ -22,6 +22,7 @@ class KeyView:
     prefix: str
     scopes: list
     require_signature: bool
+    require_timestamp: bool
     last_used_at: datetime | None
     company_id: uuid.UUID
 
@@ -41,8 +42,8 @@ class CompanyView:
 
 
 _KEYS, _COMPANIES = ApiKey.__table__, Company.__table__
-_KEY_COLUMNS = (_KEYS.c.id, _KEYS.c.prefix, _KEYS.c.scopes, _KEYS.c.require_signature, _KEYS.c.last_used_at,
-                _KEYS.c.company_id)
+_KEY_COLUMNS = (_KEYS.c.id, _KEYS.c.prefix, _KEYS.c.scopes, _KEYS.c.require_signature, _KEYS.c.require_timestamp,
+                _KEYS.c.last_used_at, _KEYS.c.company_id)
 _COMPANY_COLUMNS = (_COMPANIES.c.cnpj, _COMPANIES.c.legal_name, _COMPANIES.c.modules, _COMPANIES.c.features,
                     _COMPANIES.c.ciot_environment)
 # Plain SQL on the session's connection (no ORM layer): a platform-level lookup by the key's unique prefix.
