@@ -17,13 +17,12 @@ import contextlib
 import contextvars
 import re
 import uuid
-
 from functools import lru_cache
 
 from sqlalchemy import event
+from sqlalchemy.orm import Session, with_loader_criteria
 from sqlalchemy.sql.elements import TextClause
 from sqlalchemy.sql.util import find_tables
-from sqlalchemy.orm import Session, with_loader_criteria
 
 from core.db import GET_GUARDS, TenantMixin, db
 from core.errors import NotFound, TenancyViolation

@@ -10,8 +10,7 @@ from core.db import db, utcnow
 from core.errors import Conflict, InvalidBody, NotFound
 from core.tenancy import cross_tenant
 from core.validators import normalize_cnpj
-from domain.tenancy.models import (CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey,
-                                   Company, User)
+from domain.tenancy.models import CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey, Company, User
 
 HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 

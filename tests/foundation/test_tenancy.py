@@ -181,7 +181,7 @@ def _names_sql(where: str = ""):
 
 
 def test_raw_sql_on_a_tenant_table_must_filter_by_the_current_company(two):
-    a, b, ids = two
+    a, b, _ = two
     by_company = "WHERE company_id = :company_id"
     with tenant_scope(a.id):
         with pytest.raises(TenancyViolation):
@@ -202,7 +202,7 @@ def _key_row(n: int, **extra) -> dict:
 
 
 def test_bulk_insert_rows_take_the_scope_company_and_refuse_another(two):
-    a, b, ids = two
+    a, b, _ = two
     with tenant_scope(a.id):
         with pytest.raises(TenancyViolation):
             db.session.execute(sa.insert(ApiKey), [_key_row(1), _key_row(2, company_id=b.id)])
@@ -228,7 +228,7 @@ def test_company_select_filters_once_and_only_for_the_scope_company(two):
             assert set(db.session.execute(company_select(ApiKey, a.id, ApiKey.id)).scalars()) == set(ids[a.id])
         finally:
             sa.event.remove(db.engine, "before_cursor_execute", capture)
-        assert sent[-1].count("company_id") == 1  # the scope does not add a second filter
+        assert sent[-1].count("company_id =") == 1  # the scope does not add a second filter
         with pytest.raises(TenancyViolation):
             db.session.execute(company_select(ApiKey, b.id, ApiKey.id)).all()
         joined = company_select(ApiKey, a.id, ApiKey.id).join(User, User.company_id == ApiKey.company_id)
