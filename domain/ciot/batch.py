@@ -21,7 +21,7 @@ from pydantic import Field, field_validator, model_validator
 
 from core.db import db
 from core.errors import AppError, Conflict, NotFound
-from core.schemas import RequestModel, check_date_order, comma_choices, comma_list
+from core.schemas import EndDate, RequestModel, check_date_order, comma_choices, comma_list
 from core.tenancy import tenant_scope
 from domain.ciot.queries import get_operation
 from domain.ciot.models import CiotOperation
@@ -41,7 +41,7 @@ class BatchQuery(RequestModel):
     status: str | None = Field(default=None, max_length=100)
     environment: Literal["homolog", "producao"] | None = None
     date_from: date | None = Field(default=None, alias="from")
-    date_to: date | None = Field(default=None, alias="to")
+    date_to: EndDate | None = Field(default=None, alias="to")
 
     @field_validator("ids")
     @classmethod

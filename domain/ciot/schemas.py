@@ -12,7 +12,7 @@ from uuid import UUID
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from core.schemas import ListQuery, RequestModel, check_date_order, comma_choices
+from core.schemas import EndDate, ListQuery, RequestModel, check_date_order, comma_choices
 from core.validators import strip_punctuation
 
 TipoOperacao = Literal["lotacao", "fracionada"]
@@ -226,7 +226,7 @@ class OperationListQuery(ListQuery):
     status: str | None = Field(default=None, max_length=300)
     tipo_operacao: TipoOperacao | None = None
     date_from: date | None = Field(default=None, alias="from")
-    date_to: date | None = Field(default=None, alias="to")
+    date_to: EndDate | None = Field(default=None, alias="to")
 
     @field_validator("status")
     @classmethod

@@ -4,15 +4,24 @@ import re
 import sqlalchemy as sa
 
 from core.db import db
+from core.tenancy import company_select
 from core.validators import strip_punctuation
 from domain.fleet.models import Driver, Vehicle
+from domain.fleet.schemas import DRIVER_FIELDS, VEHICLE_FIELDS
 from domain.partners.queries import like_pattern
+
+# Lists select only these columns and use the rows (no ORM objects to build for a read-only page); the API's
+# serialisers read rows and objects alike, so a list item and a single record look the same.
+VEHICLE_LIST_COLUMNS = (Vehicle.id, *(getattr(Vehicle, name) for name in VEHICLE_FIELDS), Vehicle.created_at,
+                        Vehicle.updated_at)
+DRIVER_LIST_COLUMNS = (Driver.id, *(getattr(Driver, name) for name in DRIVER_FIELDS), Driver.created_at,
+                       Driver.updated_at)
 
 
 def vehicles_stmt(company, *, status: str | None = None, q: str | None = None, columns=None):
     """The company's vehicles; `q` matches part of the plate (any case, hyphen ignored), brand or model.
     `columns`: select these columns of Vehicle instead of whole objects (read-only lists)."""
-    stmt = db.select(*(columns or (Vehicle,))).where(Vehicle.company_id == company.id)
+    stmt = company_select(Vehicle, company.id, *(columns or ()))
     if status:
         stmt = stmt.where(Vehicle.status == status)
     if q:
@@ -28,7 +37,7 @@ def vehicles_stmt(company, *, status: str | None = None, q: str | None = None, c
 def drivers_stmt(company, *, status: str | None = None, q: str | None = None, columns=None):
     """The company's drivers; `q` matches part of the name (any case) or the start of the CPF.
     `columns`: select these columns of Driver instead of whole objects (read-only lists)."""
-    stmt = db.select(*(columns or (Driver,))).where(Driver.company_id == company.id)
+    stmt = company_select(Driver, company.id, *(columns or ()))
     if status:
         stmt = stmt.where(Driver.status == status)
     if q:

@@ -167,18 +167,6 @@ def set_require_signature(key: ApiKey, required: bool) -> ApiKey:
     return key
 
 
-def lookup_api_key(raw: str) -> tuple[ApiKey, str] | None:
-    """The active key matching `<prefix>.<secret>` with its secret, or None. Platform-level lookup."""
-    parts = apikeys.split_key(raw)
-    if parts is None:
-        return None
-    prefix, secret = parts
-    key = db.session.execute(cross_tenant(db.select(ApiKey).where(ApiKey.prefix == prefix))).scalar_one_or_none()
-    if key is None or key.revoked_at is not None or not apikeys.secret_matches(secret, key.secret_hash):
-        return None
-    return key, secret
-
-
 def _required_text(value, field):
     text = (value or "").strip()
     if not text:
