@@ -1,4 +1,4 @@
-"""API key primitives: generation, hashing and HMAC request signatures (decisions §2)."""
+"""API key primitives: generation, hashing and HMAC request signatures (docs/decisions.md §2)."""
 import hashlib
 import hmac
 import secrets

@@ -1,4 +1,4 @@
-"""Keyset pagination with opaque, tamper-evident cursors (decisions §3).
+"""Keyset pagination with opaque, tamper-evident cursors (docs/decisions.md §3).
 
 A cursor carries the last row's sort value and id, signed with the app secret (itsdangerous, HMAC-SHA256). Pages are
 `ORDER BY sort, id` (descending by default) and continue strictly after the cursor row, so rows

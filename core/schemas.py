@@ -9,7 +9,7 @@ from core.errors import FieldError, InvalidBody, InvalidQuery
 
 
 class RequestModel(BaseModel):
-    """Unknown fields are ignored (decisions §1); strings are stripped."""
+    """Unknown fields are ignored (docs/decisions.md §1); strings are stripped."""
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
 

@@ -1,4 +1,4 @@
-"""Public API: CIOT operations (public-api.md "CIOT operations"; choices in docs/api/ciot.md).
+"""Public API: CIOT operations (reference and choices in docs/api/ciot.md).
 
 Action endpoints (validate, emit, retificar, cancel, encerrar) answer errors with the envelope plus top-level
 `ok: false, reason, mensagem`. /emit and creation with auto_emit commit the claim, let the job run (inline) or

@@ -1,4 +1,4 @@
-"""Public API: CIOT operation PDFs, single and batch (public-api.md "CIOT operations"; domain/ciot/pdf.py and
+"""Public API: CIOT operation PDFs, single and batch (docs/api/ciot-pdf.md; domain/ciot/pdf.py and
 domain/ciot/batch.py hold the rules).
 
 - GET /ciot/operations/{id}/pdf → application/pdf for emitido, encerrado, cancelado (409 invalid_status otherwise;

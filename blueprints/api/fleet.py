@@ -1,4 +1,4 @@
-"""Public API: vehicles and drivers (public-api.md "Vehicle", "Driver"; docs/api/partners-fleet.md)."""
+"""Public API: vehicles and drivers (docs/api/partners-fleet.md)."""
 from pydantic import Field
 
 from core.api import endpoint

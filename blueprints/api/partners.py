@@ -1,4 +1,4 @@
-"""Public API: business partners (public-api.md "Partner", "Partners"; docs/api/partners-fleet.md)."""
+"""Public API: business partners (docs/api/partners-fleet.md)."""
 from datetime import datetime
 
 from pydantic import Field

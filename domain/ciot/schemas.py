@@ -1,7 +1,7 @@
-"""The CIOT operation creation body (public-api.md "CIOT operation"), as declared models.
+"""The CIOT operation creation body (docs/api/ciot.md), as declared models.
 
-Only structure, types and enums are enforced here (their failures are 400 `invalid_body`, decisions
-"CIOT operations"). Everything the authority's manual checks — document check digits, RNTRC and plate
+Only structure, types and enums are enforced here (their failures are 400 `invalid_body`, docs/decisions.md
+§4 "CIOT operations"). Everything the authority's manual checks — document check digits, RNTRC and plate
 formats, composition, dates, bank data — is a validation rule in domain.ciot.rules, so an operation
 with such problems is still created and carries blockers the dispatcher can fix.
 """

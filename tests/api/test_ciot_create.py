@@ -1,4 +1,4 @@
-"""POST /ciot/operations: creation, validation on creation, auto_emit, import (public-api.md "CIOT operation")."""
+"""POST /ciot/operations: creation, validation on creation, auto_emit, import (docs/api/ciot.md)."""
 import re
 import uuid
 

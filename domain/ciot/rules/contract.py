@@ -1,4 +1,4 @@
-"""The validation codes of the contract (public-api.md "CIOT validation codes"), in the contract's order.
+"""The validation codes of the contract (listed in docs/ciot-rules.md), in the contract's order.
 
 Modality gates: `tac_rules` = TAC or ETC treated as TAC, and not own fleet (docs/ciot-rules.md).
 """

@@ -1,5 +1,5 @@
 """Property test: whatever a body that passes the schema contains, the engine answers items, never raises
-(decisions.md: bad input never yields a 5xx), and every item is well formed."""
+(docs/decisions.md §1: bad input never yields a 5xx), and every item is well formed."""
 import re
 from datetime import timedelta
 

@@ -1,4 +1,4 @@
-"""The CIOT operation state table (public-api.md "CIOT operation" states) and the one function that moves it."""
+"""The CIOT operation state table (docs/api/ciot.md) and the one function that moves it."""
 import threading
 from types import SimpleNamespace
 
