@@ -12,8 +12,10 @@ NUL_MESSAGE = "Contém um caractere nulo (\\u0000), que não é aceito."
 
 def reject_nul_in_request(is_api: bool) -> None:
     """Query parameters and form fields (pages) with a NUL byte: 400 naming the first one."""
-    for source, kind in ((request.args, "query"), (request.form if request.method in ("POST", "PUT", "PATCH")
-                                                   and not request.is_json else {}, "form")):
+    # The API reads only JSON bodies (checked by check_json_tree): parsing a form here would consume the stream
+    # that the API's 415 check reads, so forms are looked at on pages only.
+    reads_form = not is_api and request.method in ("POST", "PUT", "PATCH") and not request.is_json
+    for source, kind in ((request.args, "query"), (request.form if reads_form else {}, "form")):
         for name in source.keys():
             if NUL in name or any(NUL in value for value in source.getlist(name)):
                 field = name.replace(NUL, "\\u0000")[:100]

@@ -36,12 +36,14 @@ class VehicleForm(PlainForm):
     model = StringField("Modelo")
     year = StringField("Ano de fabricação")
     capacity_kg = StringField("Capacidade (kg)")
+    axles = StringField("Eixos")
     status = SelectField("Situação", choices=choices(VEHICLE_STATUS_LABELS.items()), validate_choice=False,
                          default="ativo")
     notes = TextAreaField("Observações")
 
 
-VEHICLE_FORM_FIELDS = ("plate", "vehicle_type", "renavam", "brand", "model", "year", "capacity_kg", "status", "notes")
+VEHICLE_FORM_FIELDS = ("plate", "vehicle_type", "renavam", "brand", "model", "year", "capacity_kg", "axles", "status",
+                       "notes")
 
 
 class DriverForm(PlainForm):

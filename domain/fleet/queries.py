@@ -54,6 +54,16 @@ def vehicle_ids_by_plate(company_id, plates) -> dict[str, object]:
     return _ids_by(Vehicle, Vehicle.plate, company_id, plates)
 
 
+def axles_by_plate(company_id, plates) -> dict[str, int]:
+    """{plate: axles} of the company's vehicles among `plates` whose axles are registered, in one query."""
+    plates = sorted(set(plates))
+    if not plates:
+        return {}
+    rows = db.session.execute(db.select(Vehicle.plate, Vehicle.axles).where(
+        Vehicle.company_id == company_id, Vehicle.plate.in_(plates), Vehicle.axles.is_not(None)))
+    return dict(rows.all())
+
+
 def driver_ids_by_cpf(company_id, cpfs) -> dict[str, object]:
     """{cpf: id} of the company's drivers among `cpfs`, in one query."""
     return _ids_by(Driver, Driver.cpf, company_id, cpfs)

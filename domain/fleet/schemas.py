@@ -52,6 +52,7 @@ def clean_cnh_number(value: str) -> str:
 Renavam = Annotated[str, Field(max_length=20), AfterValidator(clean_renavam)]
 Year = Annotated[int, AfterValidator(_sensible_year)]
 CapacityKg = Annotated[Decimal, Field(ge=0, le=Decimal("9999999999.99"), max_digits=12, decimal_places=2)]
+Axles = Annotated[int, Field(ge=1, le=10)]
 CnhNumber = Annotated[str, Field(max_length=20), AfterValidator(clean_cnh_number)]
 Name = text(200, 1)
 
@@ -68,6 +69,7 @@ class VehicleUpdate(RequestModel):
     model: optional(text(60)) = None
     year: optional(Year) = None
     capacity_kg: optional(CapacityKg) = None
+    axles: optional(Axles) = None
     status: VehicleStatus = None
     notes: optional(text(2000)) = None
 
