@@ -65,7 +65,6 @@ def _init_login(app: Flask) -> None:
 def _register_blueprints(app: Flask) -> None:
     from blueprints import WEB_BLUEPRINTS
     from blueprints.api import api_bp
-
     from core.api import register_key_store
     from domain.tenancy import keystore
 

@@ -48,7 +48,8 @@ def main(iterations: int) -> None:
         client.get("/bench/bare")
         bare.append(clock() - start)
 
-    print(f"GET /api/public/v1/me vs a bare endpoint, {iterations} calls each ({app.config['SQLALCHEMY_DATABASE_URI'].split(':')[0]})")
+    dialect = app.config["SQLALCHEMY_DATABASE_URI"].split(":")[0]
+    print(f"GET /api/public/v1/me vs a bare endpoint, {iterations} calls each ({dialect})")
     report("me", me, "bare", bare)
 
     with app.app_context():  # leave a shared DATABASE_URL as it was

@@ -206,7 +206,7 @@ def check_signature(key, secret: str) -> None:
                                  current_app.config["SIGNATURE_TOLERANCE_SECONDS"])
     except apikeys.SignatureError as exc:
         raise Unauthorized(str(exc), code="invalid_signature",
-                           details=[FieldError(exc.field, "invalid_signature", str(exc))])
+                           details=[FieldError(exc.field, "invalid_signature", str(exc))]) from exc
 
 
 def touch_last_use(store: KeyStore, key) -> None:
@@ -231,10 +231,11 @@ def read_json_body(expects_body: bool, protected_fields) -> dict:
     except RecursionError:
         raise too_deep() from None
     except (ValueError, UnicodeDecodeError):
-        raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400)
+        raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400) from None
     check_json_tree(data)
     if not isinstance(data, dict):
-        raise InvalidBody("O corpo deve ser um objeto JSON.", details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
+        raise InvalidBody("O corpo deve ser um objeto JSON.",
+                          details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
     reject_protected(data, protected_fields)
     return data
 
@@ -283,8 +284,8 @@ def interim_if_committed(exc: Exception) -> Response | None:
     """The interim answer when `exc` came after the work committed; None when nothing committed (re-raise)."""
     if isinstance(exc, AppError) or not g.get("interim_committed"):
         return None
-    current_app.logger.exception("failure after the work committed (request %s); answering as accepted",
-                                 g.get("request_id"))
+    current_app.logger.error("failure after the work committed (request %s); answering as accepted",
+                             g.get("request_id"), exc_info=exc)
     db.session.rollback()
     body, status = g.interim
     return to_response(body, status)

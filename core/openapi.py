@@ -120,10 +120,12 @@ def _responses(spec) -> dict:
         ok = {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}}
     responses = {str(spec.success): ok}
     if spec.success == 201 or spec.method == "POST":
-        responses.setdefault("200", {"description": "OK (replay ou ação)", "content": {"application/json": {"schema": {"type": "object"}}}})
-        responses.setdefault("202", {"description": "Aceito, ainda em processamento", "content": {"application/json": {"schema": {"type": "object"}}}})
+        any_object = {"application/json": {"schema": {"type": "object"}}}
+        responses.setdefault("200", {"description": "OK (replay ou ação)", "content": any_object})
+        responses.setdefault("202", {"description": "Aceito, ainda em processamento", "content": any_object})
     for status, description in COMMON_ERRORS.items():
         responses[status] = {"description": description,
                              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
-    responses["429"] = {"description": "Muitas requisições", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    responses["429"] = {"description": "Muitas requisições",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     return responses

@@ -78,8 +78,8 @@ def decode_cursor(cursor: str, scope: str):
             raise ValueError("scope")
         return _decode_value(data["k"]), uuid.UUID(data["id"])
     except (BadSignature, ValueError, KeyError, TypeError, json.JSONDecodeError):
-        raise InvalidCursor("Cursor de paginação inválido ou adulterado.",
-                            details=[FieldError("cursor", "invalid_cursor", "Cursor inválido ou adulterado.")])
+        detail = FieldError("cursor", "invalid_cursor", "Cursor inválido ou adulterado.")
+        raise InvalidCursor("Cursor de paginação inválido ou adulterado.", details=[detail]) from None
 
 
 def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, descending: bool = True,

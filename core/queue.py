@@ -109,7 +109,7 @@ def _try_send(job: "PendingJob", connection=None) -> bool:
     try:
         send_to_rq(job, connection)
         return True
-    except Exception as exc:  # Redis down or unreachable: the job waits in the outbox
+    except Exception as exc:  # noqa: BLE001  Redis down or unreachable: the job waits in the outbox
         log.warning("job %s%r not enqueued (%s: %s); kept in the outbox", job.func, job.args, type(exc).__name__, exc)
         _outbox_state["pending"] = True
         return False

@@ -133,19 +133,21 @@ def details_from(exc: ValidationError, prefix: str = "") -> list[FieldError]:
         code, message = _message_for(err)
         loc = tuple(p for p in err["loc"] if p not in ("function-after[run(), str]",))
         # Model-level checks name their field in the error context (see PydanticCustomError uses).
-        path = _field_path(loc + ((err.get("ctx") or {}).get("field"),)) if (err.get("ctx") or {}).get("field") else _field_path(loc)
+        named = (err.get("ctx") or {}).get("field")
+        path = _field_path(loc + (named,)) if named else _field_path(loc)
         out.append(FieldError(f"{prefix}{path}" if prefix else path, code, message))
     return out
 
 
 def parse_body(model: type[BaseModel], data: Any):
     if not isinstance(data, dict):
-        raise InvalidBody("O corpo deve ser um objeto JSON.", details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
+        raise InvalidBody("O corpo deve ser um objeto JSON.",
+                          details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         details = details_from(exc)
-        raise InvalidBody(_summary(details), details=details)
+        raise InvalidBody(_summary(details), details=details) from exc
 
 
 def validate_data(model: type[BaseModel], data: Any) -> tuple[Any, list[FieldError]]:
@@ -159,12 +161,12 @@ def validate_data(model: type[BaseModel], data: Any) -> tuple[Any, list[FieldErr
 
 
 def parse_query(model: type[BaseModel], args) -> BaseModel:
-    data = {k: args.get(k) for k in args.keys()}
+    data = {k: args.get(k) for k in args}
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         details = details_from(exc)
-        raise InvalidQuery(_summary(details), details=details)
+        raise InvalidQuery(_summary(details), details=details) from exc
 
 
 def _summary(details: list[FieldError]) -> str:
@@ -176,9 +178,35 @@ def dump_date(value: date | None) -> str | None:
     return value.isoformat() if value else None
 
 
-__all__ = ["RequestModel", "ListQuery", "Field", "parse_body", "parse_query", "details_from", "Cpf", "CpfDigits",
-           "Cnpj", "CpfCnpj", "CpfCnpjDigits", "Plate", "Rntrc", "Uf", "Cep", "Phone", "E164", "Email", "AccessKey",
-           "IbgeCode", "EmptyAsNone", "Limit", "EndDate", "date", "datetime", "dump_date", "validate_data"]
+__all__ = [
+    "E164",
+    "AccessKey",
+    "Cep",
+    "Cnpj",
+    "Cpf",
+    "CpfCnpj",
+    "CpfCnpjDigits",
+    "CpfDigits",
+    "Email",
+    "EmptyAsNone",
+    "EndDate",
+    "Field",
+    "IbgeCode",
+    "Limit",
+    "ListQuery",
+    "Phone",
+    "Plate",
+    "RequestModel",
+    "Rntrc",
+    "Uf",
+    "date",
+    "datetime",
+    "details_from",
+    "dump_date",
+    "parse_body",
+    "parse_query",
+    "validate_data",
+]
 
 
 def comma_list(value: str | None) -> list[str]:

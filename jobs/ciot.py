@@ -19,7 +19,7 @@ def _final_try() -> bool:
     try:
         from rq import get_current_job
         job = get_current_job()
-    except Exception:  # pragma: no cover - rq absent or no connection
+    except Exception:  # noqa: BLE001  # pragma: no cover - rq absent or no connection
         job = None
     return job is None or not job.should_retry
 

@@ -12,8 +12,7 @@ from core.api import endpoint, interim_response
 from core.errors import AppError
 from core.queue import commit, undelivered_jobs
 from domain.ciot import serializers, services
-from domain.ciot.schemas import (CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate,
-                                 RectifyBody)
+from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate, RectifyBody
 
 TAGS = ("ciot",)
 BASE = "/ciot/operations"
@@ -31,7 +30,7 @@ def ciot_action():
         commit()
         raise as_action_error(refused.error) from None
     except AppError as exc:
-        raise as_action_error(exc)
+        raise as_action_error(exc) from exc
 
 
 def as_action_error(exc: AppError) -> AppError:

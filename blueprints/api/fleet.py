@@ -9,8 +9,17 @@ from core.tenancy import get_owned
 from domain.fleet import services
 from domain.fleet.models import Driver, Vehicle
 from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
-from domain.fleet.schemas import (DRIVER_FIELDS, VEHICLE_FIELDS, DriverBulk, DriverCreate, DriverStatus,
-                                  DriverUpdate, VehicleCreate, VehicleStatus, VehicleUpdate)
+from domain.fleet.schemas import (
+    DRIVER_FIELDS,
+    VEHICLE_FIELDS,
+    DriverBulk,
+    DriverCreate,
+    DriverStatus,
+    DriverUpdate,
+    VehicleCreate,
+    VehicleStatus,
+    VehicleUpdate,
+)
 
 VEHICLE_TAGS, DRIVER_TAGS = ("frota",), ("motoristas",)
 

@@ -8,6 +8,8 @@ from flask_wtf.file import FileField
 from wtforms import BooleanField, EmailField, PasswordField, SelectField, StringField
 from wtforms.validators import DataRequired, Email, Length, Optional, Regexp
 
+from blueprints.web.access import roles_required
+from blueprints.web.formkit import MultiCheckboxField, choices
 from core.db import db
 from core.errors import AppError
 from core.pdf import Branding, render_pdf
@@ -15,8 +17,6 @@ from core.queue import commit
 from core.tenancy import get_owned
 from domain.tenancy import services
 from domain.tenancy.models import ROLES, ApiKey, User
-from blueprints.web.access import roles_required
-from blueprints.web.formkit import MultiCheckboxField, choices
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -27,15 +27,18 @@ LOGO_MAX_SIDE = 2000
 
 class ApiKeyForm(FlaskForm):
     name = StringField("Nome (para identificar a integração)", validators=[Optional(), Length(max=120)])
-    scopes = MultiCheckboxField("Escopos", choices=choices([("read", "Leitura (GET)"), ("write", "Escrita (POST/PATCH/DELETE)")]),
+    scopes = MultiCheckboxField("Escopos", choices=choices([("read", "Leitura (GET)"),
+                                                            ("write", "Escrita (POST/PATCH/DELETE)")]),
                                 default=["read", "write"])
     require_signature = BooleanField("Exigir assinatura HMAC em todas as chamadas")
 
 
 class UserForm(FlaskForm):
     name = StringField("Nome", validators=[Optional(), Length(max=120)])
-    email = EmailField("E-mail", validators=[DataRequired(message="Informe o e-mail."), Email(message="E-mail inválido."), Length(max=254)])
-    password = PasswordField("Senha inicial", validators=[DataRequired(message="Informe a senha."), Length(min=8, max=200, message="De 8 a 200 caracteres.")])
+    email = EmailField("E-mail", validators=[DataRequired(message="Informe o e-mail."),
+                                             Email(message="E-mail inválido."), Length(max=254)])
+    password = PasswordField("Senha inicial", validators=[DataRequired(message="Informe a senha."),
+                                                          Length(min=8, max=200, message="De 8 a 200 caracteres.")])
     role = SelectField("Papel", choices=choices((r, ROLE_LABELS[r]) for r in ROLES))
 
 

@@ -1,6 +1,6 @@
 """Pages: vehicles and drivers (list, create, edit, deactivate = status inativo, reactivate = status ativo)."""
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from flask import render_template, request, url_for
 from flask_login import current_user
@@ -9,18 +9,28 @@ from wtforms import BooleanField, SelectField, StringField, TextAreaField
 from blueprints.api.fleet import DriverListQuery, VehicleListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
-from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
-                                             list_page, reader_required, save_form, toggle_status)
+from blueprints.web.cadastros_common import (
+    PlainForm,
+    can_edit,
+    done,
+    editor_required,
+    form_values,
+    list_args,
+    list_page,
+    reader_required,
+    save_form,
+    toggle_status,
+)
 from blueprints.web.formkit import choices
 from core.db import db
 from core.schemas import parse_query
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
-from domain.fleet.spreadsheet import pt_number
 from domain.fleet.models import CNH_CATEGORIES, Driver, Vehicle
 from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
 from domain.fleet.schemas import DriverCreate, DriverUpdate, VehicleCreate, VehicleUpdate
+from domain.fleet.spreadsheet import pt_number
 
 VEHICLE_STATUS_LABELS = {"ativo": "Ativo", "manutencao": "Em manutenção", "inativo": "Inativo"}
 DRIVER_STATUS_LABELS = {"ativo": "Ativo", "inativo": "Inativo"}

@@ -8,10 +8,19 @@ in order (body index i ↔ form index rows[kind][i]).
 import re
 from dataclasses import dataclass, field
 
-from domain.ciot.presentation import (COMPOSICAO_LABELS, DOCUMENT_KIND_LABELS, INDICADOR_LABELS,
-                                      LOCATION_TIPO_LABELS, PAPEL_LABELS, PAYMENT_KIND_LABELS, TIPO_CARGA_LABELS,
-                                      TIPO_CHAVE_PIX_LABELS, TIPO_OPERACAO_LABELS, TIPO_PAGAMENTO_LABELS,
-                                      VEHICLE_KIND_LABELS)
+from domain.ciot.presentation import (
+    COMPOSICAO_LABELS,
+    DOCUMENT_KIND_LABELS,
+    INDICADOR_LABELS,
+    LOCATION_TIPO_LABELS,
+    PAPEL_LABELS,
+    PAYMENT_KIND_LABELS,
+    TIPO_CARGA_LABELS,
+    TIPO_CHAVE_PIX_LABELS,
+    TIPO_OPERACAO_LABELS,
+    TIPO_PAGAMENTO_LABELS,
+    VEHICLE_KIND_LABELS,
+)
 
 
 @dataclass(frozen=True)
@@ -179,7 +188,7 @@ class DraftForm:
     @classmethod
     def from_form(cls, form) -> "DraftForm":
         values, rows = {}, {kind: set() for kind in ROW_FIELDS}
-        for key in form.keys():
+        for key in form:
             match = NAME.match(key)
             if not match:
                 continue

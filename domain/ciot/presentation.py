@@ -3,7 +3,7 @@
 Pure functions over values (no database); `fmt` bundles them for templates (`{{ fmt.doc(x) }}`), so the PDF and
 the pages print a CPF, a plate or an access key the same way.
 """
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
@@ -104,7 +104,7 @@ def local(value) -> str:
     """A naive UTC timestamp shown in Brasília time."""
     if value is None:
         return "—"
-    return value.replace(tzinfo=timezone.utc).astimezone(BRT).strftime("%d/%m/%Y %H:%M")
+    return value.replace(tzinfo=UTC).astimezone(BRT).strftime("%d/%m/%Y %H:%M")
 
 
 def trip(value) -> str:

@@ -170,8 +170,8 @@ class OperationCreate(OperationFields):
     data_emissao_original: date | None = None
     contratantes: Annotated[list[Contratante], Field(min_length=1, max_length=20)]
     vehicles: Annotated[list[Vehicle], Field(min_length=1, max_length=20)]
-    payments: Annotated[list[Payment], Field(max_length=100)] = []
-    documents: Annotated[list[Document], Field(max_length=500)] = []
+    payments: Annotated[list[Payment], Field(max_length=100)] = []  # noqa: RUF012  a pydantic field: each model gets its own copy
+    documents: Annotated[list[Document], Field(max_length=500)] = []  # noqa: RUF012
     auto_validate: bool = True
     auto_emit: bool = False
 

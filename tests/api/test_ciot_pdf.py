@@ -14,7 +14,7 @@ from core.tenancy import tenant_scope
 from core.validators import access_key_check_digit
 from domain.ciot.models import CiotOperation
 from domain.tenancy import services as tenancy
-from tests.fixtures.ciot import EMITTER_CNPJ, ciot_body, load_op
+from tests.fixtures.ciot import EMITTER_CNPJ, load_op
 
 
 def pdf_pages(data: bytes) -> list[str]:
@@ -243,7 +243,7 @@ def test_filters_status_environment_and_period(api, make_operation, company):
 
 @pytest.mark.parametrize("query, field", [
     ("ids=abc", "ids"),
-    ("ids=" + "%s," % uuid.UUID(int=1) + "12", "ids"),
+    ("ids=" + f"{uuid.UUID(int=1)}," + "12", "ids"),
     ("status=rascunho", "status"),
     ("status=emitido,pronto_emissao", "status"),
     ("environment=teste", "environment"),

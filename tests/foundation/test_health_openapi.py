@@ -43,7 +43,8 @@ def test_openapi_document(app):
     assert doc["openapi"].startswith("3.1")
     assert set(doc["components"]["securitySchemes"]) == {"ApiKey", "ServiceKey", "Bearer"}
     me = doc["paths"]["/api/public/v1/me"]["get"]
-    assert me["responses"]["200"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/MeResponse"}
+    me_schema = me["responses"]["200"]["content"]["application/json"]["schema"]
+    assert me_schema == {"$ref": "#/components/schemas/MeResponse"}
     assert {"401", "403", "404"} <= set(me["responses"])
     # Every declared endpoint is documented, and nothing else (no probe or page routes).
     documented = {(path, method) for path, ops in doc["paths"].items() for method in ops}

@@ -297,7 +297,8 @@ def test_validate_action_returns_the_panel(operador, make_operation):
     op = make_operation(status="rascunho")
     response = post(operador, f"/ciot/{op.id}/validar")
     html = response.get_data(as_text=True)
-    assert response.status_code == 200 and html.lstrip().startswith('<div id="operation-panel" data-status="pronto_emissao"')
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="operation-panel" data-status="pronto_emissao"')
     assert "Validação sem pendências" in html and load_op(op.id).status == "pronto_emissao"
 
 
@@ -457,7 +458,7 @@ def test_batch_job_runs_to_done_and_downloads(operador, make_operation):
 
 
 def test_batch_from_selected_rows_of_the_list(operador, make_operation):
-    a, b = make_operation(status="emitido"), make_operation(status="encerrado")
+    _a, b = make_operation(status="emitido"), make_operation(status="encerrado")
     response = post(operador, "/ciot/pdf-lote", {"ids": [str(b.id)]}, htmx=False)
     assert response.status_code == 302 and "/ciot/pdf-lote?job=" in response.headers["Location"]
     page = operador.get(response.headers["Location"]).get_data(as_text=True)

@@ -10,8 +10,17 @@ from pydantic import ValidationError
 
 from domain.ciot.rules import RULES_BY_CODE, RuleContext, validate_operation
 from domain.ciot.schemas import OperationCreate
-from tests.domain.ciot.baseline import (CALLER_CNPJ, CONTRATADO_CPF, ETC_CNPJ, NFE_KEY, OTHER_CPF, TODAY,
-                                        baseline_body, baseline_context, registered_etc)
+from tests.domain.ciot.baseline import (
+    CALLER_CNPJ,
+    CONTRATADO_CPF,
+    ETC_CNPJ,
+    NFE_KEY,
+    OTHER_CPF,
+    TODAY,
+    baseline_body,
+    baseline_context,
+    registered_etc,
+)
 
 FIELD_PATH = re.compile(r"^$|^[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)*$")
 
