@@ -8,8 +8,8 @@ from blueprints.web.ciot import bp
 from core.db import db
 from core.errors import AppError
 from core.models import JobProgress
-from core.progress import start_progress
-from core.queue import commit, enqueue_after_commit
+from core.progress import enqueue_progress_job, start_progress
+from core.queue import commit
 from core.schemas import validate_data
 from core.tenancy import get_owned
 from domain.ciot import batch
@@ -55,7 +55,8 @@ def start_batch():
                               user=current_user._get_current_object(),
                               params={"operation_ids": [str(i) for i in selection.operation_ids],
                                       "filename": batch.zip_filename(selection)})
-    enqueue_after_commit("jobs.ciot_pdf.build_batch_zip", str(progress.company_id), str(progress.id), queue="pdf")
+    enqueue_progress_job(progress, "jobs.ciot_pdf.build_batch_zip", str(progress.company_id), str(progress.id),
+                         queue="pdf")
     job_id = progress.id
     commit()  # inline: the ZIP is built here
     if not is_htmx():
