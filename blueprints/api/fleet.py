@@ -67,7 +67,7 @@ def driver_row(row) -> dict:
 
 
 def _row(keys, row) -> dict:
-    data = dict(zip(keys, row))
+    data = dict(zip(keys, row, strict=False))
     data["id"] = str(data["id"])
     data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
     return data
