@@ -9,7 +9,6 @@ Every rule is a `Rule` (code, severity, applies(ctx), check(ctx)) in RULES, in t
 (rules/contract.py), then the platform's structural codes (rules/structure.py, rules/commercial.py).
 The catalogue with each code's meaning and modality is docs/ciot-rules.md.
 """
-from domain.ciot.rules import commercial, contract, structure  # noqa: F401  (fill RULES, in order)
 from domain.ciot.rules.base import (
     BLOCKER,
     RULES,
@@ -21,6 +20,9 @@ from domain.ciot.rules.base import (
     Violation,
     validate_operation,
 )
+
+# Importing the rule modules fills RULES, and this order is the evaluation order: the contract's codes first.
+from domain.ciot.rules import contract, structure, commercial  # noqa: F401  # isort: skip
 
 RULES_BY_CODE = {rule.code: rule for rule in RULES}
 
