@@ -9,14 +9,24 @@ from wtforms import BooleanField, SelectField, StringField, TextAreaField
 from blueprints.api.partners import PartnerListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
-from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
-                                             list_page, reader_required, save_form, toggle_status)
+from blueprints.web.cadastros_common import (
+    PlainForm,
+    can_edit,
+    done,
+    editor_required,
+    form_values,
+    list_args,
+    list_page,
+    reader_required,
+    save_form,
+    toggle_status,
+)
 from blueprints.web.formkit import MaskedField, MultiCheckboxField, choices
+from core.db import db
 from core.errors import NotFound
 from core.formatting import fmt
 from core.queue import commit
 from core.schemas import parse_query
-from core.db import db
 from core.tenancy import get_owned
 from core.validators import strip_punctuation
 from domain.partners import services

@@ -589,8 +589,8 @@ def test_new_operation_from_an_existing_one_leaves_only_dates_amounts_and_docume
     assert 'name="documents[0]' not in html
 
     form = {name: value for name, value in copied.items() if name != "csrf_token"}
-    form.update({name: value for name, value in re.findall(
-        r'<select[^>]*name="([^"]+)"[^>]*>(?:(?!</select>).)*?<option value="([^"]*)" selected', html, re.S)})
+    form.update(dict(re.findall(
+        r'<select[^>]*name="([^"]+)"[^>]*>(?:(?!</select>).)*?<option value="([^"]*)" selected', html, re.S)))
     for kind, indices in (("contratantes", (0,)), ("vehicles", (0, 1)), ("payments", (0, 1))):
         for i in indices:
             form[f"{kind}[{i}]"] = "1"
