@@ -1,6 +1,6 @@
 """Pages: partners (list, create, edit, deactivate/reactivate) and their bank accounts (inline, htmx).
 
-Bank accounts are created, changed and removed only here: the API shows them read-only (public-api.md).
+Bank accounts are created, changed and removed only here: the API shows them read-only (docs/api/partners-fleet.md).
 """
 from flask import render_template, request, url_for
 from flask_login import current_user
