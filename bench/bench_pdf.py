@@ -27,7 +27,7 @@ def main(iterations: int) -> None:
                         logo_data_uri="data:image/png;base64," + base64.b64encode(logo.getvalue()).decode())
     app = bench_app()
     with app.app_context():
-        args = dict(branding=branding, title="Documento de exemplo")
+        args = {"branding": branding, "title": "Documento de exemplo"}
         html = render_html("pdf/sample.html", **args)
 
         def bare() -> bytes:

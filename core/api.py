@@ -265,10 +265,11 @@ def read_json_body(expects_body: bool, protected_fields) -> dict:
     except RecursionError:
         raise too_deep() from None
     except (ValueError, UnicodeDecodeError):
-        raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400)
+        raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400) from None
     check_json_tree(data)
     if not isinstance(data, dict):
-        raise InvalidBody("O corpo deve ser um objeto JSON.", details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
+        raise InvalidBody("O corpo deve ser um objeto JSON.",
+                          details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
     reject_protected(data, protected_fields)
     return data
 

@@ -10,7 +10,7 @@ from core.errors import FieldError, InvalidBody, InvalidQuery
 
 
 class RequestModel(BaseModel):
-    """Unknown fields are ignored (decisions §1); strings are stripped."""
+    """Unknown fields are ignored (docs/decisions.md §1); strings are stripped."""
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
 
@@ -159,19 +159,21 @@ def details_from(exc: ValidationError, prefix: str = "") -> list[FieldError]:
         code, message = _message_for(err)
         loc = tuple(p for p in err["loc"] if p not in ("function-after[run(), str]",))
         # Model-level checks name their field in the error context (see PydanticCustomError uses).
-        path = _field_path(loc + ((err.get("ctx") or {}).get("field"),)) if (err.get("ctx") or {}).get("field") else _field_path(loc)
+        named = (err.get("ctx") or {}).get("field")
+        path = _field_path(loc + (named,)) if named else _field_path(loc)
         out.append(FieldError(f"{prefix}{path}" if prefix else path, code, message))
     return out
 
 
 def parse_body(model: type[BaseModel], data: Any):
     if not isinstance(data, dict):
-        raise InvalidBody("O corpo deve ser um objeto JSON.", details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
+        raise InvalidBody("O corpo deve ser um objeto JSON.",
+                          details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         details = details_from(exc)
-        raise InvalidBody(_summary(details), details=details)
+        raise InvalidBody(_summary(details), details=details) from exc
 
 
 def validate_data(model: type[BaseModel], data: Any) -> tuple[Any, list[FieldError]]:
@@ -185,12 +187,12 @@ def validate_data(model: type[BaseModel], data: Any) -> tuple[Any, list[FieldErr
 
 
 def parse_query(model: type[BaseModel], args) -> BaseModel:
-    data = {k: args.get(k) for k in args.keys()}
+    data = {k: args.get(k) for k in args}
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         details = details_from(exc)
-        raise InvalidQuery(_summary(details), details=details)
+        raise InvalidQuery(_summary(details), details=details) from exc
 
 
 def _summary(details: list[FieldError]) -> str:
@@ -251,4 +253,5 @@ def check_date_order(date_from, date_to) -> None:
     """For `from`/`to` query pairs: a reversed range is a 400 naming `from`."""
     if date_from and date_to and date_from > date_to:
         from pydantic_core import PydanticCustomError
-        raise PydanticCustomError("date_order", "A data inicial deve ser anterior ou igual à data final.", {"field": "from"})
+        raise PydanticCustomError("date_order", "A data inicial deve ser anterior ou igual à data final.",
+                                  {"field": "from"})

@@ -61,7 +61,7 @@ def get_owned(model, record_id, *, for_update: bool = False):
     try:
         key = _as_uuid(record_id)
     except (ValueError, TypeError, AttributeError):
-        raise NotFound()
+        raise NotFound() from None
     stmt = db.select(model).where(model.id == key)
     if for_update:
         stmt = stmt.with_for_update()
@@ -104,10 +104,7 @@ def cross_tenant(stmt):
 
 
 def _touches_tenant_tables(orm_execute_state) -> bool:
-    for mapper in orm_execute_state.all_mappers:
-        if issubclass(mapper.class_, TenantMixin):
-            return True
-    return False
+    return any(issubclass(mapper.class_, TenantMixin) for mapper in orm_execute_state.all_mappers)
 
 
 @event.listens_for(Session, "do_orm_execute")

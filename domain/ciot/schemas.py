@@ -1,7 +1,7 @@
-"""The CIOT operation creation body (public-api.md "CIOT operation"), as declared models.
+"""The CIOT operation creation body (docs/api/ciot.md), as declared models.
 
-Only structure, types and enums are enforced here (their failures are 400 `invalid_body`, decisions
-"CIOT operations"). Everything the authority's manual checks — document check digits, RNTRC and plate
+Only structure, types and enums are enforced here (their failures are 400 `invalid_body`, docs/decisions.md
+§4 "CIOT operations"). Everything the authority's manual checks — document check digits, RNTRC and plate
 formats, composition, dates, bank data — is a validation rule in domain.ciot.rules, so an operation
 with such problems is still created and carries blockers the dispatcher can fix.
 """
@@ -180,8 +180,8 @@ class CiotOperationCreate(OperationFields):
     data_emissao_original: date | None = None
     contratantes: Annotated[list[Contratante], Field(min_length=1, max_length=20)]
     vehicles: Annotated[list[Vehicle], Field(min_length=1, max_length=20)]
-    payments: Annotated[list[Payment], Field(max_length=100)] = []
-    documents: Annotated[list[Document], Field(max_length=500)] = []
+    payments: Annotated[list[Payment], Field(max_length=100)] = []  # noqa: RUF012  a pydantic field: each model gets its own copy
+    documents: Annotated[list[Document], Field(max_length=500)] = []  # noqa: RUF012
     auto_validate: bool = True
     auto_emit: bool = False
 

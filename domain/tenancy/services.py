@@ -151,7 +151,7 @@ def find_api_key(key_id) -> ApiKey:
     try:
         key_id = uuid.UUID(str(key_id))
     except ValueError:
-        raise NotFound("Chave de API não encontrada.")
+        raise NotFound("Chave de API não encontrada.") from None
     key = db.session.execute(cross_tenant(db.select(ApiKey).where(ApiKey.id == key_id))).scalar_one_or_none()
     if key is None:
         raise NotFound("Chave de API não encontrada.")
