@@ -66,7 +66,8 @@ UNTYPED_YET = frozenset({
 })
 
 STATUS_TEXT = {400: "Requisição inválida", 401: "Não autenticado", 403: "Sem permissão", 404: "Não encontrado",
-               409: "Conflito", 413: "Corpo grande demais", 414: "Endereço longo demais", 415: "Tipo de conteúdo não suportado",
+               409: "Conflito", 413: "Corpo grande demais", 414: "Endereço longo demais",
+               415: "Tipo de conteúdo não suportado",
                422: "Regra de negócio impede a ação", 500: "Erro interno", 503: "Serviço indisponível"}
 
 

@@ -80,7 +80,8 @@ def ciot_action():
         commit()
         raise as_action_error(refused.error) from None
     except AppError as exc:
-        raise as_action_error(exc)
+        as_action_error(exc)  # the same error, now also carrying ok/reason/mensagem
+        raise
 
 
 def as_action_error(exc: AppError) -> AppError:

@@ -5,10 +5,9 @@ after the last try (or at once when the provider refuses it)."""
 import secrets
 import uuid
 
-from core import crypto
+from core import crypto, formatting
 from core.db import db, utcnow
 from core.errors import FieldError, NotFound, Unprocessable
-from core import formatting
 from core.queue import enqueue_after_commit
 from domain.freights.models import Freight
 from domain.freights.services import find_freight

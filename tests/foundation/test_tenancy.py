@@ -60,7 +60,7 @@ def test_query_outside_a_scope_raises(two):
 
 
 def test_cross_tenant_is_the_explicit_way_out(two):
-    a, b, ids = two
+    _a, _b, _ids = two
     assert len(db.session.execute(cross_tenant(db.select(ApiKey))).all()) == 3
 
 
@@ -111,7 +111,7 @@ def test_deleting_another_company_row_inside_a_scope_raises(two):
 
 
 def test_new_rows_take_the_scope_company(two):
-    a, b, ids = two
+    a, _b, _ids = two
     with tenant_scope(a.id):
         progress = JobProgress(kind="x", label="y")
         db.session.add(progress)
@@ -130,7 +130,7 @@ def test_get_owned_returns_own_and_hides_others(two):
 
 
 def test_refreshing_a_held_row_outside_a_scope_is_allowed(two):
-    a, b, ids = two
+    a, _b, ids = two
     with tenant_scope(a.id):
         mine = get_owned(ApiKey, ids[a.id][0])
     db.session.expire(mine)
@@ -138,7 +138,7 @@ def test_refreshing_a_held_row_outside_a_scope_is_allowed(two):
 
 
 def test_scope_is_restored_after_the_block(two):
-    a, b, ids = two
+    a, b, _ids = two
     assert current_company_id() is None
     with tenant_scope(a.id):
         with tenant_scope(b.id):
