@@ -17,7 +17,7 @@ from core import apikeys
 from core.db import db, utcnow
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized
 from core.models import IdempotencyRecord
-from core.queue import dispatch_ready
+from core.queue import dispatch_ready, end_with_error
 from core.schemas import parse_body, parse_query
 from core.tenancy import enter_tenant
 
@@ -89,7 +89,11 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
             # correct the body and resend with the same key.
             if method == "POST" and idempotent and not public and request.headers.get("Idempotency-Key"):
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
-            response_obj = to_response(view(ctx, **path_args), success)
+            try:
+                response_obj = to_response(view(ctx, **path_args), success)
+            except AppError as exc:
+                end_with_error(exc)  # a refusal keeps its records; anything else is rolled back
+                raise
             db.session.commit()
             dispatch_ready()
             return response_obj
@@ -230,7 +234,7 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
     try:
         response_obj = run()
     except AppError as exc:
-        db.session.rollback()
+        end_with_error(exc)
         response_obj = to_response(error_body(exc), exc.status)
         _store_response(record_id, response_obj)
         db.session.commit()

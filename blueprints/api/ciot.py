@@ -24,13 +24,9 @@ PATCH_PROTECTED = ("id", "codigo_ciot", "codigo_verificador", "protocolo", "stat
 
 @contextlib.contextmanager
 def ciot_action():
-    """Errors of an action carry `ok: false, reason, mensagem`; a `Refused` action keeps its records (commit)."""
+    """Errors of an action carry `ok: false, reason, mensagem` (a refusal's records are kept by the decorator)."""
     try:
         yield
-    except services.Refused as refused:
-        commit()
-        refused.error.extra.setdefault("_ciot_action", True)
-        raise refused.error from None
     except AppError as exc:
         exc.extra.setdefault("_ciot_action", True)
         raise

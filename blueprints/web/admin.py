@@ -11,12 +11,12 @@ from wtforms.validators import DataRequired, Email, Length, Optional, Regexp
 from core.db import db
 from core.errors import AppError
 from core.pdf import Branding, render_pdf
-from core.queue import commit
 from core.tenancy import get_owned
 from domain.tenancy import services
 from domain.tenancy.models import ROLES, ApiKey, User
 from blueprints.web.access import roles_required
 from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.transaction import page_transaction
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -62,10 +62,10 @@ class BrandingForm(FlaskForm):
 def integrations():
     form, new_key = ApiKeyForm(), None
     if form.validate_on_submit():
-        _, new_key = services.create_api_key(current_user.company, scopes=form.scopes.data or ["read"],
-                                             require_signature=form.require_signature.data,
-                                             name=form.name.data or "", created_by=current_user)
-        commit()
+        with page_transaction():
+            _, new_key = services.create_api_key(current_user.company, scopes=form.scopes.data or ["read"],
+                                                 require_signature=form.require_signature.data,
+                                                 name=form.name.data or "", created_by=current_user)
         form = ApiKeyForm(formdata=None)
     keys = db.session.execute(db.select(ApiKey).order_by(ApiKey.created_at.desc())).scalars().all()
     return render_template("admin/integrations.html", form=form, keys=keys, new_key=new_key), \
@@ -75,8 +75,8 @@ def integrations():
 @bp.post("/integracoes/<key_id>/revogar")
 @roles_required("admin")
 def revoke_key(key_id):
-    services.revoke_api_key(get_owned(ApiKey, key_id))
-    commit()
+    with page_transaction():
+        services.revoke_api_key(get_owned(ApiKey, key_id))
     flash("Chave revogada: ela deixa de funcionar imediatamente.", "success")
     return redirect(url_for("admin.integrations"))
 
@@ -84,9 +84,8 @@ def revoke_key(key_id):
 @bp.post("/integracoes/<key_id>/assinatura")
 @roles_required("admin")
 def toggle_signature(key_id):
-    key = get_owned(ApiKey, key_id)
-    services.set_require_signature(key, request.form.get("required") == "1")
-    commit()
+    with page_transaction():
+        services.set_require_signature(get_owned(ApiKey, key_id), request.form.get("required") == "1")
     flash("Exigência de assinatura atualizada.", "success")
     return redirect(url_for("admin.integrations"))
 
@@ -99,13 +98,12 @@ def users():
     form = UserForm()
     if form.validate_on_submit():
         try:
-            services.create_user(current_user.company, email=form.email.data, password=form.password.data,
-                                 role=form.role.data, name=form.name.data or "")
-            commit()
+            with page_transaction():
+                services.create_user(current_user.company, email=form.email.data, password=form.password.data,
+                                     role=form.role.data, name=form.name.data or "")
             flash("Usuário criado.", "success")
             return redirect(url_for("admin.users"))
         except AppError as exc:
-            db.session.rollback()
             form.email.errors.append(exc.message)
     people = db.session.execute(db.select(User).order_by(User.email)).scalars().all()
     return render_template("admin/users.html", form=form, users=people, role_labels=ROLE_LABELS,
@@ -120,8 +118,8 @@ def set_role(user_id):
         if user.id == current_user.id and form.role.data != "admin":
             flash("Você não pode retirar seu próprio papel de administrador.", "error")
         else:
-            services.set_user_role(user, form.role.data)
-            commit()
+            with page_transaction():
+                services.set_user_role(user, form.role.data)
             flash(f"Papel de {user.email} alterado para {ROLE_LABELS[form.role.data]}.", "success")
     return redirect(url_for("admin.users"))
 
@@ -139,11 +137,11 @@ def branding():
     if form.validate_on_submit():
         logo, mime = _read_logo(form)
         if not form.errors:
-            services.update_branding(company, legal_name=form.legal_name.data, footer=form.footer.data,
-                                     primary_color=form.primary_color.data,
-                                     secondary_color=form.secondary_color.data, logo=logo, logo_mime=mime,
-                                     remove_logo=form.remove_logo.data)
-            commit()
+            with page_transaction():
+                services.update_branding(company, legal_name=form.legal_name.data, footer=form.footer.data,
+                                         primary_color=form.primary_color.data,
+                                         secondary_color=form.secondary_color.data, logo=logo, logo_mime=mime,
+                                         remove_logo=form.remove_logo.data)
             flash("Identidade visual salva.", "success")
             return redirect(url_for("admin.branding"))
     return render_template("admin/branding.html", form=form, company=company), (422 if form.errors else 200)

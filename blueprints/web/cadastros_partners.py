@@ -12,8 +12,8 @@ from blueprints.web.cadastros import bp
 from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
                                              list_page, reader_required, save_form, toggle_status)
 from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.transaction import page_transaction
 from core.errors import NotFound
-from core.queue import commit
 from core.schemas import parse_query
 from core.db import db
 from core.tenancy import get_owned
@@ -254,7 +254,7 @@ def bank_account_update(partner_id, account_id):
 @bp.post("/parceiros/<partner_id>/contas/<account_id>/excluir")
 @editor_required
 def bank_account_delete(partner_id, account_id):
-    record, account = _owned_account(partner_id, account_id, for_update=True)
-    services.delete_bank_account(account)
-    commit()
+    with page_transaction():
+        record, account = _owned_account(partner_id, account_id, for_update=True)
+        services.delete_bank_account(account)
     return _accounts_changed(record, "Conta bancária removida.", refresh=True)

@@ -14,9 +14,9 @@ from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.ciot_form import (CARGO_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, HEADER_FIELDS,
                                       LOCATION_FIELDS, LOCATION_TIPOS, MAX_ROWS, PAYMENT_ROOT_FIELDS, ROW_FIELDS,
                                       ROW_TITLES, TRIP_FIELDS, DraftForm, initial_form)
+from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, NotFound
-from core.queue import commit
 from core.schemas import parse_query, validate_data
 from domain.ciot import clock, drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
@@ -101,9 +101,9 @@ def create_operation():
     if errors:
         check = _check(form)
         return render_template("ciot/new.html", **_form_context(form, check=check)), 422
-    result = services.create_operation(_company(), body, actor=_actor())
-    op_id, code = result.op.id, result.op.code
-    commit()  # inline jobs (auto_emit) run here; with a worker the page polls the emission
+    with page_transaction():  # inline jobs (auto_emit) run at its commit; with a worker the page polls the emission
+        result = services.create_operation(_company(), body, actor=_actor())
+        op_id, code = result.op.id, result.op.code
     op = services.get_operation(_company(), op_id)
     message = f"Operação {code} criada: {fmt.status(op.status).lower()}."
     if result.validation is not None and result.validation.items:
@@ -201,14 +201,12 @@ def _panel_response(operation_id, *, status: int = 200, **extra):
 
 
 def _run(action):
-    """Run a service action: (result, None) or (None, the error). A refused action keeps its records."""
+    """Run a service action as the page's unit of work: (result, None) once committed (inline jobs have run), or
+    (None, the error) rolled back — a refusal keeps its records (page_transaction)."""
     try:
-        return action(), None
-    except services.Refused as refused:
-        commit()
-        return None, refused.error
+        with page_transaction():
+            return action(), None
     except AppError as exc:
-        db.session.rollback()
         return None, exc
 
 
@@ -217,7 +215,6 @@ def _after(operation_id, result, error, *, ok_message, form: str | None = None):
         details = {d.field: d.message for d in error.details}
         return _panel_response(operation_id, status=422, message=error.message, message_kind="error",
                                form_errors=details, form_values=request.form.to_dict(), open_form=form)
-    commit()
     return _panel_response(operation_id, message=ok_message(result) if callable(ok_message) else ok_message)
 
 
@@ -236,7 +233,6 @@ def emit(operation_id):
     result, error = _run(lambda: services.request_emission(_company(), operation_id, actor=_actor()))
     if error is not None:
         return _after(operation_id, None, error, ok_message="")
-    commit()  # the claim is visible to the worker (inline: the emission job runs here)
     return _emission_panel(operation_id)
 
 

@@ -1,5 +1,5 @@
 """Actions on an emitted operation, sent to the authority: rectify (legacy flow), cancel and close. A refusal
-by the authority is recorded on the timeline and kept (`Refused`)."""
+by the authority is recorded on the timeline and kept (`AppError.keep_records`)."""
 from core.db import db, utcnow
 from core.errors import AppError, FieldError, InvalidBody, InvalidStatus, Unprocessable
 from domain.ciot import states
@@ -9,7 +9,7 @@ from domain.ciot.mapping import CHILDREN, jsonable, store_children, store_scalar
 from domain.ciot.models import CiotOperation
 from domain.ciot.provider import Issuer
 from domain.ciot.queries import get_operation
-from domain.ciot.states import Refused, actor_label, record_event, transition
+from domain.ciot.states import actor_label, record_event, transition
 from domain.ciot.validation import blocked_error, check_rules, snapshot
 from domain.tenancy.models import Company
 
@@ -17,12 +17,12 @@ RECTIFIABLE = ("valor_frete", "peso_carga", "data_declaracao", "viagem_inicio", 
                "documents")
 
 
-def _provider_refusal(op: CiotOperation, kind: str, what: str, mensagem: str, *, actor) -> Refused:
+def _provider_refusal(op: CiotOperation, kind: str, what: str, mensagem: str, *, actor) -> AppError:
     op.mensagem_antt = mensagem
     record_event(op, f"{kind}_rejected", f"{what} rejeitado(a) pela ANTT: {mensagem}", {"mensagem_antt": mensagem},
                  actor=actor_label(actor))
-    return Refused(AppError(f"{what} rejeitado(a) pela ANTT: {mensagem}", code="rejected", status=422,
-                            extra={"status": op.status, "mensagem_antt": mensagem}))
+    return AppError(f"{what} rejeitado(a) pela ANTT: {mensagem}", code="rejected", status=422,
+                    extra={"status": op.status, "mensagem_antt": mensagem}, keep_records=True)
 
 
 def rectify_operation(company: Company, operation_id, body, sent, *, actor) -> tuple[CiotOperation, str]:

@@ -14,7 +14,7 @@ from domain.ciot.mapping import CHILDREN, LOCATION_FIELDS, SCALAR_FIELDS, date_t
 from domain.ciot.models import CiotCounter, CiotOperation
 from domain.ciot.queries import get_operation
 from domain.ciot.schemas import OperationCreate
-from domain.ciot.states import Refused, actor_label, record_event, transition
+from domain.ciot.states import actor_label, record_event, transition
 from domain.ciot.validation import run_validation
 from domain.tenancy.models import Company
 
@@ -100,9 +100,7 @@ def create_operation(company: Company, body: OperationCreate, *, actor) -> Creat
     if body.auto_emit:
         try:
             result.emission = request_emission_of(company, op, actor=actor, validation=result.validation)
-        except Refused as refused:
-            result.emission = EmissionRequest(op, error=refused.error)
-        except AppError as exc:
+        except AppError as exc:  # reported in the result; the creation (and any refusal's records) is kept
             result.emission = EmissionRequest(op, error=exc)
     db.session.flush()
     return result

@@ -5,7 +5,7 @@ event; the emission claim (a conditional UPDATE, for concurrency) takes its sour
 from datetime import datetime, timedelta
 
 from core.db import db, utcnow
-from core.errors import AppError, InvalidStatus
+from core.errors import InvalidStatus
 
 RASCUNHO = "rascunho"
 VALIDADO = "validado"
@@ -119,12 +119,3 @@ def actor_label(actor) -> str | None:
     if getattr(actor, "email", None):
         return f"user:{actor.email}"[:120]
     return str(actor)[:120]
-
-
-class Refused(Exception):
-    """An action refused after writing records worth keeping (timeline, validation snapshot): commit, then raise
-    `.error`."""
-
-    def __init__(self, error: AppError):
-        super().__init__(error.message)
-        self.error = error
