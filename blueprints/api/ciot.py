@@ -56,7 +56,7 @@ def create_operation(ctx):
     emission = None
     if result.emission is not None:
         commit()  # the claim must be visible to the worker (inline: the job runs here)
-        outcome = services.settle_emission(ctx.company, result.emission, timeout=_wait_seconds())
+        outcome = services.settle_emission(result.emission, timeout=_wait_seconds())
         op = outcome.op
         emission = outcome.as_creation_dict()
     return {"data": {"id": str(op.id), "code": op.code, "status": op.status, "codigo_ciot": op.codigo_ciot,
@@ -68,7 +68,7 @@ def create_operation(ctx):
 @endpoint(BASE, "GET", query=OperationListQuery, tags=TAGS, summary="Lista as operações CIOT (mais novas primeiro).")
 def list_operations(ctx):
     q = ctx.query
-    page = services.list_operations(ctx.company, status=q.statuses, tipo_operacao=q.tipo_operacao,
+    page = services.list_operations(status=q.statuses, tipo_operacao=q.tipo_operacao,
                                     date_from=q.date_from, date_to=q.date_to, limit=q.limit, cursor=q.cursor)
     return page.envelope(serializers.operation_summary)
 
@@ -76,7 +76,7 @@ def list_operations(ctx):
 @endpoint(ONE, "GET", tags=TAGS, summary="Operação completa com contratantes, veículos, pagamentos, documentos e "
                                           "os últimos 50 eventos.")
 def get_operation(ctx, operation_id):
-    return {"data": serializers.operation_record(services.get_operation(ctx.company, operation_id))}
+    return {"data": serializers.operation_record(services.get_operation(operation_id))}
 
 
 @endpoint(ONE, "PATCH", body=OperationUpdate, tags=TAGS, protected_fields=PATCH_PROTECTED,
@@ -88,7 +88,7 @@ def update_operation(ctx, operation_id):
 
 @endpoint(ONE, "DELETE", tags=TAGS, summary="Cancela uma operação ainda não emitida (nada é enviado à ANTT).")
 def delete_operation(ctx, operation_id):
-    op = services.delete_operation(ctx.company, operation_id, actor=ctx.api_key)
+    op = services.delete_operation(operation_id, actor=ctx.api_key)
     return {"data": serializers.operation_record(op)}
 
 
@@ -105,7 +105,7 @@ def emit_operation(ctx, operation_id):
     with ciot_action():
         request = services.request_emission(ctx.company, operation_id, actor=ctx.api_key)
         commit()  # claim visible to the worker; inline, the job runs here
-        outcome = services.settle_emission(ctx.company, request, timeout=_wait_seconds())
+        outcome = services.settle_emission(request, timeout=_wait_seconds())
         error = outcome.as_error()
         if error is not None:
             raise error

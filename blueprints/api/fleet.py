@@ -58,7 +58,7 @@ def _record(record, fields) -> dict:
           summary="Lista veículos (status, q), mais novos primeiro.")
 def list_vehicles(ctx):
     query = ctx.query
-    stmt = vehicles_stmt(ctx.company, status=query.status, q=query.q, columns=VEHICLE_LIST_COLUMNS)
+    stmt = vehicles_stmt(status=query.status, q=query.q, columns=VEHICLE_LIST_COLUMNS)
     return paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor, rows=True).envelope(vehicle_dict)
 
 
@@ -93,7 +93,7 @@ def delete_vehicle(ctx, vehicle_id):
           summary="Lista motoristas (status, q), mais novos primeiro.")
 def list_drivers(ctx):
     query = ctx.query
-    stmt = drivers_stmt(ctx.company, status=query.status, q=query.q, columns=DRIVER_LIST_COLUMNS)
+    stmt = drivers_stmt(status=query.status, q=query.q, columns=DRIVER_LIST_COLUMNS)
     return paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor, rows=True).envelope(driver_dict)
 
 

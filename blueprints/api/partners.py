@@ -46,7 +46,7 @@ def bank_account_dict(account: PartnerBankAccount) -> dict:
           summary="Lista parceiros (q, role, only_active, created_before), mais novos primeiro.")
 def list_partners(ctx):
     query = ctx.query
-    stmt = partners_stmt(ctx.company, q=query.q, role=query.role, only_active=query.only_active,
+    stmt = partners_stmt(q=query.q, role=query.role, only_active=query.only_active,
                          created_before=query.created_before)
     return paginate(stmt, model=Partner, limit=query.limit, cursor=query.cursor).envelope(partner_dict)
 

@@ -111,7 +111,7 @@ class FleetResource:
     form_fields: tuple
     values: Callable           # form -> dict for the schema (page-friendly input normalised)
     list_query: type
-    list_stmt: Callable        # (company, status=, q=) -> select
+    list_stmt: Callable        # (status=, q=) -> select
     create_schema: type
     update_schema: type
     create: Callable           # (company, data, actor=) -> record
@@ -139,7 +139,7 @@ def _register(r: FleetResource) -> None:
 
     def list_view():
         query = parse_query(r.list_query, list_args())
-        stmt = r.list_stmt(current_user.company, status=query.status, q=query.q)
+        stmt = r.list_stmt(status=query.status, q=query.q)
         return list_page(f"cadastros.{r.kind}s", r.kind, query, stmt, r.model, ("q", "status"), **_globals())
 
     def new_view():

@@ -101,7 +101,7 @@ def _template_globals() -> dict:
 @reader_required
 def partners():
     query = parse_query(PartnerListQuery, list_args())
-    stmt = partners_stmt(current_user.company, q=query.q, role=query.role, only_active=query.only_active,
+    stmt = partners_stmt(q=query.q, role=query.role, only_active=query.only_active,
                          created_before=query.created_before)
     return list_page("cadastros.partners", "partner", query, stmt, Partner,
                      ("q", "role", "only_active", "created_before"), **_template_globals())

@@ -55,7 +55,7 @@ def operations():
     error, page = None, None
     try:
         query = parse_query(OperationListQuery, args)
-        page = services.list_operations(_company(), status=query.statuses, tipo_operacao=query.tipo_operacao,
+        page = services.list_operations(status=query.statuses, tipo_operacao=query.tipo_operacao,
                                         date_from=query.date_from, date_to=query.date_to, limit=query.limit,
                                         cursor=query.cursor)
     except AppError as exc:
@@ -104,7 +104,7 @@ def create_operation():
     with page_transaction():  # inline jobs (auto_emit) run at its commit; with a worker the page polls the emission
         result = services.create_operation(_company(), body, actor=_actor())
         op_id, code = result.op.id, result.op.code
-    op = services.get_operation(_company(), op_id)
+    op = services.get_operation(op_id)
     message = f"Operação {code} criada: {fmt.status(op.status).lower()}."
     if result.validation is not None and result.validation.items:
         message += f" Validação: {result.validation.blockers} bloqueio(s), {result.validation.warnings} alerta(s)."
@@ -185,14 +185,14 @@ def _panel_context(op, **extra) -> dict:
 @bp.get("/<operation_id>")
 @login_required
 def operation(operation_id):
-    op = services.get_operation(_company(), operation_id)
+    op = services.get_operation(operation_id)
     return render_template("ciot/operation.html", **_panel_context(op))
 
 
 def _panel_response(operation_id, *, status: int = 200, **extra):
     """After an action: the panel fragment for htmx, else a redirect to the page (message flashed)."""
     db.session.expire_all()
-    op = services.get_operation(_company(), operation_id)
+    op = services.get_operation(operation_id)
     if not is_htmx():
         if extra.get("message"):
             flash(extra["message"], "error" if status >= 400 else extra.get("message_kind", "success"))
@@ -245,7 +245,7 @@ def emission_status(operation_id):
 
 def _emission_panel(operation_id):
     db.session.expire_all()
-    op = services.get_operation(_company(), operation_id)
+    op = services.get_operation(operation_id)
     if op.status == states.EMITINDO:
         message, kind = "Emissão em andamento na ANTT…", "info"
     elif op.status == states.EMITIDO:
@@ -279,7 +279,7 @@ def _invalid(operation_id, errors, form):
 @bp.post("/<operation_id>/cancelar")
 @roles_required(*ACTORS)
 def cancel(operation_id):
-    services.get_operation(_company(), operation_id)  # 404 before anything else
+    services.get_operation(operation_id)  # 404 before anything else
     body, _, errors = _form_body(CancelBody, ("motivo",))
     if errors:
         return _invalid(operation_id, errors, "cancel")
@@ -291,7 +291,7 @@ def cancel(operation_id):
 @bp.post("/<operation_id>/encerrar")
 @roles_required(*ACTORS)
 def close(operation_id):
-    services.get_operation(_company(), operation_id)
+    services.get_operation(operation_id)
     body, _, errors = _form_body(CloseBody, ("peso_carga_final", "distancia", "quantidade_viagens",
                                              "data_encerramento", "observacoes"))
     if errors:
@@ -303,7 +303,7 @@ def close(operation_id):
 @bp.post("/<operation_id>/retificar")
 @roles_required(*ACTORS)
 def rectify(operation_id):
-    services.get_operation(_company(), operation_id)
+    services.get_operation(operation_id)
     body, sent, errors = _form_body(RectifyBody, ("valor_frete", "peso_carga", "data_declaracao", "viagem_inicio",
                                                   "viagem_fim", "observacoes"))
     if errors:
@@ -315,7 +315,7 @@ def rectify(operation_id):
 @bp.post("/<operation_id>/excluir")
 @roles_required(*ACTORS)
 def delete(operation_id):
-    result, error = _run(lambda: services.delete_operation(_company(), operation_id, actor=_actor()))
+    result, error = _run(lambda: services.delete_operation(operation_id, actor=_actor()))
     return _after(operation_id, result, error,
                   ok_message="Operação cancelada antes da emissão; nada foi enviado à ANTT.")
 

@@ -41,7 +41,7 @@ def start_batch():
     message = None
     if query is not None:
         try:
-            selection = batch.select_for_batch(current_user.company, query)
+            selection = batch.select_for_batch(query)
         except AppError as exc:
             message = exc.message
     values = {"status": request.form.getlist("status"), "environment": raw["environment"] or "",

@@ -42,7 +42,7 @@ def request_emission(company: Company, operation_id, *, actor) -> EmissionReques
     invalid_status (emitido, encerrado, cancelado, imported CIOT), missing_credentials, not_supported, and
     validation_blocked when validation blocks (status unchanged; `keep_records`: the snapshot and the event are
     kept). While an attempt is in flight, joins it (a stale one is enqueued again) instead of claiming another."""
-    op = get_operation(company, operation_id, for_update=True)
+    op = get_operation(operation_id, for_update=True)
     return request_emission_of(company, op, actor=actor)
 
 
@@ -84,7 +84,7 @@ def _claim(op: CiotOperation, issuer: Company, *, actor) -> EmissionAttempt | No
     db.session.flush()
     claimed = db.session.execute(
         sa.update(CiotOperation)
-        .where(CiotOperation.id == op.id, CiotOperation.company_id == op.company_id,
+        .where(CiotOperation.id == op.id,  # the tenant scope adds the company (bulk UPDATEs are scoped)
                CiotOperation.status.in_(states.sources_of(states.EMITINDO)), CiotOperation.codigo_ciot.is_(None))
         .values(status=states.EMITINDO, updated_at=utcnow())
         .execution_options(synchronize_session=False)).rowcount
@@ -308,11 +308,11 @@ class EmissionOutcome:
         return None
 
 
-def settle_emission(company: Company, request: EmissionRequest, *, timeout: float) -> EmissionOutcome:
+def settle_emission(request: EmissionRequest, *, timeout: float) -> EmissionOutcome:
     """After the claim was committed (and, inline, the job ran): wait for the attempt and reload the operation."""
     if request.error is not None:
         return EmissionOutcome(request.op, "refused", request.error)
     state = wait_for_attempt(request.attempt_id, timeout)
     db.session.expire_all()
-    op = get_operation(company, request.op.id)
+    op = get_operation(request.op.id)
     return EmissionOutcome(op, state or "failed")

@@ -118,7 +118,7 @@ def update_operation(company: Company, operation_id, body, sent, *, actor):
     stored ones. An operation that had been validated (validado, com_divergencia, pronto_emissao) is validated again
     and its status follows the result (the /validate row of the state table); a rascunho stays rascunho and a
     rejeitado stays rejeitado (/emit validates anyway). Returns (op, validation result or None)."""
-    op = get_operation(company, operation_id, for_update=True)
+    op = get_operation(operation_id, for_update=True)
     if op.status not in states.EDITABLE:
         raise InvalidStatus(f"A operação está em '{op.status}': alterações só são aceitas antes da emissão "
                             "(rascunho, validado, com_divergencia, pronto_emissao ou rejeitado).",
@@ -156,7 +156,7 @@ def update_operation(company: Company, operation_id, body, sent, *, actor):
 
 def validate_operation_service(company: Company, operation_id, *, actor):
     """Rerun the validations; status per result. Only rascunho, validado, com_divergencia, pronto_emissao."""
-    op = get_operation(company, operation_id, for_update=True)
+    op = get_operation(operation_id, for_update=True)
     if op.status not in states.VALIDATABLE:
         raise InvalidStatus(f"A operação está em '{op.status}': a validação só pode ser refeita em rascunho, "
                             "validado, com_divergencia ou pronto_emissao.", extra={"status": op.status})
@@ -165,10 +165,10 @@ def validate_operation_service(company: Company, operation_id, *, actor):
     return op, result
 
 
-def delete_operation(company: Company, operation_id, *, actor) -> CiotOperation:
+def delete_operation(operation_id, *, actor) -> CiotOperation:
     """DELETE: an operation not yet emitted (rascunho, validado, com_divergencia, pronto_emissao) → cancelado;
     nothing is sent to the authority. Else 422 invalid_status."""
-    op = get_operation(company, operation_id, for_update=True)
+    op = get_operation(operation_id, for_update=True)
     if op.status not in states.DELETABLE:
         raise InvalidStatus(f"A operação está em '{op.status}': só operações ainda não emitidas (rascunho, validado, "
                             "com_divergencia, pronto_emissao) podem ser excluídas; uma operação emitida é cancelada "

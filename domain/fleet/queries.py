@@ -9,10 +9,10 @@ from domain.fleet.models import Driver, Vehicle
 from domain.partners.queries import like_pattern
 
 
-def vehicles_stmt(company, *, status: str | None = None, q: str | None = None, columns=None):
+def vehicles_stmt(*, status: str | None = None, q: str | None = None, columns=None):
     """The company's vehicles; `q` matches part of the plate (any case, hyphen ignored), brand or model.
     `columns`: select these columns of Vehicle instead of whole objects (read-only lists)."""
-    stmt = db.select(*(columns or (Vehicle,))).where(Vehicle.company_id == company.id)
+    stmt = db.select(*(columns or (Vehicle,)))
     if status:
         stmt = stmt.where(Vehicle.status == status)
     if q:
@@ -25,10 +25,10 @@ def vehicles_stmt(company, *, status: str | None = None, q: str | None = None, c
     return stmt
 
 
-def drivers_stmt(company, *, status: str | None = None, q: str | None = None, columns=None):
+def drivers_stmt(*, status: str | None = None, q: str | None = None, columns=None):
     """The company's drivers; `q` matches part of the name (any case) or the start of the CPF.
     `columns`: select these columns of Driver instead of whole objects (read-only lists)."""
-    stmt = db.select(*(columns or (Driver,))).where(Driver.company_id == company.id)
+    stmt = db.select(*(columns or (Driver,)))
     if status:
         stmt = stmt.where(Driver.status == status)
     if q:
@@ -40,19 +40,19 @@ def drivers_stmt(company, *, status: str | None = None, q: str | None = None, co
     return stmt
 
 
-def vehicle_ids_by_plate(company_id, plates) -> dict[str, object]:
+def vehicle_ids_by_plate(plates) -> dict[str, object]:
     """{plate: id} of the company's vehicles among `plates`, in one query."""
-    return _ids_by(Vehicle, Vehicle.plate, company_id, plates)
+    return _ids_by(Vehicle, Vehicle.plate, plates)
 
 
-def driver_ids_by_cpf(company_id, cpfs) -> dict[str, object]:
+def driver_ids_by_cpf(cpfs) -> dict[str, object]:
     """{cpf: id} of the company's drivers among `cpfs`, in one query."""
-    return _ids_by(Driver, Driver.cpf, company_id, cpfs)
+    return _ids_by(Driver, Driver.cpf, cpfs)
 
 
-def _ids_by(model, column, company_id, values) -> dict[str, object]:
+def _ids_by(model, column, values) -> dict[str, object]:
     values = sorted(set(values))
     if not values:
         return {}
-    rows = db.session.execute(db.select(column, model.id).where(model.company_id == company_id, column.in_(values)))
+    rows = db.session.execute(db.select(column, model.id).where(column.in_(values)))
     return {key: record_id for key, record_id in rows}

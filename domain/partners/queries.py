@@ -19,10 +19,10 @@ def naive_utc(moment: datetime) -> datetime:
     return moment
 
 
-def partners_stmt(company, *, q: str | None = None, role: str | None = None, only_active: bool = False,
+def partners_stmt(*, q: str | None = None, role: str | None = None, only_active: bool = False,
                   created_before: datetime | None = None):
     """The company's partners, filtered; paginate it with core.pagination.paginate (newest first)."""
-    stmt = db.select(Partner).where(Partner.company_id == company.id)
+    stmt = db.select(Partner)
     for term in search_key(q or "").split():
         # Every word must appear in legal_name, trade_name or cpf_cnpj (accents, case and . - / ignored).
         stmt = stmt.where(Partner.search_text.like(like_pattern(term), escape="\\"))
@@ -35,9 +35,9 @@ def partners_stmt(company, *, q: str | None = None, role: str | None = None, onl
     return stmt
 
 
-def find_partner_id(company_id, cpf_cnpj: str, *, exclude_id=None):
+def find_partner_id(cpf_cnpj: str, *, exclude_id=None):
     """Id of the company's partner with this document, or None."""
-    stmt = db.select(Partner.id).where(Partner.company_id == company_id, Partner.cpf_cnpj == cpf_cnpj)
+    stmt = db.select(Partner.id).where(Partner.cpf_cnpj == cpf_cnpj)
     if exclude_id is not None:
         stmt = stmt.where(Partner.id != exclude_id)
     return db.session.execute(stmt).scalar_one_or_none()

@@ -21,10 +21,10 @@ def partner_conflict(existing_id) -> Conflict:
 
 def create_partner(company, data: PartnerCreate, *, actor=None) -> Partner:
     """A new partner of `company`. 409 `partner_cpf_cnpj_exists` (with existing_id) on a duplicate document."""
-    _ensure_document_free(company.id, data.cpf_cnpj)
+    _ensure_document_free(data.cpf_cnpj)
     partner = Partner(id=uuid.uuid4(), company_id=company.id, created_by_user_id=actor_user_id(actor),
                       **data.model_dump())
-    flush_unique(lambda: db.session.add(partner), lambda: _document_conflict(company.id, data.cpf_cnpj))
+    flush_unique(lambda: db.session.add(partner), lambda: _document_conflict(data.cpf_cnpj))
     return partner
 
 
@@ -37,9 +37,9 @@ def update_partner(partner: Partner, data: PartnerUpdate, sent_fields: Collectio
     fill_from_municipality(merged, sent)
     raise_invalid(partner_consistency_errors(merged, sent))
     if merged["cpf_cnpj"] != partner.cpf_cnpj:
-        _ensure_document_free(partner.company_id, merged["cpf_cnpj"], exclude_id=partner.id)
+        _ensure_document_free(merged["cpf_cnpj"], exclude_id=partner.id)
     flush_unique(lambda: apply_changes(partner, merged),
-                 lambda: _document_conflict(partner.company_id, merged["cpf_cnpj"], exclude_id=partner.id))
+                 lambda: _document_conflict(merged["cpf_cnpj"], exclude_id=partner.id))
     return partner
 
 
@@ -48,14 +48,14 @@ def set_partner_active(partner: Partner, active: bool) -> Partner:
     return update_partner(partner, PartnerUpdate(is_active=active))
 
 
-def _ensure_document_free(company_id, cpf_cnpj: str, *, exclude_id=None) -> None:
-    conflict = _document_conflict(company_id, cpf_cnpj, exclude_id=exclude_id)
+def _ensure_document_free(cpf_cnpj: str, *, exclude_id=None) -> None:
+    conflict = _document_conflict(cpf_cnpj, exclude_id=exclude_id)
     if conflict is not None:
         raise conflict
 
 
-def _document_conflict(company_id, cpf_cnpj: str, *, exclude_id=None) -> Conflict | None:
-    existing = find_partner_id(company_id, cpf_cnpj, exclude_id=exclude_id)
+def _document_conflict(cpf_cnpj: str, *, exclude_id=None) -> Conflict | None:
+    existing = find_partner_id(cpf_cnpj, exclude_id=exclude_id)
     return partner_conflict(existing) if existing else None
 
 
