@@ -1,28 +1,16 @@
 """Public API: vehicles and drivers (public-api.md "Vehicle", "Driver"; docs/api/partners-fleet.md)."""
-from pydantic import Field
 
 from core.api import endpoint
 from core.db import iso
 from core.pagination import paginate
-from core.schemas import ListQuery
 from core.tenancy import get_owned
 from domain.fleet import services
 from domain.fleet.models import Driver, Vehicle
 from domain.fleet.queries import drivers_stmt, vehicles_stmt
-from domain.fleet.schemas import (DRIVER_FIELDS, VEHICLE_FIELDS, DriverBulk, DriverCreate, DriverStatus,
-                                  DriverUpdate, VehicleCreate, VehicleStatus, VehicleUpdate)
+from domain.fleet.schemas import (DRIVER_FIELDS, VEHICLE_FIELDS, DriverBulk, DriverCreate, DriverListQuery,
+                                  DriverUpdate, VehicleCreate, VehicleListQuery, VehicleUpdate)
 
 VEHICLE_TAGS, DRIVER_TAGS = ("frota",), ("motoristas",)
-
-
-class VehicleListQuery(ListQuery):
-    status: VehicleStatus | None = None
-    q: str | None = Field(default=None, max_length=100)
-
-
-class DriverListQuery(ListQuery):
-    status: DriverStatus | None = None
-    q: str | None = Field(default=None, max_length=100)
 
 
 # Lists select only these columns and serialise the rows (no ORM objects to build for a read-only page);

@@ -1,27 +1,15 @@
 """Public API: business partners (public-api.md "Partner", "Partners"; docs/api/partners-fleet.md)."""
-from datetime import datetime
-
-from pydantic import Field
-
 from core.api import endpoint
 from core.db import iso
 from core.pagination import paginate
-from core.schemas import ListQuery
 from core.tenancy import get_owned
 from domain.partners import services
 from domain.partners.models import Partner, PartnerBankAccount
 from domain.partners.queries import partners_stmt
-from domain.partners.schemas import PARTNER_FIELDS, PartnerCreate, PartnerUpdate, Role
+from domain.partners.schemas import PARTNER_FIELDS, PartnerCreate, PartnerListQuery, PartnerUpdate
 
 TAGS = ("parceiros",)
 READ_ONLY = ("bank_accounts",)  # managed in the pages only: sending them is a 400, not a silent no-op
-
-
-class PartnerListQuery(ListQuery):
-    q: str | None = Field(default=None, max_length=100)
-    role: Role | None = None
-    only_active: bool = False
-    created_before: datetime | None = None
 
 
 def partner_dict(partner: Partner, *, with_bank_accounts: bool = False) -> dict:

@@ -1,5 +1,4 @@
 """Admin pages: integrations (API keys), users and PDF branding."""
-import io
 
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
@@ -9,7 +8,7 @@ from wtforms import BooleanField, EmailField, PasswordField, SelectField, String
 from wtforms.validators import DataRequired, Email, Length, Optional, Regexp
 
 from core.db import db
-from core.errors import AppError
+from core.errors import AppError, FieldError
 from core.pdf import Branding, render_pdf
 from core.tenancy import get_owned
 from domain.tenancy import services
@@ -21,8 +20,6 @@ from blueprints.web.transaction import page_transaction
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
 ROLE_LABELS = {"admin": "Administrador", "operador": "Operador", "financeiro": "Financeiro", "leitura": "Leitura"}
-LOGO_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg"}
-LOGO_MAX_SIDE = 2000
 
 
 class ApiKeyForm(FlaskForm):
@@ -115,12 +112,12 @@ def users():
 def set_role(user_id):
     user, form = get_owned(User, user_id), RoleForm()
     if form.validate_on_submit():
-        if user.id == current_user.id and form.role.data != "admin":
-            flash("Você não pode retirar seu próprio papel de administrador.", "error")
-        else:
+        try:
             with page_transaction():
-                services.set_user_role(user, form.role.data)
+                services.set_user_role(user, form.role.data, actor=current_user._get_current_object())
             flash(f"Papel de {user.email} alterado para {ROLE_LABELS[form.role.data]}.", "success")
+        except AppError as exc:
+            flash(exc.message, "error")
     return redirect(url_for("admin.users"))
 
 
@@ -135,41 +132,26 @@ def branding():
         "primary_color": company.brand_primary_color, "secondary_color": company.brand_secondary_color,
     } if request.method == "GET" else None)
     if form.validate_on_submit():
-        logo, mime = _read_logo(form)
-        if not form.errors:
+        try:
             with page_transaction():
                 services.update_branding(company, legal_name=form.legal_name.data, footer=form.footer.data,
                                          primary_color=form.primary_color.data,
-                                         secondary_color=form.secondary_color.data, logo=logo, logo_mime=mime,
+                                         secondary_color=form.secondary_color.data, logo=_uploaded_logo(form),
                                          remove_logo=form.remove_logo.data)
             flash("Identidade visual salva.", "success")
             return redirect(url_for("admin.branding"))
+        except AppError as exc:
+            for detail in exc.details or [FieldError("logo", exc.code, exc.message)]:
+                getattr(form, detail.field, form.logo).errors.append(detail.message)
     return render_template("admin/branding.html", form=form, company=company), (422 if form.errors else 200)
 
 
-def _read_logo(form: BrandingForm):
+def _uploaded_logo(form: BrandingForm) -> bytes | None:
+    """The uploaded file's bytes (read up to one byte over the limit: the service words the refusal), or None."""
     upload = form.logo.data
     if not upload or not getattr(upload, "filename", ""):
-        return None, None
-    data = upload.read(current_app.config["LOGO_MAX_BYTES"] + 1)
-    if len(data) > current_app.config["LOGO_MAX_BYTES"]:
-        form.logo.errors.append(f"O logotipo deve ter no máximo {current_app.config['LOGO_MAX_BYTES'] // 1024} KiB.")
-        return None, None
-    from PIL import Image, UnidentifiedImageError
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            kind, size = image.format, image.size
-            image.verify()
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
-        kind = None
-    if kind not in LOGO_TYPES:
-        form.logo.errors.append("Envie uma imagem PNG ou JPEG válida.")
-        return None, None
-    # A small file can declare a huge image that every PDF would then decode: bound the pixels too.
-    if size[0] > LOGO_MAX_SIDE or size[1] > LOGO_MAX_SIDE:
-        form.logo.errors.append(f"O logotipo deve ter no máximo {LOGO_MAX_SIDE} × {LOGO_MAX_SIDE} pixels.")
-        return None, None
-    return data, LOGO_TYPES[kind]
+        return None
+    return upload.read(current_app.config["LOGO_MAX_BYTES"] + 1)
 
 
 @bp.get("/identidade-visual/exemplo.pdf")

@@ -6,7 +6,6 @@ from flask import render_template, request, url_for
 from flask_login import current_user
 from wtforms import BooleanField, SelectField, StringField, TextAreaField
 
-from blueprints.api.partners import PartnerListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
 from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
@@ -21,7 +20,8 @@ from core.validators import strip_punctuation
 from domain.partners import services
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, RNTRC_CATEGORIES, Partner, PartnerBankAccount
 from domain.partners.queries import partners_stmt
-from domain.partners.schemas import BankAccountCreate, BankAccountUpdate, PartnerCreate, PartnerUpdate
+from domain.partners.schemas import (BankAccountCreate, BankAccountUpdate, PartnerCreate, PartnerListQuery,
+                                     PartnerUpdate)
 
 ROLE_LABELS = {"contratante": "Contratante", "contratado": "Contratado", "tomador": "Tomador",
                "destinatario": "Destinatário", "remetente": "Remetente", "cliente_frete": "Cliente de frete",

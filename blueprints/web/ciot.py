@@ -168,15 +168,7 @@ def _panel_context(op, **extra) -> dict:
         "issuer": issuer_of(op, company) if op.emitter_company_id else None,
         "emitting": emitting,
         "attempt": queries.in_flight_attempt(op) if emitting else None,
-        "actions": {
-            "validate": op.status in states.VALIDATABLE,
-            "emit": op.status in states.EMITTABLE and op.codigo_ciot is None,
-            "delete": op.status in states.DELETABLE,
-            "cancel": op.status == states.EMITIDO,
-            "close": op.status == states.EMITIDO,
-            "rectify": op.status == states.EMITIDO and company.ciot_flow == "legacy",
-            "pdf": pdf_allowed(op),
-        },
+        "actions": {**states.available_actions(op, ciot_flow=company.ciot_flow), "pdf": pdf_allowed(op)},
         "message": None, "message_kind": "success", "form_errors": {}, "form_values": {}, "open_form": None,
         **extra,
     }

@@ -49,6 +49,21 @@ ALLOWED: dict[str, frozenset] = {
 }
 
 
+def available_actions(op, *, ciot_flow: str) -> dict[str, bool]:
+    """The actions the state table allows on `op` now, by name (the operation page shows these buttons; each
+    service checks the same rule and answers 422 when it does not hold). Rectification also needs the company's
+    legacy integration flow (`ciot_flow`)."""
+    emitted = op.status == EMITIDO
+    return {
+        "validate": op.status in VALIDATABLE,
+        "emit": op.status in EMITTABLE and op.codigo_ciot is None,
+        "delete": op.status in DELETABLE,
+        "cancel": emitted,
+        "close": emitted,
+        "rectify": emitted and ciot_flow == "legacy",
+    }
+
+
 def can_transition(current: str, target: str) -> bool:
     return target in ALLOWED.get(current, frozenset())
 

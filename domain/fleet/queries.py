@@ -5,8 +5,8 @@ import sqlalchemy as sa
 
 from core.db import db
 from core.validators import strip_punctuation
+from domain.common import like_pattern
 from domain.fleet.models import Driver, Vehicle
-from domain.partners.queries import like_pattern
 
 
 def vehicles_stmt(*, status: str | None = None, q: str | None = None, columns=None):

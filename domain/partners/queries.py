@@ -4,12 +4,8 @@ from datetime import datetime, timezone
 import sqlalchemy as sa
 
 from core.db import db
+from domain.common import like_pattern
 from domain.partners.models import Partner, search_key
-
-
-def like_pattern(term: str) -> str:
-    """`%term%` with LIKE wildcards in the term taken literally (use with escape="\\")."""
-    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 def naive_utc(moment: datetime) -> datetime:

@@ -7,6 +7,7 @@ body and update runs on the merged record, so a PATCH can never produce a partne
 import re
 import uuid
 from collections.abc import Collection, Mapping
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
@@ -14,24 +15,15 @@ from pydantic_core import PydanticCustomError
 
 from core import validators as v
 from core.errors import FieldError
-from core.schemas import (Cep, CpfCnpj, CpfCnpjDigits, Email, EmptyAsNone, IbgeCode, Phone, RequestModel,
-                          Rntrc, Uf, validate_data)
+from core.schemas import (Cep, CpfCnpj, CpfCnpjDigits, Email, IbgeCode, ListQuery, Phone, RequestModel, Rntrc, Uf,
+                          validate_data)
+from domain.common import optional, text
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, RNTRC_CATEGORIES
 
 PersonKind = Literal["pf", "pj"]
 Role = Literal[PARTNER_ROLES]
 RntrcCategory = Literal[RNTRC_CATEGORIES]
 AccountType = Literal[ACCOUNT_TYPES]
-
-
-def text(max_length: int, min_length: int = 0):
-    """A string field with length limits (after trimming)."""
-    return Annotated[str, Field(min_length=min_length, max_length=max_length)]
-
-
-def optional(tp):
-    """Optional field: null or "" (or blanks) mean "no value"."""
-    return Annotated[tp | None, EmptyAsNone]
 
 
 def _unique_roles(roles: list[str]) -> list[str]:
@@ -192,6 +184,14 @@ Account = Annotated[str, Field(max_length=20), AfterValidator(_clean_account)]
 PixKey = Annotated[str, Field(max_length=77), AfterValidator(lambda key: pix_key_type(key)[0])]
 
 
+class PartnerListQuery(ListQuery):
+    """GET /partners and the partners page: filters of the list."""
+    q: str | None = Field(default=None, max_length=100)
+    role: Role | None = None
+    only_active: bool = False
+    created_before: datetime | None = None
+
+
 class BankAccountUpdate(RequestModel):
     bank_code: optional(BankCode) = None
     agency: optional(Agency) = None
@@ -227,6 +227,6 @@ def bank_account_consistency_errors(values: Mapping, sent: Collection[str]) -> l
     return []
 
 
-__all__ = ["text", "optional", "PartnerCreate", "PartnerUpdate", "PARTNER_FIELDS", "partner_consistency_errors", "fill_from_municipality",
+__all__ = ["PartnerCreate", "PartnerUpdate", "PartnerListQuery", "PARTNER_FIELDS", "partner_consistency_errors", "fill_from_municipality",
            "validate_partner_row", "BankAccountCreate", "BankAccountUpdate", "BANK_ACCOUNT_FIELDS",
            "bank_account_consistency_errors", "pix_key_type"]

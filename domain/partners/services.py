@@ -4,13 +4,13 @@ import uuid
 from collections.abc import Collection
 
 from core.db import db, flush_unique
-from core.errors import Conflict, FieldError, InvalidBody
+from core.errors import Conflict, FieldError
+from domain.common import actor_user_id, apply_changes, missing_required, raise_invalid, sent_of
 from domain.partners.models import Partner, PartnerBankAccount
 from domain.partners.queries import find_partner_id
 from domain.partners.schemas import (BANK_ACCOUNT_FIELDS, PARTNER_FIELDS, BankAccountCreate, BankAccountUpdate,
                                      PartnerCreate, PartnerUpdate, bank_account_consistency_errors,
                                      fill_from_municipality, partner_consistency_errors, pix_key_type)
-from domain.tenancy.models import User
 
 
 def partner_conflict(existing_id) -> Conflict:
@@ -89,39 +89,3 @@ def update_bank_account(account: PartnerBankAccount, data: BankAccountUpdate,
 def delete_bank_account(account: PartnerBankAccount) -> None:
     db.session.delete(account)
     db.session.flush()
-
-
-# --- Helpers shared with the other registry areas ------------------------------------------------
-
-def actor_user_id(actor):
-    """The acting user's id when the actor is a user (an API key or None records nobody)."""
-    return actor.id if isinstance(actor, User) else None
-
-
-def sent_of(data, sent_fields, fields) -> set[str]:
-    """Fields a PATCH touches: the explicit list, else those set in the parsed model."""
-    chosen = data.model_fields_set if sent_fields is None else sent_fields
-    return set(chosen) & set(fields)
-
-
-def missing_required(record, values: dict) -> list[FieldError]:
-    """`None` for a NOT NULL column (e.g. a page listing a field in sent_fields that its model left unset)."""
-    columns = type(record).__table__.c
-    return [FieldError(name, "required", "Campo obrigatório.")
-            for name, value in values.items() if value is None and not columns[name].nullable]
-
-
-def apply_changes(record, values: dict) -> None:
-    for name, value in values.items():
-        if getattr(record, name) != value:
-            setattr(record, name, value)
-
-
-def invalid_body(errors: list[FieldError]) -> InvalidBody:
-    names = ", ".join(sorted({e.field for e in errors}))
-    return InvalidBody(f"Campos inválidos: {names}.", details=errors)
-
-
-def raise_invalid(errors: list[FieldError]) -> None:
-    if errors:
-        raise invalid_body(errors)
