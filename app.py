@@ -9,6 +9,7 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
 from core.config import DEV_SECRET_KEY, load_config
+from core.crypto import check_encryption_key
 from core.db import db
 
 login_manager = LoginManager()
@@ -20,6 +21,8 @@ def create_app(config: dict | None = None) -> Flask:
     settings = {**load_config(), **(config or {})}
     app = Flask(__name__, instance_path=os.path.abspath(settings["INSTANCE_PATH"]))
     app.config.update(settings)
+    check_encryption_key(app.config.get("ENCRYPTION_KEY"))  # a bad key stops here, not at the first secret
+    app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (decisions §1). Set before any route is added, so it holds for every route.
     app.url_map.strict_slashes = False
@@ -63,6 +66,10 @@ def _register_blueprints(app: Flask) -> None:
     from blueprints import WEB_BLUEPRINTS
     from blueprints.api import api_bp
 
+    from core.api import register_key_store
+    from domain.tenancy import keystore
+
+    register_key_store(keystore)
     csrf.exempt(api_bp)  # API calls authenticate with keys, not cookies
     app.register_blueprint(api_bp)
     for blueprint in WEB_BLUEPRINTS:
@@ -70,12 +77,20 @@ def _register_blueprints(app: Flask) -> None:
 
 
 def _init_request_hooks(app: Flask) -> None:
+    from core.db import read_without_transaction
+    from core.inputs import reject_nul_in_request
+    from core.queue import retry_outbox_if_due
     from core.tenancy import enter_tenant, leave_tenant
 
     @app.before_request
     def start_request():
         leave_tenant()
+        if request.method in ("GET", "HEAD") and request.endpoint != "static":
+            read_without_transaction()  # before the session's user is loaded
         g.request_id = request.headers.get("X-Request-Id", "")[:64] or uuid.uuid4().hex[:16]
+        reject_nul_in_request(request.path.startswith("/api/"))
+        if not app.config.get("JOBS_INLINE"):
+            retry_outbox_if_due()
         from flask_login import current_user
         if not request.path.startswith("/api/") and current_user and current_user.is_authenticated:
             enter_tenant(current_user.company_id)

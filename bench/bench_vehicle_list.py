@@ -29,7 +29,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DB_NAME = "fretes_bench_list"
+DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_list")  # a scratch database: dropped and recreated
 ADMIN_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
 DSN = f"host=127.0.0.1 port=5432 user=postgres dbname={DB_NAME}"
 DB_URL = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB_NAME}"

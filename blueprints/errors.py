@@ -42,6 +42,35 @@ def _html(status: int, title: str, message: str, headers=None):
     return render_template("errors/error.html", status=status, title=title, message=message), status, headers or {}
 
 
+SERVICE_RETRY_AFTER = "30"
+
+
+def is_service_outage(exc: BaseException) -> bool:
+    """The database or Redis cannot be reached (refused, dropped, timed out): a 503, not a bug."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeoutError
+    from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+    if isinstance(exc, (RedisConnectionError, RedisTimeoutError, OperationalError, InterfaceError)):
+        return True
+    return isinstance(exc, DBAPIError) and bool(exc.connection_invalidated)
+
+
+def service_unavailable():
+    message = "Serviço temporariamente indisponível. Tente novamente em instantes."
+    headers = {"Retry-After": SERVICE_RETRY_AFTER}
+    if wants_json():
+        return _json({"error": {"code": "service_unavailable", "message": message, "details": [],
+                                "request_id": g.get("request_id", "")}}, 503, headers)
+    return _html(503, "Serviço indisponível", message, headers)
+
+
+def _safe_rollback() -> None:
+    try:
+        db.session.rollback()
+    except Exception:  # the connection is gone: nothing to roll back
+        log.debug("rollback failed", exc_info=True)
+
+
 def register_error_handlers(app):
     @app.errorhandler(AppError)
     def handle_app_error(exc: AppError):
@@ -67,7 +96,10 @@ def register_error_handlers(app):
 
     @app.errorhandler(Exception)
     def handle_unexpected(exc: Exception):
-        db.session.rollback()
+        _safe_rollback()
+        if is_service_outage(exc):
+            log.error("service unavailable (request %s): %s: %s", g.get("request_id", ""), type(exc).__name__, exc)
+            return service_unavailable()
         request_id = g.get("request_id", "")
         log.exception("unexpected error (request %s)", request_id)
         message = f"Erro interno. Informe o código {request_id} ao suporte."

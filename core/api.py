@@ -6,16 +6,19 @@ the document is generated from the same pydantic models that validate requests a
 import hashlib
 import json
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import wraps
-from typing import Any
+from typing import Any, Protocol
 
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, Response, current_app, g, has_request_context, jsonify, request
+from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from core import apikeys
-from core.db import db, utcnow
+from core.db import db, read_without_transaction, utcnow
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized
+from core.inputs import check_json_tree, too_deep
 from core.models import IdempotencyRecord
 from core.queue import dispatch_ready, end_with_error
 from core.schemas import parse_body, parse_query
@@ -51,11 +54,47 @@ REGISTRY: list[EndpointSpec] = []
 
 @dataclass
 class ApiContext:
-    company: Any
-    api_key: Any
+    """`api_key` and `account` are read-only views read with the key (KeyStore.find); `company` is the ORM
+    company, loaded on first use (services need it; a read-only list does not)."""
+    api_key: Any = None
+    account: Any = None
     body: Any = None
     query: Any = None
     raw: dict = field(default_factory=dict)  # the decoded JSON body, for "was this field sent?"
+    _company: Any = None
+
+    @property
+    def company(self):
+        if self._company is None and self.account is not None:
+            self._company = key_store().company(self.account.id)
+        return self._company
+
+
+class KeyStore(Protocol):
+    """Where API keys live. The tenancy area provides it (app.py registers it): core imports no area."""
+
+    def find(self, raw: str) -> tuple[Any, Any, str] | None:
+        """(key, company, secret) for an active key, or None. key: id, prefix, scopes, require_signature,
+        last_used_at; company: id, has_module(name)."""
+
+    def touch(self, key, when: datetime) -> None:
+        """Record the key's last use."""
+
+    def company(self, company_id) -> Any:
+        """The company record services take."""
+
+
+_key_store: list[KeyStore] = []
+
+
+def register_key_store(store: KeyStore) -> None:
+    _key_store[:] = [store]
+
+
+def key_store() -> KeyStore:
+    if not _key_store:
+        raise RuntimeError("no API key store registered (app.py calls core.api.register_key_store)")
+    return _key_store[0]
 
 
 def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body=None, query=None,
@@ -76,9 +115,11 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
 
         @wraps(view)
         def wrapper(**path_args):
-            ctx = ApiContext(company=None, api_key=None)
+            if method in ("GET", "HEAD"):
+                read_without_transaction()
+            ctx = ApiContext()
             if not public:
-                ctx.api_key, ctx.company = authenticate(scope, module)
+                ctx.api_key, ctx.account = authenticate(scope, module)
             if method in ("POST", "PATCH", "PUT"):
                 ctx.raw = read_json_body(body is not None, protected_fields)
             if body is not None:
@@ -94,6 +135,11 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
             except AppError as exc:
                 end_with_error(exc)  # a refusal keeps its records; anything else is rolled back
                 raise
+            except Exception as exc:
+                committed = interim_if_committed(exc)
+                if committed is None:
+                    raise
+                return committed
             db.session.commit()
             dispatch_ready()
             return response_obj
@@ -131,24 +177,23 @@ def presented_key() -> str | None:
 
 
 def authenticate(scope: str | None, module: str | None):
-    from domain.tenancy.services import lookup_api_key  # the tenancy area owns keys
-
+    """The caller's (key, company) views; enters the company's tenant scope."""
     raw = presented_key()
     if not raw:
         raise Unauthorized("Chave de API ausente: envie X-API-Key, X-Service-Key ou Authorization: Bearer.")
-    found = lookup_api_key(raw)
+    store = key_store()
+    found = store.find(raw)
     if found is None:
         raise Unauthorized("Chave de API inválida ou revogada.")
-    key, secret = found
+    key, company, secret = found
     check_signature(key, secret)
     if scope and scope not in (key.scopes or []):
         raise Forbidden(f"A chave não tem o escopo '{scope}'.", code="insufficient_scope")
-    company = key.company
     if module and not company.has_module(module):
         raise Forbidden(f"O módulo '{module}' não está habilitado para a empresa.", code="module_disabled")
     enter_tenant(company.id)
-    touch_last_use(key)
-    g.api_key, g.company = key, company
+    touch_last_use(store, key)
+    g.api_key = key
     return key, company
 
 
@@ -163,14 +208,16 @@ def check_signature(key, secret: str) -> None:
                                  request.headers.get("X-Service-Timestamp"),
                                  current_app.config["SIGNATURE_TOLERANCE_SECONDS"])
     except apikeys.SignatureError as exc:
-        raise Unauthorized(str(exc), code="invalid_signature")
+        raise Unauthorized(str(exc), code="invalid_signature",
+                           details=[FieldError(exc.field, "invalid_signature", str(exc))])
 
 
-def touch_last_use(key) -> None:
-    # At most one write a minute per key: "last use" is for humans, not an audit log.
+def touch_last_use(store: KeyStore, key) -> None:
+    # At most one write a minute per key: "last use" is for humans, not an audit log. On a GET (autocommit)
+    # the UPDATE stands on its own; on a write it commits with the request.
     now = utcnow()
     if key.last_used_at is None or now - key.last_used_at > timedelta(seconds=60):
-        key.last_used_at = now
+        store.touch(key, now)
 
 
 # --- Body --------------------------------------------------------------------------------------
@@ -184,8 +231,11 @@ def read_json_body(expects_body: bool, protected_fields) -> dict:
         raise AppError("Envie o corpo como application/json.", code="unsupported_media_type", status=415)
     try:
         data = json.loads(raw)
+    except RecursionError:
+        raise too_deep() from None
     except (ValueError, UnicodeDecodeError):
         raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400)
+    check_json_tree(data)
     if not isinstance(data, dict):
         raise InvalidBody("O corpo deve ser um objeto JSON.", details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
     reject_protected(data, protected_fields)
@@ -214,6 +264,35 @@ def _find_keys(node, names, path: str) -> list[str]:
     return hits
 
 
+# --- Work that commits before the answer is known ------------------------------------------------
+
+def interim_response(body: dict, status: int = 202) -> None:
+    """Declare, before a view commits its work mid-way (an emission claim the worker must see), what the call
+    answers if anything after that commit fails (the wait, a lost connection): the work is committed, so the
+    answer is "accepted", never a 500 that invites a second try. With an Idempotency-Key the same answer is
+    written into the key's record in the same transaction as the work, so a retry replays it."""
+    g.interim = (body, status)
+    record_id = g.get("idempotency_record_id")
+    if record_id is not None:
+        _store_response(record_id, to_response(body, status))
+
+
+def _mark_interim_committed(session) -> None:
+    if has_request_context() and g.get("interim") is not None:
+        g.interim_committed = True
+
+
+def interim_if_committed(exc: Exception) -> Response | None:
+    """The interim answer when `exc` came after the work committed; None when nothing committed (re-raise)."""
+    if isinstance(exc, AppError) or not g.get("interim_committed"):
+        return None
+    current_app.logger.exception("failure after the work committed (request %s); answering as accepted",
+                                 g.get("request_id"))
+    db.session.rollback()
+    body, status = g.interim
+    return to_response(body, status)
+
+
 # --- Idempotency -------------------------------------------------------------------------------
 
 STALE_RUNNING = timedelta(minutes=5)
@@ -230,7 +309,7 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
     record = claim_idempotency_key(ctx.company.id, key, fingerprint)
     if isinstance(record, Response):
         return record
-    record_id = record.id
+    record_id = g.idempotency_record_id = record.id
     try:
         response_obj = run()
     except AppError as exc:
@@ -239,7 +318,10 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
         _store_response(record_id, response_obj)
         db.session.commit()
         return response_obj
-    except Exception:
+    except Exception as exc:
+        committed = interim_if_committed(exc)
+        if committed is not None:  # the record holds this answer already (committed with the work)
+            return committed
         db.session.rollback()
         _release(record_id)
         raise
@@ -251,6 +333,9 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
     db.session.commit()
     dispatch_ready()
     return response_obj
+
+
+event.listen(Session, "after_commit", _mark_interim_committed)
 
 
 def claim_idempotency_key(company_id, key: str, fingerprint: str):
@@ -308,9 +393,5 @@ def _release(record_id) -> None:
 
 
 def error_body(exc: AppError) -> dict:
-    """The error envelope; CIOT action errors also carry top-level ok/reason/mensagem (decisions §1)."""
-    body = exc.as_body()
-    if exc.extra.get("_ciot_action"):
-        body["error"].pop("_ciot_action", None)
-        body.update({"ok": False, "reason": exc.code, "mensagem": exc.message})
-    return body
+    """The error envelope, with the error's own top-level keys (AppError.top_level) when it has any."""
+    return exc.as_body()

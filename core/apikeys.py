@@ -37,7 +37,9 @@ def sign(secret: str, body: bytes, timestamp: str | None = None) -> str:
 
 
 class SignatureError(Exception):
-    pass
+    def __init__(self, message: str, field: str = "X-Service-Signature"):
+        super().__init__(message)
+        self.field = field
 
 
 def verify_signature(secret: str, body: bytes, signature: str, timestamp: str | None,
@@ -47,13 +49,14 @@ def verify_signature(secret: str, body: bytes, signature: str, timestamp: str | 
     if candidate.lower().startswith("sha256="):
         candidate = candidate[7:]
     if timestamp is not None:
-        try:
-            sent_ms = int(timestamp)
-        except ValueError:
-            raise SignatureError("X-Service-Timestamp deve ser um número (Unix em milissegundos).")
+        timestamp = timestamp.strip()
+        if not (timestamp.isascii() and timestamp.isdigit() and len(timestamp) <= 16):
+            raise SignatureError("X-Service-Timestamp deve ser um número (Unix em milissegundos).",
+                                 "X-Service-Timestamp")
+        sent_ms = int(timestamp)
         now = time.time() if now is None else now
         if abs(now * 1000 - sent_ms) > tolerance_seconds * 1000:
-            raise SignatureError("X-Service-Timestamp fora da janela de tolerância.")
+            raise SignatureError("X-Service-Timestamp fora da janela de tolerância.", "X-Service-Timestamp")
     expected = sign(secret, body, timestamp)
     if not hmac.compare_digest(expected, candidate.lower()):
         raise SignatureError("Assinatura HMAC inválida.")

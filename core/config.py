@@ -33,8 +33,8 @@ def load_config() -> dict:
         # and the next requests reconnect.
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": False, "pool_recycle": 1800},
         "SECRET_KEY": secret_key,
-        # Key that encrypts secrets at rest (API key secrets, provider credentials).
-        # Falls back to a key derived from SECRET_KEY so the embedded default works with no setup.
+        # Fernet key that encrypts secrets at rest (API key secrets, provider credentials); anything else stops
+        # the app at startup. Unset: a key derived from SECRET_KEY (HKDF), so the embedded default needs no setup.
         "ENCRYPTION_KEY": os.environ.get("ENCRYPTION_KEY", ""),
         "REDIS_URL": os.environ.get("REDIS_URL", ""),
         # Jobs run inline (in the request) unless a Redis URL is configured and JOBS_INLINE is off.
@@ -42,6 +42,8 @@ def load_config() -> dict:
         "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", 1024 * 1024)),
         "SIGNATURE_TOLERANCE_SECONDS": int(os.environ.get("SIGNATURE_TOLERANCE_SECONDS", 300)),
         "IDEMPOTENCY_TTL_HOURS": int(os.environ.get("IDEMPOTENCY_TTL_HOURS", 24)),
+        # Seconds between two tries, from requests, of jobs kept in the outbox while Redis was down (core/queue.py).
+        "OUTBOX_RETRY_SECONDS": float(os.environ.get("OUTBOX_RETRY_SECONDS", 10)),
         "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", 10)),
         "LOGO_MAX_BYTES": int(os.environ.get("LOGO_MAX_BYTES", 512 * 1024)),
         "SESSION_COOKIE_HTTPONLY": True,

@@ -4,6 +4,7 @@ from datetime import datetime, timezone
 
 import sqlalchemy as sa
 from flask_sqlalchemy import SQLAlchemy
+from flask_sqlalchemy.session import Session as FlaskSession
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -20,7 +21,26 @@ class Base(DeclarativeBase):
     metadata = sa.MetaData(naming_convention=NAMING_CONVENTION)
 
 
-db = SQLAlchemy(model_class=Base)
+class GuardedSession(FlaskSession):
+    """`get()` (and `get_one()`, which calls it) answers from the identity map without a query, so no query-time
+    filter can see it: the checks in `GET_GUARDS` (core.tenancy registers one) look at what it returns."""
+
+    def get(self, entity, ident, **kwargs):
+        found = super().get(entity, ident, **kwargs)
+        for guard in GET_GUARDS:
+            guard(found)
+        return found
+
+
+GET_GUARDS: list = []
+db = SQLAlchemy(model_class=Base, session_options={"class_": GuardedSession})
+
+
+def read_without_transaction() -> None:
+    """A GET or HEAD reads: run it on an autocommit connection, so no BEGIN and no COMMIT/ROLLBACK round trips
+    (docs/CONTRIBUTING.md, "Reads"). Call before the request's first statement; a no-op once the session has begun."""
+    if not db.session().in_transaction():
+        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
 def utcnow() -> datetime:

@@ -23,7 +23,7 @@ class AppError(Exception):
 
     def __init__(self, message: str | None = None, *, code: str | None = None, status: int | None = None,
                  details: list[FieldError] | None = None, extra: dict | None = None, headers: dict | None = None,
-                 keep_records: bool = False):
+                 top_level: dict | None = None, keep_records: bool = False):
         super().__init__(message or self.message)
         self.message = message or self.message
         self.keep_records = keep_records or self.keep_records
@@ -34,11 +34,13 @@ class AppError(Exception):
         self.details = details or []
         self.extra = extra or {}
         self.headers = headers or {}
+        # Keys beside "error" in the JSON envelope (e.g. an action's `ok: false, reason, mensagem`).
+        self.top_level = top_level or {}
 
     def as_body(self) -> dict:
         body = {"code": self.code, "message": self.message, "details": [d.as_dict() for d in self.details]}
         body.update(self.extra)
-        return {"error": body}
+        return {"error": body, **self.top_level}
 
 
 class InvalidBody(AppError):

@@ -22,6 +22,15 @@ class IdempotencyRecord(IdMixin, TenantMixin, db.Model):
     expires_at: Mapped[datetime] = mapped_column(sa.DateTime, nullable=False, index=True)
 
 
+class SignatureNonce(IdMixin, db.Model):
+    """A signature already accepted, kept for the timestamp window so it cannot be replayed (embedded default;
+    with Redis the same rule uses SET NX with a TTL). See core/apikeys.py."""
+    __tablename__ = "signature_nonces"
+
+    digest: Mapped[str] = mapped_column(sa.String(64), unique=True, nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(sa.DateTime, nullable=False, index=True)
+
+
 class OutboxEvent(IdMixin, TenantMixin, db.Model):
     __tablename__ = "outbox_events"
 
@@ -56,3 +65,19 @@ class JobProgress(IdMixin, TenantMixin, TimestampMixin, db.Model):
     @property
     def finished(self) -> bool:
         return self.state in ("done", "failed")
+
+
+class JobOutbox(IdMixin, db.Model):
+    """Jobs written with the work that enqueues them (same transaction) and deleted once Redis has them: a job
+    whose enqueue failed (Redis down) waits here for `jobs.maintenance.dispatch_job_outbox` (core/queue.py)."""
+    __tablename__ = "job_outbox"
+
+    func: Mapped[str] = mapped_column(sa.String(200), nullable=False)
+    args: Mapped[list] = mapped_column(sa.JSON, nullable=False)
+    queue: Mapped[str] = mapped_column(sa.String(20), nullable=False)
+    job_id: Mapped[str | None] = mapped_column(sa.String(200))
+    timeout: Mapped[int | None] = mapped_column(sa.Integer)
+    retries: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime, nullable=False, index=True)
+    tries: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+    last_error: Mapped[str | None] = mapped_column(sa.String(500))

@@ -2,15 +2,25 @@
 
 In the embedded default (no REDIS_URL) jobs run inline right after the commit, so a newcomer needs no
 Redis. Job functions take ids (never ORM objects) and are idempotent.
+
+Durable enqueue (transactional outbox): with RQ, every job is also written to `job_outbox` in the transaction of the
+work that enqueues it. After the commit it is sent to Redis and its row deleted; when Redis cannot be reached the row
+stays and `dispatch_outbox` sends it later (the periodic `jobs.maintenance.dispatch_job_outbox`, and the next
+request of this process that finds Redis again). So a committed piece of work never loses its job, and a request
+never fails because the queue did: the caller answers "accepted" and the job runs when Redis is back. A job may
+then be delivered twice (a row sent but not yet deleted), which is why jobs must be idempotent.
 """
 import logging
+import time
 from dataclasses import dataclass, field
+from datetime import timedelta
 
+import sqlalchemy as sa
 from flask import current_app
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from core.db import db
+from core.db import db, utcnow
 
 log = logging.getLogger("fretes.jobs")
 
@@ -27,6 +37,7 @@ class PendingJob:
     timeout: int | None = None
     retries: int = 0
     retry_intervals: list = field(default_factory=lambda: [10, 30, 60])
+    outbox_id: object = None  # the job's row in job_outbox (RQ only)
 
 
 def enqueue_after_commit(func: str, *args, queue: str = "default", job_id: str | None = None,
@@ -38,8 +49,19 @@ def enqueue_after_commit(func: str, *args, queue: str = "default", job_id: str |
     session = db.session()
     if not session.in_transaction():
         session.begin()
+    if not current_app.config.get("JOBS_INLINE"):
+        job.outbox_id = _write_outbox(job)
     session.info.setdefault("pending_jobs", []).append(job)
     return job
+
+
+def _write_outbox(job: "PendingJob"):
+    from core.models import JobOutbox
+    row = JobOutbox(func=job.func, args=list(job.args), queue=job.queue, job_id=job.job_id, timeout=job.timeout,
+                    retries=job.retries, created_at=utcnow())
+    db.session.add(row)
+    db.session.flush()
+    return row.id
 
 
 @event.listens_for(Session, "after_commit")
@@ -71,11 +93,86 @@ def end_with_error(exc: Exception) -> None:
 
 def dispatch_ready() -> None:
     ready = db.session.info.pop("ready_jobs", [])
+    sent = []
     for job in ready:
-        if current_app.config.get("JOBS_INLINE"):
+        if current_app.config.get("JOBS_INLINE") and job.outbox_id is None:
             run_inline(job)
+        elif _try_send(job):
+            sent.append(job.outbox_id)
         else:
-            send_to_rq(job)
+            db.session.info.setdefault("undelivered_jobs", []).append(job)
+    if sent:
+        _forget_outbox(sent)
+        retry_outbox_if_due()
+
+
+def undelivered_jobs() -> list:
+    """Jobs of this session's committed work that Redis did not take (they wait in the outbox)."""
+    return db.session.info.get("undelivered_jobs", [])
+
+
+_outbox_state = {"pending": False, "last_try": 0.0}
+
+
+def _try_send(job: "PendingJob", connection=None) -> bool:
+    try:
+        send_to_rq(job, connection)
+        return True
+    except Exception as exc:  # Redis down or unreachable: the job waits in the outbox
+        log.warning("job %s%r not enqueued (%s: %s); kept in the outbox", job.func, job.args, type(exc).__name__, exc)
+        _outbox_state["pending"] = True
+        return False
+
+
+def _forget_outbox(ids) -> None:
+    """Delete sent rows on a connection of their own: the caller's session (and its loaded objects) is untouched.
+    If this fails the rows are sent once more later, which idempotent jobs tolerate."""
+    from core.models import JobOutbox
+    ids = [i for i in ids if i is not None]
+    if not ids:
+        return
+    try:
+        with db.engine.begin() as conn:
+            conn.execute(sa.delete(JobOutbox.__table__).where(JobOutbox.__table__.c.id.in_(ids)))
+    except Exception:
+        log.exception("could not delete sent jobs from the outbox; they will be sent again")
+
+
+def retry_outbox_if_due() -> None:
+    """Called by requests: when this process saw Redis fail, try the outbox again (at most every 10 s)."""
+    every = current_app.config.get("OUTBOX_RETRY_SECONDS", 10)
+    if not _outbox_state["pending"] or time.monotonic() - _outbox_state["last_try"] < every:
+        return
+    _outbox_state["last_try"] = time.monotonic()
+    try:
+        dispatch_outbox(min_age_seconds=0)
+    except Exception:
+        log.exception("outbox retry failed")
+
+
+def dispatch_outbox(*, min_age_seconds: float = 30, limit: int = 500, connection=None) -> int:
+    """Send waiting jobs to Redis, oldest first; stop at the first failure. Rows younger than `min_age_seconds` are
+    left to the request that wrote them. Returns how many were sent."""
+    from core.models import JobOutbox
+    table = JobOutbox.__table__
+    sent = 0
+    with db.engine.connect() as conn:
+        stmt = (sa.select(table).where(table.c.created_at <= utcnow() - timedelta(seconds=min_age_seconds))
+                .order_by(table.c.created_at).limit(limit))
+        if conn.dialect.name == "postgresql":
+            stmt = stmt.with_for_update(skip_locked=True)
+        with conn.begin():
+            for row in conn.execute(stmt).mappings().all():
+                job = PendingJob(row["func"], tuple(row["args"]), row["queue"], row["job_id"], row["timeout"],
+                                 row["retries"], outbox_id=row["id"])
+                if not _try_send(job, connection):
+                    conn.execute(sa.update(table).where(table.c.id == row["id"])
+                                 .values(tries=table.c.tries + 1, last_error="Redis indisponível"))
+                    return sent
+                conn.execute(sa.delete(table).where(table.c.id == row["id"]))
+                sent += 1
+    _outbox_state["pending"] = False
+    return sent
 
 
 def run_inline(job: PendingJob):
@@ -94,7 +191,8 @@ def run_inline(job: PendingJob):
 
 def redis_connection():
     from redis import Redis
-    return Redis.from_url(current_app.config["REDIS_URL"])
+    # A bounded connect: an unreachable host must fail the enqueue quickly (the job then waits in the outbox).
+    return Redis.from_url(current_app.config["REDIS_URL"], socket_connect_timeout=3)
 
 
 def rq_queue(name: str, connection=None):

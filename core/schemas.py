@@ -49,6 +49,8 @@ AccessKey = Annotated[str, _wrap(v.clean_access_key)]
 IbgeCode = Annotated[str, _wrap(v.clean_ibge_code)]
 
 Limit = Annotated[int, Field(ge=1, le=200)]
+# The inclusive end of a date filter: 9999-12-31 means "no end" (its next day, used for the `<` bound, is out of range).
+EndDate = Annotated[date, AfterValidator(lambda d: None if d == date.max else d)]
 
 
 class ListQuery(RequestModel):
@@ -176,7 +178,7 @@ def dump_date(value: date | None) -> str | None:
 
 __all__ = ["RequestModel", "ListQuery", "Field", "parse_body", "parse_query", "details_from", "Cpf", "CpfDigits",
            "Cnpj", "CpfCnpj", "CpfCnpjDigits", "Plate", "Rntrc", "Uf", "Cep", "Phone", "E164", "Email", "AccessKey",
-           "IbgeCode", "EmptyAsNone", "Limit", "date", "datetime", "dump_date", "validate_data"]
+           "IbgeCode", "EmptyAsNone", "Limit", "EndDate", "date", "datetime", "dump_date", "validate_data"]
 
 
 def comma_list(value: str | None) -> list[str]:

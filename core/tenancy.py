@@ -6,15 +6,26 @@ added automatically, and every new, changed or deleted tenant-owned row must car
 company, so a forgotten filter cannot leak or move data. Outside a scope, querying tenant-owned tables
 raises `TenancyViolation`, unless the statement is wrapped in `cross_tenant(stmt)`, which only
 platform-level code (API-key lookup, CLI, idempotency housekeeping) does.
+
+The paths that send no filterable ORM query are guarded too: `session.get()` answered from the identity map
+raises for another company's row; ORM bulk `insert(Model)` rows take the current company or must carry it;
+`text()` SQL naming a tenant-owned table must bind `:company_id` to the current company. Not covered (do not
+use for tenant data): statements run on `session.connection()` or the engine directly, and Core statements on
+`Table` objects.
 """
 import contextlib
 import contextvars
+import re
 import uuid
 
+from functools import lru_cache
+
 from sqlalchemy import event
+from sqlalchemy.sql.elements import TextClause
+from sqlalchemy.sql.util import find_tables
 from sqlalchemy.orm import Session, with_loader_criteria
 
-from core.db import TenantMixin, db
+from core.db import GET_GUARDS, TenantMixin, db
 from core.errors import NotFound, TenancyViolation
 
 _current_company: contextvars.ContextVar[uuid.UUID | None] = contextvars.ContextVar("current_company", default=None)
@@ -61,6 +72,15 @@ def get_owned(model, record_id, *, for_update: bool = False):
     return record
 
 
+def company_select(model, company_id, *columns):
+    """SELECT of `model` (or of these columns of it) for `company_id`, with the company filter written once,
+    explicitly, in the statement: the scope's automatic filter is not added a second time (the SQL would say
+    `company_id = …` twice, and the planner misjudges the rows). Runs only inside that company's scope."""
+    company_id = _as_uuid(company_id)
+    return (db.select(*(columns or (model,))).where(model.company_id == company_id)
+            .execution_options(tenant_filtered=(model.__table__, company_id)))
+
+
 def cross_tenant(stmt):
     """Mark a statement as deliberately platform-wide (no tenant filter)."""
     return stmt.execution_options(cross_tenant=True)
@@ -77,8 +97,14 @@ def _touches_tenant_tables(orm_execute_state) -> bool:
 def _scope_orm_queries(orm_execute_state):
     # Bulk UPDATE and DELETE are scoped like SELECT: `update(Vehicle).values(...)` inside a request
     # must not reach another company's rows.
+    if orm_execute_state.execution_options.get("cross_tenant"):
+        return
+    if isinstance(orm_execute_state.statement, TextClause):
+        return _guard_raw_sql(orm_execute_state)
+    if orm_execute_state.is_insert:
+        return _guard_bulk_insert(orm_execute_state)
     is_bulk = orm_execute_state.is_update or orm_execute_state.is_delete
-    if not (orm_execute_state.is_select or is_bulk) or orm_execute_state.execution_options.get("cross_tenant"):
+    if not (orm_execute_state.is_select or is_bulk):
         return
     company_id = _current_company.get()
     if company_id is None:
@@ -89,9 +115,99 @@ def _scope_orm_queries(orm_execute_state):
         if _touches_tenant_tables(orm_execute_state):
             raise TenancyViolation("tenant-owned query outside tenant_scope; use cross_tenant() if deliberate")
         return
+    if _filtered_by_hand(orm_execute_state, company_id):
+        return
     orm_execute_state.statement = orm_execute_state.statement.options(
         with_loader_criteria(TenantMixin, lambda cls: cls.company_id == company_id, include_aliases=True)
     )
+
+
+def _filtered_by_hand(orm_execute_state, company_id) -> bool:
+    """A `company_select` of the current company that reads no other tenant-owned table needs no second filter."""
+    marked = orm_execute_state.execution_options.get("tenant_filtered")
+    if marked is None or not orm_execute_state.is_select:
+        return False
+    table, filtered_for = marked
+    if filtered_for != company_id:
+        raise TenancyViolation("company_select of another company inside a tenant scope")
+    tenant_tables = _tenant_tables(len(db.Model.registry.mappers))
+    return all(t is table or t.name not in tenant_tables
+               for t in find_tables(orm_execute_state.statement, include_aliases=True))
+
+
+@lru_cache(maxsize=4)
+def _tenant_tables(mapper_count: int) -> frozenset:  # recomputed when a model is added
+    return frozenset(mapper.local_table.name for mapper in db.Model.registry.mappers
+                     if issubclass(mapper.class_, TenantMixin))
+
+
+def _guard_raw_sql(orm_execute_state) -> None:
+    """`text()` SQL naming a tenant-owned table must filter by a `:company_id` parameter holding the current
+    company (no filter can be added to text); outside a scope it must be `cross_tenant`."""
+    statement = orm_execute_state.statement
+    tables = _tenant_table_pattern(len(db.Model.registry.mappers)).findall(statement.text)
+    if not tables:
+        return
+    company_id = _current_company.get()
+    if company_id is None:
+        raise TenancyViolation(f"raw SQL on {tables[0]} outside tenant_scope; use cross_tenant() if deliberate")
+    bound = statement._bindparams.get("company_id")  # present when the text says `:company_id`
+    params = orm_execute_state.parameters
+    if bound is not None and isinstance(params, dict) and "company_id" in params:
+        value = params["company_id"]
+    else:
+        value = getattr(bound, "value", None)
+    if not _is_company(value, company_id):
+        raise TenancyViolation(f"raw SQL on {tables[0]} inside a tenant scope must filter by :company_id of the "
+                               "current company")
+
+
+def _guard_bulk_insert(orm_execute_state) -> None:
+    """ORM `insert(Model)` of tenant-owned rows: each row takes the current company, or must already carry it."""
+    if not _touches_tenant_tables(orm_execute_state):
+        return
+    company_id = _current_company.get()
+    if company_id is None:
+        raise TenancyViolation("tenant-owned INSERT outside tenant_scope; use cross_tenant() if deliberate")
+    for key, value in (getattr(orm_execute_state.statement, "_values", None) or {}).items():
+        if getattr(key, "key", key) == "company_id" and not _is_company(getattr(value, "value", value), company_id):
+            raise TenancyViolation("INSERT of another company's row inside a tenant scope")
+    params = orm_execute_state.parameters
+    if not params:
+        return
+    rows = [_own_row(row, company_id) for row in (params if isinstance(params, list) else [params])]
+    orm_execute_state.parameters = rows if isinstance(params, list) else rows[0]
+
+
+def _own_row(row: dict, company_id) -> dict:
+    if row.get("company_id") is None:
+        return {**row, "company_id": company_id}
+    if not _is_company(row["company_id"], company_id):
+        raise TenancyViolation("INSERT of another company's row inside a tenant scope")
+    return row
+
+
+def _is_company(value, company_id) -> bool:
+    try:
+        return value is not None and _as_uuid(value) == company_id
+    except (ValueError, TypeError, AttributeError):
+        return False
+
+
+@lru_cache(maxsize=4)
+def _tenant_table_pattern(mapper_count: int) -> re.Pattern:
+    names = sorted(_tenant_tables(mapper_count), key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b", re.IGNORECASE)
+
+
+def _guard_identity_map_hit(found) -> None:
+    """`session.get()` of another company's row inside a scope raises, even when no query is sent."""
+    company_id = _current_company.get()
+    if company_id is not None and isinstance(found, TenantMixin) and found.company_id != company_id:
+        raise TenancyViolation(f"{type(found).__name__} of another company read inside a tenant scope")
+
+
+GET_GUARDS.append(_guard_identity_map_hit)
 
 
 @event.listens_for(Session, "before_flush")

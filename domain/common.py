@@ -8,7 +8,6 @@ from core.errors import FieldError, InvalidBody
 from core.schemas import EmptyAsNone
 from domain.tenancy.models import User
 
-
 # --- Schema fields ---------------------------------------------------------------------------------------------
 
 def text(max_length: int, min_length: int = 0):

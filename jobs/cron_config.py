@@ -2,8 +2,10 @@
 from rq import cron
 
 from jobs.ciot import recover_stale_emissions
-from jobs.maintenance import purge_expired_idempotency_keys
+from jobs.maintenance import dispatch_job_outbox, purge_expired_idempotency_keys
 
 cron.register(purge_expired_idempotency_keys, "default", cron="17 * * * *", job_timeout=300)
 # Attempts count as stale after CIOT_EMIT_STALE_SECONDS (default 600 s); every 5 minutes is enough to notice.
 cron.register(recover_stale_emissions, "emission", cron="*/5 * * * *", job_timeout=120)
+# Jobs kept in the outbox while Redis was unreachable (core/queue.py); this job itself runs once Redis is back.
+cron.register(dispatch_job_outbox, "default", cron="* * * * *", job_timeout=120)

@@ -12,3 +12,10 @@ def purge_expired_idempotency_keys() -> int:
             db.delete(IdempotencyRecord).where(IdempotencyRecord.expires_at < utcnow())))
         db.session.commit()
         return result.rowcount or 0
+
+
+def dispatch_job_outbox(min_age_seconds: float = 30) -> int:
+    """Send the jobs whose enqueue failed (Redis was down) now that Redis answers; see core/queue.py."""
+    from core.queue import dispatch_outbox
+    with job_context():
+        return dispatch_outbox(min_age_seconds=min_age_seconds)

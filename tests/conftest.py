@@ -1,8 +1,26 @@
 """Test setup: PostgreSQL and real Redis when TEST_DATABASE_URL / TEST_REDIS_URL are set (CI), else SQLite
 and fakeredis (the quick path). Tables are emptied after each test: tests exercise real commits,
-concurrent requests and a browser in another thread, which a rolled-back outer transaction would hide."""
+concurrent requests and a browser in another thread, which a rolled-back outer transaction would hide.
+Under pytest-xdist each worker has its own database and Redis db (tests/fixtures/workers.py).
+Tests marked `slow` (the fuzzers) run only with --slow, or when selected with -m; CI passes --slow."""
+import pytest
+
 pytest_plugins = [
+    "tests.fixtures.workers",
     "tests.fixtures.core",
     "tests.fixtures.partners",
     "tests.fixtures.ciot",
 ]
+
+
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true", help="also run the tests marked slow (fuzzers); CI does")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--slow") or "slow" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with ./scripts/test.sh --slow (CI does)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

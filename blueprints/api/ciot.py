@@ -8,9 +8,9 @@ import contextlib
 
 from flask import current_app
 
-from core.api import endpoint
+from core.api import endpoint, interim_response
 from core.errors import AppError
-from core.queue import commit
+from core.queue import commit, undelivered_jobs
 from domain.ciot import serializers, services
 from domain.ciot.schemas import (CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate,
                                  RectifyBody)
@@ -28,11 +28,19 @@ def ciot_action():
     try:
         yield
     except AppError as exc:
-        exc.extra.setdefault("_ciot_action", True)
-        raise
+        raise as_action_error(exc)
+
+
+def as_action_error(exc: AppError) -> AppError:
+    """An action's error also answers `ok: false, reason, mensagem` beside the envelope."""
+    if not exc.top_level:
+        exc.top_level = {"ok": False, "reason": exc.code, "mensagem": exc.message}
+    return exc
 
 
 def _wait_seconds() -> float:
+    if undelivered_jobs():  # Redis did not take the job (it waits in the outbox): nothing will run meanwhile
+        return 0.0
     return float(current_app.config.get("CIOT_EMIT_WAIT_SECONDS", 10))
 
 
@@ -55,14 +63,24 @@ def create_operation(ctx):
                 "validation": None, "emission": None}, 201
     emission = None
     if result.emission is not None:
+        interim_response(_created(op, result, _in_progress(op)), 201)
         commit()  # the claim must be visible to the worker (inline: the job runs here)
         outcome = services.settle_emission(result.emission, timeout=_wait_seconds())
         op = outcome.op
         emission = outcome.as_creation_dict()
+    return _created(op, result, emission), 201
+
+
+def _created(op, result, emission) -> dict:
     return {"data": {"id": str(op.id), "code": op.code, "status": op.status, "codigo_ciot": op.codigo_ciot,
                      "protocolo": op.protocolo},
             "validation": result.validation.as_dict() if result.validation is not None else None,
-            "emission": emission}, 201
+            "emission": emission}
+
+
+def _in_progress(op) -> dict:
+    """The answer of an emission still running: the operation in `emitindo` (the job runs when it can)."""
+    return services.EmissionOutcome(op, "claimed").as_creation_dict()
 
 
 @endpoint(BASE, "GET", query=OperationListQuery, tags=TAGS, summary="Lista as operações CIOT (mais novas primeiro).")
@@ -104,16 +122,22 @@ def validate_operation(ctx, operation_id):
 def emit_operation(ctx, operation_id):
     with ciot_action():
         request = services.request_emission(ctx.company, operation_id, actor=ctx.api_key)
+        if request.error is None:
+            interim_response(_emit_answer(services.EmissionOutcome(request.op, "claimed")), 202)
         commit()  # claim visible to the worker; inline, the job runs here
         outcome = services.settle_emission(request, timeout=_wait_seconds())
         error = outcome.as_error()
         if error is not None:
             raise error
+    return _emit_answer(outcome), (200 if outcome.ok else 202)
+
+
+def _emit_answer(outcome) -> dict:
     data = _emission_data(outcome.op)
     if outcome.ok:
-        return {"ok": True, "mensagem": outcome.mensagem, "data": data}, 200
+        return {"ok": True, "mensagem": outcome.mensagem, "data": data}
     return {"ok": False, "status": outcome.op.status, "reason": outcome.reason, "mensagem": outcome.mensagem,
-            "data": data}, 202
+            "data": data}
 
 
 @endpoint(ONE + "/retificar", "POST", body=RectifyBody, tags=TAGS, success=200,

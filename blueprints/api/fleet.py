@@ -6,19 +6,13 @@ from core.pagination import paginate
 from core.tenancy import get_owned
 from domain.fleet import services
 from domain.fleet.models import Driver, Vehicle
-from domain.fleet.queries import drivers_stmt, vehicles_stmt
+from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
 from domain.fleet.schemas import (DRIVER_FIELDS, VEHICLE_FIELDS, DriverBulk, DriverCreate, DriverListQuery,
                                   DriverUpdate, VehicleCreate, VehicleListQuery, VehicleUpdate)
 
 VEHICLE_TAGS, DRIVER_TAGS = ("frota",), ("motoristas",)
 
 
-# Lists select only these columns and serialise the rows (no ORM objects to build for a read-only page);
-# vehicle_dict/driver_dict read rows and objects alike, so a list item and a single record look the same.
-VEHICLE_LIST_COLUMNS = (Vehicle.id, *(getattr(Vehicle, name) for name in VEHICLE_FIELDS), Vehicle.created_at,
-                        Vehicle.updated_at)
-DRIVER_LIST_COLUMNS = (Driver.id, *(getattr(Driver, name) for name in DRIVER_FIELDS), Driver.created_at,
-                       Driver.updated_at)
 
 
 def vehicle_dict(vehicle: Vehicle) -> dict:
@@ -30,6 +24,29 @@ def vehicle_dict(vehicle: Vehicle) -> dict:
 def driver_dict(driver: Driver) -> dict:
     data = _record(driver, DRIVER_FIELDS)
     data["cnh_expires_at"] = driver.cnh_expires_at.isoformat() if driver.cnh_expires_at else None
+    return data
+
+
+def vehicle_row(row) -> dict:
+    """A list row (VEHICLE_LIST_COLUMNS) as vehicle_dict would write it, built straight from the row."""
+    data = _row(row)
+    if data["capacity_kg"] is not None:
+        data["capacity_kg"] = float(data["capacity_kg"])
+    return data
+
+
+def driver_row(row) -> dict:
+    """A list row (DRIVER_LIST_COLUMNS) as driver_dict would write it, built straight from the row."""
+    data = _row(row)
+    if data["cnh_expires_at"] is not None:
+        data["cnh_expires_at"] = data["cnh_expires_at"].isoformat()
+    return data
+
+
+def _row(row) -> dict:
+    data = row._asdict()
+    data["id"] = str(data["id"])
+    data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
     return data
 
 
@@ -46,8 +63,8 @@ def _record(record, fields) -> dict:
           summary="Lista veículos (status, q), mais novos primeiro.")
 def list_vehicles(ctx):
     query = ctx.query
-    stmt = vehicles_stmt(status=query.status, q=query.q, columns=VEHICLE_LIST_COLUMNS)
-    return paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor, rows=True).envelope(vehicle_dict)
+    stmt = vehicles_stmt(ctx.account, status=query.status, q=query.q, columns=VEHICLE_LIST_COLUMNS)
+    return paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor, rows=True).envelope(vehicle_row)
 
 
 @endpoint("/vehicles", "POST", body=VehicleCreate, tags=VEHICLE_TAGS,
@@ -81,8 +98,8 @@ def delete_vehicle(ctx, vehicle_id):
           summary="Lista motoristas (status, q), mais novos primeiro.")
 def list_drivers(ctx):
     query = ctx.query
-    stmt = drivers_stmt(status=query.status, q=query.q, columns=DRIVER_LIST_COLUMNS)
-    return paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor, rows=True).envelope(driver_dict)
+    stmt = drivers_stmt(ctx.account, status=query.status, q=query.q, columns=DRIVER_LIST_COLUMNS)
+    return paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor, rows=True).envelope(driver_row)
 
 
 @endpoint("/drivers", "POST", body=DriverCreate, tags=DRIVER_TAGS,

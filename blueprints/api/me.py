@@ -33,7 +33,7 @@ class MeResponse(RequestModel):
 @endpoint("/me", "GET", summary="Empresa, escopos e exigência de assinatura da chave usada.", tags=("conta",),
           response=MeResponse)
 def me(ctx):
-    company, key = ctx.company, ctx.api_key
+    company, key = ctx.account, ctx.api_key  # read with the key: no further query
     return {"data": {
         "company": {"id": str(company.id), "cnpj": company.cnpj, "legal_name": company.legal_name,
                     "modules": list(company.modules or []), "features": list(company.features or []),

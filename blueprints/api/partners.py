@@ -5,7 +5,7 @@ from core.pagination import paginate
 from core.tenancy import get_owned
 from domain.partners import services
 from domain.partners.models import Partner, PartnerBankAccount
-from domain.partners.queries import partners_stmt
+from domain.partners.queries import PARTNER_LIST_COLUMNS, partners_stmt
 from domain.partners.schemas import PARTNER_FIELDS, PartnerCreate, PartnerListQuery, PartnerUpdate
 
 TAGS = ("parceiros",)
@@ -22,6 +22,15 @@ def partner_dict(partner: Partner, *, with_bank_accounts: bool = False) -> dict:
     return data
 
 
+def partner_row(row) -> dict:
+    """A list row (PARTNER_LIST_COLUMNS) as partner_dict would write it, built straight from the row."""
+    data = row._asdict()
+    data["id"] = str(data["id"])
+    data["roles"] = list(data["roles"] or [])
+    data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
+    return data
+
+
 def bank_account_dict(account: PartnerBankAccount) -> dict:
     return {"id": str(account.id), "bank_code": account.bank_code, "agency": account.agency,
             "account": account.account, "account_type": account.account_type, "pix_key": account.pix_key,
@@ -34,9 +43,9 @@ def bank_account_dict(account: PartnerBankAccount) -> dict:
           summary="Lista parceiros (q, role, only_active, created_before), mais novos primeiro.")
 def list_partners(ctx):
     query = ctx.query
-    stmt = partners_stmt(q=query.q, role=query.role, only_active=query.only_active,
-                         created_before=query.created_before)
-    return paginate(stmt, model=Partner, limit=query.limit, cursor=query.cursor).envelope(partner_dict)
+    stmt = partners_stmt(ctx.account, q=query.q, role=query.role, only_active=query.only_active,
+                         created_before=query.created_before, columns=PARTNER_LIST_COLUMNS)
+    return paginate(stmt, model=Partner, limit=query.limit, cursor=query.cursor, rows=True).envelope(partner_row)
 
 
 @endpoint("/partners", "POST", body=PartnerCreate, tags=TAGS, protected_fields=READ_ONLY,

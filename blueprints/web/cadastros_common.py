@@ -94,8 +94,9 @@ def filters_of(args, names) -> dict:
 # schema, service and messages differ. These helpers keep that one way in one place.
 
 def list_page(endpoint: str, kind: str, query, stmt, model, filter_names, **context) -> Response:
-    """One page of `stmt` with a "Carregar mais" link that keeps the filters; whole page or htmx fragment."""
-    page = paginate(stmt, model=model, limit=query.limit, cursor=query.cursor)
+    """One page of `stmt` with a "Carregar mais" link that keeps the filters; whole page or htmx fragment.
+    `stmt` selects columns (the area's *_LIST_COLUMNS): the templates read rows, no ORM objects are built."""
+    page = paginate(stmt, model=model, limit=query.limit, cursor=query.cursor, rows=True)
     filters = filters_of(list_args(), filter_names)
     more_url = url_for(endpoint, cursor=page.next_cursor, **filters) if page.has_more else None
     return list_response({"page": f"cadastros/{kind}s.html", "results": f"cadastros/_{kind}_results.html",

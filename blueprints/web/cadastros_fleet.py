@@ -18,7 +18,7 @@ from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
 from domain.fleet.spreadsheet import pt_number
 from domain.fleet.models import CNH_CATEGORIES, Driver, Vehicle
-from domain.fleet.queries import drivers_stmt, vehicles_stmt
+from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
 from domain.fleet.schemas import (DriverCreate, DriverListQuery, DriverUpdate, VehicleCreate, VehicleListQuery,
                                   VehicleUpdate)
 
@@ -36,12 +36,14 @@ class VehicleForm(PlainForm):
     model = StringField("Modelo")
     year = StringField("Ano de fabricação")
     capacity_kg = StringField("Capacidade (kg)")
+    axles = StringField("Eixos")
     status = SelectField("Situação", choices=choices(VEHICLE_STATUS_LABELS.items()), validate_choice=False,
                          default="ativo")
     notes = TextAreaField("Observações")
 
 
-VEHICLE_FORM_FIELDS = ("plate", "vehicle_type", "renavam", "brand", "model", "year", "capacity_kg", "status", "notes")
+VEHICLE_FORM_FIELDS = ("plate", "vehicle_type", "renavam", "brand", "model", "year", "capacity_kg", "axles", "status",
+                       "notes")
 
 
 class DriverForm(PlainForm):
@@ -111,7 +113,8 @@ class FleetResource:
     form_fields: tuple
     values: Callable           # form -> dict for the schema (page-friendly input normalised)
     list_query: type
-    list_stmt: Callable        # (status=, q=) -> select
+    list_stmt: Callable        # (company, status=, q=, columns=) -> select
+    list_columns: tuple        # what the list template reads
     create_schema: type
     update_schema: type
     create: Callable           # (company, data, actor=) -> record
@@ -139,7 +142,7 @@ def _register(r: FleetResource) -> None:
 
     def list_view():
         query = parse_query(r.list_query, list_args())
-        stmt = r.list_stmt(status=query.status, q=query.q)
+        stmt = r.list_stmt(current_user.company, status=query.status, q=query.q, columns=r.list_columns)
         return list_page(f"cadastros.{r.kind}s", r.kind, query, stmt, r.model, ("q", "status"), **_globals())
 
     def new_view():
@@ -189,6 +192,7 @@ def _register(r: FleetResource) -> None:
 _register(FleetResource(
     kind="vehicle", path="/veiculos", model=Vehicle, form=VehicleForm, form_fields=VEHICLE_FORM_FIELDS,
     values=_vehicle_values, list_query=VehicleListQuery, list_stmt=vehicles_stmt,
+    list_columns=VEHICLE_LIST_COLUMNS,
     create_schema=VehicleCreate, update_schema=VehicleUpdate,
     create=services.create_vehicle, update=services.update_vehicle, deactivate=services.deactivate_vehicle,
     created_msg="Veículo cadastrado.", deactivated_msg="Veículo desativado (inativo).",
@@ -197,6 +201,7 @@ _register(FleetResource(
 _register(FleetResource(
     kind="driver", path="/motoristas", model=Driver, form=DriverForm, form_fields=DRIVER_FORM_FIELDS,
     values=_driver_values, list_query=DriverListQuery, list_stmt=drivers_stmt,
+    list_columns=DRIVER_LIST_COLUMNS,
     create_schema=DriverCreate, update_schema=DriverUpdate,
     create=services.create_driver, update=services.update_driver, deactivate=services.deactivate_driver,
     created_msg="Motorista cadastrado.", deactivated_msg="Motorista desativado (inativo).",

@@ -23,6 +23,7 @@ COLUMN_DOCS = {
     "model": "Até 60 caracteres.",
     "year": "Ano de fabricação, de 1950 até o ano que vem.",
     "capacity_kg": "Em kg; aceita 23000, 23000,5 ou 23.000,50.",
+    "axles": "Eixos deste veículo, de 1 a 10 (padrão dos eixos no CIOT).",
     "status": "ativo (padrão), manutencao ou inativo.",
     "notes": "Até 2.000 caracteres.",
 }

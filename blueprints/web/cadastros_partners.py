@@ -19,7 +19,7 @@ from core.tenancy import get_owned
 from core.validators import strip_punctuation
 from domain.partners import services
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, RNTRC_CATEGORIES, Partner, PartnerBankAccount
-from domain.partners.queries import partners_stmt
+from domain.partners.queries import PARTNER_LIST_COLUMNS, partners_stmt
 from domain.partners.schemas import (BankAccountCreate, BankAccountUpdate, PartnerCreate, PartnerListQuery,
                                      PartnerUpdate)
 
@@ -101,8 +101,8 @@ def _template_globals() -> dict:
 @reader_required
 def partners():
     query = parse_query(PartnerListQuery, list_args())
-    stmt = partners_stmt(q=query.q, role=query.role, only_active=query.only_active,
-                         created_before=query.created_before)
+    stmt = partners_stmt(current_user.company, q=query.q, role=query.role, only_active=query.only_active,
+                         created_before=query.created_before, columns=PARTNER_LIST_COLUMNS)
     return list_page("cadastros.partners", "partner", query, stmt, Partner,
                      ("q", "role", "only_active", "created_before"), **_template_globals())
 

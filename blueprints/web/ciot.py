@@ -13,7 +13,7 @@ from flask_login import current_user, login_required
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.ciot_form import (CARGO_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, HEADER_FIELDS,
                                       LOCATION_FIELDS, LOCATION_TIPOS, MAX_ROWS, PAYMENT_ROOT_FIELDS, ROW_FIELDS,
-                                      ROW_TITLES, TRIP_FIELDS, DraftForm, initial_form)
+                                      ROW_TITLES, TRIP_FIELDS, DraftForm, fill_registry_axles, initial_form)
 from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, NotFound
@@ -23,6 +23,7 @@ from domain.ciot.issuer import issuer_of
 from domain.ciot.pdf import operation_pdf, pdf_allowed
 from domain.ciot.presentation import fmt
 from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, RectifyBody
+from domain.fleet.queries import axles_by_plate
 
 bp = Blueprint("ciot", __name__, url_prefix="/ciot")
 
@@ -93,10 +94,15 @@ def new_operation():
     return render_template("ciot/new.html", **_form_context(form, check=None))
 
 
+def _posted_draft() -> DraftForm:
+    """The posted form, vehicle axles left empty filled from the company's fleet registry."""
+    return fill_registry_axles(DraftForm.from_form(request.form), axles_by_plate)
+
+
 @bp.post("/nova")
 @roles_required(*ACTORS)
 def create_operation():
-    form = DraftForm.from_form(request.form)
+    form = _posted_draft()
     body, errors = validate_data(OperationCreate, form.body())
     if errors:
         check = _check(form)
@@ -121,7 +127,7 @@ def create_operation():
 @roles_required(*ACTORS)
 def validate_draft():
     """The live validation panel: schema errors and rule codes of the form as it is now; nothing is saved."""
-    form = DraftForm.from_form(request.form)
+    form = _posted_draft()
     check = _check(form, live=True)
     return render_template("ciot/_live.html", check=check, form=form, fmt=fmt, oob=True)
 

@@ -8,8 +8,9 @@ in order (body index i ↔ form index rows[kind][i]).
 import re
 from dataclasses import dataclass, field
 
-from domain.ciot.presentation import (DOCUMENT_KIND_LABELS, INDICADOR_LABELS, LOCATION_TIPO_LABELS, PAPEL_LABELS,
-                                      PAYMENT_KIND_LABELS, TIPO_OPERACAO_LABELS, TIPO_PAGAMENTO_LABELS,
+from domain.ciot.presentation import (COMPOSICAO_LABELS, DOCUMENT_KIND_LABELS, INDICADOR_LABELS,
+                                      LOCATION_TIPO_LABELS, PAPEL_LABELS, PAYMENT_KIND_LABELS, TIPO_CARGA_LABELS,
+                                      TIPO_CHAVE_PIX_LABELS, TIPO_OPERACAO_LABELS, TIPO_PAGAMENTO_LABELS,
                                       VEHICLE_KIND_LABELS)
 
 
@@ -59,7 +60,12 @@ TRIP_FIELDS = (
 )
 CARGO_FIELDS = (
     F("codigo_natureza_carga", "Código da natureza da carga", hint="Tabela da ANTT (regra PRV04)."),
-    F("codigo_tipo_carga", "Código do tipo de carga", "number", step="1"),
+    F("codigo_tipo_carga", "Tipo de carga (piso mínimo)", "select",
+      _opts({str(code): f"{code} · {name}" for code, name in TIPO_CARGA_LABELS.items()}),
+      hint="Lotação: tabela do piso mínimo da ANTT (regra CRG03)."),
+    F("composicao_contratada", "Contratação", "select", _opts(COMPOSICAO_LABELS),
+      hint="Lotação: toda a composição ou só a tração (CRG03)."),
+    F("alto_desempenho", "Alto desempenho", "select", YES_NO, hint="Lotação (CRG03)."),
     F("peso_carga", "Peso da carga (kg)", "number", step="0.001"),
     F("valor_frete", "Valor do frete (R$)", "number", step="0.01"),
 )
@@ -67,6 +73,7 @@ PAYMENT_ROOT_FIELDS = (
     F("tipo_pagamento", "Forma de pagamento", "select", _opts(TIPO_PAGAMENTO_LABELS)),
     F("indicador_pagamento", "Indicador", "select", _opts(INDICADOR_LABELS)),
     F("chave_pix", "Chave PIX padrão"),
+    F("tipo_chave_pix", "Tipo da chave PIX padrão", "select", _opts(TIPO_CHAVE_PIX_LABELS)),
     F("bank_code", "Banco (3 dígitos)"),
     F("agency", "Agência"),
     F("account_number", "Conta"),
@@ -92,7 +99,9 @@ ROW_FIELDS = {
     "vehicles": (
         F("plate", "Placa", required=True, placeholder="ABC1D23"),
         F("vehicle_kind", "Tipo", "select", _opts(VEHICLE_KIND_LABELS, None), required=True),
-        F("rntrc", "RNTRC"), F("axles", "Eixos", "number", step="1"),
+        F("rntrc", "RNTRC"),
+        F("axles", "Eixos", "number", step="1",
+          hint="Deste veículo. Vazio: os eixos do cadastro da frota (pela placa)."),
         F("own_fleet", "Frota própria do contratado", "select", YES_NO),
     ),
     "payments": (
@@ -104,6 +113,7 @@ ROW_FIELDS = {
         F("contratante_cpf_cnpj", "CPF/CNPJ do contratante pagador"),
         F("banco", "Banco"), F("agencia", "Agência"), F("conta", "Conta"),
         F("titular_cpf_cnpj", "Titular (CPF/CNPJ)"), F("codigo_pagamento", "Chave PIX / código do cartão"),
+        F("tipo_chave_pix", "Tipo da chave PIX", "select", _opts(TIPO_CHAVE_PIX_LABELS)),
     ),
     "documents": (
         F("kind", "Tipo", "select", _opts(DOCUMENT_KIND_LABELS, None), required=True),
@@ -251,6 +261,21 @@ class DraftForm:
             for i in indices:
                 names += [f"{kind}[{i}]"] + [f"{kind}[{i}].{f.name}" for f in ROW_FIELDS[kind]]
         return list(dict.fromkeys(names))
+
+
+def _plate_key(value: str) -> str:
+    return (value or "").replace("-", "").replace(" ", "").upper()
+
+
+def fill_registry_axles(form: DraftForm, axles_by_plate) -> DraftForm:
+    """Vehicle rows without axles take them from the fleet registry: `axles_by_plate(plates)` → {plate: axles}."""
+    rows = {i: _plate_key(form.value(f"vehicles[{i}].plate")) for i in form.rows.get("vehicles", [])
+            if not form.value(f"vehicles[{i}].axles")}
+    known = axles_by_plate([plate for plate in rows.values() if plate]) if any(rows.values()) else {}
+    for index, plate in rows.items():
+        if plate in known:
+            form.values[f"vehicles[{index}].axles"] = str(known[plate])
+    return form
 
 
 def initial_form(company, today) -> DraftForm:

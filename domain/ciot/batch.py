@@ -12,21 +12,22 @@ response): memory holds one PDF at a time, never the batch.
 """
 import uuid
 import zipfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Callable, Iterator, Literal
+from typing import Literal
 
 import sqlalchemy as sa
 from pydantic import Field, field_validator, model_validator
 
 from core.db import db
 from core.errors import AppError, Conflict, NotFound
-from core.schemas import RequestModel, check_date_order, comma_choices, comma_list
+from core.schemas import EndDate, RequestModel, check_date_order, comma_choices, comma_list
 from core.tenancy import tenant_scope
-from domain.ciot.queries import get_operation
 from domain.ciot.models import CiotOperation
 from domain.ciot.pdf import PDF_STATUSES, render_operation_pdf
 from domain.ciot.presentation import BRT
+from domain.ciot.queries import get_operation
 from domain.tenancy.models import Company
 
 MAX_OPERATIONS = 50
@@ -41,7 +42,7 @@ class BatchQuery(RequestModel):
     status: str | None = Field(default=None, max_length=100)
     environment: Literal["homolog", "producao"] | None = None
     date_from: date | None = Field(default=None, alias="from")
-    date_to: date | None = Field(default=None, alias="to")
+    date_to: EndDate | None = Field(default=None, alias="to")
 
     @field_validator("ids")
     @classmethod

@@ -58,7 +58,9 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
     destino: Mapped[dict | None] = mapped_column(sa.JSON)
     distancia_km: Mapped[Decimal | None] = mapped_column(sa.Numeric(12, 2))
     codigo_natureza_carga: Mapped[str | None] = mapped_column(sa.String(10))
-    codigo_tipo_carga: Mapped[int | None] = mapped_column(sa.Integer)
+    codigo_tipo_carga: Mapped[int | None] = mapped_column(sa.Integer)  # floor tables' cargo type, 1..12
+    composicao_contratada: Mapped[str | None] = mapped_column(sa.String(15))  # completa | apenas_tracao
+    alto_desempenho: Mapped[bool | None] = mapped_column(sa.Boolean)
     peso_carga: Mapped[Decimal | None] = mapped_column(WEIGHT)
     valor_frete: Mapped[Decimal | None] = mapped_column(MONEY)
     destinatario_cpf_cnpj: Mapped[str | None] = mapped_column(sa.String(18))
@@ -71,6 +73,7 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
     viagem_inicio: Mapped[datetime | None] = mapped_column(sa.DateTime)  # local (America/Sao_Paulo)
     viagem_fim: Mapped[datetime | None] = mapped_column(sa.DateTime)  # local (America/Sao_Paulo)
     chave_pix: Mapped[str | None] = mapped_column(sa.String(140))
+    tipo_chave_pix: Mapped[str | None] = mapped_column(sa.String(10))  # cpf | cnpj | email | telefone | aleatoria
     tipo_pagamento: Mapped[str | None] = mapped_column(sa.String(20))
     indicador_pagamento: Mapped[str | None] = mapped_column(sa.String(10))
     contingencia: Mapped[bool] = mapped_column(sa.Boolean, default=False, nullable=False)
@@ -174,6 +177,7 @@ class CiotPayment(_Child, db.Model):
     conta: Mapped[str | None] = mapped_column(sa.String(20))
     titular_cpf_cnpj: Mapped[str | None] = mapped_column(sa.String(18))
     codigo_pagamento: Mapped[str | None] = mapped_column(sa.String(140))
+    tipo_chave_pix: Mapped[str | None] = mapped_column(sa.String(10))
 
 
 class CiotDocument(_Child, db.Model):

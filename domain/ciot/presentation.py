@@ -37,6 +37,14 @@ INDICADOR_LABELS = {"vista": "À vista", "prazo": "A prazo"}
 DOCUMENT_KIND_LABELS = {"nfe": "NF-e", "cte": "CT-e", "mdfe": "MDF-e"}
 LOCATION_TIPO_LABELS = {"municipio": "Município (IBGE)", "cep": "CEP", "latlng": "Latitude/longitude"}
 SEVERITY_LABELS = {"blocker": "Bloqueio", "warning": "Alerta"}
+# The 12 cargo types of the ANTT minimum-freight floor tables (codigo_tipo_carga).
+TIPO_CARGA_LABELS = {1: "Granel sólido", 2: "Granel líquido", 3: "Frigorificada ou aquecida", 4: "Conteinerizada",
+                     5: "Carga geral", 6: "Neogranel", 7: "Perigosa (granel sólido)", 8: "Perigosa (granel líquido)",
+                     9: "Perigosa (frigorificada ou aquecida)", 10: "Perigosa (conteinerizada)",
+                     11: "Perigosa (carga geral)", 12: "Carga granel pressurizada"}
+COMPOSICAO_LABELS = {"completa": "Composição veicular completa", "apenas_tracao": "Apenas a unidade de tração"}
+TIPO_CHAVE_PIX_LABELS = {"cpf": "CPF", "cnpj": "CNPJ", "email": "E-mail", "telefone": "Telefone",
+                         "aleatoria": "Chave aleatória"}
 
 
 def label(table: dict, value) -> str:
@@ -161,10 +169,17 @@ def badge(value) -> str:
     return STATUS_BADGES.get(value, "badge")
 
 
+def rule_title(code: str) -> str:
+    """The pt-BR title of a validation rule (the registry's catalogue), for the validation panels."""
+    from domain.ciot.rules import RULES_BY_CODE
+    rule = RULES_BY_CODE.get(code)
+    return rule.title if rule else ""
+
+
 fmt = SimpleNamespace(
     doc=doc, plate=plate, access_key=access_key, money=money, number=number, weight=weight, percent=percent,
     local=local, trip=trip, day=day, cep=cep, location=location, modality=modality, status=status_label,
-    badge=badge, label=label,
+    badge=badge, label=label, rule_title=rule_title,
     labels=SimpleNamespace(status=STATUS_LABELS, environment=ENVIRONMENT_LABELS, tipo=TIPO_OPERACAO_LABELS,
                            papel=PAPEL_LABELS, vehicle_kind=VEHICLE_KIND_LABELS, payment_kind=PAYMENT_KIND_LABELS,
                            tipo_pagamento=TIPO_PAGAMENTO_LABELS, indicador=INDICADOR_LABELS,

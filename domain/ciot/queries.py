@@ -19,7 +19,8 @@ def get_operation(operation_id, *, for_update: bool = False) -> CiotOperation:
     return get_owned(CiotOperation, operation_id, for_update=for_update)
 
 
-def list_operations(*, status=None, tipo_operacao=None, date_from=None, date_to=None, limit: int = 50, cursor: str | None = None):
+def list_operations(*, status=None, tipo_operacao=None, date_from=None, date_to=None, limit: int = 50,
+                    cursor: str | None = None):
     """Newest first; `status` a list of statuses; dates bound `created_at` (UTC days, inclusive)."""
     stmt = sa.select(CiotOperation)
     if status:

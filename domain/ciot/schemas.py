@@ -12,7 +12,7 @@ from uuid import UUID
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from core.schemas import ListQuery, RequestModel, check_date_order, comma_choices
+from core.schemas import EndDate, ListQuery, RequestModel, check_date_order, comma_choices
 from core.validators import strip_punctuation
 
 TipoOperacao = Literal["lotacao", "fracionada"]
@@ -25,6 +25,8 @@ VehicleKind = Literal["automotor", "implemento", "cavalo_trator"]
 PaymentKind = Literal["adiantamento", "saldo", "parcela", "pedagio", "ajuste"]
 DocumentKind = Literal["nfe", "cte", "mdfe"]
 LocationTipo = Literal["municipio", "cep", "latlng"]
+TipoChavePix = Literal["cpf", "cnpj", "email", "telefone", "aleatoria"]  # the PIX identifier beside the key
+ComposicaoContratada = Literal["completa", "apenas_tracao"]  # floor tables A/C or B/D
 
 
 def _document_text(value):
@@ -112,6 +114,7 @@ class Payment(RequestModel):
     conta: str | None = Field(default=None, max_length=20)
     titular_cpf_cnpj: DocText = Field(default=None, max_length=18)
     codigo_pagamento: str | None = Field(default=None, max_length=140)
+    tipo_chave_pix: TipoChavePix | None = None
 
 
 class Document(RequestModel):
@@ -137,6 +140,8 @@ class OperationFields(RequestModel):
     distancia_km: Decimal | None = Field(default=None, ge=0, le=100000)
     codigo_natureza_carga: str | None = Field(default=None, max_length=10)
     codigo_tipo_carga: int | None = Field(default=None, ge=0, le=99)
+    composicao_contratada: ComposicaoContratada | None = None
+    alto_desempenho: bool | None = None
     peso_carga: Decimal | None = Field(default=None, ge=0, le=Decimal("999999999"))
     valor_frete: Money | None = None
     destinatario_cpf_cnpj: DocText = Field(default=None, max_length=18)
@@ -149,6 +154,7 @@ class OperationFields(RequestModel):
     viagem_inicio: TripMoment = None
     viagem_fim: TripMoment = None
     chave_pix: str | None = Field(default=None, max_length=140)
+    tipo_chave_pix: TipoChavePix | None = None
     tipo_pagamento: TipoPagamento | None = None
     indicador_pagamento: IndicadorPagamento | None = None
 
@@ -213,7 +219,7 @@ class CancelBody(RequestModel):
 
 class CloseBody(RequestModel):
     """POST /encerrar."""
-    peso_carga_final: Annotated[Decimal, Field(gt=0, le=Decimal("999999999"))]
+    peso_carga_final: Annotated[Decimal, Field(gt=0, lt=Decimal("9999999.99"))]  # the manual's bound (CRG02)
     distancia: Decimal | None = Field(default=None, ge=0, le=100000)
     quantidade_viagens: int = Field(default=1, ge=1, le=10000)
     data_encerramento: date | None = None
@@ -226,7 +232,7 @@ class OperationListQuery(ListQuery):
     status: str | None = Field(default=None, max_length=300)
     tipo_operacao: TipoOperacao | None = None
     date_from: date | None = Field(default=None, alias="from")
-    date_to: date | None = Field(default=None, alias="to")
+    date_to: EndDate | None = Field(default=None, alias="to")
 
     @field_validator("status")
     @classmethod

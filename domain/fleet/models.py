@@ -28,6 +28,7 @@ class Vehicle(IdMixin, TimestampMixin, TenantMixin, db.Model):
     model: Mapped[str | None] = mapped_column(sa.String(60))
     year: Mapped[int | None] = mapped_column(sa.Integer)
     capacity_kg: Mapped[Decimal | None] = mapped_column(sa.Numeric(12, 2))
+    axles: Mapped[int | None] = mapped_column(sa.Integer)  # of this vehicle alone (CIOT form default)
     status: Mapped[str] = mapped_column(sa.String(12), default="ativo", nullable=False)
     notes: Mapped[str | None] = mapped_column(sa.Text)
     created_by_user_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)

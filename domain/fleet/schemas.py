@@ -8,7 +8,7 @@ from pydantic import AfterValidator, Field
 
 from core import validators as v
 from core.errors import FieldError
-from core.schemas import CpfDigits, E164, ListQuery, Plate, RequestModel, validate_data
+from core.schemas import E164, CpfDigits, ListQuery, Plate, RequestModel, validate_data
 from domain.common import optional, text
 from domain.fleet.models import CNH_CATEGORIES, DRIVER_STATUSES, VEHICLE_STATUSES
 
@@ -52,6 +52,7 @@ def clean_cnh_number(value: str) -> str:
 Renavam = Annotated[str, Field(max_length=20), AfterValidator(clean_renavam)]
 Year = Annotated[int, AfterValidator(_sensible_year)]
 CapacityKg = Annotated[Decimal, Field(ge=0, le=Decimal("9999999999.99"), max_digits=12, decimal_places=2)]
+Axles = Annotated[int, Field(ge=1, le=10)]
 CnhNumber = Annotated[str, Field(max_length=20), AfterValidator(clean_cnh_number)]
 Name = text(200, 1)
 
@@ -80,6 +81,7 @@ class VehicleUpdate(RequestModel):
     model: optional(text(60)) = None
     year: optional(Year) = None
     capacity_kg: optional(CapacityKg) = None
+    axles: optional(Axles) = None
     status: VehicleStatus = None
     notes: optional(text(2000)) = None
 

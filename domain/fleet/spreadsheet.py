@@ -23,7 +23,7 @@ MAX_TEXT_CHARS = 4 * 1024 * 1024     # all kept cells together (bounds what a co
 MAX_XLSX_UNCOMPRESSED = 40 * 1024 * 1024
 MAX_COLUMNS = 100
 
-COLUMNS = ("plate", "vehicle_type", "renavam", "brand", "model", "year", "capacity_kg", "status", "notes")
+COLUMNS = ("plate", "vehicle_type", "renavam", "brand", "model", "year", "capacity_kg", "axles", "status", "notes")
 
 # Header names accepted for each column (compared without accents, case, spaces, hyphens or parentheses).
 HEADER_ALIASES = {
@@ -34,6 +34,7 @@ HEADER_ALIASES = {
     "model": ("model", "modelo"),
     "year": ("year", "ano", "ano_fabricacao", "ano_de_fabricacao"),
     "capacity_kg": ("capacity_kg", "capacidade_kg", "capacidade", "capacity"),
+    "axles": ("axles", "eixos", "qtd_eixos", "numero_de_eixos", "quantidade_de_eixos"),
     "status": ("status", "situacao"),
     "notes": ("notes", "observacoes", "observacao", "obs"),
 }
@@ -266,7 +267,7 @@ def _clean_cell(column: str, cell) -> str | None:
     text = str(cell).strip()[:MAX_CELL_CHARS]
     if not text:
         return None
-    if column in ("capacity_kg", "year"):
+    if column in ("capacity_kg", "year", "axles"):
         if not isinstance(cell, _Number):
             text = pt_number(text)
     elif column == "status":

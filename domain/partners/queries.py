@@ -4,21 +4,30 @@ from datetime import datetime, timezone
 import sqlalchemy as sa
 
 from core.db import db
+from core.tenancy import company_select
 from domain.common import like_pattern
 from domain.partners.models import Partner, search_key
+from domain.partners.schemas import PARTNER_FIELDS
+
+PARTNER_LIST_COLUMNS = (Partner.id, *(getattr(Partner, name) for name in PARTNER_FIELDS), Partner.created_at,
+                        Partner.updated_at)
 
 
 def naive_utc(moment: datetime) -> datetime:
     """Timestamps are stored as naive UTC; an aware input is converted, a naive one is taken as UTC."""
     if moment.tzinfo is not None:
-        return moment.astimezone(timezone.utc).replace(tzinfo=None)
+        try:
+            return moment.astimezone(timezone.utc).replace(tzinfo=None)
+        except OverflowError:  # 0001-01-01T00:00+14:00 is before datetime.min; 9999-12-31T23:59-14:00 after max
+            return datetime.min if moment.year == 1 else datetime.max
     return moment
 
 
-def partners_stmt(*, q: str | None = None, role: str | None = None, only_active: bool = False,
-                  created_before: datetime | None = None):
-    """The company's partners, filtered; paginate it with core.pagination.paginate (newest first)."""
-    stmt = db.select(Partner)
+def partners_stmt(company, *, q: str | None = None, role: str | None = None, only_active: bool = False,
+                  created_before: datetime | None = None, columns=None):
+    """The company's partners, filtered; paginate it with core.pagination.paginate (newest first).
+    `columns`: select these columns of Partner instead of whole objects (read-only lists)."""
+    stmt = company_select(Partner, company.id, *(columns or ()))
     for term in search_key(q or "").split():
         # Every word must appear in legal_name, trade_name or cpf_cnpj (accents, case and . - / ignored).
         stmt = stmt.where(Partner.search_text.like(like_pattern(term), escape="\\"))

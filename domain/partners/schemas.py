@@ -15,8 +15,19 @@ from pydantic_core import PydanticCustomError
 
 from core import validators as v
 from core.errors import FieldError
-from core.schemas import (Cep, CpfCnpj, CpfCnpjDigits, Email, IbgeCode, ListQuery, Phone, RequestModel, Rntrc, Uf,
-                          validate_data)
+from core.schemas import (
+    Cep,
+    CpfCnpj,
+    CpfCnpjDigits,
+    Email,
+    IbgeCode,
+    ListQuery,
+    Phone,
+    RequestModel,
+    Rntrc,
+    Uf,
+    validate_data,
+)
 from domain.common import optional, text
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, RNTRC_CATEGORIES
 
@@ -227,6 +238,17 @@ def bank_account_consistency_errors(values: Mapping, sent: Collection[str]) -> l
     return []
 
 
-__all__ = ["PartnerCreate", "PartnerUpdate", "PartnerListQuery", "PARTNER_FIELDS", "partner_consistency_errors", "fill_from_municipality",
-           "validate_partner_row", "BankAccountCreate", "BankAccountUpdate", "BANK_ACCOUNT_FIELDS",
-           "bank_account_consistency_errors", "pix_key_type"]
+__all__ = [
+    "BANK_ACCOUNT_FIELDS",
+    "PARTNER_FIELDS",
+    "BankAccountCreate",
+    "BankAccountUpdate",
+    "PartnerCreate",
+    "PartnerListQuery",
+    "PartnerUpdate",
+    "bank_account_consistency_errors",
+    "fill_from_municipality",
+    "partner_consistency_errors",
+    "pix_key_type",
+    "validate_partner_row",
+]

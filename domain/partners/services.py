@@ -8,9 +8,18 @@ from core.errors import Conflict, FieldError
 from domain.common import actor_user_id, apply_changes, missing_required, raise_invalid, sent_of
 from domain.partners.models import Partner, PartnerBankAccount
 from domain.partners.queries import find_partner_id
-from domain.partners.schemas import (BANK_ACCOUNT_FIELDS, PARTNER_FIELDS, BankAccountCreate, BankAccountUpdate,
-                                     PartnerCreate, PartnerUpdate, bank_account_consistency_errors,
-                                     fill_from_municipality, partner_consistency_errors, pix_key_type)
+from domain.partners.schemas import (
+    BANK_ACCOUNT_FIELDS,
+    PARTNER_FIELDS,
+    BankAccountCreate,
+    BankAccountUpdate,
+    PartnerCreate,
+    PartnerUpdate,
+    bank_account_consistency_errors,
+    fill_from_municipality,
+    partner_consistency_errors,
+    pix_key_type,
+)
 
 
 def partner_conflict(existing_id) -> Conflict:

@@ -63,6 +63,23 @@ class User(IdMixin, TimestampMixin, TenantMixin, UserMixin, db.Model):
     def can(self, *roles: str) -> bool:
         return self.role == "admin" or self.role in roles
 
+    session_id = None  # the UserSession this request runs under (set by load_user / login)
+
+    def get_id(self) -> str:  # Flask-Login's alternative id: "<user id>:<session id>" (domain/tenancy/sessions.py)
+        return f"{self.id}:{self.session_id}" if self.session_id else str(self.id)
+
+
+class UserSession(IdMixin, db.Model):
+    """One logged-in browser. Its id travels in the (signed) session cookie; logout, "sair de todos os
+    dispositivos", a password change and the lifetimes end it here, so a replayed cookie is worthless."""
+    __tablename__ = "user_sessions"
+
+    user_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("users.id", ondelete="CASCADE"),
+                                               nullable=False, index=True)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime, nullable=False)
+    last_seen_at: Mapped[datetime] = mapped_column(sa.DateTime, nullable=False)
+    revoked_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+
 
 class ApiKey(IdMixin, TimestampMixin, TenantMixin, db.Model):
     __tablename__ = "api_keys"
@@ -73,6 +90,10 @@ class ApiKey(IdMixin, TimestampMixin, TenantMixin, db.Model):
     secret_encrypted: Mapped[str] = mapped_column(sa.Text, nullable=False)
     scopes: Mapped[list] = mapped_column(sa.JSON, default=list, nullable=False)
     require_signature: Mapped[bool] = mapped_column(sa.Boolean, default=False, nullable=False)
+    # Keys created with "assinatura obrigatória" since the hardening also refuse a signature without
+    # X-Service-Timestamp (a timeless signature never expires); older keys keep the contract's lax rule.
+    require_timestamp: Mapped[bool] = mapped_column(sa.Boolean, default=False, server_default=sa.false(),
+                                                    nullable=False)
     revoked_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
     last_used_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
     created_by_user_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)

@@ -12,8 +12,7 @@ from core.db import db, utcnow
 from core.errors import Conflict, InvalidBody, NotFound, Unprocessable
 from core.tenancy import cross_tenant
 from core.validators import normalize_cnpj
-from domain.tenancy.models import (CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey,
-                                   Company, User)
+from domain.tenancy.models import CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey, Company, User
 
 HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -199,18 +198,6 @@ def set_require_signature(key: ApiKey, required: bool) -> ApiKey:
     key.require_signature = bool(required)
     db.session.flush()
     return key
-
-
-def lookup_api_key(raw: str) -> tuple[ApiKey, str] | None:
-    """The active key matching `<prefix>.<secret>` with its secret, or None. Platform-level lookup."""
-    parts = apikeys.split_key(raw)
-    if parts is None:
-        return None
-    prefix, secret = parts
-    key = db.session.execute(cross_tenant(db.select(ApiKey).where(ApiKey.prefix == prefix))).scalar_one_or_none()
-    if key is None or key.revoked_at is not None or not apikeys.secret_matches(secret, key.secret_hash):
-        return None
-    return key, secret
 
 
 def _required_text(value, field):

@@ -5,10 +5,11 @@ import pytest
 import sqlalchemy as sa
 
 from core.db import db, utcnow
-from domain.ciot.models import SimulatorEmission
 from domain.ciot.clock import now_local, today_local
+from domain.ciot.models import SimulatorEmission
+from domain.ciot.provider import local_to_utc
 from domain.tenancy import services as tenancy
-from tests.fixtures.ciot import ABSENT, CONTRATADO_CPF, ciot_body, events_of, load_op
+from tests.fixtures.ciot import CONTRATADO_CPF, ciot_body, events_of, load_op
 
 BEFORE_EMISSION = ("rascunho", "validado", "com_divergencia", "pronto_emissao")
 
@@ -121,19 +122,26 @@ def test_cancel_requires_an_emitted_operation(api, make_operation, status):
     assert load_op(op.id).status == status
 
 
-def _trip_started(hours_ago: float) -> str:
-    return (now_local() - timedelta(hours=hours_ago)).replace(microsecond=0).isoformat()
+def _emitted_trip_started(make_operation, hours_ago: float | None):
+    """Emitted before the trip (a trip already started cannot be declared: DAT08, nor one without dates: DAT03);
+    then the clock moves on: the trip started `hours_ago` hours before now, or (None) the authority's record has no
+    trip start."""
+    op = make_operation(status="emitido")
+    start = None if hours_ago is None else (now_local() - timedelta(hours=hours_ago)).replace(microsecond=0)
+    load_op(op.id).viagem_inicio = start
+    db.session.execute(sa.update(SimulatorEmission).where(SimulatorEmission.operation_id == op.id)
+                       .values(trip_start_utc=local_to_utc(start) if start else None))
+    db.session.commit()
+    return op
 
 
 def test_cancel_within_24_hours_of_the_trip_start(api, make_operation):
-    op = make_operation(status="emitido", viagem_inicio=_trip_started(23),
-                        data_declaracao=(today_local() - timedelta(days=2)).isoformat())
+    op = _emitted_trip_started(make_operation, 23)
     assert api.post(f"/ciot/operations/{op.id}/cancel", json={"motivo": "Desistência"}).status_code == 200
 
 
 def test_cancel_after_24_hours_of_the_trip_start_is_rejected(api, make_operation):
-    op = make_operation(status="emitido", viagem_inicio=_trip_started(25),
-                        data_declaracao=(today_local() - timedelta(days=2)).isoformat())
+    op = _emitted_trip_started(make_operation, 25)
     body = assert_action_error(api.post(f"/ciot/operations/{op.id}/cancel", json={"motivo": "Desistência"}), 422,
                                "rejected")
     assert "24 horas" in body["mensagem"] and "início da viagem" in body["mensagem"]
@@ -143,14 +151,14 @@ def test_cancel_after_24_hours_of_the_trip_start_is_rejected(api, make_operation
 
 
 def test_cancel_window_counts_from_the_emission_when_the_trip_has_no_start(api, make_operation):
-    op = make_operation(status="emitido", viagem_inicio=ABSENT, viagem_fim=ABSENT)
+    op = _emitted_trip_started(make_operation, None)
     db.session.execute(sa.update(SimulatorEmission).where(SimulatorEmission.operation_id == op.id)
                        .values(emitted_at=utcnow() - timedelta(hours=25)))
     db.session.commit()
     body = assert_action_error(api.post(f"/ciot/operations/{op.id}/cancel", json={"motivo": "Desistência"}), 422,
                                "rejected")
     assert "emissão" in body["mensagem"]
-    other = make_operation(status="emitido", viagem_inicio=ABSENT, viagem_fim=ABSENT)
+    other = _emitted_trip_started(make_operation, None)
     assert api.post(f"/ciot/operations/{other.id}/cancel", json={"motivo": "Desistência"}).status_code == 200
 
 
@@ -181,6 +189,7 @@ def test_encerrar_with_every_field(api, make_operation):
 
 @pytest.mark.parametrize("body,field", [({}, "peso_carga_final"), ({"peso_carga_final": 0}, "peso_carga_final"),
                                         ({"peso_carga_final": -5}, "peso_carga_final"),
+                                        ({"peso_carga_final": 9999999.99}, "peso_carga_final"),
                                         ({"peso_carga_final": 1, "quantidade_viagens": 0}, "quantidade_viagens"),
                                         ({"peso_carga_final": 1, "observacoes": "x" * 501}, "observacoes"),
                                         ({"peso_carga_final": 1, "data_encerramento": "ontem"}, "data_encerramento")])
@@ -228,7 +237,7 @@ def _rectified_payments(total_advance=1800.0, balance=4200.0, holder=CONTRATADO_
          "indicador_pagamento": "vista", "amount": total_advance, "due_date": day, "banco": "001",
          "agencia": "1234", "conta": "56789-0", "titular_cpf_cnpj": holder},
         {"kind": "saldo", "contratante_index": 0, "tipo_pagamento": "pix", "indicador_pagamento": "prazo",
-         "amount": balance, "due_date": day, "codigo_pagamento": CONTRATADO_CPF},
+         "amount": balance, "due_date": day, "codigo_pagamento": CONTRATADO_CPF, "tipo_chave_pix": "cpf"},
     ]
 
 

@@ -86,7 +86,9 @@ def test_body_without_a_required_field_is_400_naming_it(api, field):
                                          ("valor_frete", "abc"), ("vehicles", [{"plate": "ABC1D23"}]),
                                          ("environment", "teste"), ("codigo_ciot", "12345"),
                                          ("contratado_cpf_cnpj", ""), ("contratado_cpf_cnpj", None),
-                                         ("contratado_cpf_cnpj", "..."), ("contratado_rntrc", None)])
+                                         ("contratado_cpf_cnpj", "..."), ("contratado_rntrc", None),
+                                         ("composicao_contratada", "cavalo"), ("alto_desempenho", "talvez"),
+                                         ("tipo_chave_pix", "celular")])
 def test_wrong_types_enums_and_empty_lists_are_400(api, field, value):
     response = api.post("/ciot/operations", json=ciot_body(**{field: value}))
     assert response.status_code == 400
@@ -98,6 +100,27 @@ def test_contingencia_without_justificativa_is_400_naming_the_field(api):
     assert response.status_code == 400
     details = response.get_json()["error"]["details"]
     assert [(d["field"], d["code"]) for d in details] == [("justificativa_contingencia", "required")]
+
+
+def test_manual_fields_are_stored_and_returned(api):
+    body = ciot_body(composicao_contratada="apenas_tracao", alto_desempenho=True, codigo_tipo_carga=12,
+                     chave_pix="joao@example.com", tipo_chave_pix="email")
+    created = api.post("/ciot/operations", json=body).get_json()
+    assert created["data"]["status"] == "pronto_emissao", created["validation"]
+    record = api.get(f"/ciot/operations/{created['data']['id']}").get_json()["data"]
+    assert (record["composicao_contratada"], record["alto_desempenho"], record["codigo_tipo_carga"]) == (
+        "apenas_tracao", True, 12)
+    assert (record["chave_pix"], record["tipo_chave_pix"]) == ("joao@example.com", "email")
+    assert [p["tipo_chave_pix"] for p in record["payments"]] == [None, "cpf"]
+    assert [v["axles"] for v in record["vehicles"]] == [3, 3]
+
+
+def test_payment_pix_key_type_is_an_enum(api):
+    body = ciot_body()
+    body["payments"][1]["tipo_chave_pix"] = "celular"
+    response = api.post("/ciot/operations", json=body)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["details"][0]["field"] == "payments[1].tipo_chave_pix"
 
 
 def test_contingencia_with_justificativa_is_kept(api):

@@ -9,8 +9,7 @@ from core.db import db
 from core.tenancy import cross_tenant
 from domain.ciot.models import EmissionAttempt, SimulatorEmission
 from domain.tenancy import services as tenancy
-from tests.fixtures.ciot import (ABSENT, ciot_body, clear_irregular, events_of, load_op, mark_irregular,
-                                 run_worker)
+from tests.fixtures.ciot import ABSENT, ciot_body, clear_irregular, events_of, load_op, mark_irregular, run_worker
 
 
 def attempts(op_id):
@@ -204,6 +203,7 @@ def test_etc_treated_as_tac_is_issued_by_the_caller(api, make_operation, make_co
     payments = body["payments"]
     payments[0]["titular_cpf_cnpj"] = etc.cnpj
     payments[1]["codigo_pagamento"] = etc.cnpj
+    payments[1]["tipo_chave_pix"] = "cnpj"
     op = make_operation(**_etc_body(etc.cnpj, equiparado_tac=True, cpf_cnpj_owner=etc.cnpj, payments=payments))
     response = api.post(f"/ciot/operations/{op.id}/emit")
     assert response.status_code == 200, response.get_json()
@@ -212,7 +212,8 @@ def test_etc_treated_as_tac_is_issued_by_the_caller(api, make_operation, make_co
 
 def test_own_fleet_is_issued_by_the_caller(api, make_operation, company):
     op = make_operation(contratado_cpf_cnpj=company.cnpj, contratado_tipo=ABSENT, cpf_cnpj_owner=ABSENT,
-                        bank_code=ABSENT, agency=ABSENT, account_number=ABSENT, payments=[])
+                        bank_code=ABSENT, agency=ABSENT, account_number=ABSENT, payments=[],
+                        indicador_pagamento=ABSENT)
     assert api.post(f"/ciot/operations/{op.id}/emit").status_code == 200
     assert load_op(op.id).emitter_company_id == company.id
 

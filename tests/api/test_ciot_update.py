@@ -126,3 +126,12 @@ def test_the_contingency_justification_cannot_be_removed(api, make_operation):
     assert response.get_json()["error"]["details"][0]["field"] == "justificativa_contingencia"
     ok = api.patch(f"/ciot/operations/{op.id}", json={"justificativa_contingencia": "Queda do sistema"})
     assert ok.status_code == 200 and ok.get_json()["data"]["justificativa_contingencia"] == "Queda do sistema"
+
+
+def test_a_justification_without_contingency_blocks(api, make_operation):
+    op = make_operation(status="pronto_emissao")
+    data = api.patch(f"/ciot/operations/{op.id}", json={"justificativa_contingencia": "Queda do sistema"}).get_json()
+    assert data["data"]["status"] == "com_divergencia"
+    assert [i["code"] for i in data["data"]["validation"]["items"]] == ["DAT09"]
+    fixed = api.patch(f"/ciot/operations/{op.id}", json={"justificativa_contingencia": None}).get_json()
+    assert fixed["data"]["status"] == "pronto_emissao"

@@ -23,12 +23,13 @@ def body(**overrides):
 def test_create_with_every_field(api):
     response = api.post("/vehicles", json={
         "plate": "abc-1d23", "vehicle_type": "carreta", "renavam": "79831854647", "brand": "Scania",
-        "model": "R 450", "year": 2021, "capacity_kg": 32000.5, "status": "manutencao", "notes": "Revisão em dia."})
+        "model": "R 450", "year": 2021, "capacity_kg": 32000.5, "axles": 3, "status": "manutencao",
+        "notes": "Revisão em dia."})
     assert response.status_code == 201, response.get_json()
     data = response.get_json()["data"]
     assert data == {
         "id": data["id"], "plate": "ABC1D23", "vehicle_type": "carreta", "renavam": "79831854647",
-        "brand": "Scania", "model": "R 450", "year": 2021, "capacity_kg": 32000.5, "status": "manutencao",
+        "brand": "Scania", "model": "R 450", "year": 2021, "capacity_kg": 32000.5, "axles": 3, "status": "manutencao",
         "notes": "Revisão em dia.", "created_at": data["created_at"], "updated_at": data["updated_at"],
     }
     assert ISO_Z.match(data["created_at"])
@@ -62,6 +63,9 @@ FIELD_RULES = [
     ("capacity_kg", 1500.25, 1500.25, 1.234),
     ("capacity_kg", 27000, 27000.0, "muito"),
     ("capacity_kg", 27000, 27000.0, 10 ** 12),
+    ("axles", 1, 1, 0),
+    ("axles", 10, 10, 11),
+    ("axles", 3, 3, "três"),
     ("status", "ativo", "ativo", "quebrado"),
     ("status", "inativo", "inativo", "ATIVO"),
     ("vehicle_type", "T" * 40, "T" * 40, "T" * 41),

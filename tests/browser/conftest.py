@@ -2,7 +2,12 @@
 
 `live_server` is the base URL (e.g. http://127.0.0.1:43123); `browser_page` is a fresh Playwright page
 (own cookies) per test. Playwright cannot download browsers here, so Debian's /usr/bin/chromium is used.
+
+Waits follow the app's own signals, never a clock: a locator's auto-wait for the element the answer brings,
+`page.expect_response(...)`, or `htmx_settled(page, path)` around an action that makes htmx fetch `path`.
+The default timeout is only the bound after which a hung page fails the test (generous: CI machines are loaded).
 """
+import contextlib
 import os
 import threading
 
@@ -10,6 +15,15 @@ import pytest
 from werkzeug.serving import make_server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+TIMEOUT_MS = 30_000
+# Every page records the URL of each htmx request whose answer has been swapped and settled.
+SETTLE_LOG = """
+window.__htmxSettled = [];
+document.addEventListener("htmx:afterSettle", (event) => {
+  const xhr = event.detail && event.detail.xhr;
+  window.__htmxSettled.push(xhr ? xhr.responseURL : "");
+});
+"""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -45,7 +59,18 @@ def _chromium():
 @pytest.fixture
 def browser_page(_chromium, live_server):
     context = _chromium.new_context(base_url=live_server, locale="pt-BR")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(SETTLE_LOG)
     page = context.new_page()
     yield page
     context.close()
+
+
+@contextlib.contextmanager
+def htmx_settled(page, path: str):
+    """Around an action that makes htmx request a URL containing `path` (e.g. a live search): leaving the block
+    waits until htmx has swapped and settled that request's answer (htmx:afterSettle), however long it took."""
+    seen = page.evaluate("window.__htmxSettled.length")
+    yield
+    page.wait_for_function("([seen, path]) => window.__htmxSettled.slice(seen).some((url) => url.includes(path))",
+                           arg=[seen, path])

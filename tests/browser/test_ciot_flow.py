@@ -33,7 +33,8 @@ def live_row(page, code):
     return page.locator(f"#ciot-live-results tr[data-code='{code}']")
 
 
-def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, company, tmp_path):
+def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, make_vehicle, company, tmp_path):
+    make_vehicle(company, plate="DEF4567", axles=3)  # in the fleet registry: the form takes its axles from there
     page = browser_page
     log_in(page, make_user(company, role="operador"))
     page.get_by_role("link", name="Operações").click()
@@ -60,11 +61,15 @@ def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, c
     page.fill("[name='viagem_inicio']", f"{(today + timedelta(days=1)).isoformat()}T08:00")
     page.fill("[name='viagem_fim']", f"{(today + timedelta(days=3)).isoformat()}T18:00")
     page.fill("[name='codigo_natureza_carga']", "0001")
+    page.select_option("[name='codigo_tipo_carga']", "5")
+    page.select_option("[name='composicao_contratada']", "completa")
+    page.select_option("[name='alto_desempenho']", "false")
     page.fill("[name='peso_carga']", "20000")
     page.fill("[name='valor_frete']", "5000")
 
     # vehicles: the tractor in row 0, then a trailer added inline; a third row added and removed again
     page.fill("[name='vehicles[0].plate']", "ABC1D23")
+    page.fill("[name='vehicles[0].axles']", "3")  # the trailer's axles come from the fleet registry
     page.get_by_role("button", name="+ Adicionar veículo").click()
     page.fill("[name='vehicles[1].plate']", "DEF4567")
     page.get_by_role("button", name="+ Adicionar veículo").click()
@@ -86,6 +91,7 @@ def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, c
     page.fill("[name='payments[0].amount']", "5000")
     page.fill("[name='payments[0].due_date']", (today + timedelta(days=5)).isoformat())
     page.fill("[name='payments[0].codigo_pagamento']", CONTRATADO_CPF)
+    page.select_option("[name='payments[0].tipo_chave_pix']", "cpf")
 
     # no destinatário yet: the live panel lists DS01 and flags the input
     live_row(page, "DS01").wait_for(timeout=SLOW)

@@ -10,6 +10,7 @@ from domain.fleet import services
 from domain.fleet.models import Vehicle
 from domain.fleet.schemas import VehicleCreate
 from domain.partners.models import PartnerBankAccount
+from tests.browser.conftest import htmx_settled
 from tests.fixtures.partners import unique_plate
 
 pytestmark = pytest.mark.browser
@@ -73,9 +74,10 @@ def test_import_spreadsheet_preview_confirm_report(browser_page, make_user, comp
     assert plates(company) == {"REG1A23", "ABC1D23", "XYZ9876"}
 
     page.get_by_role("link", name="Ver veículos").click()
-    page.get_by_label("Buscar").fill("xyz-98")  # live search: no button, htmx after 300 ms
-    page.locator('[data-testid="vehicle-list"] tbody tr').first.wait_for()
-    page.wait_for_function("document.querySelectorAll('[data-testid=vehicle-list] tbody tr').length === 1")
+    page.wait_for_url("**/veiculos")
+    with htmx_settled(page, "q=xyz-98"):  # live search: no button, htmx fetches 300 ms after typing stops
+        page.get_by_label("Buscar").fill("xyz-98")
+    assert page.locator('[data-testid="vehicle-list"] tbody tr').count() == 1
     assert "XYZ9876" in page.get_by_test_id("vehicle-list").inner_text()
     assert "xyz-98" in page.url  # hx-push-url keeps the filter on reload
 
@@ -89,8 +91,9 @@ def test_inline_errors_and_load_more(browser_page, make_user, company):
     page.goto("/veiculos")
     rows = page.locator('[data-testid="vehicle-list"] tbody tr[data-id]')
     assert rows.count() == 50
-    page.get_by_test_id("load-more").click()
-    page.wait_for_function("document.querySelectorAll('[data-testid=vehicle-list] tbody tr[data-id]').length === 55")
+    with htmx_settled(page, "/veiculos"):
+        page.get_by_test_id("load-more").click()
+    assert rows.count() == 55
     assert page.get_by_test_id("load-more").count() == 0
 
     page.goto("/veiculos/novo")

@@ -10,12 +10,24 @@ from core.schemas import validate_data
 from core.tenancy import tenant_scope
 from domain.fleet import services as fleet
 from domain.fleet.models import Driver, Vehicle
-from domain.fleet.schemas import (DriverCreate, DriverUpdate, VehicleCreate, VehicleUpdate, clean_renavam, validate_driver_row,
-                                  validate_vehicle_row)
+from domain.fleet.schemas import (
+    DriverCreate,
+    DriverUpdate,
+    VehicleCreate,
+    VehicleUpdate,
+    clean_renavam,
+    validate_driver_row,
+    validate_vehicle_row,
+)
 from domain.partners import services as partners
 from domain.partners.models import Partner, PartnerBankAccount, search_key
-from domain.partners.schemas import (BankAccountCreate, BankAccountUpdate, PartnerCreate, PartnerUpdate,
-                                     validate_partner_row)
+from domain.partners.schemas import (
+    BankAccountCreate,
+    BankAccountUpdate,
+    PartnerCreate,
+    PartnerUpdate,
+    validate_partner_row,
+)
 from tests.fixtures.partners import unique_cpf, unique_partner_cnpj, unique_plate
 
 CPF = "52998224725"
@@ -289,12 +301,13 @@ def test_lookups_and_lists_see_only_the_scoped_company(company, make_company, ma
     with tenant_scope(company.id):  # the same keys exist only in the other company
         assert vehicle_ids_by_plate([plate]) == {} and driver_ids_by_cpf([cpf]) == {}
         assert find_partner_id(cnpj) is None
-        assert db.session.execute(vehicles_stmt(columns=(Vehicle.id,))).all() == []
-        assert db.session.execute(drivers_stmt()).all() == [] and db.session.execute(partners_stmt()).all() == []
+        assert db.session.execute(vehicles_stmt(company, columns=(Vehicle.id,))).all() == []
+        assert db.session.execute(drivers_stmt(company)).all() == []
+        assert db.session.execute(partners_stmt(company)).all() == []
     with tenant_scope(other.id):
         assert vehicle_ids_by_plate([plate]) == {plate: theirs[0].id}
         assert driver_ids_by_cpf([cpf]) == {cpf: theirs[1].id} and find_partner_id(cnpj) == theirs[2].id
-        assert [row.id for row in db.session.execute(vehicles_stmt(columns=(Vehicle.id,)))] == [theirs[0].id]
+        assert [row.id for row in db.session.execute(vehicles_stmt(other, columns=(Vehicle.id,)))] == [theirs[0].id]
 
 
 def test_the_same_key_in_another_company_is_not_a_duplicate(company, make_company, make_vehicle):

@@ -85,7 +85,7 @@ def test_company_update(cli, company):
     assert (row.legal_name, row.modules) == ("Só o nome", ["billing"])  # omitted options stay
 
 
-@pytest.mark.parametrize("company_id", [str(uuid.uuid4()), "not-a-uuid"])
+@pytest.mark.parametrize("company_id", [str(uuid.UUID(int=1)), "not-a-uuid"])
 def test_company_update_unknown_id(cli, company_id):
     result = cli("company", "update", company_id, "--name", "X", ok=False)
     assert "não encontrada" in result.output
@@ -123,7 +123,7 @@ def test_apikey_create_rejects_bad_input(cli, company, args):
     cli("apikey", "create", *args, ok=False)
 
 
-@pytest.mark.parametrize("key_id", [str(uuid.uuid4()), "not-a-uuid"])
+@pytest.mark.parametrize("key_id", [str(uuid.UUID(int=1)), "not-a-uuid"])
 def test_apikey_revoke_unknown(cli, key_id):
     result = cli("apikey", "revoke", key_id, ok=False)
     assert "Chave de API não encontrada." in result.output

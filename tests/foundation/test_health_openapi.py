@@ -1,6 +1,7 @@
 """/healthz, and the OpenAPI document fuzzed with schemathesis against every endpoint that exists."""
 import os
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis import checks
@@ -81,6 +82,7 @@ CHECKS = [checks.not_a_server_error, checks.status_code_conformance, checks.cont
           checks.response_schema_conformance, checks.ignored_auth]
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_fuzz(case, app, company, make_api_key):

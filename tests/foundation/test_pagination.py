@@ -1,10 +1,13 @@
 """Keyset pagination with opaque signed cursors (decisions §3)."""
 import base64
+import hashlib
+import hmac
 import json
 import uuid
 from datetime import date, datetime, timedelta
 
 import pytest
+from itsdangerous import Signer
 
 from core.db import db, utcnow
 from core.pagination import InvalidCursor, decode_cursor, encode_cursor, paginate
@@ -58,6 +61,21 @@ def test_cursor_signed_with_another_secret_is_rejected(app, monkeypatch):
     monkeypatch.setitem(app.config, "SECRET_KEY", "another-secret")
     with pytest.raises(InvalidCursor):
         decode_cursor(cursor, "api_keys")
+
+
+def test_cursor_is_signed_by_itsdangerous_with_a_full_hmac(app):
+    cursor = encode_cursor(utcnow(), uuid.uuid4(), "api_keys")
+    signer = Signer(app.config["SECRET_KEY"], salt="fretes.cursor", digest_method=hashlib.sha256)
+    assert signer.validate(cursor)
+    assert len(cursor.rsplit(".", 1)[1]) == 43  # 32 bytes of HMAC-SHA256, not a truncated hex
+
+
+def test_cursor_in_the_former_truncated_hmac_format_is_rejected(app):
+    token = encode_cursor(utcnow(), uuid.uuid4(), "api_keys").rsplit(".", 1)[0]
+    payload = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+    former = hmac.new(("cursor:" + app.config["SECRET_KEY"]).encode(), payload, hashlib.sha256).hexdigest()[:24]
+    with pytest.raises(InvalidCursor):
+        decode_cursor(f"{token}.{former}", "api_keys")
 
 
 def test_cursor_from_another_list_is_rejected(app):

@@ -2,12 +2,13 @@
 import uuid
 
 import pytest
+import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 
 from core.db import db
 from core.errors import NotFound, TenancyViolation
 from core.models import JobProgress
-from core.tenancy import cross_tenant, current_company_id, get_owned, tenant_scope
+from core.tenancy import company_select, cross_tenant, current_company_id, get_owned, tenant_scope
 from domain.tenancy import services
 from domain.tenancy.models import ApiKey, User
 
@@ -151,3 +152,86 @@ def test_api_requests_are_scoped_to_the_key_company(two, make_probe):
     seen = {k["id"] for k in make_probe(a).get("/keys?limit=200").get_json()["data"]}
     assert {str(i) for i in ids[a.id]} <= seen
     assert not ({str(i) for i in ids[b.id]} & seen)
+
+
+# --- Paths that send no filterable ORM query: identity map, raw SQL, bulk INSERT, company_select ----------
+
+def test_get_from_the_identity_map_of_another_companys_row_raises(two):
+    a, b, ids = two
+    theirs = db.session.execute(cross_tenant(db.select(ApiKey).where(ApiKey.id == ids[b.id][0]))).scalar_one()
+    with tenant_scope(a.id):
+        with pytest.raises(TenancyViolation):
+            db.session.get(ApiKey, theirs.id)  # in the identity map: no SELECT, no filter
+        with pytest.raises(TenancyViolation):
+            db.session.get_one(ApiKey, theirs.id)
+
+
+def test_get_of_own_row_works_from_the_identity_map_and_the_database(two):
+    a, b, ids = two
+    with tenant_scope(a.id):
+        first = db.session.get(ApiKey, ids[a.id][0])  # a SELECT (filtered)
+        assert first.company_id == a.id
+        assert db.session.get(ApiKey, ids[a.id][0]) is first  # the identity map
+        assert db.session.get(ApiKey, ids[b.id][0]) is None  # not loaded: the filtered SELECT finds nothing
+
+
+def _names_sql(where: str = ""):
+    return sa.text(f"SELECT name FROM api_keys {where}").bindparams(sa.bindparam("company_id", type_=sa.Uuid)) \
+        if ":company_id" in where else sa.text(f"SELECT name FROM api_keys {where}")
+
+
+def test_raw_sql_on_a_tenant_table_must_filter_by_the_current_company(two):
+    a, b, ids = two
+    by_company = "WHERE company_id = :company_id"
+    with tenant_scope(a.id):
+        with pytest.raises(TenancyViolation):
+            db.session.execute(_names_sql()).all()  # no filter at all
+        with pytest.raises(TenancyViolation):
+            db.session.execute(_names_sql(by_company), {"company_id": b.id}).all()  # another company's
+        rows = db.session.execute(_names_sql(by_company), {"company_id": a.id}).scalars().all()
+        assert sorted(rows) == ["n0", "n1"]
+        assert db.session.execute(sa.text("SELECT 1")).scalar() == 1  # no tenant table: untouched
+    with pytest.raises(TenancyViolation):
+        db.session.execute(_names_sql(by_company), {"company_id": a.id}).all()  # outside a scope
+    assert len(db.session.execute(cross_tenant(_names_sql())).all()) == 3  # the explicit way out
+
+
+def _key_row(n: int, **extra) -> dict:
+    return {"prefix": f"flk_bulk{n}", "secret_hash": "0" * 64, "secret_encrypted": "x", "scopes": ["read"],
+            "name": f"bulk{n}", **extra}
+
+
+def test_bulk_insert_rows_take_the_scope_company_and_refuse_another(two):
+    a, b, ids = two
+    with tenant_scope(a.id):
+        with pytest.raises(TenancyViolation):
+            db.session.execute(sa.insert(ApiKey), [_key_row(1), _key_row(2, company_id=b.id)])
+        with pytest.raises(TenancyViolation):
+            db.session.execute(sa.insert(ApiKey).values(**_key_row(3, company_id=b.id)))
+        db.session.execute(sa.insert(ApiKey), [_key_row(4), _key_row(5, company_id=a.id)])
+        db.session.commit()
+    assert {("bulk4", a.id), ("bulk5", a.id)} <= names_and_companies()
+    assert not any(name in ("bulk1", "bulk2", "bulk3") for name, _ in names_and_companies())
+    with pytest.raises(TenancyViolation):
+        db.session.execute(sa.insert(ApiKey), [_key_row(6, company_id=a.id)])  # outside a scope
+
+
+def test_company_select_filters_once_and_only_for_the_scope_company(two):
+    a, b, ids = two
+    sent = []
+
+    def capture(conn, cursor, statement, *args):
+        sent.append(statement)
+    with tenant_scope(a.id):
+        sa.event.listen(db.engine, "before_cursor_execute", capture)
+        try:
+            assert set(db.session.execute(company_select(ApiKey, a.id, ApiKey.id)).scalars()) == set(ids[a.id])
+        finally:
+            sa.event.remove(db.engine, "before_cursor_execute", capture)
+        assert sent[-1].count("company_id") == 1  # the scope does not add a second filter
+        with pytest.raises(TenancyViolation):
+            db.session.execute(company_select(ApiKey, b.id, ApiKey.id)).all()
+        joined = company_select(ApiKey, a.id, ApiKey.id).join(User, User.company_id == ApiKey.company_id)
+        assert set(db.session.execute(joined).scalars()) <= set(ids[a.id])  # another tenant table: filtered too
+    with pytest.raises(TenancyViolation):
+        db.session.execute(company_select(ApiKey, a.id)).all()  # outside a scope

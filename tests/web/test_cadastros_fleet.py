@@ -118,8 +118,9 @@ def _more(html):
 def test_create_vehicle(admin, company):
     renavam = valid_renavam()
     response = post(admin, "/veiculos/novo", vehicle_form(plate="abc-1d23", renavam=renavam, capacity_kg="23.000,50",
-                                                       status="manutencao", notes="  baú  "))
+                                                       status="manutencao", notes="  baú  ", axles="3"))
     vehicle = fetch(company, Vehicle, created_id(response))
+    assert vehicle.axles == 3
     assert (vehicle.plate, vehicle.renavam, vehicle.capacity_kg, vehicle.status, vehicle.notes) == (
         "ABC1D23", renavam, Decimal("23000.50"), "manutencao", "baú")
     assert vehicle.year == 2021 and vehicle.created_by_user_id == admin.user.id
@@ -135,6 +136,7 @@ def test_create_vehicle(admin, company):
     ({"year": "dois mil"}, "year", "Deve ser um número inteiro."),
     ({"capacity_kg": "muito"}, "capacity_kg", "Deve ser um número."),
     ({"capacity_kg": "-5"}, "capacity_kg", "Deve ser maior ou igual a 0."),
+    ({"axles": "0"}, "axles", "Deve ser maior ou igual a 1."),
     ({"status": "vendido"}, "status", "Valor não permitido"),
     ({"brand": "x" * 61}, "brand", "Deve ter no máximo 60 caracteres."),
     ({"notes": "x" * 2001}, "notes", "Deve ter no máximo 2000 caracteres."),

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from core.db import db, utcnow
 from core.tenancy import cross_tenant, tenant_scope
+from domain.ciot.clock import today_local
 from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.tenancy import services as tenancy
 from tests.fixtures.ciot import ABSENT, ciot_body, load_op
@@ -162,6 +163,40 @@ def test_live_validation_lists_rule_codes(operador):
     assert 'id="err-destinatario-cpf-cnpj" hx-swap-oob="true"></small>' in fixed
     assert db.session.scalar(sa.select(sa.func.count()).select_from(CiotOperation).execution_options(
         cross_tenant=True)) == 0  # nothing saved
+
+
+def test_live_validation_shows_the_manual_rules_with_pt_br_titles(operador):
+    yesterday = (today_local() - timedelta(days=1)).isoformat()
+    body = ciot_body(composicao_contratada=ABSENT, distancia_km=0, viagem_inicio=f"{yesterday}T08:00")
+    del body["vehicles"][1]["axles"]
+    del body["payments"][1]["tipo_chave_pix"]
+    html = post(operador, "/ciot/nova/validar", form_data(body)).get_data(as_text=True)
+    expected = {"CRG01": ("distancia_km", "Distância obrigatória e maior que zero"),
+                "CRG03": ("composicao_contratada", "Lotação: indicadores operacionais obrigatórios"),
+                "VEI07": ("vehicles[1].axles", "Eixos obrigatórios na lotação"),
+                "PAG06": ("payments[1].tipo_chave_pix", "Chave PIX sem o tipo da chave"),
+                "DAT08": ("viagem_inicio", "Viagem começa antes de hoje (fora de contingência)")}
+    for code, (field, title) in expected.items():
+        row = re.search(rf'<tr class="rule-item" data-code="{code}" data-severity="blocker">(.*?)</tr>', html, re.S)
+        assert row and f"<code>{field}</code>" in row.group(1) and title in row.group(1), code
+    assert re.search(r'id="err-vehicles-1-axles" hx-swap-oob="true">VEI07: ', html)
+    assert re.search(r'id="err-payments-1-tipo-chave-pix" hx-swap-oob="true">PAG06: ', html)
+
+
+def test_form_takes_vehicle_axles_from_the_company_fleet_registry(operador, company, make_company, make_vehicle):
+    body = ciot_body()
+    for vehicle in body["vehicles"]:
+        del vehicle["axles"]
+    make_vehicle(make_company(), plate="ABC1D23", axles=2)   # another company's registry is never read
+    make_vehicle(company, plate="DEF4567", axles=3)
+    html = post(operador, "/ciot/nova/validar", form_data(body)).get_data(as_text=True)
+    assert re.search(r'data-code="VEI07"[^>]*>.*?vehicles\[0\]\.axles', html, re.S)
+    assert "vehicles[1].axles" not in html
+    make_vehicle(company, plate="ABC1D23", axles=2)
+    created = post(operador, "/ciot/nova", form_data(body), htmx=False)
+    assert created.status_code == 302
+    op = db.session.scalars(sa.select(CiotOperation).execution_options(cross_tenant=True)).one()
+    assert [v.axles for v in op.vehicles] == [2, 3] and op.status == "pronto_emissao"
 
 
 def test_live_validation_warnings_and_gapped_rows(operador):

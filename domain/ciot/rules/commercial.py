@@ -4,8 +4,8 @@ from decimal import Decimal
 
 from domain.ciot.modality import normalize_doc
 from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
-from domain.ciot.rules.contract import tac_rules
-from domain.ciot.rules.helpers import money, nth, nth_f, number, text
+from domain.ciot.rules.contract import payment_data_gaps
+from domain.ciot.rules.helpers import BANK_TYPES, doc_problem, money, nth, nth_f, number, repeats, text
 
 FREIGHT_KINDS = ("adiantamento", "saldo", "parcela")  # pedagio (toll voucher) and ajuste are not the freight
 
@@ -76,6 +76,25 @@ def ctr05(ctx: RuleContext):
                f"A soma de percentual dos contratantes é {number(total)}%: não pode passar de 100%.")
 
 
+@RULES.rule("CTR06", BLOCKER, "Fracionada: ao menos um contratante além da própria empresa",
+            when=lambda ctx: ctx.data.tipo_operacao == "fracionada")
+def ctr06(ctx: RuleContext):
+    own = normalize_doc(ctx.company.cnpj if ctx.company else None)
+    if all(doc == own for doc in _contratante_docs(ctx)):
+        yield ("contratantes",
+               "Operação fracionada: informe ao menos um contratante além da própria empresa (os embarcadores cujas "
+               "cargas compõem a viagem).")
+
+
+@RULES.rule("CTR07", BLOCKER, "Contratante repetido")
+def ctr07(ctx: RuleContext):
+    docs = _contratante_docs(ctx)
+    for index, first in repeats(docs):
+        yield (f"contratantes[{index}].cpf_cnpj",
+               f"O {nth(index)} contratante ({docs[index]}) repete o {nth(first)}: informe cada contratante uma "
+               "única vez.")
+
+
 # --- VAL: amounts ----------------------------------------------------------------------------------
 
 @RULES.rule("VAL01", BLOCKER, "Valor zerado (valor_frete ou parcela)")
@@ -102,12 +121,12 @@ def val02(ctx: RuleContext):
                "não entram nessa soma.")
 
 
-@RULES.rule("VAL03", WARNING, "valor_frete não informado (TAC ou equiparado)", when=tac_rules)
+@RULES.rule("VAL03", BLOCKER, "valor_frete obrigatório")
 def val03(ctx: RuleContext):
     if ctx.data.valor_frete is None:
         yield ("valor_frete",
-               "Informe valor_frete (valor total do frete): sem ele não é possível verificar o limite de adiantamento "
-               "(PG17) nem o frete dos documentos (DC04).")
+               "Informe valor_frete (valor total do frete contratado): a ANTT exige o valor do frete na declaração, "
+               "qualquer que seja o tipo do contratado.")
 
 
 # --- PAG: payment data -----------------------------------------------------------------------------
@@ -132,10 +151,130 @@ def pag01(ctx: RuleContext):
                    "verificador separado por hífen.")
 
 
-@RULES.rule("PAG02", WARNING, "Cartão pré-pago sem código do cartão (TAC ou equiparado)", when=tac_rules)
+@RULES.rule("PAG02", BLOCKER, "Cartão pré-pago sem código do cartão")
 def pag02(ctx: RuleContext):
     for index, payment in enumerate(ctx.data.payments):
         if payment.tipo_pagamento == "cartao_pre_pago_ip" and not text(payment.codigo_pagamento):
             yield (f"payments[{index}].codigo_pagamento",
                    f"A {nth_f(index)} parcela é em cartão pré-pago: informe o código do cartão do contratado em "
                    "codigo_pagamento.")
+
+
+BANK_ITEM_FIELDS = ("banco", "agencia", "conta")
+
+
+def _pix_fields(holder, key_name: str) -> list[str]:
+    names = [key_name, "tipo_chave_pix"]
+    return [name for name in names if text(getattr(holder, name, None))]
+
+
+def _bank_fields_sent(holder, names) -> list[str]:
+    return [name for name in names if text(getattr(holder, name, None))]
+
+
+def _exclusive(form: str | None, bank: list[str], pix: list[str]) -> tuple[list[str], str] | None:
+    """The fields a payment form must not carry, with the reason; None when coherent."""
+    if form == "pix" and bank:
+        return bank, "pagamento PIX não leva dados bancários"
+    if form in BANK_TYPES and pix:
+        return pix, f"pagamento em {form} não leva chave PIX"
+    if form == "outros" and (bank or pix):
+        return bank + pix, "forma 'outros' não leva dados bancários nem chave PIX"
+    return None
+
+
+@RULES.rule("PAG03", BLOCKER, "PIX e dados bancários são exclusivos; 'outros' não leva nenhum dos dois")
+def pag03(ctx: RuleContext):
+    data = ctx.data
+    if not data.payments:
+        clash = _exclusive(data.tipo_pagamento, _bank_fields_sent(data, ("bank_code", "agency", "account_number")),
+                           _pix_fields(data, "chave_pix"))
+        if clash:
+            names, reason = clash
+            yield names[0], f"Na operação (sem parcelas), {reason}: remova {', '.join(names)}."
+    for index, payment in enumerate(data.payments):
+        pix = _pix_fields(payment, "codigo_pagamento") if payment.tipo_pagamento != "cartao_pre_pago_ip" else []
+        clash = _exclusive(payment.tipo_pagamento, _bank_fields_sent(payment, BANK_ITEM_FIELDS), pix)
+        if clash:
+            names, reason = clash
+            yield (f"payments[{index}].{names[0]}",
+                   f"Na {nth_f(index)} parcela, {reason}: remova {', '.join(names)}.")
+
+
+def etc_or_ctc(ctx: RuleContext) -> bool:
+    return not ctx.tac_rules and not ctx.own_fleet
+
+
+@RULES.rule("PAG04", BLOCKER, "Dados de pagamento e CPF/CNPJ do favorecido em todo pagamento (ETC e CTC)",
+            when=etc_or_ctc)
+def pag04(ctx: RuleContext):
+    who = ctx.modality.contratado_tipo or "contratado"
+    yield from payment_data_gaps(ctx, who)
+    if ctx.bank["cpf_cnpj_owner"]:
+        return
+    if not ctx.data.payments:
+        yield ("cpf_cnpj_owner",
+               f"Informe o CPF/CNPJ do favorecido do pagamento ({who}) em cpf_cnpj_owner.")
+    for index, payment in enumerate(ctx.data.payments):
+        if not normalize_doc(payment.titular_cpf_cnpj):
+            yield (f"payments[{index}].titular_cpf_cnpj",
+                   f"A {nth_f(index)} parcela não tem o CPF/CNPJ do favorecido: informe titular_cpf_cnpj na parcela "
+                   "ou cpf_cnpj_owner na operação.")
+
+
+@RULES.rule("PAG05", BLOCKER, "Indicador de pagamento: 'prazo' exige parcelas, 'vista' não tem parcelas")
+def pag05(ctx: RuleContext):
+    indicator, count = ctx.data.indicador_pagamento, len(ctx.data.payments)
+    if indicator == "prazo" and not count:
+        yield ("indicador_pagamento",
+               "indicador_pagamento=prazo exige as parcelas do pagamento: informe-as em payments, ou use vista.")
+    elif indicator == "vista" and count:
+        yield ("indicador_pagamento",
+               f"indicador_pagamento=vista não tem parcelas, mas a operação tem {count} em payments: use prazo ou "
+               "remova as parcelas.")
+
+
+PIX_KEY_LABEL = {"cpf": "CPF", "cnpj": "CNPJ", "email": "e-mail", "telefone": "telefone",
+                 "aleatoria": "chave aleatória"}
+PIX_KEY_FORMAT = {"email": re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+"), "telefone": re.compile(r"\+55\d{10,11}"),
+                  "aleatoria": re.compile(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")}
+
+
+def pix_key_problem(key: str, kind: str) -> str | None:
+    """None when `key` is a PIX key of type `kind`, else what is wrong (pt-BR)."""
+    if kind in ("cpf", "cnpj"):
+        doc = normalize_doc(key) or ""
+        if len(doc) != (11 if kind == "cpf" else 14) or doc_problem(doc):
+            return f"não é um {PIX_KEY_LABEL[kind]} válido"
+        return None
+    compact = re.sub(r"[\s()-]", "", key) if kind == "telefone" else key.strip()
+    if not PIX_KEY_FORMAT[kind].fullmatch(compact):
+        hint = {"email": "nome@dominio", "telefone": "+55 com DDD e número", "aleatoria": "UUID de 36 caracteres"}
+        return f"não tem o formato de {PIX_KEY_LABEL[kind]} ({hint[kind]})"
+    return None
+
+
+def _pix_keys(ctx: RuleContext):
+    """(key path, type path, key, type, label) of every PIX key place: the root default and each PIX payment."""
+    data = ctx.data
+    yield "chave_pix", "tipo_chave_pix", text(data.chave_pix), data.tipo_chave_pix, "da operação"
+    for index, payment in enumerate(data.payments):
+        if payment.tipo_pagamento == "pix":
+            yield (f"payments[{index}].codigo_pagamento", f"payments[{index}].tipo_chave_pix",
+                   text(payment.codigo_pagamento), payment.tipo_chave_pix, f"da {nth_f(index)} parcela")
+
+
+@RULES.rule("PAG06", BLOCKER, "Chave PIX sem o tipo da chave, ou fora do formato do tipo")
+def pag06(ctx: RuleContext):
+    for key_path, type_path, key, kind, label in _pix_keys(ctx):
+        if key and not kind:
+            yield (type_path,
+                   f"Informe o tipo da chave PIX {label} ({type_path}: cpf, cnpj, email, telefone ou aleatoria): a "
+                   "ANTT exige o identificador junto com a chave.")
+        elif kind and not key:
+            yield (key_path, f"O tipo da chave PIX {label} foi informado ({kind}), mas a chave não: informe "
+                             f"{key_path} ou remova {type_path}.")
+        elif key and kind:
+            problem = pix_key_problem(key, kind)
+            if problem:
+                yield key_path, f"A chave PIX {label} ({key}) {problem}: corrija a chave ou {type_path}."

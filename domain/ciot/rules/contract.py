@@ -121,9 +121,10 @@ def pg17(ctx: RuleContext):
                f"{_who(ctx)}. Reduza o adiantamento e transfira a diferença para o saldo.")
 
 
-@RULES.rule("PRV02", BLOCKER, "TAC ou equiparado: dados bancários ou chave PIX obrigatórios para os pagamentos",
-            when=tac_rules)
-def prv02(ctx: RuleContext):
+def payment_data_gaps(ctx: RuleContext, who: str):
+    """(field, message) for every payment without the data its form needs: bank forms need banco, agencia and
+    conta in the item or complete root bank data (after the fallback); PIX needs the item's key or the root
+    chave_pix; without payments, the root form decides. Shared by PRV02 (TAC rules) and PAG04 (ETC, CTC)."""
     data, bank = ctx.data, ctx.bank
     root_missing = [name for name in ("bank_code", "agency", "account_number") if not bank[name]]
     root_label = "bank_code, agency e account_number na operação"
@@ -136,7 +137,7 @@ def prv02(ctx: RuleContext):
                    f"Pagamento em {form}: informe {root_label} (faltando: {', '.join(root_missing)}).")
         elif form is None and root_missing and not text(data.chave_pix):
             yield (root_missing[0],
-                   f"Contratado {_who(ctx)} sem dados de pagamento: informe {root_label}, ou chave_pix, "
+                   f"Contratado {who} sem dados de pagamento: informe {root_label}, ou chave_pix, "
                    "ou as parcelas em payments.")
         return
     for index, payment in enumerate(data.payments):
@@ -152,6 +153,12 @@ def prv02(ctx: RuleContext):
                 yield (f"payments[{index}].codigo_pagamento",
                        f"A {nth_f(index)} parcela é PIX sem chave: informe a chave PIX do contratado em "
                        "codigo_pagamento da parcela ou chave_pix na operação.")
+
+
+@RULES.rule("PRV02", BLOCKER, "TAC ou equiparado: dados bancários ou chave PIX obrigatórios para os pagamentos",
+            when=tac_rules)
+def prv02(ctx: RuleContext):
+    yield from payment_data_gaps(ctx, _who(ctx))
 
 
 @RULES.rule("PRV03", BLOCKER, "Titular da conta (após o fallback das parcelas) deve ser o contratado",

@@ -42,6 +42,18 @@ def nth_f(index: int) -> str:
     return f"{index + 1}ª"
 
 
+def repeats(values):
+    """(index, index of its first occurrence) of every value already seen; empty values are skipped."""
+    seen: dict = {}
+    for index, value in enumerate(values):
+        if not value:
+            continue
+        if value in seen:
+            yield index, seen[value]
+        else:
+            seen[value] = index
+
+
 def text(value) -> str | None:
     if value is None:
         return None

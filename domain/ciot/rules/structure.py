@@ -5,18 +5,22 @@ DAT dates, DOC fiscal documents. Codes and severities are listed in docs/ciot-ru
 """
 import re
 from datetime import timedelta
+from decimal import Decimal
 
 from core.validators import (FieldInvalid, PLATE_RE, UFS, access_key_check_digit, access_key_model,
                              clean_rntrc, municipalities, strip_punctuation)
 from domain.ciot.modality import normalize_category, normalize_doc
 from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
 from domain.ciot.rules.helpers import (KIND_LABEL, KIND_MODEL, MODEL_LABEL, MOTORISED, date_br, doc_problem,
-                                       naive, nth, nth_f, text)
+                                       naive, nth, nth_f, number, repeats, text)
 
 MAX_VEHICLES = 5
 MAX_DAYS_AHEAD = 30
 MAX_DAYS_PAST = 30
 MAX_TRIP_DAYS = 90
+AXLES_MOTORISED = (2, 4)
+AXLES_TRAILER = (1, 4)
+MAX_WEIGHT_KG = Decimal("9999999.99")
 SIDES = (("origem", "da origem"), ("destino", "do destino"))
 
 
@@ -156,14 +160,11 @@ def vei03(ctx: RuleContext):
 
 @RULES.rule("VEI04", BLOCKER, "Placa repetida na composição")
 def vei04(ctx: RuleContext):
-    seen = {}
-    for index, vehicle in enumerate(ctx.data.vehicles):
-        if vehicle.plate in seen:
-            yield (f"vehicles[{index}].plate",
-                   f"A placa {vehicle.plate} já foi informada no {nth(seen[vehicle.plate])} veículo: informe cada "
-                   "veículo da composição uma única vez.")
-        else:
-            seen[vehicle.plate] = index
+    plates = [vehicle.plate for vehicle in ctx.data.vehicles]
+    for index, first in repeats(plates):
+        yield (f"vehicles[{index}].plate",
+               f"A placa {plates[index]} já foi informada no {nth(first)} veículo: informe cada veículo da "
+               "composição uma única vez.")
 
 
 @RULES.rule("VEI05", WARNING, "Frota própria com veículo marcado como não próprio")
@@ -176,6 +177,52 @@ def vei05(ctx: RuleContext):
                    f"O contratado é a própria empresa (frota própria), mas o veículo {vehicle.plate} está com "
                    "own_fleet=false. Se o veículo é de terceiro (TAC ou outra transportadora), declare esse "
                    "terceiro como contratado.")
+
+
+def _axle_range(vehicle) -> tuple[int, int]:
+    return AXLES_MOTORISED if vehicle.vehicle_kind in MOTORISED else AXLES_TRAILER
+
+
+@RULES.rule("VEI06", BLOCKER, "Eixos fora da faixa do tipo de veículo (unidade motora 2 a 4, implemento 1 a 4)")
+def vei06(ctx: RuleContext):
+    for index, vehicle in enumerate(ctx.data.vehicles):
+        low, high = _axle_range(vehicle)
+        if vehicle.axles is not None and not low <= vehicle.axles <= high:
+            kind = "unidade motora" if vehicle.vehicle_kind in MOTORISED else "implemento"
+            yield (f"vehicles[{index}].axles",
+                   f"O veículo {vehicle.plate} ({kind}) tem {vehicle.axles} eixos informados: a ANTT aceita de "
+                   f"{low} a {high} eixos por {kind}. Informe os eixos deste veículo (não o total da composição).")
+
+
+def floor_vehicles(ctx: RuleContext):
+    """(index, vehicle) whose axles the ANTT floor counts: lotação only; the traction unit alone when only the
+    traction was contracted, else the whole composition."""
+    if ctx.data.tipo_operacao != "lotacao":
+        return
+    traction_only = ctx.data.composicao_contratada == "apenas_tracao"
+    for index, vehicle in enumerate(ctx.data.vehicles):
+        if not traction_only or vehicle.vehicle_kind in MOTORISED:
+            yield index, vehicle
+
+
+@RULES.rule("VEI07", BLOCKER, "Eixos obrigatórios na lotação (base do piso mínimo de frete)")
+def vei07(ctx: RuleContext):
+    for index, vehicle in floor_vehicles(ctx):
+        if vehicle.axles is None:
+            yield (f"vehicles[{index}].axles",
+                   f"Informe o número de eixos do veículo {vehicle.plate} (vehicles[{index}].axles): na lotação o "
+                   "piso mínimo de frete da ANTT é calculado pelos eixos da composição.")
+
+
+@RULES.rule("VEI08", BLOCKER, "Cavalo trator sem implemento (semirreboque)")
+def vei08(ctx: RuleContext):
+    vehicles = ctx.data.vehicles
+    trailers = [v for v in vehicles if v.vehicle_kind == "implemento"]
+    for index, vehicle in enumerate(vehicles):
+        if vehicle.vehicle_kind == "cavalo_trator" and not trailers:
+            yield (f"vehicles[{index}].vehicle_kind",
+                   f"O veículo {vehicle.plate} é um cavalo trator e a composição não tem implemento: informe ao "
+                   "menos um implemento (semirreboque) ou, se for caminhão sem reboque, use vehicle_kind automotor.")
 
 
 # --- LOC: origin / destination ---------------------------------------------------------------------
@@ -247,6 +294,62 @@ def loc05(ctx: RuleContext):
                 yield f"{name}.{attr}", f"Informe {word} {label} ({name}.{attr})."
 
 
+# --- CRG: cargo and route ---------------------------------------------------------------------------
+
+FLOOR_CARGO_TYPES = range(1, 13)  # the 12 cargo types of the ANTT floor tables (1 granel sólido … 12 pressurizada)
+
+
+@RULES.rule("CRG01", BLOCKER, "Distância obrigatória e maior que zero")
+def crg01(ctx: RuleContext):
+    distance = ctx.data.distancia_km
+    if distance is None:
+        yield ("distancia_km",
+               "Informe a distância da viagem em km (distancia_km): a ANTT exige a distância na declaração e o piso "
+               "mínimo de frete é calculado a partir dela.")
+    elif distance <= 0:
+        yield "distancia_km", "distancia_km informada como zero: informe a distância da viagem em km."
+
+
+@RULES.rule("CRG02", BLOCKER, "Peso da carga obrigatório, maior que zero e abaixo de 9.999.999,99 kg")
+def crg02(ctx: RuleContext):
+    weight = ctx.data.peso_carga
+    if weight is None:
+        yield "peso_carga", "Informe o peso da carga em kg (peso_carga): a ANTT exige o peso na declaração."
+    elif weight <= 0:
+        yield "peso_carga", "peso_carga informado como zero: informe o peso da carga em kg."
+    elif weight >= MAX_WEIGHT_KG:
+        yield ("peso_carga",
+               f"peso_carga ({number(weight)} kg) deve ficar abaixo de 9.999.999,99 kg: confira a unidade (kg).")
+
+
+def _floor_indicators(ctx: RuleContext):
+    data = ctx.data
+    cargo_type = data.codigo_tipo_carga
+    if cargo_type is None:
+        yield ("codigo_tipo_carga",
+               "Informe codigo_tipo_carga (tipo de carga das tabelas do piso mínimo da ANTT, de 1 a 12; ex.: 5 carga "
+               "geral).")
+    elif cargo_type not in FLOOR_CARGO_TYPES:
+        yield ("codigo_tipo_carga",
+               f"codigo_tipo_carga={cargo_type} não existe nas tabelas do piso mínimo da ANTT: use de 1 (granel "
+               "sólido) a 12 (granel pressurizada).")
+    if data.composicao_contratada is None:
+        yield ("composicao_contratada",
+               "Informe composicao_contratada: completa (toda a composição veicular) ou apenas_tracao (só a unidade "
+               "de tração).")
+    if data.alto_desempenho is None:
+        yield ("alto_desempenho",
+               "Informe alto_desempenho (true ou false): operação de alto desempenho usa outra tabela do piso "
+               "mínimo de frete.")
+
+
+@RULES.rule("CRG03", BLOCKER, "Lotação: indicadores operacionais obrigatórios (tipo de carga, composição, alto "
+            "desempenho)",
+            when=lambda ctx: ctx.data.tipo_operacao == "lotacao")
+def crg03(ctx: RuleContext):
+    yield from _floor_indicators(ctx)
+
+
 # --- DAT: dates ------------------------------------------------------------------------------------
 
 def _declaration(ctx: RuleContext):
@@ -271,12 +374,12 @@ def dat02(ctx: RuleContext):
                "declarado antes do início da viagem. Confira a data.")
 
 
-@RULES.rule("DAT03", WARNING, "Início e fim da viagem recomendados")
+@RULES.rule("DAT03", BLOCKER, "Início e fim da viagem obrigatórios")
 def dat03(ctx: RuleContext):
     for name, label in (("viagem_inicio", "início"), ("viagem_fim", "fim")):
         if getattr(ctx.data, name) is None:
-            yield (name, f"Informe a data de {label} da viagem ({name}): exigida por alguns emissores e sempre "
-                         "recomendada.")
+            yield (name, f"Informe a data de {label} da viagem ({name}): a ANTT exige o período da viagem na "
+                         "declaração da operação de transporte.")
 
 
 def _trip(ctx: RuleContext):
@@ -291,26 +394,27 @@ def dat04(ctx: RuleContext):
                f"viagem_fim ({date_br(end)}) é anterior a viagem_inicio ({date_br(start)}): corrija as datas da viagem.")
 
 
-@RULES.rule("DAT05", BLOCKER, "Viagem com mais de 90 dias")
+@RULES.rule("DAT05", BLOCKER, "Viagem com mais de 90 dias corridos")
 def dat05(ctx: RuleContext):
     start, end = _trip(ctx)
-    if start and end and end - start > timedelta(days=MAX_TRIP_DAYS):
+    if start and end and (end.date() - start.date()).days > MAX_TRIP_DAYS:
+        days = (end.date() - start.date()).days
         yield ("viagem_fim",
-               f"A viagem vai de {date_br(start)} a {date_br(end)} ({(end - start).days} dias): a ANTT aceita no "
+               f"A viagem vai de {date_br(start)} a {date_br(end)} ({days} dias corridos): a ANTT aceita no "
                f"máximo {MAX_TRIP_DAYS} dias. Corrija viagem_fim ou divida em mais operações.")
 
 
-@RULES.rule("DAT06", WARNING, "Viagem começa antes da data da declaração")
+@RULES.rule("DAT06", BLOCKER, "Viagem começa antes da data da declaração")
 def dat06(ctx: RuleContext):
     start, _ = _trip(ctx)
     declared = _declaration(ctx)
     if start and start.date() < declared:
         yield ("viagem_inicio",
-               f"viagem_inicio ({date_br(start)}) é anterior à data da declaração ({date_br(declared)}): o CIOT deve "
-               "ser gerado antes do início da viagem. Confira as datas.")
+               f"viagem_inicio ({date_br(start)}) é anterior à data da declaração ({date_br(declared)}): a ANTT "
+               "recusa a declaração de uma viagem já iniciada. Corrija as datas.")
 
 
-@RULES.rule("DAT07", WARNING, "Viagem começa mais de 30 dias depois da declaração")
+@RULES.rule("DAT07", BLOCKER, "Viagem começa mais de 30 dias depois da declaração")
 def dat07(ctx: RuleContext):
     start, _ = _trip(ctx)
     declared = _declaration(ctx)
@@ -319,6 +423,23 @@ def dat07(ctx: RuleContext):
                f"viagem_inicio ({date_br(start)}) está mais de {MAX_DAYS_AHEAD} dias depois da declaração "
                f"({date_br(declared)}): a declaração antecipada é limitada a {MAX_DAYS_AHEAD} dias. Declare mais perto "
                "da viagem.")
+
+
+@RULES.rule("DAT08", BLOCKER, "Viagem começa antes de hoje (fora de contingência)")
+def dat08(ctx: RuleContext):
+    start, _ = _trip(ctx)
+    if start and start.date() < ctx.today and not ctx.data.contingencia:
+        yield ("viagem_inicio",
+               f"viagem_inicio ({date_br(start)}) é anterior a hoje ({date_br(ctx.today)}): fora de contingência a "
+               "ANTT só aceita declarar viagens que ainda não começaram. Corrija a data de início.")
+
+
+@RULES.rule("DAT09", BLOCKER, "Justificativa de contingência sem contingência")
+def dat09(ctx: RuleContext):
+    if text(ctx.data.justificativa_contingencia) and not ctx.data.contingencia:
+        yield ("justificativa_contingencia",
+               "justificativa_contingencia foi informada, mas a operação não está em contingência "
+               "(contingencia=false): remova a justificativa. Ela só é aceita junto com contingencia=true.")
 
 
 # --- DOC: fiscal documents -------------------------------------------------------------------------
@@ -375,17 +496,10 @@ def doc03(ctx: RuleContext):
 
 @RULES.rule("DOC04", WARNING, "Chave de acesso repetida")
 def doc04(ctx: RuleContext):
-    seen = {}
-    for index, document in enumerate(ctx.data.documents):
-        key = _key(document)
-        if not key:
-            continue
-        if key in seen:
-            yield (f"documents[{index}].access_key",
-                   f"A chave de acesso do {nth(index)} documento repete a do {nth(seen[key])}: informe cada "
-                   "documento uma única vez.")
-        else:
-            seen[key] = index
+    for index, first in repeats([_key(document) for document in ctx.data.documents]):
+        yield (f"documents[{index}].access_key",
+               f"A chave de acesso do {nth(index)} documento repete a do {nth(first)}: informe cada documento uma "
+               "única vez.")
 
 
 @RULES.rule("DOC05", WARNING, "Emitente, série ou número diferentes dos contidos na chave de acesso")

@@ -64,7 +64,9 @@ def baseline_body(today: date = TODAY) -> dict:
                     "municipio_nome": "Rio de Janeiro"},
         "distancia_km": 430,
         "codigo_natureza_carga": "0001",
-        "codigo_tipo_carga": 5,
+        "codigo_tipo_carga": 5,                           # carga geral (floor tables)
+        "composicao_contratada": "completa",
+        "alto_desempenho": False,
         "peso_carga": 20000,
         "valor_frete": 5000.00,
         "destinatario_cpf_cnpj": fmt_cnpj(DESTINATARIO_CNPJ),
@@ -87,7 +89,7 @@ def baseline_body(today: date = TODAY) -> dict:
              "banco": "001", "agencia": "1234", "conta": "56789-0", "titular_cpf_cnpj": fmt_cpf(CONTRATADO_CPF)},
             {"kind": "saldo", "contratante_cpf_cnpj": fmt_cnpj(CALLER_CNPJ), "tipo_pagamento": "pix",
              "indicador_pagamento": "prazo", "amount": 3500.00, "due_date": day(5),
-             "codigo_pagamento": CONTRATADO_CPF},
+             "codigo_pagamento": CONTRATADO_CPF, "tipo_chave_pix": "cpf"},
         ],
         "documents": [{"kind": "nfe", "access_key": NFE_KEY, "number": "12345", "series": "1",
                        "emitter_cnpj": fmt_cnpj(EMITTER_CNPJ), "emitter_name": "Indústria Origem SA",
@@ -183,7 +185,7 @@ AS_ETC_BODY = M(S("contratado_cpf_cnpj", ETC_CNPJ), S("contratado_tipo", "ETC"))
 AS_ETC_CTX = {"contratado_categoria": "ETC", "contratado_etc_company": registered_etc()}
 AS_EQUATED_BODY = M(S("contratado_cpf_cnpj", ETC_CNPJ), S("contratado_tipo", "ETC"), S("equiparado_tac", True),
                     S("cpf_cnpj_owner", ETC_CNPJ), S("payments[0].titular_cpf_cnpj", ETC_CNPJ),
-                    S("payments[1].codigo_pagamento", ETC_CNPJ))
+                    S("payments[1].codigo_pagamento", ETC_CNPJ), S("payments[1].tipo_chave_pix", "cnpj"))
 AS_EQUATED_CTX = {"contratado_categoria": "TAC_EQUIPARADO"}
 AS_OWN_FLEET_BODY = M(S("contratado_cpf_cnpj", CALLER_CNPJ), D("contratado_tipo"))
 AS_OWN_FLEET_CTX = {"contratado_categoria": None}

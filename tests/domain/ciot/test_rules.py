@@ -267,6 +267,29 @@ CASES = [
     case("VEI05", "own fleet with a third-party vehicle", M(AS_OWN_FLEET_BODY, S("vehicles[1].own_fleet", False)),
          AS_OWN_FLEET_CTX, field="vehicles[1].own_fleet"),
 
+    case("VEI06", "motorised 2 and trailer 1", M(S("vehicles[0].axles", 2), S("vehicles[1].axles", 1)),
+         fires=False),
+    case("VEI06", "both at 4", M(S("vehicles[0].axles", 4), S("vehicles[1].axles", 4)), fires=False),
+    case("VEI06", "motorised with 1 axle", S("vehicles[0].axles", 1), field="vehicles[0].axles"),
+    case("VEI06", "truck with 5 axles", M(S("vehicles[0].vehicle_kind", "automotor"), S("vehicles[0].axles", 5)),
+         field="vehicles[0].axles"),
+    case("VEI06", "trailer with the composition total", S("vehicles[1].axles", 6), field="vehicles[1].axles"),
+
+    case("VEI07", "fracionada without axles", M(S("tipo_operacao", "fracionada"), D("vehicles[0].axles"),
+                                                D("vehicles[1].axles")), fires=False),
+    case("VEI07", "lotacao trailer without axles", D("vehicles[1].axles"), field="vehicles[1].axles"),
+    case("VEI07", "lotacao tractor without axles", D("vehicles[0].axles"), field="vehicles[0].axles"),
+    case("VEI07", "traction only: trailer axles not needed", M(S("composicao_contratada", "apenas_tracao"),
+                                                               D("vehicles[1].axles")), fires=False),
+    case("VEI07", "traction only: tractor axles needed", M(S("composicao_contratada", "apenas_tracao"),
+                                                           D("vehicles[0].axles")), field="vehicles[0].axles"),
+
+    case("VEI08", "rigid truck alone", S("vehicles", [{"plate": "ABC1D23", "vehicle_kind": "automotor",
+                                                       "axles": 3}]), fires=False),
+    case("VEI08", "tractor with two trailers", A("vehicles", {**IMPLEMENTO, "axles": 2}), fires=False),
+    case("VEI08", "tractor alone", S("vehicles", [{"plate": "ABC1D23", "vehicle_kind": "cavalo_trator",
+                                                   "axles": 3}]), field="vehicles[0].vehicle_kind"),
+
     # --- LOC: origin / destination ----------------------------------------------------------------------
     case("LOC01", "both present", None, fires=False),
     case("LOC01", "no origem", D("origem"), field="origem"),
@@ -296,6 +319,28 @@ CASES = [
     case("LOC05", "no lng", M(S("origem", {"tipo": "latlng", "lat": -23.55, "lng": -46.63}),
                               S("destino", {"tipo": "latlng", "lat": -22.9})), field="destino.lng"),
 
+    # --- CRG: cargo and route -------------------------------------------------------------------------
+    case("CRG01", "fracionada with distance", S("tipo_operacao", "fracionada"), fires=False),
+    case("CRG01", "absent", D("distancia_km"), field="distancia_km"),
+    case("CRG01", "zero", S("distancia_km", 0), field="distancia_km"),
+
+    case("CRG02", "just below the limit", S("peso_carga", 9999999.98), fires=False),
+    case("CRG02", "absent", D("peso_carga"), field="peso_carga"),
+    case("CRG02", "zero", S("peso_carga", 0), field="peso_carga"),
+    case("CRG02", "at the limit", S("peso_carga", 9999999.99), field="peso_carga"),
+
+    case("CRG03", "fracionada needs no floor indicators", M(S("tipo_operacao", "fracionada"),
+                                                             D("codigo_tipo_carga")), fires=False),
+    case("CRG03", "twelfth cargo type", S("codigo_tipo_carga", 12), fires=False),
+    case("CRG03", "lotacao without cargo type", D("codigo_tipo_carga"), field="codigo_tipo_carga"),
+    case("CRG03", "cargo type outside the floor tables", S("codigo_tipo_carga", 13), field="codigo_tipo_carga"),
+    case("CRG03", "cargo type zero", S("codigo_tipo_carga", 0), field="codigo_tipo_carga"),
+    case("CRG03", "traction only, high performance", M(S("composicao_contratada", "apenas_tracao"),
+                                                       S("alto_desempenho", True)), fires=False),
+    case("CRG03", "lotacao without composition indicator", D("composicao_contratada"),
+         field="composicao_contratada"),
+    case("CRG03", "lotacao without high-performance indicator", D("alto_desempenho"), field="alto_desempenho"),
+
     # --- DAT: dates --------------------------------------------------------------------------------------
     case("DAT01", "30 days ahead", M(S("data_declaracao", day(30)), S("viagem_inicio", day(30)),
                                      S("viagem_fim", day(31))), fires=False),
@@ -318,8 +363,12 @@ CASES = [
 
     case("DAT05", "exactly 90 days", M(S("viagem_inicio", f"{day(1)}T08:00:00"),
                                        S("viagem_fim", f"{day(91)}T08:00:00")), fires=False),
-    case("DAT05", "90 days and a minute", M(S("viagem_inicio", f"{day(1)}T08:00:00"),
-                                            S("viagem_fim", f"{day(91)}T08:01:00")), field="viagem_fim"),
+    case("DAT05", "90 calendar days ending in the afternoon", M(S("viagem_inicio", f"{day(1)}T08:00:00"),
+                                                                S("viagem_fim", f"{day(91)}T17:30:00")),
+         fires=False),
+    case("DAT05", "91 calendar days, less than 91 x 24 h", M(S("viagem_inicio", f"{day(1)}T20:00:00"),
+                                                             S("viagem_fim", f"{day(92)}T06:00:00")),
+         field="viagem_fim"),
 
     case("DAT06", "starts on the declaration day", S("viagem_inicio", f"{day(0)}T06:00:00"), fires=False),
     case("DAT06", "started the day before", S("viagem_inicio", day(-1)), field="viagem_inicio"),
@@ -329,6 +378,21 @@ CASES = [
     case("DAT07", "starts 30 days after", M(S("viagem_inicio", day(30)), S("viagem_fim", day(32))), fires=False),
     case("DAT07", "starts 31 days after", M(S("viagem_inicio", day(31)), S("viagem_fim", day(32))),
          field="viagem_inicio"),
+
+    case("DAT08", "starts today", S("viagem_inicio", f"{day(0)}T06:00:00"), fires=False),
+    case("DAT08", "started yesterday in contingency", M(S("data_declaracao", day(-1)), S("viagem_inicio", day(-1)),
+                                                        S("contingencia", True),
+                                                        S("justificativa_contingencia", "ANTT fora do ar")),
+         fires=False),
+    case("DAT08", "started yesterday", M(S("data_declaracao", day(-2)), S("viagem_inicio", day(-1))),
+         field="viagem_inicio"),
+
+    case("DAT09", "justification with contingency", M(S("contingencia", True),
+                                                      S("justificativa_contingencia", "ANTT fora do ar")),
+         fires=False),
+    case("DAT09", "blank justification", S("justificativa_contingencia", "  "), fires=False),
+    case("DAT09", "justification without contingency", S("justificativa_contingencia", "ANTT fora do ar"),
+         field="justificativa_contingencia"),
 
     # --- DOC: fiscal documents ---------------------------------------------------------------------------
     case("DOC01", "key with spaces", S("documents[0].access_key", " ".join(
@@ -392,6 +456,18 @@ CASES = [
     case("CTR05", "60 + 40.01", M(S("contratantes[0].percentual", 60),
                                   A("contratantes", {**SECOND, "percentual": 40.01})), field="contratantes"),
 
+    case("CTR06", "lotacao with only the company", None, fires=False),
+    case("CTR06", "fracionada with a shipper", M(S("tipo_operacao", "fracionada"), A("contratantes", SECOND)),
+         fires=False),
+    case("CTR06", "fracionada with only the company", S("tipo_operacao", "fracionada"), field="contratantes"),
+    case("CTR06", "fracionada with the company formatted", M(S("tipo_operacao", "fracionada"),
+                                                             S("contratantes[0].cpf_cnpj", fmt_cnpj(CALLER_CNPJ))),
+         field="contratantes"),
+
+    case("CTR07", "two different", A("contratantes", SECOND), fires=False),
+    case("CTR07", "same CNPJ, once formatted", A("contratantes", {**SECOND, "cpf_cnpj": fmt_cnpj(CALLER_CNPJ)}),
+         field="contratantes[1].cpf_cnpj"),
+
     # --- VAL: amounts ------------------------------------------------------------------------------------
     case("VAL01", "positive amounts", None, fires=False),
     case("VAL01", "valor_frete zero", S("valor_frete", 0), field="valor_frete"),
@@ -403,8 +479,12 @@ CASES = [
     case("VAL02", "no freight installments", NO_PAYMENTS, fires=False),
     case("VAL02", "installments short of the freight", S("payments[1].amount", 3400.0), field="payments"),
 
-    case("VAL03", "ETC without valor_frete", M(AS_ETC_BODY, D("valor_frete")), AS_ETC_CTX, fires=False),
+    case("VAL03", "present", None, fires=False),
     case("VAL03", "TAC without valor_frete", D("valor_frete"), field="valor_frete"),
+    case("VAL03", "ETC without valor_frete", M(AS_ETC_BODY, D("valor_frete")), AS_ETC_CTX, field="valor_frete"),
+    case("VAL03", "CTC without valor_frete", M(S("contratado_cpf_cnpj", ETC_CNPJ), S("contratado_tipo", "CTC"),
+                                               D("valor_frete")), {"contratado_categoria": "CTC"},
+         field="valor_frete"),
 
     # --- PAG: payment data -------------------------------------------------------------------------------
     case("PAG01", "absent bank data", M(NO_ROOT_BANK, D("payments[0].banco", "payments[0].agencia")), fires=False),
@@ -415,8 +495,67 @@ CASES = [
 
     case("PAG02", "card with its code", A("payments", {**CARD_ITEM, "codigo_pagamento": "6370000000000001"}),
          fires=False),
-    case("PAG02", "ETC is not checked", M(AS_ETC_BODY, A("payments", CARD_ITEM)), AS_ETC_CTX, fires=False),
     case("PAG02", "card without code", A("payments", CARD_ITEM), field="payments[2].codigo_pagamento"),
+    case("PAG02", "ETC card without code", M(AS_ETC_BODY, A("payments", CARD_ITEM)), AS_ETC_CTX,
+         field="payments[2].codigo_pagamento"),
+
+    case("PAG03", "no payments, bank form with root bank data", NO_PAYMENTS, fires=False),
+    case("PAG03", "card code on a card payment", A("payments", {**CARD_ITEM, "codigo_pagamento": "6370000000000001"}),
+         fires=False),
+    case("PAG03", "PIX with bank fields", S("payments[1].banco", "001"), field="payments[1].banco"),
+    case("PAG03", "bank payment with a PIX key", S("payments[0].codigo_pagamento", CONTRATADO_CPF),
+         field="payments[0].codigo_pagamento"),
+    case("PAG03", "outros with bank fields", M(AS_ETC_BODY, S("payments[0].tipo_pagamento", "outros")), AS_ETC_CTX,
+         field="payments[0].banco"),
+    case("PAG03", "no payments, root pix with bank data", M(NO_PAYMENTS, S("tipo_pagamento", "pix"),
+                                                            S("chave_pix", CONTRATADO_CPF)), field="bank_code"),
+    case("PAG03", "no payments, root bank form with chave_pix", M(NO_PAYMENTS, S("chave_pix", CONTRATADO_CPF)),
+         field="chave_pix"),
+
+    case("PAG03", "bank payment with a PIX key type", S("payments[0].tipo_chave_pix", "cpf"),
+         field="payments[0].tipo_chave_pix"),
+
+    case("PAG04", "ETC with root bank data and owner", AS_ETC_BODY, AS_ETC_CTX, fires=False),
+    case("PAG04", "TAC is PRV02's", M(NO_ROOT_BANK, D("payments[0].conta")), fires=False),
+    case("PAG04", "own fleet is not checked", M(AS_OWN_FLEET_BODY, NO_ROOT_BANK, D("payments[0].conta")),
+         AS_OWN_FLEET_CTX, fires=False),
+    case("PAG04", "ETC bank payment incomplete", M(AS_ETC_BODY, NO_ROOT_BANK, D("payments[0].conta")), AS_ETC_CTX,
+         field="payments[0].conta"),
+    case("PAG04", "ETC PIX without key", M(AS_ETC_BODY, D("payments[1].codigo_pagamento")), AS_ETC_CTX,
+         field="payments[1].codigo_pagamento"),
+    case("PAG04", "ETC without payee anywhere", M(AS_ETC_BODY, D("cpf_cnpj_owner"),
+                                                  D("payments[0].titular_cpf_cnpj")), AS_ETC_CTX,
+         field="payments[1].titular_cpf_cnpj"),
+    case("PAG04", "CTC without payee", M(S("contratado_cpf_cnpj", ETC_CNPJ), S("contratado_tipo", "CTC"),
+                                         D("cpf_cnpj_owner"), D("payments[0].titular_cpf_cnpj")),
+         {"contratado_categoria": "CTC"}, field="payments[0].titular_cpf_cnpj"),
+
+    case("PAG05", "vista without installments", M(NO_PAYMENTS, S("indicador_pagamento", "vista")), fires=False),
+    case("PAG05", "no indicator", D("indicador_pagamento"), fires=False),
+    case("PAG05", "prazo without installments", NO_PAYMENTS, field="indicador_pagamento"),
+    case("PAG05", "vista with installments", S("indicador_pagamento", "vista"), field="indicador_pagamento"),
+]
+
+PIX_KEYS_OK = [("cpf", fmt_cpf(CONTRATADO_CPF)), ("cnpj", fmt_cnpj(CALLER_CNPJ)), ("email", "joao@example.com"),
+               ("telefone", "+55 (11) 91234-5678"), ("aleatoria", "123e4567-e89b-12d3-a456-426614174000")]
+PIX_KEYS_BAD = [("cpf", bad_digit(CONTRATADO_CPF)), ("cpf", CALLER_CNPJ), ("cnpj", CONTRATADO_CPF),
+                ("email", "joao.example.com"), ("telefone", "11912345678"), ("aleatoria", "123e4567")]
+CASES += [
+    case("PAG06", f"{kind} key", M(S("payments[1].codigo_pagamento", key), S("payments[1].tipo_chave_pix", kind)),
+         fires=False) for kind, key in PIX_KEYS_OK
+] + [
+    case("PAG06", f"{kind} type with {key}", M(S("payments[1].codigo_pagamento", key),
+                                               S("payments[1].tipo_chave_pix", kind)),
+         field="payments[1].codigo_pagamento") for kind, key in PIX_KEYS_BAD
+] + [
+    case("PAG06", "card code needs no type", A("payments", {**CARD_ITEM, "codigo_pagamento": "6370000000000001"}),
+         fires=False),
+    case("PAG06", "installment key without type", D("payments[1].tipo_chave_pix"),
+         field="payments[1].tipo_chave_pix"),
+    case("PAG06", "root key without type", S("chave_pix", CONTRATADO_CPF), field="tipo_chave_pix"),
+    case("PAG06", "root type without key", S("tipo_chave_pix", "email"), field="chave_pix"),
+    case("PAG06", "root key with its type", M(S("chave_pix", "joao@example.com"), S("tipo_chave_pix", "email")),
+         fires=False),
 ]
 
 FIELD_PATH = re.compile(r"^$|^[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)*$")
@@ -489,7 +628,7 @@ def test_baseline_with_shifted_dates_only_moves_date_rules():
     ctx = build(context={"today": TODAY + timedelta(days=45)})
     ctx.data = ctx.data.model_validate(body)
     codes = set(validate_operation(ctx).codes)
-    assert codes == {"DAT02"}
+    assert codes == {"DAT02", "DAT08"}
 
 
 def test_validation_is_deterministic_and_does_not_touch_the_body():

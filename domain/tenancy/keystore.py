@@ -1,0 +1,76 @@
+"""The API's key store: how `core.api` finds the caller's key and company (registered by app.py).
+
+Every API request reads its key, so the lookup is one SELECT of plain columns (key joined with its company)
+into two small read-only views, without building ORM objects; the ORM company is loaded only when an endpoint
+asks for `ctx.company` (writes, services). Platform-level: the key is found before any tenant scope exists.
+"""
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+import sqlalchemy as sa
+
+from core import apikeys
+from core.db import db
+from core.tenancy import cross_tenant
+from domain.tenancy.models import ApiKey, Company
+
+
+@dataclass(frozen=True, slots=True)
+class KeyView:
+    """What a request knows about its API key (services take it as `actor`: `actor.prefix` names it)."""
+    id: uuid.UUID
+    prefix: str
+    scopes: list
+    require_signature: bool
+    last_used_at: datetime | None
+    company_id: uuid.UUID
+
+
+@dataclass(frozen=True, slots=True)
+class CompanyView:
+    """The key's company as read with the key: enough to authorise the call and answer /me."""
+    id: uuid.UUID
+    cnpj: str
+    legal_name: str
+    modules: list
+    features: list
+    ciot_environment: str
+
+    def has_module(self, name: str) -> bool:  # same rule as Company.has_module
+        return name in (self.modules or []) or name in (self.features or [])
+
+
+_KEY_COLUMNS = (ApiKey.id, ApiKey.prefix, ApiKey.scopes, ApiKey.require_signature, ApiKey.last_used_at,
+                ApiKey.company_id)
+_COMPANY_COLUMNS = (Company.cnpj, Company.legal_name, Company.modules, Company.features, Company.ciot_environment)
+_LOOKUP = cross_tenant(
+    sa.select(*_KEY_COLUMNS, *_COMPANY_COLUMNS, ApiKey.secret_hash)
+    .join(Company, Company.id == ApiKey.company_id)
+    .where(ApiKey.prefix == sa.bindparam("prefix"), ApiKey.revoked_at.is_(None))
+)
+
+
+def find(raw: str) -> tuple[KeyView, CompanyView, str] | None:
+    """The active key matching `<prefix>.<secret>`, its company and the presented secret, or None."""
+    parts = apikeys.split_key(raw)
+    if parts is None:
+        return None
+    prefix, secret = parts
+    row = db.session.execute(_LOOKUP, {"prefix": prefix}).first()
+    if row is None or not apikeys.secret_matches(secret, row.secret_hash):
+        return None
+    key = KeyView(*row[:len(_KEY_COLUMNS)])
+    company = CompanyView(key.company_id, *row[len(_KEY_COLUMNS):-1])
+    return key, company, secret
+
+
+def touch(key: KeyView, when: datetime) -> None:
+    """Record the key's last use (one UPDATE, no object loaded)."""
+    db.session.execute(sa.update(ApiKey).where(ApiKey.id == key.id).values(last_used_at=when)
+                       .execution_options(synchronize_session=False))
+
+
+def company(company_id) -> Company:
+    """The ORM company, for endpoints whose services need it."""
+    return db.session.get(Company, company_id)

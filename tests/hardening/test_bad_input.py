@@ -1,0 +1,87 @@
+"""Every bad input a clear 4xx naming the field (never a 5xx), on the API and on the pages; on PostgreSQL too."""
+import json
+
+import pytest
+
+from tests.fixtures.core import API
+from tests.fixtures.partners import unique_partner_cnpj
+
+
+def partner(**overrides):
+    return {"person_kind": "pj", "cpf_cnpj": unique_partner_cnpj(), "legal_name": "Transportes Andorinha Ltda",
+            **overrides}
+
+
+def fields_of(response) -> list:
+    return [d["field"] for d in response.get_json()["error"]["details"]]
+
+
+@pytest.mark.parametrize("where", [{"legal_name": "Andorinha\u0000Ltda"}, {"notes": "a\u0000b"},
+                                   {"address": {"street": "Rua\u0000A"}}])
+def test_nul_byte_in_a_body_string_is_400_naming_the_field(api, where):
+    response = api.post("/partners", json=partner(**where))
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["code"] == "invalid_body"
+    [name] = list(where)
+    assert fields_of(response)[0].startswith(name)
+
+
+def test_nul_byte_in_a_body_key_is_400(api):
+    response = api.post("/partners", json={**partner(), "le\u0000gal": "x"})
+    assert response.status_code == 400
+
+
+def test_nul_byte_in_a_query_is_400_naming_the_parameter(api):
+    response = api.get("/partners?q=a%00b")
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == "invalid_query" and fields_of(response) == ["q"]
+
+
+def test_nul_byte_on_a_page_is_400(login, make_user, company):
+    client = login(make_user(company))
+    response = client.get("/parceiros?q=a%00b")
+    assert response.status_code == 400
+    assert "q" in response.get_data(as_text=True)
+
+
+def test_deeply_nested_json_is_400_not_a_recursion_error(api):
+    deep = '{"legal_name": ' + "[" * 1000 + "]" * 1000 + "}"
+    response = api.client.post(API + "/partners", data=deep, content_type="application/json",
+                               headers={"X-API-Key": api.key})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == "invalid_json" and fields_of(response) == ["body"]
+    very_deep = "[" * 100_000 + "]" * 100_000
+    response = api.client.post(API + "/partners", data=very_deep, content_type="application/json",
+                               headers={"X-API-Key": api.key})
+    assert response.status_code == 400
+
+
+def test_dates_at_the_ends_of_the_range_are_normal_filters(api, login, make_user, company):
+    assert api.get("/ciot/operations?to=9999-12-31").status_code == 200
+    assert api.get("/ciot/operations?from=0001-01-01&to=9999-12-31").status_code == 200
+    assert api.get("/partners?created_before=0001-01-01T00:00:00%2B14:00").status_code == 200
+    assert api.get("/partners?created_before=9999-12-31T23:59:59-14:00").status_code == 200
+    client = login(make_user(company))
+    assert client.get("/parceiros?created_before=0001-01-01T00:00:00%2B14:00").status_code == 200
+    assert client.get("/ciot/?to=9999-12-31").status_code == 200
+
+
+def test_ciot_batch_pdf_at_the_end_of_the_range(api):
+    response = api.get("/ciot/operations/pdf?status=emitido&to=9999-12-31")
+    assert response.status_code < 500
+
+
+def test_a_400_digit_timestamp_is_401_naming_the_header(app, company, make_api_key):
+    _, full = make_api_key(company)
+    response = app.test_client().get(API + "/me", headers={
+        "X-API-Key": full, "X-Service-Timestamp": "9" * 400, "X-Service-Signature": "00" * 32})
+    assert response.status_code == 401
+    body = response.get_json()["error"]
+    assert body["code"] == "invalid_signature" and [d["field"] for d in body["details"]] == ["X-Service-Timestamp"]
+
+
+def test_json_with_a_nul_escape_in_a_list_item(api):
+    payload = json.dumps(partner(roles=["contratado\u0000"]))
+    response = api.client.post(API + "/partners", data=payload, content_type="application/json",
+                               headers={"X-API-Key": api.key})
+    assert response.status_code == 400

@@ -1,0 +1,78 @@
+"""Schemathesis stateful run: OpenAPI links from each create to its get (and patch/delete), so the fuzzer reads
+back what it created. Runs on whatever TEST_DATABASE_URL points at (PostgreSQL in CI)."""
+import copy
+import re
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis import checks
+
+import blueprints.api  # noqa: F401  registers every endpoint
+from core.openapi import build_document
+from tests.fixtures.partners import unique_cpf, unique_partner_cnpj, unique_plate
+
+CHECKS = [checks.not_a_server_error, checks.status_code_conformance, checks.content_type_conformance,
+          checks.response_schema_conformance]
+
+
+def with_links(document: dict) -> dict:
+    """Add `links` to every 201 of a collection POST: `$response.body#/data/id` feeds `{x_id}` of the item paths."""
+    doc = copy.deepcopy(document)
+    paths = doc["paths"]
+    for path, ops in paths.items():
+        created = ops.get("post", {}).get("responses", {}).get("201")
+        if created is None:
+            continue
+        links = {}
+        for item_path, item_ops in paths.items():
+            match = re.fullmatch(re.escape(path) + r"/\{(\w+_id)\}", item_path)
+            if not match:
+                continue
+            for method in ("get", "patch", "delete"):
+                if method in item_ops:
+                    links[f"{method}_{match.group(1)}"] = {
+                        "operationId": item_ops[method]["operationId"],
+                        "parameters": {match.group(1): "$response.body#/data/id"}}
+        if links:
+            created["links"] = links
+    return doc
+
+
+def test_every_collection_create_links_to_its_get():
+    doc = with_links(build_document())
+    links = doc["paths"]["/api/public/v1/partners"]["post"]["responses"]["201"]["links"]
+    assert links["get_partner_id"]["parameters"] == {"partner_id": "$response.body#/data/id"}
+
+
+@pytest.mark.slow
+def test_stateful_create_then_read(app, company, make_api_key):
+    _, full = make_api_key(company)
+    schema = schemathesis.openapi.from_dict(with_links(build_document()))
+    schema.app = app
+    machine = schema.as_state_machine()
+    found = set()  # item calls that answered 200: only a link from a create can supply an existing id
+
+    class Machine(machine):
+        def before_call(self, case):
+            # Check digits and plate formats are valid JSON Schema strings and still rightly refused: give each
+            # create a valid identity, so creates succeed and the links have something to follow.
+            if case.method == "POST" and isinstance(case.body, dict):
+                if case.path.endswith("/partners"):
+                    case.body.update(person_kind="pj", cpf_cnpj=unique_partner_cnpj())
+                elif case.path.endswith("/vehicles"):
+                    case.body["plate"] = unique_plate()
+                elif case.path.endswith("/drivers"):
+                    case.body.update(cpf=unique_cpf(), phone="11987654321")
+
+        def get_call_kwargs(self, case):
+            return {"headers": {"X-API-Key": full}}
+
+        def validate_response(self, response, case, **kwargs):
+            if "_id}" in case.path and response.status_code == 200:
+                found.add((case.method, case.path))
+            case.validate_response(response, checks=CHECKS)
+
+    Machine.run(settings=settings(max_examples=30, stateful_step_count=5, deadline=None,
+                                  suppress_health_check=list(HealthCheck)))
+    assert found, "no create was followed by a successful call on what it created"
