@@ -163,14 +163,10 @@ def run_emission_attempt(attempt_id, *, actor: str = "worker") -> str:
     reconciled). A provider failure (unreachable, timeout, unexpected answer) is raised as ProviderUnavailable:
     the job rolls back and retries, or on its last try ends the attempt with `fail_emission_attempt`. Returns the
     attempt's final state."""
-    attempt_id = attempt_id if isinstance(attempt_id, uuid.UUID) else uuid.UUID(str(attempt_id))
-    operation_id = db.session.execute(sa.select(EmissionAttempt.operation_id)
-                                      .where(EmissionAttempt.id == attempt_id)).scalar_one_or_none()
-    if operation_id is None:
-        return "missing"
-    op, attempt = _lock_attempt(operation_id, attempt_id)
-    if attempt.state != "claimed":
-        return attempt.state
+    locked, settled = _claimed_attempt(attempt_id)
+    if locked is None:
+        return settled
+    op, attempt = locked
     if op.codigo_ciot is not None:
         _finish(attempt, "succeeded", {"reconciled": True, "codigo_ciot": op.codigo_ciot})
         if op.status == states.EMITINDO:
@@ -214,16 +210,25 @@ def run_emission_attempt(attempt_id, *, actor: str = "worker") -> str:
 def fail_emission_attempt(attempt_id, error: str, *, actor: str = "worker") -> str:
     """The job's last try failed (after its rollback): the attempt fails and the operation returns to the state
     it had before the claim, unless another run settled the attempt meanwhile. Returns the attempt's state."""
+    locked, settled = _claimed_attempt(attempt_id)
+    if locked is None:
+        return settled
+    op, attempt = locked
+    _fail_attempt(op, attempt, error, actor=actor)
+    return "failed"
+
+
+def _claimed_attempt(attempt_id):
+    """((op, attempt), None) locked while the attempt is still `claimed`; else (None, its state or "missing")."""
     attempt_id = attempt_id if isinstance(attempt_id, uuid.UUID) else uuid.UUID(str(attempt_id))
     operation_id = db.session.execute(sa.select(EmissionAttempt.operation_id)
                                       .where(EmissionAttempt.id == attempt_id)).scalar_one_or_none()
     if operation_id is None:
-        return "missing"
+        return None, "missing"
     op, attempt = _lock_attempt(operation_id, attempt_id)
     if attempt.state != "claimed":
-        return attempt.state
-    _fail_attempt(op, attempt, error, actor=actor)
-    return "failed"
+        return None, attempt.state
+    return (op, attempt), None
 
 
 def _lock_attempt(operation_id, attempt_id):
