@@ -4,15 +4,34 @@ import os
 import uuid
 
 from flask import Flask, g, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.exceptions import RequestURITooLarge
 
 from core.config import DEV_SECRET_KEY, load_config
 from core.crypto import check_encryption_key
 from core.db import db
 
+# Every answer (pages, API, errors, files). Scripts only from our own static files (no inline script or handler:
+# templates use data-* attributes read by static/js/app.js); styles allow inline attributes, which htmx's indicator
+# styles and a few templates use. See docs/hardening.md.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                           "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; "
+                           "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+}
+
 login_manager = LoginManager()
+# Login attempts (blueprints/web/auth.py). Storage: Redis when REDIS_URL is set, else memory (one process).
+limiter = Limiter(key_func=get_remote_address, default_limits=[], headers_enabled=True)
 csrf = CSRFProtect()
 migrate = Migrate(render_as_batch=True, compare_type=True)
 
@@ -36,6 +55,8 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     _init_login(app)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or "memory://")
+    limiter.init_app(app)
     _register_blueprints(app)
     _init_request_hooks(app)
 
@@ -65,7 +86,6 @@ def _init_login(app: Flask) -> None:
 def _register_blueprints(app: Flask) -> None:
     from blueprints import WEB_BLUEPRINTS
     from blueprints.api import api_bp
-
     from core.api import register_key_store
     from domain.tenancy import keystore
 
@@ -88,6 +108,8 @@ def _init_request_hooks(app: Flask) -> None:
         if request.method in ("GET", "HEAD") and request.endpoint != "static":
             read_without_transaction()  # before the session's user is loaded
         g.request_id = request.headers.get("X-Request-Id", "")[:64] or uuid.uuid4().hex[:16]
+        if len(request.full_path) > app.config["MAX_URL_LENGTH"]:
+            raise RequestURITooLarge()
         reject_nul_in_request(request.path.startswith("/api/"))
         if not app.config.get("JOBS_INLINE"):
             retry_outbox_if_due()
@@ -98,7 +120,8 @@ def _init_request_hooks(app: Flask) -> None:
     @app.after_request
     def finish_request(response):
         response.headers["X-Request-Id"] = g.get("request_id", "")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
         if request.headers.get("HX-Request") is not None or response.mimetype == "text/html":
             response.vary.add("HX-Request")
         return response

@@ -23,7 +23,7 @@ import sqlalchemy as sa
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-DB_NAME = "fretes_bench_pages"
+DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_pages")  # a scratch database: dropped and recreated
 ADMIN_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
 DB_URL = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB_NAME}"
 ROWS = 1_000_000
@@ -52,7 +52,7 @@ def make_app():
 
 def seed(app) -> None:
     from core.db import db
-    from core.tenancy import tenant_scope
+    from core.tenancy import cross_tenant, tenant_scope
     from domain.tenancy import services
     with app.app_context():
         db.create_all()
@@ -74,13 +74,13 @@ def seed(app) -> None:
                    timestamp '2026-01-01' - make_interval(secs => i), timestamp '2026-01-01' - make_interval(secs => i)
             FROM generate_series(0, :last) AS i
         """)
-        db.session.execute(insert, {"company": company.id, "last": ROWS - 1})
-        db.session.execute(insert, {"company": other.id, "last": 9_999})  # a neighbour, so filters matter
+        db.session.execute(cross_tenant(insert), {"company": company.id, "last": ROWS - 1})
+        db.session.execute(cross_tenant(insert), {"company": other.id, "last": 9_999})  # a neighbour, so filters matter
         db.session.commit()
         with tenant_scope(company.id):
             services.create_api_key(company, scopes=("read",), name="bench")
             db.session.commit()
-        db.session.execute(sa.text("ANALYZE vehicles"))
+        db.session.execute(cross_tenant(sa.text("ANALYZE vehicles")))
         db.session.commit()
         print(f"seeded {ROWS:,} vehicles (+10,000 of another company) in {time.perf_counter() - started:.1f}s")
 
@@ -123,11 +123,11 @@ def main() -> None:
 
     with app.app_context():
         company_id = db.session.execute(cross_tenant(db.select(Company.id).where(Company.cnpj == CNPJ))).scalar_one()
-        total = db.session.execute(sa.text("SELECT count(*) FROM vehicles WHERE company_id = :c"),
+        total = db.session.execute(cross_tenant(sa.text("SELECT count(*) FROM vehicles WHERE company_id = :c")),
                                    {"c": company_id}).scalar_one()
-        created_at, row_id = db.session.execute(sa.text(
+        created_at, row_id = db.session.execute(cross_tenant(sa.text(
             "SELECT created_at, id FROM vehicles WHERE company_id = :c ORDER BY created_at DESC, id DESC "
-            "OFFSET :n LIMIT 1"), {"c": company_id, "n": DEPTH - 1}).one()
+            "OFFSET :n LIMIT 1")), {"c": company_id, "n": DEPTH - 1}).one()
         cursor = encode_cursor(created_at, row_id, "vehicles")
 
     client = app.test_client()
@@ -157,8 +157,8 @@ def main() -> None:
     deep_body = capture("deep", deep_url)
     assert len(first_body["data"]) == len(deep_body["data"]) == 50
     with app.app_context():
-        position = db.session.execute(sa.text(
-            "SELECT count(*) FROM vehicles WHERE company_id = :c AND (created_at, id) > (:t, :i)"),
+        position = db.session.execute(cross_tenant(sa.text(
+            "SELECT count(*) FROM vehicles WHERE company_id = :c AND (created_at, id) > (:t, :i)")),
             {"c": company_id, "t": created_at, "i": row_id}).scalar_one()
     assert position == DEPTH - 1, position  # the deep page starts right after row DEPTH
 

@@ -16,6 +16,7 @@ HTTP_CODES = {
     404: ("not_found", "Recurso não encontrado."),
     405: ("method_not_allowed", "Método não permitido para este recurso."),
     413: ("payload_too_large", "Corpo da requisição maior que o limite permitido."),
+    414: ("uri_too_long", "Endereço (URL) longo demais."),
     415: ("unsupported_media_type", "Tipo de conteúdo não suportado."),
     429: ("rate_limited", "Muitas requisições. Tente novamente em instantes."),
 }

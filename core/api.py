@@ -140,8 +140,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 if committed is None:
                     raise
                 return committed
-            db.session.commit()
-            dispatch_ready()
+            finish(reading=method in ("GET", "HEAD"))
             return response_obj
 
         wrapper.__name__ = f"{view.__name__}_{method.lower()}"
@@ -150,6 +149,17 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
         return wrapper
 
     return decorator
+
+
+def finish(*, reading: bool) -> None:
+    """The request owns the commit: a write commits and hands over its jobs. A read runs without a transaction
+    (autocommit, see core.db.read_without_transaction), so it has nothing to commit unless it changed a record
+    or queued a job."""
+    session = db.session()
+    if reading and not (session.new or session.dirty or session.deleted or session.info.get("pending_jobs")):
+        return
+    session.commit()
+    dispatch_ready()
 
 
 def to_response(result, success: int) -> Response:
@@ -198,18 +208,27 @@ def authenticate(scope: str | None, module: str | None):
 
 
 def check_signature(key, secret: str) -> None:
+    """The contract's scheme, or version 2 (X-Service-Signature-Version: 2); see core/apikeys.py."""
     signature = request.headers.get("X-Service-Signature")
     if not signature:
         if key.require_signature:
             raise Unauthorized("Esta chave exige assinatura HMAC (X-Service-Signature).", code="signature_required")
         return
+    timestamp = request.headers.get("X-Service-Timestamp")
+    tolerance = current_app.config["SIGNATURE_TOLERANCE_SECONDS"]
     try:
-        apikeys.verify_signature(secret, request.get_data(cache=True), signature,
-                                 request.headers.get("X-Service-Timestamp"),
-                                 current_app.config["SIGNATURE_TOLERANCE_SECONDS"])
+        if timestamp is None and key.require_timestamp:
+            raise apikeys.SignatureError("Esta chave exige X-Service-Timestamp na assinatura (uma assinatura sem "
+                                         "horário valeria para sempre).", "X-Service-Timestamp")
+        apikeys.verify_signature(secret, request.get_data(cache=True), signature, timestamp, tolerance,
+                                 version=request.headers.get("X-Service-Signature-Version"),
+                                 method=request.method, path=request.path, query=request.query_string)
+        if timestamp is not None and not apikeys.claim_signature(key.id, timestamp, signature, 2 * tolerance):
+            raise apikeys.SignatureError("Esta assinatura já foi usada: assine cada requisição com um novo "
+                                         "X-Service-Timestamp.", "X-Service-Signature")
     except apikeys.SignatureError as exc:
         raise Unauthorized(str(exc), code="invalid_signature",
-                           details=[FieldError(exc.field, "invalid_signature", str(exc))])
+                           details=[FieldError(exc.field, "invalid_signature", str(exc))]) from None
 
 
 def touch_last_use(store: KeyStore, key) -> None:
@@ -286,8 +305,8 @@ def interim_if_committed(exc: Exception) -> Response | None:
     """The interim answer when `exc` came after the work committed; None when nothing committed (re-raise)."""
     if isinstance(exc, AppError) or not g.get("interim_committed"):
         return None
-    current_app.logger.exception("failure after the work committed (request %s); answering as accepted",
-                                 g.get("request_id"))
+    current_app.logger.error("failure after the work committed (request %s); answering as accepted",
+                             g.get("request_id"), exc_info=exc)
     db.session.rollback()
     body, status = g.interim
     return to_response(body, status)

@@ -1,8 +1,15 @@
-"""API key primitives: generation, hashing and HMAC request signatures (decisions §2)."""
+"""API key primitives: generation, hashing and HMAC request signatures (decisions §2; docs/api/signatures.md).
+
+Two schemes. The contract's: HMAC of the body, or of `<timestamp>.<body>` with X-Service-Timestamp (it does not
+cover the method, path or query, so a signature for one body-less GET also authorises every other). Version 2,
+opted into with `X-Service-Signature-Version: 2`: HMAC of
+`v2\n<METHOD>\n<path>\n<query string as sent>\n<timestamp>\n<body>`, timestamp required. Either way a signature
+with a timestamp is accepted once: `claim_signature` refuses its reuse within the window."""
 import hashlib
 import hmac
 import secrets
 import time
+import uuid
 
 KEY_PREFIX_TAG = "flk_"
 
@@ -36,6 +43,15 @@ def sign(secret: str, body: bytes, timestamp: str | None = None) -> str:
     return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
 
 
+SIGNATURE_VERSIONS = ("1", "2")
+
+
+def sign_v2(secret: str, method: str, path: str, query: bytes, timestamp: str, body: bytes) -> str:
+    """Hex HMAC-SHA256 of `v2\n<METHOD>\n<path>\n<query>\n<timestamp>\n<body>` (docs/api/signatures.md)."""
+    message = b"\n".join([b"v2", method.upper().encode(), path.encode(), query, timestamp.encode(), body])
+    return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+
+
 class SignatureError(Exception):
     def __init__(self, message: str, field: str = "X-Service-Signature"):
         super().__init__(message)
@@ -43,8 +59,15 @@ class SignatureError(Exception):
 
 
 def verify_signature(secret: str, body: bytes, signature: str, timestamp: str | None,
-                     tolerance_seconds: int, now: float | None = None) -> None:
+                     tolerance_seconds: int, now: float | None = None, *, version: str | None = None,
+                     method: str = "GET", path: str = "/", query: bytes = b"") -> None:
     """Raise SignatureError unless the signature (bare hex or `sha256=` hex) matches and is fresh."""
+    version = (version or "1").strip()
+    if version not in SIGNATURE_VERSIONS:
+        raise SignatureError("X-Service-Signature-Version desconhecida: use 2 (ou omita para o esquema do "
+                             "contrato).", "X-Service-Signature-Version")
+    if version == "2" and timestamp is None:
+        raise SignatureError("A assinatura versão 2 exige X-Service-Timestamp.", "X-Service-Timestamp")
     candidate = signature.strip()
     if candidate.lower().startswith("sha256="):
         candidate = candidate[7:]
@@ -57,6 +80,37 @@ def verify_signature(secret: str, body: bytes, signature: str, timestamp: str | 
         now = time.time() if now is None else now
         if abs(now * 1000 - sent_ms) > tolerance_seconds * 1000:
             raise SignatureError("X-Service-Timestamp fora da janela de tolerância.", "X-Service-Timestamp")
-    expected = sign(secret, body, timestamp)
+    expected = (sign_v2(secret, method, path, query, timestamp, body) if version == "2"
+                else sign(secret, body, timestamp))
     if not hmac.compare_digest(expected, candidate.lower()):
         raise SignatureError("Assinatura HMAC inválida.")
+
+
+def claim_signature(key_id, timestamp: str, signature: str, ttl_seconds: int) -> bool:
+    """Record that (key, timestamp, signature) was accepted; False when it already was (a replay). Redis (SET NX
+    with a TTL) when configured, else the `signature_nonces` table (expired rows purged on the way)."""
+    from flask import current_app
+    digest = hashlib.sha256(f"{key_id}:{timestamp}:{signature.strip().lower()}".encode()).hexdigest()
+    if current_app.config.get("REDIS_URL"):
+        from core.queue import redis_connection
+        return bool(redis_connection().set(f"fretes:sig:{digest}", 1, nx=True, ex=ttl_seconds))
+    return _claim_in_database(digest, ttl_seconds)
+
+
+def _claim_in_database(digest: str, ttl_seconds: int) -> bool:
+    from datetime import timedelta
+
+    import sqlalchemy as sa
+    from sqlalchemy.exc import IntegrityError
+
+    from core.db import db, utcnow
+    from core.models import SignatureNonce
+    table, now = SignatureNonce.__table__, utcnow()
+    try:  # a connection of its own: the nonce stays claimed whatever the request does next
+        with db.engine.begin() as conn:
+            conn.execute(sa.delete(table).where(table.c.expires_at < now))
+            conn.execute(sa.insert(table).values(id=uuid.uuid4(), digest=digest,
+                                                 expires_at=now + timedelta(seconds=ttl_seconds)))
+        return True
+    except IntegrityError:
+        return False

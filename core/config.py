@@ -39,6 +39,9 @@ def load_config() -> dict:
         "REDIS_URL": os.environ.get("REDIS_URL", ""),
         # Jobs run inline (in the request) unless a Redis URL is configured and JOBS_INLINE is off.
         "JOBS_INLINE": _bool("JOBS_INLINE", not os.environ.get("REDIS_URL")),
+        # URLs longer than this answer 414 (JSON under /api). Below gunicorn's own request-line limit (4094), so
+        # the app sees and answers them; longer ones are cut by gunicorn first (docs/hardening.md).
+        "MAX_URL_LENGTH": int(os.environ.get("MAX_URL_LENGTH", 4000)),
         "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", 1024 * 1024)),
         "SIGNATURE_TOLERANCE_SECONDS": int(os.environ.get("SIGNATURE_TOLERANCE_SECONDS", 300)),
         "IDEMPOTENCY_TTL_HOURS": int(os.environ.get("IDEMPOTENCY_TTL_HOURS", 24)),
@@ -46,6 +49,11 @@ def load_config() -> dict:
         "OUTBOX_RETRY_SECONDS": float(os.environ.get("OUTBOX_RETRY_SECONDS", 10)),
         "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", 10)),
         "LOGO_MAX_BYTES": int(os.environ.get("LOGO_MAX_BYTES", 512 * 1024)),
+        # Logged-in sessions (domain/tenancy/sessions.py) and login attempts (blueprints/web/auth.py).
+        "SESSION_IDLE_MINUTES": float(os.environ.get("SESSION_IDLE_MINUTES", 120)),
+        "SESSION_ABSOLUTE_HOURS": float(os.environ.get("SESSION_ABSOLUTE_HOURS", 12)),
+        "LOGIN_LIMIT_PER_ACCOUNT": os.environ.get("LOGIN_LIMIT_PER_ACCOUNT", "5 per 15 minutes"),
+        "LOGIN_LIMIT_PER_IP": os.environ.get("LOGIN_LIMIT_PER_IP", "20 per 15 minutes"),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": _bool("SESSION_COOKIE_SECURE", False),

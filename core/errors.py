@@ -80,6 +80,11 @@ class InvalidStatus(Unprocessable):
 class Unauthorized(AppError):
     status, code, message = 401, "unauthorized", "Chave de API ausente ou inválida."
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # RFC 9110: a 401 names the scheme. Keys also go in X-API-Key / X-Service-Key (see the API docs).
+        self.headers.setdefault("WWW-Authenticate", f'Bearer realm="fretes-api", error="{self.code}"')
+
 
 class Forbidden(AppError):
     status, code, message = 403, "forbidden", "Acesso negado."

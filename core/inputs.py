@@ -16,7 +16,7 @@ def reject_nul_in_request(is_api: bool) -> None:
     # that the API's 415 check reads, so forms are looked at on pages only.
     reads_form = not is_api and request.method in ("POST", "PUT", "PATCH") and not request.is_json
     for source, kind in ((request.args, "query"), (request.form if reads_form else {}, "form")):
-        for name in source.keys():
+        for name in source:
             if NUL in name or any(NUL in value for value in source.getlist(name)):
                 field = name.replace(NUL, "\\u0000")[:100]
                 if kind == "query":

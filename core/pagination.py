@@ -18,6 +18,7 @@ from itsdangerous import BadSignature, Signer
 
 from core.db import db
 from core.errors import AppError, FieldError
+from core.tenancy import read_rows
 
 
 class InvalidCursor(AppError):
@@ -87,7 +88,8 @@ def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, d
     """Run `stmt` (a select of `model`) one page at a time, keyed on (sort_column, id).
 
     `rows=True`: `stmt` selects columns of `model` (it must include `id` and the sort column) and the page's
-    items are the result rows, not ORM objects: no identity map, no instance state, for read-only lists."""
+    items are the result rows, not ORM objects: no identity map, no instance state, for read-only lists
+    (a `company_select` runs as plain SQL, see core.tenancy.read_rows)."""
     sort_column = sort_column if sort_column is not None else model.created_at
     scope = scope or model.__tablename__
     if cursor:
@@ -99,8 +101,8 @@ def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, d
         else:
             stmt = stmt.where(sa.tuple_(sort_column, model.id) > (sort_value, last_id))
     order = (sort_column.desc(), model.id.desc()) if descending else (sort_column.asc(), model.id.asc())
-    result = db.session.execute(stmt.order_by(*order).limit(limit + 1))
-    found = result.all() if rows else list(result.unique().scalars())
+    stmt = stmt.order_by(*order).limit(limit + 1)
+    found = read_rows(stmt).all() if rows else list(db.session.execute(stmt).unique().scalars())
     has_more = len(found) > limit
     items = found[:limit]
     next_cursor = None

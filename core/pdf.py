@@ -2,16 +2,18 @@
 DejaVu fonts (ç, ã, é print everywhere) and an optional diagonal HOMOLOGAÇÃO watermark.
 
 xhtml2pdf cannot rotate or fade text (no CSS transform/opacity), so the watermark is drawn with
-reportlab once per page size and stamped over each page with pypdf.
+reportlab once per page size and stamped over each page with pypdf (see `stamp_watermark`).
 """
 import base64
 import io
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from flask import render_template
 from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -92,11 +94,68 @@ def _watermark_page(width: float, height: float) -> bytes:
 
 
 def stamp_watermark(pdf: bytes) -> bytes:
-    writer = PdfWriter(clone_from=io.BytesIO(pdf))
+    """Draw the watermark over every page: one Form XObject per page size, shared by the pages, drawn after each
+    page's own content (wrapped in q/Q so its graphics state cannot leak), written as an incremental update.
+    The page content streams are never parsed; the stamp is parsed once per process and page size."""
+    writer = PdfWriter(io.BytesIO(pdf), incremental=True)
+    forms = {}
     for page in writer.pages:
-        width, height = float(page.mediabox.width), float(page.mediabox.height)
-        stamp = PdfReader(io.BytesIO(_watermark_page(width, height))).pages[0]
-        page.merge_page(stamp, over=True)
+        size = (float(page.mediabox.width), float(page.mediabox.height))
+        if size not in forms:  # a name per size: pages may share one /Resources dictionary
+            forms[size] = (NameObject(f"/FretesWatermark{int(size[0])}x{int(size[1])}"), _watermark_form(writer, *size))
+        _draw_over(writer, page, *forms[size])
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _watermark_form(writer: PdfWriter, width: float, height: float):
+    """The stamp page as a Form XObject of `writer` (its fonts copied in)."""
+    stamp = _stamp_page(width, height)
+    form = DecodedStreamObject()
+    with _STAMP_LOCK:  # the cached reader is shared by the threads of a process
+        form.set_data(stamp.get_contents().get_data())
+        resources = stamp["/Resources"].clone(writer)
+    form.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+                 NameObject("/BBox"): ArrayObject([FloatObject(0), FloatObject(0), FloatObject(width),
+                                                  FloatObject(height)]),
+                 NameObject("/Resources"): resources})
+    return writer._add_object(form)  # pypdf has no public call for "add this object" (pinned in pyproject)
+
+
+def _draw_over(writer: PdfWriter, page, name: NameObject, form) -> None:
+    resources = _page_resources(page)
+    xobjects = resources.get("/XObject")
+    if xobjects is None:
+        xobjects = resources[NameObject("/XObject")] = DictionaryObject()
+    xobjects.get_object()[name] = form
+    contents = page.get("/Contents")
+    parts = [] if contents is None else (
+        list(contents.get_object()) if isinstance(contents.get_object(), ArrayObject) else [contents])
+    page[NameObject("/Contents")] = ArrayObject([_stream(writer, b"q\n"), *parts,
+                                                 _stream(writer, b"\nQ\nq " + name.encode() + b" Do Q\n")])
+
+
+def _page_resources(page) -> DictionaryObject:
+    """The page's own /Resources; inherited ones (from a /Pages node) are copied onto the page first."""
+    node, resources = page, page.get("/Resources")
+    while resources is None and node.get("/Parent") is not None:
+        node = node["/Parent"].get_object()
+        resources = node.get("/Resources")
+    if "/Resources" not in page:
+        page[NameObject("/Resources")] = DictionaryObject(resources.get_object()) if resources else DictionaryObject()
+    return page["/Resources"].get_object()
+
+
+def _stream(writer: PdfWriter, data: bytes):
+    stream = DecodedStreamObject()
+    stream.set_data(data)
+    return writer._add_object(stream)
+
+
+_STAMP_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=8)
+def _stamp_page(width: float, height: float):
+    return PdfReader(io.BytesIO(_watermark_page(width, height))).pages[0]

@@ -52,3 +52,60 @@ def finish(progress: JobProgress, *, result: bytes | None = None, result_file: s
 
 def fail(progress: JobProgress, message: str) -> None:
     advance(progress, state="failed", message=message)
+
+
+# --- Jobs behind a progress row: enqueued with a traceable id, failed visibly when they die, retried on demand --
+
+PROGRESS_JOB_PREFIX = "progress-"
+INTERRUPTED = "O processamento foi interrompido (o serviço de processamento parou). Tente novamente."
+TIMED_OUT = "O processamento excedeu o tempo limite. Tente novamente."
+FAILED = "O processamento falhou. Tente novamente."
+
+
+def enqueue_progress_job(progress: JobProgress, func: str, *args, queue: str) -> None:
+    """Enqueue the job that advances `progress` (after commit). Its RQ id names the row, so a job RQ gives up on
+    (raised, timed out, abandoned) fails the row (jobs/failures.py); the row keeps what to run for a retry."""
+    from core.queue import enqueue_after_commit
+    tries = int((progress.params or {}).get("job", {}).get("tries", 0)) + 1
+    progress.params = {**(progress.params or {}), "job": {"func": func, "args": list(args), "queue": queue,
+                                                          "tries": tries}}
+    db.session.flush()
+    enqueue_after_commit(func, *args, queue=queue, job_id=f"{PROGRESS_JOB_PREFIX}{progress.id}-{tries}")
+
+
+def progress_id_of(job_id: str | None):
+    """The progress row of an RQ job id made by enqueue_progress_job, else None."""
+    import uuid
+    if not job_id or not job_id.startswith(PROGRESS_JOB_PREFIX):
+        return None
+    try:
+        return uuid.UUID(job_id[len(PROGRESS_JOB_PREFIX):][:36])
+    except ValueError:
+        return None
+
+
+def partial_files(progress: JobProgress) -> list[str]:
+    folder = os.path.join(current_app.config["INSTANCE_PATH"], "results", str(progress.company_id))
+    return [os.path.join(folder, f"{progress.id}.part")]
+
+
+def fail_interrupted(progress: JobProgress, message: str) -> bool:
+    """A job died without finishing its row: remove its partial files and fail the row (False if it had finished)."""
+    if progress.finished:
+        return False
+    for path in partial_files(progress):
+        if os.path.exists(path):
+            os.remove(path)
+    fail(progress, message)
+    return True
+
+
+def can_retry(progress: JobProgress) -> bool:
+    return progress.state == "failed" and bool((progress.params or {}).get("job"))
+
+
+def retry_progress_job(progress: JobProgress) -> None:
+    """"Tentar novamente": the row starts over and its job is enqueued again (after commit)."""
+    job = progress.params["job"]
+    progress.state, progress.done, progress.message = "queued", 0, None
+    enqueue_progress_job(progress, job["func"], *job["args"], queue=job["queue"])

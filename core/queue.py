@@ -118,7 +118,7 @@ def _try_send(job: "PendingJob", connection=None) -> bool:
     try:
         send_to_rq(job, connection)
         return True
-    except Exception as exc:  # Redis down or unreachable: the job waits in the outbox
+    except Exception as exc:  # noqa: BLE001  Redis down or unreachable (any failure): the job waits in the outbox
         log.warning("job %s%r not enqueued (%s: %s); kept in the outbox", job.func, job.args, type(exc).__name__, exc)
         _outbox_state["pending"] = True
         return False
@@ -203,8 +203,12 @@ def rq_queue(name: str, connection=None):
                  default_timeout=DEFAULT_TIMEOUTS[name])
 
 
+JOB_FAILED_CALLBACK = "jobs.failures.job_failed"  # raised, timed out or abandoned: see jobs/failures.py
+
+
 def send_to_rq(job: PendingJob, connection=None):
-    from rq import Retry
+    from rq import Callback, Retry
     retry = Retry(max=job.retries, interval=job.retry_intervals[: max(job.retries, 1)]) if job.retries else None
     return rq_queue(job.queue, connection).enqueue(job.func, *job.args, job_id=job.job_id, job_timeout=job.timeout,
-                                       retry=retry, failure_ttl=7 * 24 * 3600)
+                                                   retry=retry, failure_ttl=7 * 24 * 3600,
+                                                   on_failure=Callback(JOB_FAILED_CALLBACK, timeout=60))

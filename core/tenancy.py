@@ -77,8 +77,26 @@ def company_select(model, company_id, *columns):
     explicitly, in the statement: the scope's automatic filter is not added a second time (the SQL would say
     `company_id = …` twice, and the planner misjudges the rows). Runs only inside that company's scope."""
     company_id = _as_uuid(company_id)
-    return (db.select(*(columns or (model,))).where(model.company_id == company_id)
+    return (_base_select(model, columns).where(model.company_id == company_id)
             .execution_options(tenant_filtered=(model.__table__, company_id)))
+
+
+@lru_cache(maxsize=64)
+def _base_select(model, columns: tuple):
+    # Statements are immutable: the SELECT list is built once per (model, columns), not on every request.
+    return db.select(*(columns or (model,)))
+
+
+def read_rows(stmt):
+    """The result of a `company_select` of columns, run as plain SQL on the session's connection: no ORM
+    layer (no entities, no loader options), for read-only lists. Its company filter is the explicit one, so
+    it must be the current scope's and the statement must read no other tenant-owned table; anything else
+    goes through the session and its guard as usual."""
+    company_id = _current_company.get()
+    marked = stmt.get_execution_options().get("tenant_filtered")
+    if company_id is None or marked is None or not _only_filtered_table(stmt, marked, company_id):
+        return db.session.execute(stmt)
+    return db.session.connection().execute(stmt)
 
 
 def cross_tenant(stmt):
@@ -127,12 +145,15 @@ def _filtered_by_hand(orm_execute_state, company_id) -> bool:
     marked = orm_execute_state.execution_options.get("tenant_filtered")
     if marked is None or not orm_execute_state.is_select:
         return False
+    return _only_filtered_table(orm_execute_state.statement, marked, company_id)
+
+
+def _only_filtered_table(statement, marked, company_id) -> bool:
     table, filtered_for = marked
     if filtered_for != company_id:
         raise TenancyViolation("company_select of another company inside a tenant scope")
     tenant_tables = _tenant_tables(len(db.Model.registry.mappers))
-    return all(t is table or t.name not in tenant_tables
-               for t in find_tables(orm_execute_state.statement, include_aliases=True))
+    return all(t is table or t.name not in tenant_tables for t in find_tables(statement, include_aliases=True))
 
 
 @lru_cache(maxsize=4)

@@ -2,10 +2,12 @@
 from rq import cron
 
 from jobs.ciot import recover_stale_emissions
-from jobs.maintenance import dispatch_job_outbox, purge_expired_idempotency_keys
+from jobs.maintenance import dispatch_job_outbox, purge_expired_idempotency_keys, sweep_dead_jobs
 
 cron.register(purge_expired_idempotency_keys, "default", cron="17 * * * *", job_timeout=300)
 # Attempts count as stale after CIOT_EMIT_STALE_SECONDS (default 600 s); every 5 minutes is enough to notice.
 cron.register(recover_stale_emissions, "emission", cron="*/5 * * * *", job_timeout=120)
 # Jobs kept in the outbox while Redis was unreachable (core/queue.py); this job itself runs once Redis is back.
 cron.register(dispatch_job_outbox, "default", cron="* * * * *", job_timeout=120)
+# Jobs whose worker died (no heartbeat): failed, and their progress rows with them (jobs/failures.py).
+cron.register(sweep_dead_jobs, "default", cron="* * * * *", job_timeout=120)

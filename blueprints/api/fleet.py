@@ -27,9 +27,13 @@ def driver_dict(driver: Driver) -> dict:
     return data
 
 
+VEHICLE_KEYS = tuple(column.key for column in VEHICLE_LIST_COLUMNS)
+DRIVER_KEYS = tuple(column.key for column in DRIVER_LIST_COLUMNS)
+
+
 def vehicle_row(row) -> dict:
     """A list row (VEHICLE_LIST_COLUMNS) as vehicle_dict would write it, built straight from the row."""
-    data = _row(row)
+    data = _row(VEHICLE_KEYS, row)
     if data["capacity_kg"] is not None:
         data["capacity_kg"] = float(data["capacity_kg"])
     return data
@@ -37,14 +41,14 @@ def vehicle_row(row) -> dict:
 
 def driver_row(row) -> dict:
     """A list row (DRIVER_LIST_COLUMNS) as driver_dict would write it, built straight from the row."""
-    data = _row(row)
+    data = _row(DRIVER_KEYS, row)
     if data["cnh_expires_at"] is not None:
         data["cnh_expires_at"] = data["cnh_expires_at"].isoformat()
     return data
 
 
-def _row(row) -> dict:
-    data = row._asdict()
+def _row(keys, row) -> dict:
+    data = dict(zip(keys, row))
     data["id"] = str(data["id"])
     data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
     return data

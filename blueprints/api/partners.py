@@ -22,9 +22,12 @@ def partner_dict(partner: Partner, *, with_bank_accounts: bool = False) -> dict:
     return data
 
 
+PARTNER_KEYS = tuple(column.key for column in PARTNER_LIST_COLUMNS)
+
+
 def partner_row(row) -> dict:
     """A list row (PARTNER_LIST_COLUMNS) as partner_dict would write it, built straight from the row."""
-    data = row._asdict()
+    data = dict(zip(PARTNER_KEYS, row))
     data["id"] = str(data["id"])
     data["roles"] = list(data["roles"] or [])
     data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])

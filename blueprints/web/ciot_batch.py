@@ -9,8 +9,7 @@ from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError
 from core.models import JobProgress
-from core.progress import start_progress
-from core.queue import enqueue_after_commit
+from core.progress import enqueue_progress_job, start_progress
 from core.schemas import validate_data
 from core.tenancy import get_owned
 from domain.ciot import batch
@@ -57,8 +56,8 @@ def start_batch():
                                   user=current_user._get_current_object(),
                                   params={"operation_ids": [str(i) for i in selection.operation_ids],
                                           "filename": batch.zip_filename(selection)})
-        enqueue_after_commit("jobs.ciot_pdf.build_batch_zip", str(progress.company_id), str(progress.id),
-                             queue="pdf")
+        enqueue_progress_job(progress, "jobs.ciot_pdf.build_batch_zip", str(progress.company_id),
+                             str(progress.id), queue="pdf")
         job_id = progress.id
     if not is_htmx():
         return redirect(url_for("ciot.batch_page", job=job_id))

@@ -1,12 +1,12 @@
 """The company's vehicles and drivers."""
 import uuid
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
-from core.db import IdMixin, TenantMixin, TimestampMixin, db
+from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
 
 VEHICLE_STATUSES = ("ativo", "inativo", "manutencao")
 DRIVER_STATUSES = ("ativo", "inativo")
@@ -20,6 +20,7 @@ class Vehicle(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.Index("ix_vehicles_company_created", "company_id", "created_at", "id"),
         sa.CheckConstraint("status IN ('ativo', 'inativo', 'manutencao')", name="status"),
     )
+    created_at: Mapped[datetime] = listed_created_at()  # served by ix_vehicles_company_created
 
     plate: Mapped[str] = mapped_column(sa.String(7), nullable=False)
     vehicle_type: Mapped[str | None] = mapped_column(sa.String(40))
@@ -41,6 +42,7 @@ class Driver(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.Index("ix_drivers_company_created", "company_id", "created_at", "id"),
         sa.CheckConstraint("status IN ('ativo', 'inativo')", name="status"),
     )
+    created_at: Mapped[datetime] = listed_created_at()  # served by ix_drivers_company_created
 
     name: Mapped[str] = mapped_column(sa.String(200), nullable=False)
     phone: Mapped[str] = mapped_column(sa.String(20), nullable=False)

@@ -2,12 +2,13 @@
 import re
 import unicodedata
 import uuid
+from datetime import datetime
 
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from core.db import IdMixin, TenantMixin, TimestampMixin, db
+from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
 
 PERSON_KINDS = ("pf", "pj")
 PARTNER_ROLES = ("contratante", "contratado", "tomador", "destinatario", "remetente", "cliente_frete", "fornecedor")
@@ -34,6 +35,7 @@ class Partner(IdMixin, TimestampMixin, TenantMixin, db.Model):
                  postgresql_ops={"search_text": "gin_trgm_ops"}).ddl_if(dialect="postgresql"),
         sa.CheckConstraint("person_kind IN ('pf', 'pj')", name="person_kind"),
     )
+    created_at: Mapped[datetime] = listed_created_at()  # served by ix_partners_company_created
 
     person_kind: Mapped[str] = mapped_column(sa.String(2), nullable=False)
     cpf_cnpj: Mapped[str] = mapped_column(sa.String(14), nullable=False)

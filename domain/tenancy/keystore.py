@@ -12,7 +12,6 @@ import sqlalchemy as sa
 
 from core import apikeys
 from core.db import db
-from core.tenancy import cross_tenant
 from domain.tenancy.models import ApiKey, Company
 
 
@@ -23,6 +22,7 @@ class KeyView:
     prefix: str
     scopes: list
     require_signature: bool
+    require_timestamp: bool
     last_used_at: datetime | None
     company_id: uuid.UUID
 
@@ -41,14 +41,15 @@ class CompanyView:
         return name in (self.modules or []) or name in (self.features or [])
 
 
-_KEY_COLUMNS = (ApiKey.id, ApiKey.prefix, ApiKey.scopes, ApiKey.require_signature, ApiKey.last_used_at,
-                ApiKey.company_id)
-_COMPANY_COLUMNS = (Company.cnpj, Company.legal_name, Company.modules, Company.features, Company.ciot_environment)
-_LOOKUP = cross_tenant(
-    sa.select(*_KEY_COLUMNS, *_COMPANY_COLUMNS, ApiKey.secret_hash)
-    .join(Company, Company.id == ApiKey.company_id)
-    .where(ApiKey.prefix == sa.bindparam("prefix"), ApiKey.revoked_at.is_(None))
-)
+_KEYS, _COMPANIES = ApiKey.__table__, Company.__table__
+_KEY_COLUMNS = (_KEYS.c.id, _KEYS.c.prefix, _KEYS.c.scopes, _KEYS.c.require_signature, _KEYS.c.require_timestamp,
+                _KEYS.c.last_used_at, _KEYS.c.company_id)
+_COMPANY_COLUMNS = (_COMPANIES.c.cnpj, _COMPANIES.c.legal_name, _COMPANIES.c.modules, _COMPANIES.c.features,
+                    _COMPANIES.c.ciot_environment)
+# Plain SQL on the session's connection (no ORM layer): a platform-level lookup by the key's unique prefix.
+_LOOKUP = (sa.select(*_KEY_COLUMNS, *_COMPANY_COLUMNS, _KEYS.c.secret_hash)
+           .join(_COMPANIES, _COMPANIES.c.id == _KEYS.c.company_id)
+           .where(_KEYS.c.prefix == sa.bindparam("prefix"), _KEYS.c.revoked_at.is_(None)))
 
 
 def find(raw: str) -> tuple[KeyView, CompanyView, str] | None:
@@ -57,7 +58,7 @@ def find(raw: str) -> tuple[KeyView, CompanyView, str] | None:
     if parts is None:
         return None
     prefix, secret = parts
-    row = db.session.execute(_LOOKUP, {"prefix": prefix}).first()
+    row = db.session.connection().execute(_LOOKUP, {"prefix": prefix}).first()
     if row is None or not apikeys.secret_matches(secret, row.secret_hash):
         return None
     key = KeyView(*row[:len(_KEY_COLUMNS)])
@@ -67,8 +68,7 @@ def find(raw: str) -> tuple[KeyView, CompanyView, str] | None:
 
 def touch(key: KeyView, when: datetime) -> None:
     """Record the key's last use (one UPDATE, no object loaded)."""
-    db.session.execute(sa.update(ApiKey).where(ApiKey.id == key.id).values(last_used_at=when)
-                       .execution_options(synchronize_session=False))
+    db.session.connection().execute(sa.update(_KEYS).where(_KEYS.c.id == key.id).values(last_used_at=when))
 
 
 def company(company_id) -> Company:

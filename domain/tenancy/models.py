@@ -35,7 +35,8 @@ class Company(IdMixin, TimestampMixin, db.Model):
     brand_footer: Mapped[str | None] = mapped_column(sa.String(500))
     brand_primary_color: Mapped[str] = mapped_column(sa.String(7), default="#1f4e79", nullable=False)
     brand_secondary_color: Mapped[str] = mapped_column(sa.String(7), default="#e8eef5", nullable=False)
-    brand_logo: Mapped[bytes | None] = mapped_column(sa.LargeBinary)
+    # Deferred: every page loads the user's company, only the PDFs and the branding page need the logo bytes.
+    brand_logo: Mapped[bytes | None] = mapped_column(sa.LargeBinary, deferred=True)
     brand_logo_mime: Mapped[str | None] = mapped_column(sa.String(40))
 
     def has_module(self, name: str) -> bool:

@@ -144,22 +144,26 @@ def set_user_active(user: User, active: bool) -> User:
     return user
 
 
+# Hashed when the e-mail is unknown, so that answer costs as much as a wrong password (no e-mail enumeration).
+_DUMMY_HASH = generate_password_hash("fretes-dummy-password")
+
+
 def authenticate_user(email: str, password: str) -> User | None:
     user = db.session.execute(
         cross_tenant(db.select(User).where(User.email == (email or "").strip().lower()))
     ).scalar_one_or_none()
-    if user is None or not user.is_active_user or not check_password_hash(user.password_hash, password or ""):
+    if user is None:
+        check_password_hash(_DUMMY_HASH, password or "")
+        return None
+    if not check_password_hash(user.password_hash, password or "") or not user.is_active_user:
         return None
     return user
 
 
-def load_user(user_id) -> User | None:
-    # Flask-Login hands over the id from the session cookie as text; the Uuid column needs a UUID.
-    try:
-        user_id = uuid.UUID(str(user_id))
-    except ValueError:
-        return None
-    return db.session.execute(cross_tenant(db.select(User).where(User.id == user_id))).scalar_one_or_none()
+def load_user(alternative_id) -> User | None:
+    """Flask-Login's loader: the id is `<user id>:<session id>` (domain/tenancy/sessions.py)."""
+    from domain.tenancy.sessions import load_session_user
+    return load_session_user(alternative_id)
 
 
 def create_api_key(company: Company, *, scopes=("read", "write"), require_signature=False, name="",
@@ -170,6 +174,7 @@ def create_api_key(company: Company, *, scopes=("read", "write"), require_signat
     key = ApiKey(company_id=company.id, name=(name or "").strip()[:120], prefix=prefix,
                  secret_hash=apikeys.hash_secret(secret), secret_encrypted=crypto.encrypt(secret),
                  scopes=chosen, require_signature=bool(require_signature),
+                 require_timestamp=bool(require_signature),
                  created_by_user_id=getattr(created_by, "id", None))
     db.session.add(key)
     db.session.flush()
@@ -196,6 +201,8 @@ def revoke_api_key(key: ApiKey) -> ApiKey:
 
 def set_require_signature(key: ApiKey, required: bool) -> ApiKey:
     key.require_signature = bool(required)
+    if required:  # from now on a required signature carries a timestamp (docs/api/signatures.md)
+        key.require_timestamp = True
     db.session.flush()
     return key
 

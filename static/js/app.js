@@ -12,3 +12,8 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     event.detail.isError = false;
   }
 });
+// Plain (non-htmx) forms that ask first: <form data-confirm="..."> (no inline handlers: the CSP forbids them).
+document.addEventListener("submit", function (event) {
+  var form = event.target;
+  if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) { event.preventDefault(); }
+});

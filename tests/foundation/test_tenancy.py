@@ -8,7 +8,7 @@ from sqlalchemy.orm import aliased
 from core.db import db
 from core.errors import NotFound, TenancyViolation
 from core.models import JobProgress
-from core.tenancy import company_select, cross_tenant, current_company_id, get_owned, tenant_scope
+from core.tenancy import company_select, cross_tenant, current_company_id, get_owned, read_rows, tenant_scope
 from domain.tenancy import services
 from domain.tenancy.models import ApiKey, User
 
@@ -235,3 +235,16 @@ def test_company_select_filters_once_and_only_for_the_scope_company(two):
         assert set(db.session.execute(joined).scalars()) <= set(ids[a.id])  # another tenant table: filtered too
     with pytest.raises(TenancyViolation):
         db.session.execute(company_select(ApiKey, a.id)).all()  # outside a scope
+
+
+def test_read_rows_runs_company_select_as_plain_sql_and_guards_the_rest(two):
+    a, b, ids = two
+    with tenant_scope(a.id):
+        assert set(read_rows(company_select(ApiKey, a.id, ApiKey.id)).scalars()) == set(ids[a.id])
+        with pytest.raises(TenancyViolation):
+            read_rows(company_select(ApiKey, b.id, ApiKey.id))
+        assert set(read_rows(db.select(ApiKey.id)).scalars()) == set(ids[a.id])  # unmarked: the scope filters
+        joined = company_select(ApiKey, a.id, ApiKey.id).join(User, User.company_id == ApiKey.company_id)
+        assert set(read_rows(joined).scalars()) <= set(ids[a.id])  # reads another tenant table: guarded path
+    with pytest.raises(TenancyViolation):
+        read_rows(company_select(ApiKey, a.id, ApiKey.id)).all()  # outside a scope

@@ -30,13 +30,13 @@ def _field_names(model) -> list[str]:
 
 def bodies(spec):
     names = _field_names(spec.body)
-    known = st.fixed_dictionaries({}, optional={name: json_values for name in names}) if names else st.just({})
+    known = st.fixed_dictionaries({}, optional=dict.fromkeys(names, json_values)) if names else st.just({})
     return st.one_of(known, st.dictionaries(st.text(max_size=12), json_values, max_size=4))
 
 
 def queries(spec):
     names = _field_names(spec.query) or ["q"]
-    return st.fixed_dictionaries({}, optional={name: nasty_text for name in names})
+    return st.fixed_dictionaries({}, optional=dict.fromkeys(names, nasty_text))
 
 
 def concrete_path(spec, draw_id: str) -> str:
