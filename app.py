@@ -102,6 +102,15 @@ def _init_request_hooks(app: Flask) -> None:
     from core.queue import retry_outbox_if_due
     from core.tenancy import enter_tenant, leave_tenant
 
+    def allow_declared_uploads():
+        """A view marked with access.upload_limit reads bodies up to its own limit (before CSRF reads the form),
+        so an oversized file gets that page's inline error instead of a bare 413."""
+        limit = getattr(app.view_functions.get(request.endpoint), "upload_limit", None)
+        if limit:
+            request.max_content_length = max(limit, app.config["MAX_CONTENT_LENGTH"] or 0)
+
+    app.before_request_funcs.setdefault(None, []).insert(0, allow_declared_uploads)
+
     @app.before_request
     def start_request():
         leave_tenant()

@@ -121,7 +121,7 @@ def _message_for(err: dict) -> tuple[str, str]:
     if kind == "string_pattern_mismatch":
         return kind, "Formato inválido."
     if kind in ("enum", "literal_error") and ctx.get("expected"):
-        return kind, f"Valor não permitido; use {ctx['expected']}."
+        return kind, f"Valor não permitido; use {str(ctx['expected']).replace(' or ', ' ou ')}."
     if kind == "value_error":
         return "invalid", str(ctx.get("error") or err.get("msg", "Valor inválido."))
     return kind, _PT_MESSAGES.get(kind, err.get("msg", "Valor inválido."))
@@ -199,4 +199,4 @@ def check_date_order(date_from, date_to) -> None:
     """For `from`/`to` query pairs: a reversed range is a 400 naming `from`."""
     if date_from and date_to and date_from > date_to:
         from pydantic_core import PydanticCustomError
-        raise PydanticCustomError("date_order", "'from' deve ser anterior ou igual a 'to'.", {"field": "from"})
+        raise PydanticCustomError("date_order", "A data inicial deve ser anterior ou igual à data final.", {"field": "from"})

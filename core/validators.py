@@ -5,6 +5,7 @@ exposed as pydantic annotated types in core.schemas.
 """
 import csv
 import re
+import unicodedata
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -158,6 +159,23 @@ def municipalities() -> dict[str, tuple[str, str]]:
     """IBGE code -> (name, UF), from data/municipios_ibge.csv (5,571 rows)."""
     with open(DATA_DIR / "municipios_ibge.csv", encoding="utf-8") as fh:
         return {row["codigo_ibge"]: (row["nome"], row["uf"]) for row in csv.DictReader(fh)}
+
+
+def fold(text: str) -> str:
+    """Lower-case, accent-free, single-spaced: "São  Paulo" and "sao paulo" compare equal."""
+    text = unicodedata.normalize("NFKD", text or "")
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@lru_cache(maxsize=1)
+def _municipality_by_name() -> dict[tuple[str, str], str]:
+    return {(uf, fold(name)): code for code, (name, uf) in municipalities().items()}
+
+
+def resolve_ibge_code(city: str, uf: str) -> str | None:
+    """The IBGE code of the municipality named `city` in `uf` (accents and case aside), or None."""
+    return _municipality_by_name().get(((uf or "").upper(), fold(city)))
 
 
 def clean_ibge_code(value, uf: str | None = None) -> str:

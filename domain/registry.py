@@ -2,5 +2,7 @@
 import core.models  # noqa: F401
 import domain.ciot.models  # noqa: F401
 import domain.fleet.models  # noqa: F401
+import domain.freights.models  # noqa: F401
+import domain.messages.models  # noqa: F401
 import domain.partners.models  # noqa: F401
 import domain.tenancy.models  # noqa: F401

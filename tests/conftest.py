@@ -10,6 +10,8 @@ pytest_plugins = [
     "tests.fixtures.core",
     "tests.fixtures.partners",
     "tests.fixtures.ciot",
+    "tests.fixtures.freights",
+    "tests.fixtures.providers",
 ]
 
 

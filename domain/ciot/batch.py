@@ -22,11 +22,11 @@ from pydantic import Field, field_validator, model_validator
 
 from core.db import db
 from core.errors import AppError, Conflict, NotFound
+from core.formatting import BRT
 from core.schemas import EndDate, RequestModel, check_date_order, comma_choices, comma_list
 from core.tenancy import tenant_scope
 from domain.ciot.models import CiotOperation
 from domain.ciot.pdf import PDF_STATUSES, render_operation_pdf
-from domain.ciot.presentation import BRT
 from domain.ciot.queries import get_operation
 from domain.tenancy.models import Company
 

@@ -46,12 +46,18 @@ class DraftCheck:
         return status_for_validation(self.validation)
 
 
-def check_draft(company, data: dict) -> DraftCheck:
-    """Schema errors, or the rule violations of a structurally valid draft. Never writes anything."""
+def check_draft(company, data: dict, input_errors=()) -> DraftCheck:
+    """Schema errors, or the rule violations of a structurally valid draft. Never writes anything.
+
+    `input_errors` are FieldErrors of inputs the form could not read (an ambiguous "1.5" in a money field): they
+    are listed first, replace the schema's complaint about the same field, and keep the draft unstructured."""
     body, errors = validate_data(OperationCreate, data)
     environment = (body.environment if body is not None else data.get("environment")) or company.ciot_environment
     if environment not in ("homolog", "producao"):
         environment = company.ciot_environment
+    if input_errors:
+        unread = {e.field for e in input_errors}
+        return DraftCheck(environment, schema_errors=list(input_errors) + [e for e in errors if e.field not in unread])
     if body is None:
         return DraftCheck(environment, schema_errors=errors)
     from domain.ciot.rules import validate_operation

@@ -16,15 +16,15 @@ import uuid
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta, timezone
 from importlib import import_module
-from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
+from core import formatting
 from core.db import db, utcnow
+from core.formatting import BRT
 
-BRT = ZoneInfo("America/Sao_Paulo")
 CANCEL_WINDOW = timedelta(hours=24)
 
 
@@ -112,10 +112,6 @@ def local_to_utc(moment: datetime | None) -> datetime | None:
         return None
     aware = moment.replace(tzinfo=BRT) if moment.tzinfo is None else moment
     return aware.astimezone(timezone.utc).replace(tzinfo=None)
-
-
-def utc_to_local_text(moment: datetime) -> str:
-    return moment.replace(tzinfo=timezone.utc).astimezone(BRT).strftime("%d/%m/%Y %H:%M")
 
 
 @contextlib.contextmanager
@@ -217,7 +213,7 @@ class HomologSimulator(CiotProvider):
                 return ActionResult(
                     ok=False, rejected=True,
                     mensagem=(f"Prazo de cancelamento expirado: o CIOT só pode ser cancelado até 24 horas após o "
-                              f"início da viagem ({basis}: {utc_to_local_text(start)}, horário de Brasília)."))
+                              f"início da viagem ({basis}: {formatting.when(start)}, horário de Brasília)."))
             conn.execute(sim.update().where(sim.c.id == row.id).values(cancelled_at=utcnow()))
         return ActionResult(ok=True, protocolo=self._protocol(), mensagem="Cancelamento registrado (homologação).")
 

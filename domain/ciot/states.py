@@ -4,6 +4,7 @@ event; the emission claim (a conditional UPDATE, for concurrency) takes its sour
 """
 from datetime import datetime, timedelta
 
+from core.actors import actor_label  # noqa: F401  (re-exported: the CIOT area names actors with it)
 from core.db import db, utcnow
 from core.errors import InvalidStatus
 
@@ -121,16 +122,3 @@ def record_event(op, kind: str, message: str, data: dict | None = None, *, actor
                       data=data or {}, actor=actor, created_at=_event_time())
     db.session.add(event)
     return event
-
-
-def actor_label(actor) -> str | None:
-    """Who did it, as the timeline writes it: an API key by prefix, a user by e-mail, else the given label."""
-    if actor is None:
-        return None
-    if isinstance(actor, str):
-        return actor[:120]
-    if getattr(actor, "prefix", None):
-        return f"api_key:{actor.prefix}"[:120]
-    if getattr(actor, "email", None):
-        return f"user:{actor.email}"[:120]
-    return str(actor)[:120]
