@@ -99,7 +99,7 @@ def new_operation():
     """The creation form; `?a_partir_de=<id>` prefills it from that operation (a repeat trip)."""
     source = request.args.get("a_partir_de")
     if source:
-        record = operation_record(services.get_operation(_company(), source))
+        record = operation_record(services.get_operation(source))
         form = copy_form(_company(), clock.today_local(), record)
     else:
         form = initial_form(_company(), clock.today_local())
