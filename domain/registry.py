@@ -4,3 +4,4 @@ import domain.ciot.models  # noqa: F401
 import domain.fleet.models  # noqa: F401
 import domain.partners.models  # noqa: F401
 import domain.tenancy.models  # noqa: F401
+import domain.webhooks.models  # noqa: F401
