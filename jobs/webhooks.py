@@ -37,13 +37,9 @@ def dispatch_event(company_id: str, event_id: str, now=None) -> int:
             return 0
         created = services.fan_out(event, db.session.get(Company, event.company_id), _parse(now))
         for delivery in created:
-            queue_delivery(company_id, delivery.id)
+            services.queue_delivery(delivery)
         commit()
         return len(created)
-
-
-def queue_delivery(company_id, delivery_id) -> None:
-    enqueue_after_commit("jobs.webhooks.deliver", str(company_id), str(delivery_id), queue=QUEUE)
 
 
 def deliver(company_id: str, delivery_id: str, now=None) -> str | None:

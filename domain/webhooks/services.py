@@ -15,6 +15,7 @@ import sqlalchemy as sa
 
 from core import crypto
 from core.db import db, iso, utcnow
+from core.queue import enqueue_after_commit
 from core.errors import Conflict, InvalidBody
 from core.models import OutboxEvent
 from core.tenancy import cross_tenant
@@ -142,6 +143,11 @@ def _add_delivery(event: OutboxEvent, endpoint: WebhookEndpoint, now: datetime) 
     return delivery
 
 
+def queue_delivery(delivery: WebhookDelivery) -> None:
+    """Its attempt, after the commit (inline in the embedded default, else on the `webhooks` queue)."""
+    enqueue_after_commit("jobs.webhooks.deliver", str(delivery.company_id), str(delivery.id), queue="webhooks")
+
+
 def create_test_delivery(endpoint: WebhookEndpoint, now=None) -> WebhookDelivery:
     """A `webhook.test` event for this endpoint only."""
     if not endpoint.enabled:
@@ -153,15 +159,17 @@ def create_test_delivery(endpoint: WebhookEndpoint, now=None) -> WebhookDelivery
     db.session.flush()
     delivery = _add_delivery(event, endpoint, now)
     db.session.flush()
+    queue_delivery(delivery)
     return delivery
 
 
 def resend(delivery: WebhookDelivery, now=None) -> None:
-    """Manual redelivery: due now, with a fresh retry schedule (also for delivered or given-up ones)."""
+    """Manual redelivery, sent after the commit with a fresh retry schedule (also delivered or given-up ones)."""
     delivery.status = "pending"
     delivery.retry_step = 0
     delivery.next_attempt_at = now or utcnow()
     db.session.flush()
+    queue_delivery(delivery)
 
 
 # --- Sending ------------------------------------------------------------------------------------------
