@@ -7,7 +7,7 @@ commit that emitted the event and the retries run from the periodic job (`flask 
 """
 import logging
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from flask import current_app
 
@@ -69,7 +69,7 @@ def _schedule(company_id, delivery_id, at: datetime) -> None:
     if current_app.config.get("JOBS_INLINE"):
         return
     try:
-        rq_queue(QUEUE).enqueue_at(at.replace(tzinfo=timezone.utc), "jobs.webhooks.deliver", str(company_id),
+        rq_queue(QUEUE).enqueue_at(at.replace(tzinfo=UTC), "jobs.webhooks.deliver", str(company_id),
                                    str(delivery_id), job_timeout=60)
     except Exception as exc:  # noqa: BLE001  Redis down: the row is still due and the sweep sends it
         log.warning("webhook retry for %s not scheduled (%s); the periodic job will send it", delivery_id, exc)

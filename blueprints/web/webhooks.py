@@ -5,14 +5,14 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
+from blueprints.web.access import roles_required
+from blueprints.web.formkit import MultiCheckboxField, choices
 from core.db import db
 from core.errors import AppError
 from core.queue import commit
 from core.tenancy import get_owned
 from domain.webhooks import services
 from domain.webhooks.models import DELIVERY_STATES, EVENT_TYPES, WebhookAttempt, WebhookDelivery, WebhookEndpoint
-from blueprints.web.access import roles_required
-from blueprints.web.formkit import MultiCheckboxField, choices
 
 bp = Blueprint("webhooks", __name__, url_prefix="/admin/webhooks")
 

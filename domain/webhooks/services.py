@@ -15,13 +15,19 @@ import sqlalchemy as sa
 
 from core import crypto
 from core.db import db, iso, utcnow
-from core.queue import enqueue_after_commit
 from core.errors import Conflict, InvalidBody
 from core.models import OutboxEvent
+from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.webhooks import ssrf, transport
-from domain.webhooks.models import (EVENT_TYPES, FEATURE_GATED, TEST_EVENT, WebhookAttempt, WebhookDelivery,
-                                    WebhookEndpoint)
+from domain.webhooks.models import (
+    EVENT_TYPES,
+    FEATURE_GATED,
+    TEST_EVENT,
+    WebhookAttempt,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 
 # Waits after each failure (seconds): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h = 75 h 35 min in all.
 RETRY_DELAYS = (5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400)
@@ -29,7 +35,7 @@ JITTER = 0.1  # each wait grows by up to 10 % at random (only up: the schedule n
 LEASE_SECONDS = 120  # a claimed delivery is due again after this if its sender never reported (killed)
 ROTATION_OVERLAP = timedelta(hours=24)
 DISABLE_AFTER_FAILING = timedelta(days=5)
-SECRET_PREFIX = "whsec_"
+SECRET_PREFIX = "whsec_"  # noqa: S105  a prefix, not a secret
 
 
 # --- Endpoints ------------------------------------------------------------------------------------
@@ -191,7 +197,8 @@ def envelope_body(event: OutboxEvent) -> bytes:
 
 def signed_headers(endpoint: WebhookEndpoint, event: OutboxEvent, body: bytes, timestamp: int, now=None) -> dict:
     signatures = [transport.signature(s, timestamp, body) for s in signing_secrets(endpoint, now)]
-    return {"Webhook-Id": str(event.id), "Webhook-Timestamp": str(timestamp), "Webhook-Signature": ", ".join(signatures)}
+    return {"Webhook-Id": str(event.id), "Webhook-Timestamp": str(timestamp),
+            "Webhook-Signature": ", ".join(signatures)}
 
 
 def send(delivery: WebhookDelivery, now=None) -> transport.Outcome:
@@ -232,7 +239,7 @@ def _schedule_retry(delivery: WebhookDelivery, now: datetime) -> None:
     if delivery.retry_step >= len(RETRY_DELAYS):
         delivery.status, delivery.next_attempt_at = "failed", None
         return
-    wait = RETRY_DELAYS[delivery.retry_step] * (1 + random.uniform(0, JITTER))
+    wait = RETRY_DELAYS[delivery.retry_step] * (1 + random.uniform(0, JITTER))  # noqa: S311  jitter, not security
     delivery.retry_step += 1
     delivery.next_attempt_at = now + timedelta(seconds=wait)
 

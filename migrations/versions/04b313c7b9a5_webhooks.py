@@ -5,9 +5,8 @@ Revises: b7c1e2d3f4a5
 Create Date: 2026-11-23 03:26:49.809327
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '04b313c7b9a5'

@@ -65,7 +65,7 @@ def test_unsubscribed_type_and_feature_gated_events_are_not_sent(make_company, r
 
 def test_retry_schedule_spans_three_days_then_gives_up(company, receiver, make_endpoint):
     receiver.default_status = 500
-    endpoint, _ = make_endpoint(company, receiver.url)
+    make_endpoint(company, receiver.url)
     emit(company)
     [delivery] = deliveries(company)
     waits, now = [], utcnow()
