@@ -23,6 +23,9 @@ log = logging.getLogger("fretes.webhooks")
 QUEUE = "webhooks"
 SWEEP_GRACE_SECONDS = 60  # the RQ scheduler gets this long to fire a retry before the periodic job takes it
 UNDISPATCHED_AFTER_SECONDS = 30
+# Up to this many endpoints, the fan-out job sends the first attempts itself (each bounded by the 10 s timeout,
+# well inside the queue's 60 s job timeout); more get one job each.
+SEND_IN_FAN_OUT = 3
 
 
 def _parse(now):
@@ -36,10 +39,15 @@ def dispatch_event(company_id: str, event_id: str, now=None) -> int:
         if event is None:
             return 0
         created = services.fan_out(event, db.session.get(Company, event.company_id), _parse(now))
-        for delivery in created:
-            services.queue_delivery(delivery)
+        send_here, ids = len(created) <= SEND_IN_FAN_OUT, [d.id for d in created]
+        if not send_here:
+            for delivery in created:
+                services.queue_delivery(delivery)
         commit()
-        return len(created)
+    if send_here:  # one job instead of two per event: the first attempts run in this job, after the commit
+        for delivery_id in ids:
+            deliver(company_id, delivery_id, now)
+    return len(ids)
 
 
 def deliver(company_id: str, delivery_id: str, now=None) -> str | None:
