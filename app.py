@@ -43,7 +43,7 @@ def create_app(config: dict | None = None) -> Flask:
     check_encryption_key(app.config.get("ENCRYPTION_KEY"))  # a bad key stops here, not at the first secret
     app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
-    # (decisions §1). Set before any route is added, so it holds for every route.
+    # (docs/decisions.md §1). Set before any route is added, so it holds for every route.
     app.url_map.strict_slashes = False
     os.makedirs(app.instance_path, exist_ok=True)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"))
@@ -101,6 +101,15 @@ def _init_request_hooks(app: Flask) -> None:
     from core.inputs import reject_nul_in_request
     from core.queue import retry_outbox_if_due
     from core.tenancy import enter_tenant, leave_tenant
+
+    def allow_declared_uploads():
+        """A view marked with access.upload_limit reads bodies up to its own limit (before CSRF reads the form),
+        so an oversized file gets that page's inline error instead of a bare 413."""
+        limit = getattr(app.view_functions.get(request.endpoint), "upload_limit", None)
+        if limit:
+            request.max_content_length = max(limit, app.config["MAX_CONTENT_LENGTH"] or 0)
+
+    app.before_request_funcs.setdefault(None, []).insert(0, allow_declared_uploads)
 
     @app.before_request
     def start_request():

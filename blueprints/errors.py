@@ -22,6 +22,19 @@ HTTP_CODES = {
 }
 
 
+# What a person reads on an error page (title, explanation); the API keeps HTTP_CODES.
+PAGE_TEXTS = {
+    400: ("Requisição inválida", "O pedido não pôde ser entendido. Volte e tente de novo."),
+    401: ("Entre para continuar", "Sua sessão terminou. Entre de novo para continuar."),
+    403: ("Acesso negado", "Seu papel não permite abrir esta página. Peça acesso a um administrador da empresa."),
+    404: ("Página não encontrada", "O endereço não existe ou o registro não pertence à sua empresa."),
+    405: ("Ação não permitida", "Esta página não aceita esta ação. Volte e use os botões da página."),
+    413: ("Arquivo grande demais", "O envio passou do limite de tamanho. Envie um arquivo menor."),
+    415: ("Tipo de conteúdo não suportado", "O formato enviado não é aceito aqui."),
+    429: ("Muitas tentativas", "Aguarde alguns instantes e tente de novo."),
+}
+
+
 def wants_json() -> bool:
     return request.path.startswith("/api/")
 
@@ -93,7 +106,12 @@ def register_error_handlers(app):
         if wants_json():
             allow = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods", None) else None
             return _json({"error": {"code": code, "message": message, "details": []}}, status, allow)
-        return _html(status, message, exc.description or message, headers)
+        title, text = PAGE_TEXTS.get(status, (message, message))
+        if code == "csrf_failed":
+            title, text = "Sessão expirada", message
+        elif exc.description and exc.description != type(exc).description:
+            text = exc.description  # a page's own (pt-BR) explanation
+        return _html(status, title, text, headers)
 
     @app.errorhandler(Exception)
     def handle_unexpected(exc: Exception):
@@ -102,7 +120,7 @@ def register_error_handlers(app):
             log.error("service unavailable (request %s): %s: %s", g.get("request_id", ""), type(exc).__name__, exc)
             return service_unavailable()
         request_id = g.get("request_id", "")
-        log.exception("unexpected error (request %s)", request_id)
+        log.error("unexpected error (request %s)", request_id, exc_info=exc)
         message = f"Erro interno. Informe o código {request_id} ao suporte."
         if wants_json():
             return _json({"error": {"code": "internal_error", "message": message, "details": [],

@@ -1,39 +1,273 @@
-"""Jinja filters shared by pages and PDFs (pt-BR formats)."""
-from datetime import date, datetime
-from decimal import ROUND_HALF_UP, Decimal
+"""How values read to people, in pt-BR: the one formatter module of pages and PDFs.
+
+Every page and every PDF prints money, numbers, documents, plates, phones and moments through these functions
+(registered once as Jinja filters and as the `fmt` global by `register_filters`), so R$ 0,125 reads "R$ 0,13"
+everywhere (half-up), a CNPJ is punctuated the same way in a list and in a declaration, and every timestamp is
+shown in Brasília time (the API stays UTC). `parse_decimal` is the way back: what a Brazilian types in a money,
+weight or distance field ("5.000,00", "5000,50", "1.500") as a Decimal, or a pt-BR error when it is ambiguous.
+
+Pure functions over values; no Flask, no database, no business area.
+"""
+import re
+from datetime import UTC, date, datetime
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from types import SimpleNamespace
+from zoneinfo import ZoneInfo
+
+import phonenumbers
+
+from core.validators import FieldInvalid
+
+BRT = ZoneInfo("America/Sao_Paulo")
+EMPTY = "—"
 
 
-def fmt_cnpj(value: str | None) -> str:
-    v = value or ""
-    if len(v) == 14:
-        return f"{v[:2]}.{v[2:5]}.{v[5:8]}/{v[8:12]}-{v[12:]}"
-    if len(v) == 11:
-        return f"{v[:3]}.{v[3:6]}.{v[6:9]}-{v[9:]}"
-    return v
+def _empty(value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
 
 
-def fmt_number(value, places: int = 2) -> str:
-    """pt-BR number: `1.234,56`, rounded half-up to `places` decimals; "—" when empty."""
-    if value is None or value == "":
-        return "—"
-    amount = Decimal(str(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-    text = f"{amount:,.{places}f}"
+# --- Numbers -----------------------------------------------------------------------------------
+
+def _as_decimal(value) -> Decimal:
+    return value if isinstance(value, Decimal) else Decimal(str(value))
+
+
+def _group(text: str) -> str:
+    """`1,234.56` (Python's format) as `1.234,56`."""
     return text.replace(",", "X").replace(".", ",").replace("X", ".")
 
 
-def fmt_money(value) -> str:
-    return fmt_number(value, 2)
+def number(value, places: int = 2) -> str:
+    """pt-BR number with thousands separators, rounded half-up to `places` decimals: `1.234,56`; "—" when empty."""
+    if _empty(value):
+        return EMPTY
+    amount = _as_decimal(value).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return _group(f"{amount:,.{places}f}")
 
 
-def fmt_date(value) -> str:
+def decimal(value, max_places: int = 3) -> str:
+    """pt-BR number with up to `max_places` decimals and no trailing zeros: `30`, `32,5`, `1.234,567`."""
+    if _empty(value):
+        return EMPTY
+    amount = _as_decimal(value).quantize(Decimal(1).scaleb(-max_places), rounding=ROUND_HALF_UP)
+    places = max(0, -amount.normalize().as_tuple().exponent)
+    return number(amount, places)
+
+
+def money(value) -> str:
+    """`R$ 1.234,56` (half-up: 0,125 → `R$ 0,13`)."""
+    return EMPTY if _empty(value) else f"R$ {number(value, 2)}"
+
+
+def weight(value) -> str:
+    """kg with up to 3 decimals: `20.000 kg`, `1.234,5 kg`."""
+    return EMPTY if _empty(value) else f"{decimal(value, 3)} kg"
+
+
+def distance(value) -> str:
+    """km with up to 2 decimals: `1.234,5 km`."""
+    return EMPTY if _empty(value) else f"{decimal(value, 2)} km"
+
+
+def percent(value) -> str:
+    return EMPTY if _empty(value) else f"{decimal(value, 2)} %"
+
+
+# --- Documents, plates, contacts ----------------------------------------------------------------
+
+def _chars(value) -> str:
+    return re.sub(r"[\s.\-/]", "", str(value or "")).upper()
+
+
+def cpf_cnpj(value) -> str:
+    """CPF `000.000.000-00`, CNPJ `00.000.000/0000-00` (alphanumeric CNPJ too); anything else as given."""
+    v = _chars(value)
+    if len(v) == 11 and v.isdigit():
+        return f"{v[:3]}.{v[3:6]}.{v[6:9]}-{v[9:]}"
+    if len(v) == 14 and v.isalnum() and v[12:].isdigit():
+        return f"{v[:2]}.{v[2:5]}.{v[5:8]}/{v[8:12]}-{v[12:]}"
+    return str(value).strip() if not _empty(value) else EMPTY
+
+
+def cep(value) -> str:
+    v = _chars(value)
+    if len(v) == 8 and v.isdigit():
+        return f"{v[:5]}-{v[5:]}"
+    return v or EMPTY
+
+
+def plate(value) -> str:
+    """Old plates `ABC-1234`; Mercosul plates `ABC1D23` (without hyphen, as on the plate)."""
+    v = _chars(value)
+    if len(v) == 7 and v[:3].isalpha() and v[3:].isdigit():
+        return f"{v[:3]}-{v[3:]}"
+    return v or EMPTY
+
+
+def phone(value) -> str:
+    """E.164 as people write it: `(11) 98765-4321` for Brazil, `+1 415-555-2671` elsewhere."""
+    if _empty(value):
+        return EMPTY
+    text = str(value).strip()
+    try:
+        parsed = phonenumbers.parse(text, "BR")
+    except phonenumbers.NumberParseException:
+        return text
+    if not phonenumbers.is_possible_number(parsed):
+        return text
+    style = (phonenumbers.PhoneNumberFormat.NATIONAL if parsed.country_code == 55
+             else phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+    return phonenumbers.format_number(parsed, style)
+
+
+def pix_key(value) -> str:
+    """A PIX key by its kind: CPF/CNPJ punctuated, phone formatted, e-mail and random keys as given."""
+    if _empty(value):
+        return EMPTY
+    text = str(value).strip()
+    if text.startswith("+"):
+        return phone(text)
+    if re.fullmatch(r"[\d.\-/]{11,18}", text) and len(_chars(text)) in (11, 14):
+        return cpf_cnpj(text)
+    return text
+
+
+def access_key(value) -> str:
+    """A 44-digit key in groups of 4, as printed on the DANFE/DACTE."""
+    v = str(value or "").replace(" ", "")
+    return " ".join(v[i:i + 4] for i in range(0, len(v), 4)) if v else EMPTY
+
+
+# --- Moments -----------------------------------------------------------------------------------
+
+def local(value) -> datetime | None:
+    """A timestamp in Brasília time: naive values are UTC (how the database keeps them)."""
     if value is None:
-        return "—"
+        return None
+    aware = value if value.tzinfo else value.replace(tzinfo=UTC)
+    return aware.astimezone(BRT)
+
+
+def _moment(value, pattern: str) -> str:
+    if value is None or value == "":
+        return EMPTY
     if isinstance(value, datetime):
-        return value.strftime("%d/%m/%Y %H:%M")
+        return local(value).strftime(pattern)
     if isinstance(value, date):
         return value.strftime("%d/%m/%Y")
     return str(value)
 
 
+def when(value) -> str:
+    """A stored timestamp as `dd/mm/aaaa HH:MM` in Brasília time; a date as `dd/mm/aaaa`."""
+    return _moment(value, "%d/%m/%Y %H:%M")
+
+
+def day(value) -> str:
+    """The day only, `dd/mm/aaaa` (a timestamp's day in Brasília)."""
+    return _moment(value, "%d/%m/%Y")
+
+
+def wall_clock(value) -> str:
+    """A moment already in Brasília wall-clock time (trip start/end): midnight reads as a date."""
+    if value is None or value == "":
+        return EMPTY
+    if isinstance(value, datetime):
+        return value.strftime("%d/%m/%Y" if value.time() == datetime.min.time() else "%d/%m/%Y %H:%M")
+    return day(value)
+
+
+def iso_local(value) -> str:
+    """`2026-11-23T10:15-03:00`, for <time datetime=...>."""
+    return local(value).isoformat(timespec="minutes") if isinstance(value, datetime) else ""
+
+
+def today() -> date:
+    """Today in Brasília (what "vence hoje" means to the people reading the page)."""
+    return datetime.now(BRT).date()
+
+
+def expiry(value, warn_days: int = 30, on: date | None = None) -> str:
+    """A validity date's state: "expired", "soon" (within `warn_days`), "ok", or "" when there is no date."""
+    if value is None or value == "":
+        return ""
+    limit = value.date() if isinstance(value, datetime) else value
+    reference = on or today()
+    if limit < reference:
+        return "expired"
+    return "soon" if (limit - reference).days <= warn_days else "ok"
+
+
+def days_left(value, on: date | None = None) -> str:
+    """`hoje`, `amanhã`, `em 12 dias`; for a past date, `há 3 dias`."""
+    if value is None or value == "":
+        return EMPTY
+    limit = value.date() if isinstance(value, datetime) else value
+    delta = (limit - (on or today())).days
+    if delta == 0:
+        return "hoje"
+    if delta == 1:
+        return "amanhã"
+    return f"em {delta} dias" if delta > 0 else f"há {-delta} dia{'s' if delta < -1 else ''}"
+
+
+# --- Reading typed numbers ---------------------------------------------------------------------
+
+_PT_GROUPED = re.compile(r"\d{1,3}(\.\d{3})+(,\d+)?")
+_PT_PLAIN = re.compile(r"\d+(,\d+)?")
+
+
+def parse_decimal(text, places: int = 2) -> Decimal | None:
+    """What a Brazilian types in a money, weight or distance field, as a Decimal; None when empty.
+
+    The comma is the decimal separator and dots only group thousands: "5.000,00", "5000,50", "5000" and
+    "1.500" (= 1.500,00) are read; "1.5", "1500.50" or "5,000.00" are ambiguous and raise FieldInvalid with
+    a pt-BR message, never a silently different amount. More than `places` decimals is an error too
+    (so "5,000" is not read as five in a money field).
+    """
+    if text is None:
+        return None
+    raw = re.sub(r"[\s\u00a0]", "", str(text)).removeprefix("R$")
+    if not raw:
+        return None
+    sign = ""
+    if raw[0] in "+-":
+        sign, raw = raw[0].replace("+", ""), raw[1:]
+    if not (_PT_GROUPED.fullmatch(raw) or _PT_PLAIN.fullmatch(raw)):
+        raise FieldInvalid("Número inválido: use vírgula para os decimais e ponto para os milhares, "
+                           "como em 1.500,50.", "invalid_number")
+    decimals = raw.partition(",")[2]
+    if len(decimals) > places:
+        example = number(Decimal("1500.5"), places) if places else "1.500"
+        raise FieldInvalid(f"Use no máximo {places} casa(s) decimal(is), depois da vírgula (ex.: {example}).",
+                           "too_many_decimals")
+    try:
+        return Decimal(sign + raw.replace(".", "").replace(",", "."))
+    except InvalidOperation as exc:  # pragma: no cover - the patterns above only let numbers through
+        raise FieldInvalid("Número inválido.", "invalid_number") from exc
+
+
+def decimal_input(value, places: int = 2) -> str:
+    """A stored number as it goes back into a pt-BR text input: `23.000,50` (money) or `23.000,5` (weight)."""
+    if _empty(value):
+        return ""
+    return number(value, places) if places == 2 else decimal(value, places)
+
+
+fmt = SimpleNamespace(
+    number=number, decimal=decimal, money=money, weight=weight, distance=distance, percent=percent,
+    cpf_cnpj=cpf_cnpj, doc=cpf_cnpj, cnpj=cpf_cnpj, cep=cep, plate=plate, phone=phone, pix_key=pix_key,
+    access_key=access_key, when=when, local=when, day=day, trip=wall_clock, iso_local=iso_local,
+    decimal_input=decimal_input, expiry=expiry, days_left=days_left,
+)
+"""Every formatter under one name, for templates (`{{ fmt.money(x) }}`) and code."""
+
+
 def register_filters(app) -> None:
-    app.jinja_env.filters.update(cnpj=fmt_cnpj, cpf_cnpj=fmt_cnpj, money=fmt_money, datebr=fmt_date)
+    """Once, in create_app: the filters (`{{ x | money }}`) and the `fmt` global used by pages and PDFs."""
+    app.jinja_env.filters.update(
+        money=money, number=number, decimal=decimal, weight=weight, distance=distance, percent=percent,
+        cpf_cnpj=cpf_cnpj, cnpj=cpf_cnpj, cep=cep, plate=plate, phone=phone, pix_key=pix_key,
+        access_key=access_key, datebr=when, when=when, day=day, iso_local=iso_local,
+    )
+    app.jinja_env.globals.setdefault("fmt", fmt)

@@ -21,6 +21,8 @@ from reportlab.pdfgen import canvas
 from xhtml2pdf import pisa
 from xhtml2pdf.config.resources import ResourceAccessPolicy
 
+from core.contrast import ink_on_white, text_on
+
 FONT_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
 WATERMARK_TEXT = "HOMOLOGAÇÃO"
 
@@ -37,6 +39,15 @@ class Branding:
     secondary_color: str = "#e8eef5"
     logo_data_uri: str | None = None
     cnpj: str = ""
+
+    # Text colours chosen by WCAG contrast (core.contrast), so no colour choice makes the declaration unreadable.
+    @property
+    def primary_ink(self) -> str:
+        return ink_on_white(self.primary_color)
+
+    @property
+    def secondary_text(self) -> str:
+        return text_on(self.secondary_color)
 
     @classmethod
     def for_company(cls, company) -> "Branding":

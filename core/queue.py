@@ -24,8 +24,8 @@ from core.db import db, utcnow
 
 log = logging.getLogger("fretes.jobs")
 
-QUEUES = ("emission", "pdf", "webhooks", "default")
-DEFAULT_TIMEOUTS = {"emission": 120, "pdf": 600, "webhooks": 60, "default": 300}
+QUEUES = ("emission", "pdf", "webhooks", "messages", "default")
+DEFAULT_TIMEOUTS = {"emission": 120, "pdf": 600, "webhooks": 60, "messages": 60, "default": 300}
 
 
 @dataclass

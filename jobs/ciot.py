@@ -11,17 +11,7 @@ import sqlalchemy as sa
 from core.db import db
 from core.queue import commit
 from core.tenancy import cross_tenant, tenant_scope
-from jobs.context import job_context
-
-
-def _final_try() -> bool:
-    """Inline (no RQ job) or the last RQ try: a provider failure then ends the attempt instead of retrying."""
-    try:
-        from rq import get_current_job
-        job = get_current_job()
-    except Exception:  # pragma: no cover - rq absent or no connection
-        job = None
-    return job is None or not job.should_retry
+from jobs.context import final_try, job_context
 
 
 def emit_operation(operation_id: str, attempt_id: str) -> str:
@@ -41,7 +31,7 @@ def emit_operation(operation_id: str, attempt_id: str) -> str:
             return "missing"
         with tenant_scope(company_id):
             try:
-                state = run_emission_attempt(attempt_key, final_try=_final_try())
+                state = run_emission_attempt(attempt_key, final_try=final_try())
                 commit()
             except Exception:
                 db.session.rollback()

@@ -10,7 +10,7 @@ def register_job_commands(app: Flask) -> None:
     @click.argument("queues", nargs=-1)
     @click.option("--burst", is_flag=True, help="Processa o que houver na fila e sai.")
     def worker(queues, burst):
-        """Inicia um worker RQ (filas: emission, pdf, webhooks, default)."""
+        """Inicia um worker RQ (filas: emission, pdf, webhooks, messages, default)."""
         from rq import Worker
 
         from core.queue import redis_connection

@@ -10,7 +10,7 @@ _worker_app = None
 
 def worker_app():
     """One Flask app per worker process, built on first use."""
-    global _worker_app
+    global _worker_app  # noqa: PLW0603  one app per worker process, built lazily
     if _worker_app is None:
         from app import create_app
         _worker_app = create_app()
@@ -35,3 +35,13 @@ def job_context(company_id=None):
 
 def _scope(company_id):
     return tenant_scope(company_id) if company_id else contextlib.nullcontext()
+
+
+def final_try() -> bool:
+    """Inline (no RQ job) or the last RQ try: a failure then ends the work instead of asking for a retry."""
+    try:
+        from rq import get_current_job
+        job = get_current_job()
+    except Exception:  # noqa: BLE001  pragma: no cover - rq absent or no connection
+        job = None
+    return job is None or not job.should_retry

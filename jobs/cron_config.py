@@ -2,6 +2,7 @@
 from rq import cron
 
 from jobs.ciot import recover_stale_emissions
+from jobs.freights import expire_offers
 from jobs.maintenance import dispatch_job_outbox, purge_expired_idempotency_keys, sweep_dead_jobs
 from jobs.webhooks import redeliver_overdue
 
@@ -15,3 +16,5 @@ cron.register(sweep_dead_jobs, "default", cron="* * * * *", job_timeout=120)
 # Webhook deliveries whose retry is due but whose scheduled job never ran, deliveries left by a killed worker, and
 # outbox events never fanned out (jobs/webhooks.py): the delivery rows are what is owed, this sends them.
 cron.register(redeliver_overdue, "webhooks", cron="* * * * *", job_timeout=300)
+# Offers past valid_until (or their counter-offer's valid_until) become `expirada`; accept already refuses them.
+cron.register(expire_offers, "default", cron="* * * * *", job_timeout=60)

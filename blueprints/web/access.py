@@ -20,3 +20,12 @@ def roles_required(*roles):
 
 def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
+
+
+def upload_limit(max_bytes: int):
+    """Let this page receive bodies up to `max_bytes` (app.py applies it before anything reads the form), so it
+    can refuse a too-large file itself, with the form and an inline error."""
+    def mark(view):
+        view.upload_limit = max_bytes
+        return view
+    return mark

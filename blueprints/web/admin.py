@@ -1,13 +1,16 @@
 """Admin pages: integrations (API keys), users and PDF branding."""
 import io
 
-from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, EmailField, PasswordField, SelectField, StringField
 from wtforms.validators import DataRequired, Email, Length, Optional, Regexp
 
+from blueprints.web.access import roles_required, upload_limit
+from blueprints.web.formkit import MultiCheckboxField, choices
+from core.contrast import warnings as contrast_warnings
 from core.db import db
 from core.errors import AppError
 from core.pdf import Branding, render_pdf
@@ -15,8 +18,6 @@ from core.queue import commit
 from core.tenancy import get_owned
 from domain.tenancy import services
 from domain.tenancy.models import ROLES, ApiKey, User
-from blueprints.web.access import roles_required
-from blueprints.web.formkit import MultiCheckboxField, choices
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -27,16 +28,20 @@ LOGO_MAX_SIDE = 2000
 
 class ApiKeyForm(FlaskForm):
     name = StringField("Nome (para identificar a integração)", validators=[Optional(), Length(max=120)])
-    scopes = MultiCheckboxField("Escopos", choices=choices([("read", "Leitura (GET)"), ("write", "Escrita (POST/PATCH/DELETE)")]),
+    scopes = MultiCheckboxField("Escopos", choices=choices([("read", "Leitura (GET)"),
+                                                            ("write", "Escrita (POST/PATCH/DELETE)")]),
                                 default=["read", "write"])
     require_signature = BooleanField("Exigir assinatura HMAC em todas as chamadas")
 
 
 class UserForm(FlaskForm):
     name = StringField("Nome", validators=[Optional(), Length(max=120)])
-    email = EmailField("E-mail", validators=[DataRequired(message="Informe o e-mail."), Email(message="E-mail inválido."), Length(max=254)])
-    password = PasswordField("Senha inicial", validators=[DataRequired(message="Informe a senha."), Length(min=8, max=200, message="De 8 a 200 caracteres.")])
-    role = SelectField("Papel", choices=choices((r, ROLE_LABELS[r]) for r in ROLES))
+    email = EmailField("E-mail", validators=[DataRequired(message="Informe o e-mail."),
+                                             Email(message="E-mail inválido."), Length(max=254)])
+    password = PasswordField("Senha inicial", validators=[DataRequired(message="Informe a senha."),
+                                                          Length(min=8, max=200, message="De 8 a 200 caracteres.")])
+    # a new user starts with the least privilege (read only); the admin raises it deliberately
+    role = SelectField("Papel", choices=choices((r, ROLE_LABELS[r]) for r in ROLES), default="leitura")
 
 
 class RoleForm(FlaskForm):
@@ -60,13 +65,18 @@ class BrandingForm(FlaskForm):
 @bp.route("/integracoes", methods=["GET", "POST"])
 @roles_required("admin")
 def integrations():
-    form, new_key = ApiKeyForm(), None
+    form = ApiKeyForm()
     if form.validate_on_submit():
         _, new_key = services.create_api_key(current_user.company, scopes=form.scopes.data or ["read"],
                                              require_signature=form.require_signature.data,
                                              name=form.name.data or "", created_by=current_user)
         commit()
-        form = ApiKeyForm(formdata=None)
+        # POST-redirect-GET: refreshing the page shows the list, it never creates another key. The secret is
+        # handed to the next page once (signed session) and shown there a single time.
+        session["new_api_key"] = new_key
+        flash("Chave criada.", "success")
+        return redirect(url_for("admin.integrations"))
+    new_key = session.pop("new_api_key", None) if request.method == "GET" else None
     keys = db.session.execute(db.select(ApiKey).order_by(ApiKey.created_at.desc())).scalars().all()
     return render_template("admin/integrations.html", form=form, keys=keys, new_key=new_key), \
         (422 if form.errors else 200)
@@ -128,7 +138,11 @@ def set_role(user_id):
 
 # --- Branding ----------------------------------------------------------------------------------
 
+LOGO_UPLOAD_LIMIT = 16 * 1024 * 1024  # read a too-large logo far enough to answer with the form and an inline error
+
+
 @bp.route("/identidade-visual", methods=["GET", "POST"])
+@upload_limit(LOGO_UPLOAD_LIMIT)
 @roles_required("admin")
 def branding():
     company = current_user.company
@@ -146,7 +160,19 @@ def branding():
             commit()
             flash("Identidade visual salva.", "success")
             return redirect(url_for("admin.branding"))
-    return render_template("admin/branding.html", form=form, company=company), (422 if form.errors else 200)
+    notes = contrast_warnings(company.brand_primary_color, company.brand_secondary_color)
+    return render_template("admin/branding.html", form=form, company=company, contrast_notes=notes), \
+        (422 if form.errors else 200)
+
+
+@bp.get("/identidade-visual/logo")
+@roles_required("admin")
+def branding_logo():
+    company = current_user.company
+    if not company.brand_logo:
+        abort(404)
+    return Response(company.brand_logo, mimetype=company.brand_logo_mime or "application/octet-stream",
+                    headers={"Cache-Control": "private, no-cache"})
 
 
 def _read_logo(form: BrandingForm):

@@ -112,6 +112,9 @@ def save_form(form, schema, values: dict, write, on_success):
     attached to the form's fields, the transaction rolled back, for the caller to re-render the form.
     """
     data, errors = validate_data(schema, values)
+    unread = getattr(form, "input_errors", [])  # inputs the page could not read (formkit.read_decimals)
+    if unread:
+        data, errors = None, unread + [e for e in errors if e.field not in {u.field for u in unread}]
     if data is not None:
         try:
             result = write(data)

@@ -1,6 +1,6 @@
 """Pages: vehicles and drivers (list, create, edit, deactivate = status inativo, reactivate = status ativo)."""
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from flask import render_template, request, url_for
 from flask_login import current_user
@@ -9,15 +9,25 @@ from wtforms import BooleanField, SelectField, StringField, TextAreaField
 from blueprints.api.fleet import DriverListQuery, VehicleListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
-from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
-                                             list_page, reader_required, save_form, toggle_status)
-from blueprints.web.formkit import choices
+from blueprints.web.cadastros_common import (
+    PlainForm,
+    can_edit,
+    done,
+    editor_required,
+    form_values,
+    list_args,
+    list_page,
+    reader_required,
+    save_form,
+    toggle_status,
+)
+from blueprints.web.formkit import DecimalBRField, MaskedField, choices, read_decimals
 from core.db import db
+from core.formatting import fmt
 from core.schemas import parse_query
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
-from domain.fleet.spreadsheet import pt_number
 from domain.fleet.models import CNH_CATEGORIES, Driver, Vehicle
 from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
 from domain.fleet.schemas import DriverCreate, DriverUpdate, VehicleCreate, VehicleUpdate
@@ -29,13 +39,13 @@ VEHICLE_TYPE_SUGGESTIONS = ("truck", "toco", "carreta", "bitrem", "rodotrem", "c
 
 
 class VehicleForm(PlainForm):
-    plate = StringField("Placa")
+    plate = MaskedField("Placa", display=fmt.plate)
     vehicle_type = StringField("Tipo")
     renavam = StringField("RENAVAM")
     brand = StringField("Marca")
     model = StringField("Modelo")
     year = StringField("Ano de fabricação")
-    capacity_kg = StringField("Capacidade (kg)")
+    capacity_kg = DecimalBRField("Capacidade (kg)", places=3)
     axles = StringField("Eixos")
     status = SelectField("Situação", choices=choices(VEHICLE_STATUS_LABELS.items()), validate_choice=False,
                          default="ativo")
@@ -48,8 +58,8 @@ VEHICLE_FORM_FIELDS = ("plate", "vehicle_type", "renavam", "brand", "model", "ye
 
 class DriverForm(PlainForm):
     name = StringField("Nome completo")
-    cpf = StringField("CPF")
-    phone = StringField("Celular")
+    cpf = MaskedField("CPF", display=fmt.cpf_cnpj)
+    phone = MaskedField("Celular", display=fmt.phone)
     cnh_number = StringField("Número da CNH (registro)")
     cnh_category = SelectField("Categoria da CNH", choices=choices([("", "—")] + [(c, c) for c in CNH_CATEGORIES]),
                                validate_choice=False)
@@ -72,8 +82,7 @@ def _globals() -> dict:
 
 def _vehicle_values(form) -> dict:
     values = form_values(form, VEHICLE_FORM_FIELDS)
-    if values["capacity_kg"]:  # "23.000,50" typed the Brazilian way, as the spreadsheet import reads it
-        values["capacity_kg"] = pt_number(values["capacity_kg"].strip())
+    form.input_errors = read_decimals(values, {"capacity_kg": 3})  # "23.000,50" typed the Brazilian way
     return values
 
 

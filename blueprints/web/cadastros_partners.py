@@ -1,6 +1,6 @@
 """Pages: partners (list, create, edit, deactivate/reactivate) and their bank accounts (inline, htmx).
 
-Bank accounts are created, changed and removed only here: the API shows them read-only (public-api.md).
+Bank accounts are created, changed and removed only here: the API shows them read-only (docs/api/partners-fleet.md).
 """
 from flask import render_template, request, url_for
 from flask_login import current_user
@@ -9,13 +9,24 @@ from wtforms import BooleanField, SelectField, StringField, TextAreaField
 from blueprints.api.partners import PartnerListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
-from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
-                                             list_page, reader_required, save_form, toggle_status)
-from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.cadastros_common import (
+    PlainForm,
+    can_edit,
+    done,
+    editor_required,
+    form_values,
+    list_args,
+    list_page,
+    reader_required,
+    save_form,
+    toggle_status,
+)
+from blueprints.web.formkit import MaskedField, MultiCheckboxField, choices
+from core.db import db
 from core.errors import NotFound
+from core.formatting import fmt
 from core.queue import commit
 from core.schemas import parse_query
-from core.db import db
 from core.tenancy import get_owned
 from core.validators import strip_punctuation
 from domain.partners import services
@@ -34,7 +45,7 @@ class PartnerForm(PlainForm):
     person_kind = SelectField("Tipo de pessoa", choices=choices([("pj", "Pessoa jurídica (CNPJ)"),
                                                                  ("pf", "Pessoa física (CPF)")]),
                               validate_choice=False, default="pj")
-    cpf_cnpj = StringField("CPF/CNPJ")
+    cpf_cnpj = MaskedField("CPF/CNPJ", display=fmt.cpf_cnpj)
     legal_name = StringField("Razão social / nome completo")
     trade_name = StringField("Nome fantasia")
     ie = StringField("Inscrição estadual")
@@ -43,9 +54,9 @@ class PartnerForm(PlainForm):
     rntrc_categoria = SelectField("Categoria RNTRC", choices=choices([("", "—")] + [(c, c) for c in RNTRC_CATEGORIES]),
                                   validate_choice=False)
     email = StringField("E-mail")
-    phone = StringField("Telefone")
-    whatsapp = StringField("WhatsApp")
-    cep = StringField("CEP")
+    phone = MaskedField("Telefone", display=fmt.phone)
+    whatsapp = MaskedField("WhatsApp", display=fmt.phone)
+    cep = MaskedField("CEP", display=fmt.cep)
     uf = StringField("UF")
     municipio_codigo = StringField("Código IBGE do município")
     municipio_nome = StringField("Município")

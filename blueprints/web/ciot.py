@@ -11,9 +11,26 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
-from blueprints.web.ciot_form import (CARGO_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, HEADER_FIELDS,
-                                      LOCATION_FIELDS, LOCATION_TIPOS, MAX_ROWS, PAYMENT_ROOT_FIELDS, ROW_FIELDS,
-                                      ROW_TITLES, TRIP_FIELDS, DraftForm, fill_registry_axles, initial_form)
+from blueprints.web.ciot_form import (
+    CARGO_FIELDS,
+    CONTRATADO_FIELDS,
+    DESTINATARIO_FIELDS,
+    HEADER_FIELDS,
+    LOCATION_FIELDS,
+    LOCATION_TIPOS,
+    MAX_ROWS,
+    PAYMENT_ROOT_FIELDS,
+    ROW_FIELDS,
+    ROW_TITLES,
+    TRIP_FIELDS,
+    DraftForm,
+    copy_form,
+    field_label,
+    fill_registry_axles,
+    initial_form,
+    plain_words,
+)
+from blueprints.web.formkit import read_decimals
 from core.db import db
 from core.errors import AppError, NotFound
 from core.queue import commit
@@ -22,13 +39,16 @@ from domain.ciot import clock, drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
 from domain.ciot.pdf import operation_pdf, pdf_allowed
 from domain.ciot.presentation import fmt
-from domain.fleet.queries import axles_by_plate
 from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, RectifyBody
+from domain.ciot.serializers import operation_record
+from domain.fleet.queries import axles_by_plate
 
 bp = Blueprint("ciot", __name__, url_prefix="/ciot")
 
 ACTORS = ("operador",)  # admin always passes roles_required
 HTMX_STOP_POLLING = 286
+# pt-BR decimal inputs of the close and rectify forms: decimals allowed
+ACTION_DECIMALS = {"peso_carga_final": 3, "distancia": 2, "valor_frete": 2, "peso_carga": 3}
 EVENTS_ON_PAGE = 50
 LIST_STATUSES = tuple((s, fmt.status(s)) for s in states.STATES)
 FORM_SECTIONS = {"header": HEADER_FIELDS, "contratado": CONTRATADO_FIELDS, "destinatario": DESTINATARIO_FIELDS,
@@ -58,7 +78,7 @@ def operations():
         query = parse_query(OperationListQuery, args)
         page = services.list_operations(_company(), status=query.statuses, tipo_operacao=query.tipo_operacao,
                                         date_from=query.date_from, date_to=query.date_to, limit=query.limit,
-                                        cursor=query.cursor)
+                                        cursor=query.cursor, q=args.get("q"))
     except AppError as exc:
         error = exc
     context = {"page": page, "error": error, "filters": args, "statuses": LIST_STATUSES, "fmt": fmt,
@@ -80,9 +100,10 @@ def _form_context(form: DraftForm, **extra) -> dict:
 def _check(form: DraftForm, *, live: bool = False):
     """Validate the draft and put its messages on the inputs. Live (while typing), a required input still empty
     is listed in the panel only, not flagged inline; on submit every error is inline."""
-    check = drafts.check_draft(_company(), form.body())
+    body = form.body()
+    check = drafts.check_draft(_company(), body, form.input_errors)
     pairs = [(e.field, e.message) for e in check.schema_errors if not (live and e.code == "missing")]
-    pairs += [(item.field, f"{item.code}: {item.message}") for item in check.items]
+    pairs += [(item.field, f"{item.code}: {plain_words(item.message)}") for item in check.items]
     form.with_errors(pairs)
     return check
 
@@ -90,7 +111,13 @@ def _check(form: DraftForm, *, live: bool = False):
 @bp.get("/nova")
 @roles_required(*ACTORS)
 def new_operation():
-    form = initial_form(_company(), clock.today_local())
+    """The creation form; `?a_partir_de=<id>` prefills it from that operation (a repeat trip)."""
+    source = request.args.get("a_partir_de")
+    if source:
+        record = operation_record(services.get_operation(_company(), source))
+        form = copy_form(_company(), clock.today_local(), record)
+    else:
+        form = initial_form(_company(), clock.today_local())
     return render_template("ciot/new.html", **_form_context(form, check=None))
 
 
@@ -105,7 +132,7 @@ def _posted_draft() -> DraftForm:
 def create_operation():
     form = _posted_draft()
     body, errors = validate_data(OperationCreate, form.body())
-    if errors:
+    if errors or form.input_errors:
         check = _check(form)
         return render_template("ciot/new.html", **_form_context(form, check=check)), 422
     result = services.create_operation(_company(), body, actor=_actor())
@@ -185,6 +212,7 @@ def _panel_context(op, **extra) -> dict:
             "pdf": pdf_allowed(op),
         },
         "message": None, "message_kind": "success", "form_errors": {}, "form_values": {}, "open_form": None,
+        "field_label": field_label, "plain_words": plain_words,
         **extra,
     }
 
@@ -240,7 +268,7 @@ def validate(operation_id):
 @bp.post("/<operation_id>/emitir")
 @roles_required(*ACTORS)
 def emit(operation_id):
-    result, error = _run(lambda: services.request_emission(_company(), operation_id, actor=_actor()))
+    _result, error = _run(lambda: services.request_emission(_company(), operation_id, actor=_actor()))
     if error is not None:
         return _after(operation_id, None, error, ok_message="")
     commit()  # the claim is visible to the worker (inline: the emission job runs here)
@@ -277,8 +305,9 @@ def _form_body(model, fields):
     """The small action forms as their API bodies: empty inputs are absent fields."""
     data = {name: request.form.get(name, "").strip() for name in fields}
     data = {name: value for name, value in data.items() if value}
+    unread = read_decimals(data, ACTION_DECIMALS)
     body, errors = validate_data(model, data)
-    return body, set(data), errors
+    return (None if unread else body), set(data), unread + errors
 
 
 def _invalid(operation_id, errors, form):

@@ -8,10 +8,22 @@ in order (body index i ↔ form index rows[kind][i]).
 import re
 from dataclasses import dataclass, field
 
-from domain.ciot.presentation import (COMPOSICAO_LABELS, DOCUMENT_KIND_LABELS, INDICADOR_LABELS,
-                                      LOCATION_TIPO_LABELS, PAPEL_LABELS, PAYMENT_KIND_LABELS, TIPO_CARGA_LABELS,
-                                      TIPO_CHAVE_PIX_LABELS, TIPO_OPERACAO_LABELS, TIPO_PAGAMENTO_LABELS,
-                                      VEHICLE_KIND_LABELS)
+from core.errors import FieldError
+from core.formatting import decimal_input, parse_decimal
+from core.validators import FieldInvalid
+from domain.ciot.presentation import (
+    COMPOSICAO_LABELS,
+    DOCUMENT_KIND_LABELS,
+    INDICADOR_LABELS,
+    LOCATION_TIPO_LABELS,
+    PAPEL_LABELS,
+    PAYMENT_KIND_LABELS,
+    TIPO_CARGA_LABELS,
+    TIPO_CHAVE_PIX_LABELS,
+    TIPO_OPERACAO_LABELS,
+    TIPO_PAGAMENTO_LABELS,
+    VEHICLE_KIND_LABELS,
+)
 
 
 @dataclass(frozen=True)
@@ -19,7 +31,9 @@ class F:
     """One input: `name` is the body field (relative to its row for lists)."""
     name: str
     label: str
-    type: str = "text"  # text | number | date | datetime | select | textarea
+    # text | number | date | datetime | select | textarea, or a masked kind of templates/_macros/forms.html MASKS:
+    # money | weight | distance | decimal (read as pt-BR numbers) | cpf_cnpj | cep | phone | plate
+    type: str = "text"
     choices: tuple = ()
     required: bool = False
     hint: str = ""
@@ -42,7 +56,7 @@ HEADER_FIELDS = (
     F("data_declaracao", "Data da declaração", "date"),
 )
 CONTRATADO_FIELDS = (
-    F("contratado_cpf_cnpj", "CPF/CNPJ do contratado", required=True, placeholder="000.000.000-00"),
+    F("contratado_cpf_cnpj", "CPF/CNPJ do contratado", "cpf_cnpj", required=True),
     F("contratado_rntrc", "RNTRC do contratado", required=True, placeholder="9 dígitos"),
     F("contratado_tipo", "Tipo do contratado", "select", (("", "—"), ("TAC", "TAC"), ("ETC", "ETC"), ("CTC", "CTC")),
       hint="Ignorado quando o parceiro cadastrado tem categoria RNTRC."),
@@ -50,11 +64,11 @@ CONTRATADO_FIELDS = (
     F("contratado_nome", "Nome do contratado", wide=True),
 )
 DESTINATARIO_FIELDS = (
-    F("destinatario_cpf_cnpj", "CPF/CNPJ do destinatário", hint="Exigido pela ANTT (regra DS01)."),
+    F("destinatario_cpf_cnpj", "CPF/CNPJ do destinatário", "cpf_cnpj", hint="Exigido pela ANTT (regra DS01)."),
     F("destinatario_nome", "Nome do destinatário"),
 )
 TRIP_FIELDS = (
-    F("distancia_km", "Distância (km)", "number", step="0.01"),
+    F("distancia_km", "Distância (km)", "distance"),
     F("viagem_inicio", "Início da viagem", "datetime"),
     F("viagem_fim", "Fim da viagem", "datetime"),
 )
@@ -66,8 +80,8 @@ CARGO_FIELDS = (
     F("composicao_contratada", "Contratação", "select", _opts(COMPOSICAO_LABELS),
       hint="Lotação: toda a composição ou só a tração (CRG03)."),
     F("alto_desempenho", "Alto desempenho", "select", YES_NO, hint="Lotação (CRG03)."),
-    F("peso_carga", "Peso da carga (kg)", "number", step="0.001"),
-    F("valor_frete", "Valor do frete (R$)", "number", step="0.01"),
+    F("peso_carga", "Peso da carga (kg)", "weight"),
+    F("valor_frete", "Valor do frete (R$)", "money"),
 )
 PAYMENT_ROOT_FIELDS = (
     F("tipo_pagamento", "Forma de pagamento", "select", _opts(TIPO_PAGAMENTO_LABELS)),
@@ -77,12 +91,13 @@ PAYMENT_ROOT_FIELDS = (
     F("bank_code", "Banco (3 dígitos)"),
     F("agency", "Agência"),
     F("account_number", "Conta"),
-    F("cpf_cnpj_owner", "CPF/CNPJ do titular da conta", hint="TAC ou equiparado: o próprio contratado (TR05, PRV03)."),
+    F("cpf_cnpj_owner", "CPF/CNPJ do titular da conta", "cpf_cnpj",
+      hint="TAC ou equiparado: o próprio contratado (TR05, PRV03)."),
 )
 LOCATION_FIELDS = {
     "municipio": (F("uf", "UF", placeholder="SP"), F("codigo_municipio", "Código IBGE", placeholder="3550308"),
                   F("municipio_nome", "Município")),
-    "cep": (F("cep", "CEP", placeholder="00000-000"),),
+    "cep": (F("cep", "CEP", "cep"),),
     "latlng": (F("lat", "Latitude", "number", step="any"), F("lng", "Longitude", "number", step="any"),
                F("endereco_descricao", "Descrição do endereço")),
 }
@@ -90,14 +105,13 @@ LOCATION_TIPOS = _opts(LOCATION_TIPO_LABELS, "Não informar")
 
 ROW_FIELDS = {
     "contratantes": (
-        F("cpf_cnpj", "CPF/CNPJ", required=True), F("nome", "Nome", required=True), F("rntrc", "RNTRC"),
+        F("cpf_cnpj", "CPF/CNPJ", "cpf_cnpj", required=True), F("nome", "Nome", required=True), F("rntrc", "RNTRC"),
         F("papel", "Papel", "select", _opts(PAPEL_LABELS, "Padrão (1º = principal)")),
-        F("percentual", "Percentual", "number", step="0.01"), F("valor_frete", "Valor do frete (R$)", "number",
-                                                               step="0.01"),
+        F("percentual", "Percentual", "decimal"), F("valor_frete", "Valor do frete (R$)", "money"),
         F("observacoes", "Observações", wide=True),
     ),
     "vehicles": (
-        F("plate", "Placa", required=True, placeholder="ABC1D23"),
+        F("plate", "Placa", "plate", required=True),
         F("vehicle_kind", "Tipo", "select", _opts(VEHICLE_KIND_LABELS, None), required=True),
         F("rntrc", "RNTRC"),
         F("axles", "Eixos", "number", step="1",
@@ -108,19 +122,19 @@ ROW_FIELDS = {
         F("kind", "Parcela", "select", _opts(PAYMENT_KIND_LABELS, None), required=True),
         F("tipo_pagamento", "Forma", "select", _opts(TIPO_PAGAMENTO_LABELS, None), required=True),
         F("indicador_pagamento", "Indicador", "select", _opts(INDICADOR_LABELS, None), required=True),
-        F("amount", "Valor (R$)", "number", step="0.01", required=True),
+        F("amount", "Valor (R$)", "money", required=True),
         F("due_date", "Vencimento", "date", required=True),
-        F("contratante_cpf_cnpj", "CPF/CNPJ do contratante pagador"),
+        F("contratante_cpf_cnpj", "CPF/CNPJ do contratante pagador", "cpf_cnpj"),
         F("banco", "Banco"), F("agencia", "Agência"), F("conta", "Conta"),
-        F("titular_cpf_cnpj", "Titular (CPF/CNPJ)"), F("codigo_pagamento", "Chave PIX / código do cartão"),
+        F("titular_cpf_cnpj", "Titular (CPF/CNPJ)", "cpf_cnpj"), F("codigo_pagamento", "Chave PIX / código do cartão"),
         F("tipo_chave_pix", "Tipo da chave PIX", "select", _opts(TIPO_CHAVE_PIX_LABELS)),
     ),
     "documents": (
         F("kind", "Tipo", "select", _opts(DOCUMENT_KIND_LABELS, None), required=True),
         F("access_key", "Chave de acesso (44 dígitos)", wide=True), F("number", "Número"), F("series", "Série"),
-        F("emitter_cnpj", "CNPJ do emitente"), F("emitter_name", "Nome do emitente"),
-        F("freight_value", "Frete (R$)", "number", step="0.01"),
-        F("cargo_weight_kg", "Peso bruto (kg)", "number", step="0.001"),
+        F("emitter_cnpj", "CNPJ do emitente", "cpf_cnpj"), F("emitter_name", "Nome do emitente"),
+        F("freight_value", "Frete (R$)", "money"),
+        F("cargo_weight_kg", "Peso bruto (kg)", "weight"),
     ),
 }
 ROW_TITLES = {"contratantes": "Contratante", "vehicles": "Veículo", "payments": "Pagamento",
@@ -131,24 +145,49 @@ MAX_ROWS = {"contratantes": 20, "vehicles": 20, "payments": 100, "documents": 50
 
 TOP_LEVEL = {f.name for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS, CARGO_FIELDS,
                                   PAYMENT_ROOT_FIELDS) for f in group} | {"auto_emit"}
-NUMERIC = {f.name for group in (TRIP_FIELDS, CARGO_FIELDS) for f in group if f.type == "number"} | {
-    f"{kind}.{f.name}" for kind, fields in ROW_FIELDS.items() for f in fields if f.type == "number"} | {
-    "location.lat", "location.lng"}
+# pt-BR decimal inputs (text, inputmode=decimal, masked): decimals allowed per kind; read by core.formatting.
+DECIMAL_PLACES = {"money": 2, "weight": 3, "distance": 2, "decimal": 2}
+TOP_TYPES = {f.name: f.type for group in (TRIP_FIELDS, CARGO_FIELDS) for f in group}
+
+# What a person reads for a body path (the live panel, inline messages): labels, never `contratantes[0].cpf_cnpj`.
+TOP_LABELS = {f.name: f.label for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS,
+                                            CARGO_FIELDS, PAYMENT_ROOT_FIELDS) for f in group}
+SIDE_LABELS = {"origem": "Origem", "destino": "Destino"}
+LIST_LABELS = {"contratantes": "Contratantes", "vehicles": "Veículos", "payments": "Pagamentos",
+               "documents": "Documentos fiscais"}
+LOCATION_LABELS = {f.name: f.label for fields in LOCATION_FIELDS.values() for f in fields} | {"tipo": "Tipo"}
+PATH = re.compile(r"^(?P<root>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>[a-z_]+))?")
+
+
+def field_label(path: str) -> str:
+    """`contratantes[0].cpf_cnpj` → "Contratante 1 · CPF/CNPJ"; `valor_frete` → "Valor do frete (R$)"."""
+    match = PATH.match(path or "")
+    if not match:
+        return path or "Operação"
+    root, index, sub = match["root"], match["index"], match["sub"]
+    if root in ROW_FIELDS:
+        labels = {f.name: f.label for f in ROW_FIELDS[root]}
+        head = f"{ROW_TITLES[root]} {int(index) + 1}" if index is not None else LIST_LABELS[root]
+        return f"{head} · {labels.get(sub, sub)}" if sub else head
+    if root in SIDE_LABELS:
+        return f"{SIDE_LABELS[root]} · {LOCATION_LABELS.get(sub, sub)}" if sub else SIDE_LABELS[root]
+    return TOP_LABELS.get(root, root.replace("_", " ").capitalize())
+
+
+def plain_words(message: str) -> str:
+    """A rule message for a page: body field names (`valor_frete`) replaced by their labels in quotes."""
+    return RAW_NAME.sub(lambda m: f"“{TOP_LABELS[m.group(0)]}”", message or "")
+
 
 NAME = re.compile(r"^(?P<root>[a-z_]+)(?:\[(?P<index>\d{1,3})\])?(?:\.(?P<sub>[a-z_]+))?$")
-BR_NUMBER = re.compile(r"^-?\d{1,3}(\.\d{3})+(,\d+)?$|^-?\d+,\d+$")
+
+
+RAW_NAME = re.compile(r"\b(" + "|".join(sorted((n for n in TOP_LABELS if "_" in n), key=len, reverse=True)) + r")\b")
 
 
 def slug(name: str) -> str:
     """A form name as an element id: `vehicles[2].plate` → `vehicles-2-plate`."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
-def _number(value: str) -> str:
-    """Accept pt-BR numbers typed in text fields (`1.500,50`) as well as `1500.50`."""
-    if BR_NUMBER.match(value):
-        return value.replace(".", "").replace(",", ".")
-    return value
 
 
 @dataclass
@@ -157,6 +196,8 @@ class DraftForm:
     values: dict = field(default_factory=dict)
     rows: dict = field(default_factory=lambda: {k: list(v) for k, v in INITIAL_ROWS.items()})
     errors: dict = field(default_factory=dict)
+    # errors (by body path) of inputs that could not be read, such as ambiguous pt-BR numbers; set by body()
+    input_errors: list = field(default_factory=list)
 
     def value(self, name: str, default: str = "") -> str:
         value = self.values.get(name)
@@ -173,13 +214,15 @@ class DraftForm:
         return self.value("origem.tipo")
 
     slug = staticmethod(slug)
+    label = staticmethod(field_label)
+    plain = staticmethod(plain_words)
 
     # --- form → body ---------------------------------------------------------------------------------------
 
     @classmethod
     def from_form(cls, form) -> "DraftForm":
         values, rows = {}, {kind: set() for kind in ROW_FIELDS}
-        for key in form.keys():
+        for key in form:
             match = NAME.match(key)
             if not match:
                 continue
@@ -200,13 +243,26 @@ class DraftForm:
             values["destino.tipo"] = values["origem.tipo"]
         return cls(values=values, rows={kind: sorted(found) for kind, found in rows.items()})
 
+    def _read(self, path: str, kind: str, value: str):
+        """An input's value for the body: pt-BR decimals read (an unreadable one is left out and reported in
+        `input_errors`, never guessed); everything else as typed."""
+        places = DECIMAL_PLACES.get(kind)
+        if places is None:
+            return value
+        try:
+            return str(parse_decimal(value, places))
+        except FieldInvalid as exc:
+            self.input_errors.append(FieldError(path, exc.code, exc.message))
+            return None
+
     def body(self) -> dict:
         """The creation body these values describe (empty inputs are absent fields)."""
         data: dict = {}
-        for name in TOP_LEVEL - {"auto_emit"}:
+        self.input_errors = []
+        for name in sorted(TOP_LEVEL - {"auto_emit"}):
             value = self.values.get(name)
-            if value:
-                data[name] = _number(value) if name in NUMERIC else value
+            if value and (read := self._read(name, TOP_TYPES.get(name, "text"), value)) is not None:
+                data[name] = read
         for side in ("origem", "destino"):
             tipo = self.values.get(f"{side}.tipo")
             if not tipo:
@@ -215,16 +271,16 @@ class DraftForm:
             for f in LOCATION_FIELDS.get(tipo, ()):
                 value = self.values.get(f"{side}.{f.name}")
                 if value:
-                    location[f.name] = _number(value) if f.type == "number" else value
+                    location[f.name] = value
             data[side] = location
         for kind, fields in ROW_FIELDS.items():
             items = []
-            for index in self.rows[kind]:
+            for position, index in enumerate(self.rows[kind]):
                 item = {}
                 for f in fields:
                     value = self.values.get(f"{kind}[{index}].{f.name}")
-                    if value:
-                        item[f.name] = _number(value) if f.type == "number" else value
+                    if value and (read := self._read(f"{kind}[{position}].{f.name}", f.type, value)) is not None:
+                        item[f.name] = read
                 items.append(item)
             data[kind] = items
         data["auto_validate"] = True
@@ -283,3 +339,44 @@ def initial_form(company, today) -> DraftForm:
               "data_declaracao": today.isoformat(), "origem.tipo": "municipio", "destino.tipo": "municipio",
               "vehicles[0].vehicle_kind": "cavalo_trator"}
     return DraftForm(values=values)
+
+
+# "Nova operação a partir desta": what a repeat trip keeps (parties, route, vehicles, how it is paid) and what it
+# leaves to fill (dates, amounts, weights, documents, the external id).
+NOT_COPIED = {"external_id", "data_declaracao", "viagem_inicio", "viagem_fim", "peso_carga", "valor_frete",
+              "distancia_km"}
+ROW_NOT_COPIED = {"contratantes": {"valor_frete"}, "payments": {"amount", "due_date"}}
+
+
+def _as_input(value, kind: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if kind in DECIMAL_PLACES:
+        return decimal_input(value, DECIMAL_PLACES[kind])
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def copy_form(company, today, record: dict) -> DraftForm:
+    """The creation form prefilled from an operation's record (serializers.operation_record): a repeat trip."""
+    form = initial_form(company, today)
+    types = {f.name: f.type for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS,
+                                          CARGO_FIELDS, PAYMENT_ROOT_FIELDS) for f in group}
+    for name, kind in types.items():
+        if name not in NOT_COPIED and record.get(name) not in (None, ""):
+            form.values[name] = _as_input(record[name], kind)
+    for side in ("origem", "destino"):
+        for key, value in (record.get(side) or {}).items():
+            form.values[f"{side}.{key}"] = _as_input(value, "text")
+    rows = {kind: [] for kind in ROW_FIELDS}
+    for kind in ("contratantes", "vehicles", "payments"):
+        for index, item in enumerate(record.get(kind) or []):
+            rows[kind].append(index)
+            for f in ROW_FIELDS[kind]:
+                if f.name not in ROW_NOT_COPIED.get(kind, ()) and item.get(f.name) not in (None, ""):
+                    form.values[f"{kind}[{index}].{f.name}"] = _as_input(item[f.name], f.type)
+    form.rows = rows
+    return form

@@ -1,39 +1,66 @@
-"""The dashboard: a summary of what the company has."""
-from flask import Blueprint, render_template
+"""The dashboard: what the company has (each count opens its list) and what needs action now."""
+from datetime import timedelta
+
+from flask import Blueprint, render_template, url_for
 from flask_login import current_user, login_required
 
 from core.db import db
+from core.formatting import today
+from domain import registry  # noqa: F401  every model is mapped
+from domain.ciot.models import CiotOperation
+from domain.fleet.models import Driver, Vehicle
+from domain.partners.models import Partner
 from domain.tenancy.models import ApiKey, User
 
 bp = Blueprint("dashboard", __name__)
+
+CNH_WARN_DAYS = 30
+NEEDS_REVIEW = ("com_divergencia", "rejeitado")
+
+
+def _count(model, *where) -> int:
+    return db.session.scalar(db.select(db.func.count(model.id)).where(*where))
+
+
+def _counts() -> list[dict]:
+    """(label, value, link) of what the company has; admin-only lists only for admins."""
+    items = [
+        {"label": "Operações CIOT", "value": _count(CiotOperation), "url": url_for("ciot.operations")},
+        {"label": "Parceiros", "value": _count(Partner), "url": url_for("cadastros.partners")},
+        {"label": "Veículos", "value": _count(Vehicle), "url": url_for("cadastros.vehicles")},
+        {"label": "Motoristas", "value": _count(Driver), "url": url_for("cadastros.drivers")},
+    ]
+    if current_user.role == "admin":
+        items += [
+            {"label": "Usuários", "value": _count(User), "url": url_for("admin.users")},
+            {"label": "Chaves de API ativas", "value": _count(ApiKey, ApiKey.revoked_at.is_(None)),
+             "url": url_for("admin.integrations")},
+        ]
+    return items
+
+
+def _attention() -> dict:
+    """What needs someone now: operations to review, emissions running, driving licences expiring."""
+    limit = today() + timedelta(days=CNH_WARN_DAYS)
+    licences = db.session.execute(
+        db.select(Driver).where(Driver.status == "ativo", Driver.cnh_expires_at.is_not(None),
+                                Driver.cnh_expires_at <= limit)
+        .order_by(Driver.cnh_expires_at).limit(6)).scalars().all()
+    return {
+        "review": _count(CiotOperation, CiotOperation.status.in_(NEEDS_REVIEW)),
+        "review_url": url_for("ciot.operations", status=",".join(NEEDS_REVIEW)),
+        "emitting": _count(CiotOperation, CiotOperation.status == "emitindo"),
+        "emitting_url": url_for("ciot.operations", status="emitindo"),
+        "licences": licences,
+        "licences_total": _count(Driver, Driver.status == "ativo", Driver.cnh_expires_at.is_not(None),
+                                 Driver.cnh_expires_at <= limit),
+    }
 
 
 @bp.get("/")
 @login_required
 def index():
-    counts = {
-        "Usuários": db.session.scalar(db.select(db.func.count(User.id))),
-        "Chaves de API ativas": db.session.scalar(
-            db.select(db.func.count(ApiKey.id)).where(ApiKey.revoked_at.is_(None))),
-    }
-    counts.update(_area_counts())
-    return render_template("dashboard.html", counts=counts, company=current_user.company)
-
-
-def _area_counts() -> dict:
-    """Counts contributed by other areas, when they exist."""
-    out = {}
-    from domain import registry  # noqa: F401
-    for label, dotted in (("Parceiros", "domain.partners.models.Partner"),
-                          ("Veículos", "domain.fleet.models.Vehicle"),
-                          ("Motoristas", "domain.fleet.models.Driver"),
-                          ("Operações CIOT", "domain.ciot.models.CiotOperation")):
-        module_name, _, cls_name = dotted.rpartition(".")
-        import importlib
-        model = getattr(importlib.import_module(module_name), cls_name, None)
-        if model is not None:
-            out[label] = db.session.scalar(db.select(db.func.count(model.id)))
-    return out
+    return render_template("dashboard.html", counts=_counts(), attention=_attention(), company=current_user.company)
 
 
 @bp.get("/healthz")

@@ -1,6 +1,6 @@
 """Validate a CIOT operation draft without saving it (the creation page's live validation panel).
 
-The draft is a creation body as a dict (public-api.md "CIOT operation"). It is checked exactly as creation would
+The draft is a creation body as a dict (docs/api/ciot.md). It is checked exactly as creation would
 check it: first the schema (domain.ciot.schemas.OperationCreate, the 400 `invalid_body` details of the API), then
 — when the structure is valid — the rules engine with the same context the services build for a saved operation
 (`validation.rule_context`), so the codes the panel shows are the codes creation will record.
@@ -39,19 +39,25 @@ class DraftCheck:
 
     @property
     def expected_status(self) -> str | None:
-        """The status creation would give (decisions.md): com_divergencia / validado / pronto_emissao."""
+        """The status creation would give (docs/decisions.md §4): com_divergencia / validado / pronto_emissao."""
         if self.validation is None:
             return None
         from domain.ciot.states import status_for_validation
         return status_for_validation(self.validation)
 
 
-def check_draft(company, data: dict) -> DraftCheck:
-    """Schema errors, or the rule violations of a structurally valid draft. Never writes anything."""
+def check_draft(company, data: dict, input_errors=()) -> DraftCheck:
+    """Schema errors, or the rule violations of a structurally valid draft. Never writes anything.
+
+    `input_errors` are FieldErrors of inputs the form could not read (an ambiguous "1.5" in a money field): they
+    are listed first, replace the schema's complaint about the same field, and keep the draft unstructured."""
     body, errors = validate_data(OperationCreate, data)
     environment = (body.environment if body is not None else data.get("environment")) or company.ciot_environment
     if environment not in ("homolog", "producao"):
         environment = company.ciot_environment
+    if input_errors:
+        unread = {e.field for e in input_errors}
+        return DraftCheck(environment, schema_errors=list(input_errors) + [e for e in errors if e.field not in unread])
     if body is None:
         return DraftCheck(environment, schema_errors=errors)
     from domain.ciot.rules import validate_operation

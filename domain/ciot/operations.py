@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from core.counters import next_counter_value
 from core.db import db, flush_unique, utcnow
 from core.errors import AppError, Conflict, FieldError, InvalidBody, InvalidStatus
 from domain.ciot import states
@@ -25,21 +26,8 @@ IMPORT_JUSTIFICATION = "CIOT emitido fora da plataforma, em contingência, e imp
 
 
 def next_code(company_id) -> str:
-    """`CIOT-000001`, gapless per company. The counter row is created once (INSERT ... ON CONFLICT DO NOTHING) and
-    incremented with `UPDATE ... RETURNING`, which takes the row lock (like SELECT ... FOR UPDATE) on PostgreSQL
-    until our transaction ends: concurrent creations queue on it, and a rolled-back creation gives its number back.
-    On SQLite the single writer serialises it."""
-    table = CiotCounter.__table__
-    conn = db.session.connection()
-    if conn.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
-    conn.execute(insert(table).values(id=uuid.uuid4(), company_id=company_id, last_value=0)
-                 .on_conflict_do_nothing(index_elements=["company_id"]))
-    value = conn.execute(sa.update(table).where(table.c.company_id == company_id)
-                         .values(last_value=table.c.last_value + 1).returning(table.c.last_value)).scalar_one()
-    return f"CIOT-{value:06d}"
+    """`CIOT-000001`, gapless per company (core.counters)."""
+    return f"CIOT-{next_counter_value(CiotCounter.__table__, company_id):06d}"
 
 
 @dataclass

@@ -1,16 +1,11 @@
-"""How CIOT operations read to people: pt-BR labels and formats shared by the operation PDF and the pages.
+"""How CIOT operations read to people: pt-BR labels shared by the operation PDF and the pages.
 
-Pure functions over values (no database); `fmt` bundles them for templates (`{{ fmt.doc(x) }}`), so the PDF and
-the pages print a CPF, a plate or an access key the same way.
+Values are formatted by core.formatting (the one formatter module); `fmt` is its namespace plus the CIOT labels
+(`{{ fmt.doc(x) }}`, `{{ fmt.status(s) }}`), so the PDF and the pages print a CPF, a plate or an amount the same way.
 """
-from datetime import date, datetime, timezone
-from decimal import Decimal
 from types import SimpleNamespace
-from zoneinfo import ZoneInfo
 
-from core.formatting import fmt_money, fmt_number
-
-BRT = ZoneInfo("America/Sao_Paulo")
+from core import formatting
 
 STATUS_LABELS = {
     "rascunho": "Rascunho", "validado": "Validado", "com_divergencia": "Com divergência",
@@ -47,88 +42,34 @@ TIPO_CHAVE_PIX_LABELS = {"cpf": "CPF", "cnpj": "CNPJ", "email": "E-mail", "telef
                          "aleatoria": "Chave aleatória"}
 
 
+EVENT_LABELS = {
+    "created": "Criada", "imported": "Importada", "updated": "Alterada", "validated": "Validada",
+    "emission_requested": "Emissão solicitada", "emission_requeued": "Emissão reenviada",
+    "emission_blocked": "Emissão bloqueada", "emission_succeeded": "CIOT emitido",
+    "emission_failed": "Falha na emissão", "emission_rejected": "Emissão rejeitada", "cancelled": "Cancelada",
+    "closed": "Encerrada", "rectified": "Retificada",
+    "deleted": "Cancelada antes da emissão",
+}
+
+
+def event(kind) -> str:
+    return EVENT_LABELS.get(kind, str(kind or "—").replace("_", " ").capitalize())
+
+
+def actor(value) -> str:
+    """Who did it, in words: `user:ana@x.com` → `ana@x.com`, `api_key:flk_ab12` → `integração (chave flk_ab12)`."""
+    kind, _, who = str(value or "").partition(":")
+    if kind == "user" and who:
+        return who
+    if kind == "api_key" and who:
+        return f"integração (chave {who})"
+    return str(value or "—")
+
+
 def label(table: dict, value) -> str:
     if value is None or value == "":
         return "—"
     return table.get(value, str(value))
-
-
-def doc(value) -> str:
-    """CPF `000.000.000-00`, CNPJ `00.000.000/0000-00` (alphanumeric too); anything else as given."""
-    v = (value or "").strip()
-    if len(v) == 11 and v.isdigit():
-        return f"{v[:3]}.{v[3:6]}.{v[6:9]}-{v[9:]}"
-    if len(v) == 14 and v[12:].isdigit():
-        return f"{v[:2]}.{v[2:5]}.{v[5:8]}/{v[8:12]}-{v[12:]}"
-    return v or "—"
-
-
-def plate(value) -> str:
-    """Old plates `ABC-1234`; Mercosul plates `ABC1D23` (printed without hyphen, as on the plate)."""
-    v = (value or "").replace("-", "").upper()
-    if len(v) == 7 and v[:3].isalpha() and v[3:].isdigit():
-        return f"{v[:3]}-{v[3:]}"
-    return v or "—"
-
-
-def access_key(value) -> str:
-    """A 44-digit key in groups of 4, as printed on the DANFE/DACTE."""
-    v = (value or "").replace(" ", "")
-    if not v:
-        return "—"
-    return " ".join(v[i:i + 4] for i in range(0, len(v), 4))
-
-
-def money(value) -> str:
-    return "—" if value is None else f"R$ {fmt_money(value)}"
-
-
-def number(value, places: int = 0) -> str:
-    return fmt_number(value, places)
-
-
-def weight(value) -> str:
-    """kg with up to 3 decimals, trailing zeros dropped: `20.000 kg`, `1.234,5 kg`."""
-    if value is None:
-        return "—"
-    amount = Decimal(str(value))
-    places = max(0, min(3, -amount.normalize().as_tuple().exponent))
-    return f"{number(amount, places)} kg"
-
-
-def percent(value) -> str:
-    return "—" if value is None else f"{number(value, 2).rstrip('0').rstrip(',')} %"
-
-
-def local(value) -> str:
-    """A naive UTC timestamp shown in Brasília time."""
-    if value is None:
-        return "—"
-    return value.replace(tzinfo=timezone.utc).astimezone(BRT).strftime("%d/%m/%Y %H:%M")
-
-
-def trip(value) -> str:
-    """Trip moments are stored as Brasília wall-clock times; midnight is a date."""
-    if value is None:
-        return "—"
-    if isinstance(value, datetime):
-        return value.strftime("%d/%m/%Y") if value.time() == datetime.min.time() else value.strftime("%d/%m/%Y %H:%M")
-    return value.strftime("%d/%m/%Y")
-
-
-def day(value) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, datetime):
-        return value.strftime("%d/%m/%Y")
-    if isinstance(value, date):
-        return value.strftime("%d/%m/%Y")
-    return str(value)
-
-
-def cep(value) -> str:
-    v = (value or "").replace("-", "")
-    return f"{v[:5]}-{v[5:]}" if len(v) == 8 else (v or "—")
 
 
 def location(loc: dict | None) -> str:
@@ -142,7 +83,7 @@ def location(loc: dict | None) -> str:
         code = f" (IBGE {loc['codigo_municipio']})" if loc.get("codigo_municipio") else ""
         return f"{name}{uf}{code}"
     if tipo == "cep":
-        return f"CEP {cep(loc.get('cep'))}"
+        return f"CEP {formatting.cep(loc.get('cep'))}"
     if tipo == "latlng":
         coords = f"{loc.get('lat')}, {loc.get('lng')}"
         return f"{coords} — {loc['endereco_descricao']}" if loc.get("endereco_descricao") else coords
@@ -177,8 +118,7 @@ def rule_title(code: str) -> str:
 
 
 fmt = SimpleNamespace(
-    doc=doc, plate=plate, access_key=access_key, money=money, number=number, weight=weight, percent=percent,
-    local=local, trip=trip, day=day, cep=cep, location=location, modality=modality, status=status_label,
+    **vars(formatting.fmt), location=location, modality=modality, status=status_label, event=event, actor=actor,
     badge=badge, label=label, rule_title=rule_title,
     labels=SimpleNamespace(status=STATUS_LABELS, environment=ENVIRONMENT_LABELS, tipo=TIPO_OPERACAO_LABELS,
                            papel=PAPEL_LABELS, vehicle_kind=VEHICLE_KIND_LABELS, payment_kind=PAYMENT_KIND_LABELS,

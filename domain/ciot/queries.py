@@ -20,9 +20,18 @@ def get_operation(company: Company, operation_id, *, for_update: bool = False) -
 
 
 def list_operations(company: Company, *, status=None, tipo_operacao=None, date_from=None, date_to=None,
-                    limit: int = 50, cursor: str | None = None):
-    """Newest first; `status` a list of statuses; dates bound `created_at` (UTC days, inclusive)."""
+                    limit: int = 50, cursor: str | None = None, q: str | None = None):
+    """Newest first; `status` a list of statuses; dates bound `created_at` (UTC days, inclusive); `q` (the pages'
+    text search) matches the code, CIOT number, external id, contracted party's name or CPF/CNPJ digits."""
     stmt = sa.select(CiotOperation)
+    if q and q.strip():
+        term = f"%{q.strip()[:100]}%"
+        found = [CiotOperation.code.ilike(term), CiotOperation.codigo_ciot.ilike(term),
+                 CiotOperation.external_id.ilike(term), CiotOperation.contratado_nome.ilike(term)]
+        digits = "".join(ch for ch in q if ch.isalnum()).upper()
+        if len(digits) >= 3 and any(ch.isdigit() for ch in digits):
+            found.append(CiotOperation.contratado_cpf_cnpj.like(f"%{digits}%"))
+        stmt = stmt.where(sa.or_(*found))
     if status:
         stmt = stmt.where(CiotOperation.status.in_(list(status)))
     if tipo_operacao:

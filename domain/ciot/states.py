@@ -1,9 +1,11 @@
-"""The CIOT operation's states and the only transitions allowed between them (public-api.md, "CIOT operation"
-state table). Every status change goes through `transition`, which checks `ALLOWED` and writes the timeline
-event; the emission claim (a conditional UPDATE, for concurrency) takes its source states from the same table.
+"""The CIOT operation's states and the only transitions allowed between them (the API contract's state
+table, written out below as `ALLOWED`; choices in docs/api/ciot.md). Every status change goes through
+`transition`, which checks `ALLOWED` and writes the timeline event; the emission claim (a conditional UPDATE,
+for concurrency) takes its source states from the same table.
 """
 from datetime import datetime, timedelta
 
+from core.actors import actor_label  # noqa: F401  (re-exported: the CIOT area names actors with it)
 from core.db import db, utcnow
 from core.errors import AppError, InvalidStatus
 
@@ -59,7 +61,7 @@ def sources_of(target: str) -> tuple[str, ...]:
 
 
 def status_for_validation(result, *, auto_validate: bool = True) -> str:
-    """decisions.md "CIOT operations": any blocker → com_divergencia; warnings only → validado;
+    """docs/decisions.md §4 "CIOT operations": any blocker → com_divergencia; warnings only → validado;
     nothing → pronto_emissao; auto_validate=false → rascunho."""
     if not auto_validate or result is None:
         return RASCUNHO
@@ -106,19 +108,6 @@ def record_event(op, kind: str, message: str, data: dict | None = None, *, actor
                       data=data or {}, actor=actor, created_at=_event_time())
     db.session.add(event)
     return event
-
-
-def actor_label(actor) -> str | None:
-    """Who did it, as the timeline writes it: an API key by prefix, a user by e-mail, else the given label."""
-    if actor is None:
-        return None
-    if isinstance(actor, str):
-        return actor[:120]
-    if getattr(actor, "prefix", None):
-        return f"api_key:{actor.prefix}"[:120]
-    if getattr(actor, "email", None):
-        return f"user:{actor.email}"[:120]
-    return str(actor)[:120]
 
 
 class Refused(Exception):

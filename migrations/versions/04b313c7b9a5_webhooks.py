@@ -1,7 +1,7 @@
 """Webhooks: endpoints, deliveries (what each endpoint is owed per event) and the attempts log
 
 Revision ID: 04b313c7b9a5
-Revises: b7c1e2d3f4a5
+Revises: 210fccca3aeb
 Create Date: 2026-11-23 03:26:49.809327
 
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '04b313c7b9a5'
-down_revision = 'b7c1e2d3f4a5'
+down_revision = '210fccca3aeb'
 branch_labels = None
 depends_on = None
 

@@ -14,7 +14,7 @@ from core.tenancy import tenant_scope
 from core.validators import access_key_check_digit
 from domain.ciot.models import CiotOperation
 from domain.tenancy import services as tenancy
-from tests.fixtures.ciot import EMITTER_CNPJ, ciot_body, load_op
+from tests.fixtures.ciot import EMITTER_CNPJ, load_op
 
 
 def pdf_pages(data: bytes) -> list[str]:
@@ -149,7 +149,7 @@ def test_contracted_etc_is_the_issuer_with_its_branding(api, make_operation, mak
     assert "Marca da ETC Parceira" in text and "Rodapé da ETC — frota própria" in text  # header and footer
     assert "ETC (empresa de transporte)" in text
     assert re.sub(r"\D", "", etc.cnpj)[:2] in text
-    from domain.ciot.presentation import doc
+    from core.formatting import cpf_cnpj as doc
     assert doc(etc.cnpj) in text and "Solicitante" in text and company.legal_name in text
 
 
@@ -243,7 +243,7 @@ def test_filters_status_environment_and_period(api, make_operation, company):
 
 @pytest.mark.parametrize("query, field", [
     ("ids=abc", "ids"),
-    ("ids=" + "%s," % uuid.UUID(int=1) + "12", "ids"),
+    ("ids=" + f"{uuid.UUID(int=1)}," + "12", "ids"),
     ("status=rascunho", "status"),
     ("status=emitido,pronto_emissao", "status"),
     ("environment=teste", "environment"),

@@ -74,3 +74,12 @@ def htmx_settled(page, path: str):
     yield
     page.wait_for_function("([seen, path]) => window.__htmxSettled.slice(seen).some((url) => url.includes(path))",
                            arg=[seen, path])
+
+
+def log_in(page, user):
+    """Log `user` in through the login form (as a person would) and wait for the dashboard."""
+    page.goto("/login")
+    page.get_by_label("E-mail").fill(user.email)
+    page.get_by_label("Senha").fill(user.plain_password)
+    page.get_by_role("button", name="Entrar").click()
+    page.wait_for_url("**/")

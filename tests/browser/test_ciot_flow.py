@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from domain.ciot.clock import today_local
+from tests.browser.conftest import log_in
 from tests.fixtures.ciot import CONTRATADO_CPF, CONTRATANTE_CNPJ, DESTINATARIO_CNPJ
 from tests.fixtures.core import csrf_from  # noqa: F401  (same login flow as the page tests)
 
@@ -21,14 +22,6 @@ def shot(page, name):
         page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
 
 
-def log_in(page, user):
-    page.goto("/login")
-    page.get_by_label("E-mail").fill(user.email)
-    page.get_by_label("Senha").fill(user.plain_password)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url("**/")
-
-
 def live_row(page, code):
     return page.locator(f"#ciot-live-results tr[data-code='{code}']")
 
@@ -37,7 +30,7 @@ def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, m
     make_vehicle(company, plate="DEF4567", axles=3)  # in the fleet registry: the form takes its axles from there
     page = browser_page
     log_in(page, make_user(company, role="operador"))
-    page.get_by_role("link", name="Operações").click()
+    page.get_by_role("link", name="Operações", exact=True).click()
     page.get_by_role("link", name="Nova operação").click()
     page.wait_for_url("**/ciot/nova")
     today = today_local()
@@ -95,7 +88,8 @@ def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, m
 
     # no destinatário yet: the live panel lists DS01 and flags the input
     live_row(page, "DS01").wait_for(timeout=SLOW)
-    assert "destinatario_cpf_cnpj" in live_row(page, "DS01").inner_text()
+    assert live_row(page, "DS01").get_attribute("data-field") == "destinatario_cpf_cnpj"
+    assert "CPF/CNPJ do destinatário" in live_row(page, "DS01").inner_text()  # by its label, in pt-BR
     page.locator("#err-destinatario-cpf-cnpj").get_by_text("DS01").wait_for(timeout=SLOW)
     shot(page, "1-ds01")
 

@@ -5,6 +5,8 @@ import urllib.request
 
 import pytest
 
+from tests.browser.conftest import log_in
+
 pytestmark = pytest.mark.browser
 
 
@@ -15,14 +17,6 @@ def call_me(live_server, key=None):
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read())
-
-
-def log_in(page, user):
-    page.goto("/login")
-    page.get_by_label("E-mail").fill(user.email)
-    page.get_by_label("Senha").fill(user.plain_password)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url("**/")
 
 
 def test_key_created_on_the_page_calls_the_api(browser_page, live_server, make_user, company):
@@ -42,8 +36,13 @@ def test_key_created_on_the_page_calls_the_api(browser_page, live_server, make_u
     assert body["data"]["company"]["legal_name"] == company.legal_name
     assert body["data"]["api_key"]["scopes"] == ["read", "write"]
 
-    page.once("dialog", lambda dialog: dialog.accept())  # "Revogar esta chave?"
     page.get_by_role("button", name="Revogar").click()
+    dialog = page.locator("dialog#confirm-dialog")  # the kit's confirm dialog, not window.confirm
+    dialog.get_by_text("Revogar esta chave?").wait_for()
+    dialog.get_by_role("button", name="Voltar").click()
+    assert call_me(live_server, key)[0] == 200  # backing out revokes nothing
+    page.get_by_role("button", name="Revogar").click()
+    dialog.get_by_role("button", name="Confirmar").click()
     page.get_by_text("Chave revogada").wait_for()
     assert call_me(live_server, key)[0] == 401
 

@@ -10,18 +10,10 @@ from domain.fleet import services
 from domain.fleet.models import Vehicle
 from domain.fleet.schemas import VehicleCreate
 from domain.partners.models import PartnerBankAccount
-from tests.browser.conftest import htmx_settled
+from tests.browser.conftest import htmx_settled, log_in
 from tests.fixtures.partners import unique_plate
 
 pytestmark = pytest.mark.browser
-
-
-def log_in(page, user):
-    page.goto("/login")
-    page.get_by_label("E-mail").fill(user.email)
-    page.get_by_label("Senha").fill(user.plain_password)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url("**/")
 
 
 def plates(company) -> set[str]:
@@ -47,7 +39,7 @@ def test_import_spreadsheet_preview_confirm_report(browser_page, make_user, comp
 
     page = browser_page
     log_in(page, make_user(company, role="operador"))
-    page.get_by_role("link", name="Veículos").click()
+    page.locator("nav.sidebar").get_by_role("link", name="Veículos").click()
     page.get_by_role("link", name="Importar planilha").click()
     page.get_by_label("Arquivo (.csv ou .xlsx, até 2 MiB)").set_input_files(str(path))
     page.get_by_role("button", name="Pré-visualizar").click()
@@ -139,8 +131,8 @@ def test_partner_bank_accounts_inline(browser_page, make_user, company, make_par
     edit.get_by_role("button", name="Salvar conta").click()
     page.locator('[data-testid="bank-accounts"] td', has_text="pix@example.com").wait_for()
 
-    page.once("dialog", lambda dialog: dialog.accept())  # "Remover esta conta bancária?"
     page.locator('[data-testid="bank-accounts"]').get_by_role("button", name="Remover").click()
+    page.locator("dialog#confirm-dialog").get_by_role("button", name="Confirmar").click()  # hx-confirm, kit dialog
     page.get_by_text("Nenhuma conta cadastrada.").wait_for()
     db.session.expire_all()
     with tenant_scope(company.id):

@@ -56,10 +56,19 @@ def create_key_on_page(client, **fields):
     data = {"csrf_token": token(client, "/admin/integracoes"), "name": "ERP", "scopes": ["read", "write"]}
     data.update(fields)
     response = client.post("/admin/integracoes", data=data)
-    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.status_code == 302 and response.headers["Location"] == "/admin/integracoes"  # POST-redirect-GET
+    response = client.get("/admin/integracoes")
     match = re.search(r'data-testid="new-key">([^<]+)<', response.get_data(as_text=True))
     assert match, "the new key is shown once"
+    assert 'data-copy="#new-key-value"' in response.get_data(as_text=True)
     return match.group(1)
+
+
+def test_refreshing_after_creating_a_key_creates_no_other(admin, company):
+    create_key_on_page(admin)
+    refreshed = admin.get("/admin/integracoes").get_data(as_text=True)  # what F5 does after the redirect
+    assert 'data-testid="new-key"' not in refreshed
+    assert db.session.scalar(cross_tenant(db.select(db.func.count(ApiKey.id)).where(ApiKey.name == "ERP"))) == 1
 
 
 def test_key_created_on_the_page_works_on_the_api(app, admin, company):
@@ -221,7 +230,10 @@ def test_users_page_lists_only_own_company(admin, make_company, make_user):
 # --- Branding --------------------------------------------------------------------------------------
 
 def png_bytes(size=(40, 20), noise=False) -> bytes:
-    image = Image.frombytes("RGB", size, os.urandom(size[0] * size[1] * 3)) if noise else Image.new("RGB", size, "#1f4e79")
+    if noise:
+        image = Image.frombytes("RGB", size, os.urandom(size[0] * size[1] * 3))
+    else:
+        image = Image.new("RGB", size, "#1f4e79")
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()

@@ -68,7 +68,7 @@ def test_vehicle_list_search_by_plate_brand_or_model(admin, make_vehicle, make_c
     # not the other company's Volvo
     assert row_ids(text(fragment(admin, "/veiculos", "results", q="volvo"))) == [str(volvo.id)]
     empty = text(fragment(admin, "/veiculos", "results", q="nada"))
-    assert row_ids(empty) == [] and "Nenhum veículo encontrado." in empty
+    assert row_ids(empty) == [] and "Nenhum veículo encontrado" in empty
 
 
 def test_vehicle_status_filter(admin, make_vehicle):
@@ -87,7 +87,7 @@ def test_vehicle_status_filter(admin, make_vehicle):
 def test_vehicle_list_shows_formatted_values(admin, make_vehicle):
     make_vehicle(plate="ABC1D23", capacity_kg="23000.5", year=2020)
     html = text(admin.get("/veiculos"))
-    assert "ABC1D23" in html and "23.000,50" in html and "2020" in html
+    assert "ABC1D23" in html and "23.000,5 kg" in html and "2020" in html
 
 
 def test_vehicle_load_more(admin, company, make_vehicle):
@@ -127,6 +127,17 @@ def test_create_vehicle(admin, company):
     assert "Veículo cadastrado." in text(admin.get(f"/veiculos/{vehicle.id}"))
 
 
+def test_vehicle_edit_form_shows_numbers_the_pt_br_way_and_saves_them_unchanged(admin, make_vehicle, company):
+    vehicle = make_vehicle(plate="ABC1D23", capacity_kg="23000.5")
+    html = text(admin.get(f"/veiculos/{vehicle.id}"))
+    assert re.search(r'name="capacity_kg"[^>]*value="23.000,5"|value="23.000,5"[^>]*name="capacity_kg"', html)
+    assert 'inputmode="decimal"' in html and 'data-mask="plate"' in html
+    form = vehicle_form(plate="ABC1D23", capacity_kg="23.000,5")
+    form["renavam"] = vehicle.renavam or ""
+    assert post(admin, f"/veiculos/{vehicle.id}", form).status_code in (200, 302)
+    assert fetch(company, Vehicle, vehicle.id).capacity_kg == Decimal("23000.5")
+
+
 @pytest.mark.parametrize("overrides, field, message", [
     ({"plate": "AB-12"}, "plate", "Placa inválida: use AAA9999 ou o padrão Mercosul AAA9A99."),
     ({"plate": ""}, "plate", "Placa inválida"),
@@ -134,7 +145,9 @@ def test_create_vehicle(admin, company):
     ({"renavam": "123"}, "renavam", "RENAVAM deve ter 11 dígitos"),
     ({"year": "1900"}, "year", "Ano de fabricação deve estar entre 1950"),
     ({"year": "dois mil"}, "year", "Deve ser um número inteiro."),
-    ({"capacity_kg": "muito"}, "capacity_kg", "Deve ser um número."),
+    ({"capacity_kg": "muito"}, "capacity_kg", "Número inválido: use vírgula para os decimais"),
+    ({"capacity_kg": "23000.50"}, "capacity_kg", "Número inválido: use vírgula para os decimais"),  # never 2.300.050
+    ({"capacity_kg": "1,2345"}, "capacity_kg", "Use no máximo 3 casa(s) decimal(is)"),
     ({"capacity_kg": "-5"}, "capacity_kg", "Deve ser maior ou igual a 0."),
     ({"axles": "0"}, "axles", "Deve ser maior ou igual a 1."),
     ({"status": "vendido"}, "status", "Valor não permitido"),

@@ -315,7 +315,7 @@ def test_bank_accounts_are_listed_on_the_partner_page(admin, make_partner, make_
     partner = make_partner()
     make_bank_account(partner, pix_key="+5511987654321")
     html = text(admin.get(f"/parceiros/{partner.id}"))
-    assert "+5511987654321" in html and "(Telefone)" in html and "Adicionar conta" in html
+    assert "(11) 98765-4321" in html and "(Telefone)" in html and "Adicionar conta" in html
 
 
 def test_api_shows_page_created_accounts_read_only(admin, api, make_partner):

@@ -5,11 +5,13 @@ import re
 import uuid
 import zipfile
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 import sqlalchemy as sa
 from pypdf import PdfReader
 
+from blueprints.web.ciot_form import field_label
 from core.db import db, utcnow
 from core.tenancy import cross_tenant, tenant_scope
 from domain.ciot.clock import today_local
@@ -32,15 +34,18 @@ def form_data(body: dict) -> dict:
                     data[f"{key}[{index}].{name}"] = _text(item_value)
         elif key in ("origem", "destino"):
             for name, item_value in value.items():
-                data[f"{key}.{name}"] = _text(item_value)
+                data[f"{key}.{name}"] = str(item_value)  # lat/lng inputs are type=number (dot decimals)
         else:
             data[key] = _text(value)
     return data
 
 
 def _text(value) -> str:
+    """As a person types it: booleans as the selects send them, decimals with a comma (pt-BR inputs)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (float, Decimal)):
+        return str(value).replace(".", ",")
     return "" if value is None else str(value)
 
 
@@ -97,7 +102,8 @@ def test_list_filter_answers_the_table_fragment_to_htmx(operador, make_operation
 def test_list_bad_filter_is_reported(operador):
     response = operador.get("/ciot/?from=2026-02-01&to=2026-01-01")
     assert response.status_code == 422
-    assert "&#39;from&#39; deve ser anterior" in response.get_data(as_text=True)
+    assert "A data inicial deve ser anterior ou igual à data final." in response.get_data(as_text=True)
+    assert "&#39;from&#39;" not in response.get_data(as_text=True)
     assert operador.get("/ciot/?status=voando").status_code == 422
 
 
@@ -152,8 +158,10 @@ def test_live_validation_lists_rule_codes(operador):
     response = post(operador, "/ciot/nova/validar", data)
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    row = re.search(r'<tr class="rule-item" data-code="DS01" data-severity="blocker">(.*?)</tr>', html, re.S)
-    assert row and "destinatario_cpf_cnpj" in row.group(1) and "Bloqueio" in row.group(1)
+    row = re.search(r'<tr class="rule-item" data-code="DS01" data-severity="blocker" '
+                    r'data-field="destinatario_cpf_cnpj">(.*?)</tr>', html, re.S)
+    assert row and "CPF/CNPJ do destinatário" in row.group(1) and "Bloqueio" in row.group(1)
+    assert 'href="#f-destinatario-cpf-cnpj"' in row.group(1)  # the label leads to the input
     assert "Com divergência" in html
     # the rule lands on its input, out of band
     assert re.search(r'id="err-destinatario-cpf-cnpj" hx-swap-oob="true">DS01: ', html)
@@ -177,8 +185,9 @@ def test_live_validation_shows_the_manual_rules_with_pt_br_titles(operador):
                 "PAG06": ("payments[1].tipo_chave_pix", "Chave PIX sem o tipo da chave"),
                 "DAT08": ("viagem_inicio", "Viagem começa antes de hoje (fora de contingência)")}
     for code, (field, title) in expected.items():
-        row = re.search(rf'<tr class="rule-item" data-code="{code}" data-severity="blocker">(.*?)</tr>', html, re.S)
-        assert row and f"<code>{field}</code>" in row.group(1) and title in row.group(1), code
+        row = re.search(rf'<tr class="rule-item" data-code="{code}" data-severity="blocker" '
+                        rf'data-field="{re.escape(field)}">(.*?)</tr>', html, re.S)
+        assert row and field_label(field) in row.group(1) and title in row.group(1), code
     assert re.search(r'id="err-vehicles-1-axles" hx-swap-oob="true">VEI07: ', html)
     assert re.search(r'id="err-payments-1-tipo-chave-pix" hx-swap-oob="true">PAG06: ', html)
 
@@ -218,11 +227,13 @@ def test_live_validation_shows_schema_errors_in_the_panel(operador):
     data["valor_frete"] = "muito"
     html = post(operador, "/ciot/nova/validar", data).get_data(as_text=True)
     assert "pendência(s) de preenchimento" in html
-    assert '<tr class="schema-error" data-code="missing">' in html and "<code>contratado_cpf_cnpj</code>" in html
-    assert "<code>vehicles[0].vehicle_kind</code>" in html and "<code>valor_frete</code>" in html
+    # fields by their labels (the body path stays in data-field for tools), never `vehicles[0].vehicle_kind`
+    assert '<tr class="schema-error" data-code="missing" data-field="contratado_cpf_cnpj">' in html
+    assert "CPF/CNPJ do contratado" in html and "Veículo 1 · Tipo" in html and "Valor do frete (R$)" in html
+    assert "<code>" not in html
     # typed-but-wrong values are flagged inline; an empty required input only in the panel while typing
     assert re.search(r'id="err-vehicles-0-vehicle-kind" hx-swap-oob="true">Valor não permitido', html)
-    assert re.search(r'id="err-valor-frete" hx-swap-oob="true">Deve ser um número', html)
+    assert re.search(r'id="err-valor-frete" hx-swap-oob="true">Número inválido: use vírgula', html)
     assert 'id="err-contratado-cpf-cnpj" hx-swap-oob="true"></small>' in html
     assert "rule-item" not in html
 
@@ -232,6 +243,31 @@ def test_pt_br_numbers_are_accepted(operador):
     data.update({"valor_frete": "5.000,00", "payments[0].amount": "1.500,00", "payments[1].amount": "3500,00"})
     html = post(operador, "/ciot/nova/validar", data).get_data(as_text=True)
     assert "Sem pendências" in html
+
+
+def test_pt_br_money_weight_and_distance_are_saved_as_typed(operador):
+    data = form_data(ciot_body())
+    data.update({"valor_frete": "5.000,00", "payments[0].amount": "1.500", "payments[1].amount": "3500,00",
+                 "peso_carga": "20.000,5", "distancia_km": "430,25", "csrf_token": operador.csrf})
+    response = operador.post("/ciot/nova", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)[:300]
+    op = load_op(response.headers["Location"].rsplit("/", 1)[-1])
+    assert op.valor_frete == Decimal("5000.00") and op.peso_carga == Decimal("20000.5")
+    assert op.distancia_km == Decimal("430.25")
+    assert [p.amount for p in op.payments] == [Decimal("1500.00"), Decimal("3500.00")]  # "1.500" is 1.500,00
+
+
+@pytest.mark.parametrize("typed", ["5000.50", "1.5", "5,000.00", "5,000"])
+def test_ambiguous_money_is_refused_inline_never_guessed(operador, typed):
+    data = form_data(ciot_body())
+    data.update({"valor_frete": typed, "csrf_token": operador.csrf})
+    response = operador.post("/ciot/nova", data=data)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert re.search(r'id="err-valor-frete" role="alert">[^<]*vírgula', html)
+    assert f'name="valor_frete" value="{typed}"' in html  # shown back exactly as typed
+    assert 'inputmode="decimal"' in html and 'type="number"' not in html.split('name="valor_frete"')[1][:200]
+    assert db.session.scalar(sa.select(sa.func.count()).select_from(CiotOperation)) == 0
 
 
 def test_create_from_the_form(operador, company):
@@ -287,7 +323,7 @@ def test_operation_page_shows_everything(operador, make_operation):
     op = make_operation(status="emitido")
     html = operador.get(f"/ciot/{op.id}").get_data(as_text=True)
     for expected in (op.code, op.codigo_ciot, op.protocolo, "João da Silva", "529.982.247-25", "ABC1D23",
-                     "DEF-4567", "Linha do tempo", "emission_succeeded", "Baixar PDF da declaração",
+                     "DEF-4567", "Linha do tempo", "CIOT emitido", "Baixar PDF da declaração",
                      'id="form-cancel"', 'id="form-close"'):
         assert expected in html, expected
     assert 'id="action-emit"' not in html and 'id="form-rectify"' not in html  # not a legacy-flow company
@@ -297,7 +333,8 @@ def test_validate_action_returns_the_panel(operador, make_operation):
     op = make_operation(status="rascunho")
     response = post(operador, f"/ciot/{op.id}/validar")
     html = response.get_data(as_text=True)
-    assert response.status_code == 200 and html.lstrip().startswith('<div id="operation-panel" data-status="pronto_emissao"')
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="operation-panel" data-status="pronto_emissao"')
     assert "Validação sem pendências" in html and load_op(op.id).status == "pronto_emissao"
 
 
@@ -457,7 +494,7 @@ def test_batch_job_runs_to_done_and_downloads(operador, make_operation):
 
 
 def test_batch_from_selected_rows_of_the_list(operador, make_operation):
-    a, b = make_operation(status="emitido"), make_operation(status="encerrado")
+    _a, b = make_operation(status="emitido"), make_operation(status="encerrado")
     response = post(operador, "/ciot/pdf-lote", {"ids": [str(b.id)]}, htmx=False)
     assert response.status_code == 302 and "/ciot/pdf-lote?job=" in response.headers["Location"]
     page = operador.get(response.headers["Location"]).get_data(as_text=True)
@@ -516,3 +553,61 @@ def test_batch_job_through_the_pdf_queue(app, operador, make_operation, monkeypa
     assert done.status_code == 286 and "Concluído" in done.get_data(as_text=True)
     archive = zipfile.ZipFile(io.BytesIO(operador.get(f"/jobs/{job_id}/resultado").data))
     assert archive.namelist() == [f"{op.code}.pdf"]
+
+
+def test_operation_list_text_search(operador, make_operation, make_company):
+    joao = make_operation(contratado_nome="João da Silva", external_id="PED-7781")
+    maria = make_operation(contratado_nome="Maria Transportes")
+    make_operation(make_company(), contratado_nome="João de outra empresa")
+
+    def codes(q):
+        html = operador.get("/ciot/", query_string={"q": q}).get_data(as_text=True)
+        return set(re.findall(r'<tr data-code="([^"]+)"', html))
+
+    assert codes("joão") == {joao.code}
+    assert codes("ped-7781") == {joao.code}
+    assert codes(maria.code) == {maria.code}
+    assert codes("529.982.247") == {joao.code, maria.code}  # the same carrier's CPF, typed punctuated
+    assert codes("ninguém") == set()
+    assert "Nenhuma operação encontrada com estes filtros." in operador.get("/ciot/?q=ningu%C3%A9m").get_data(
+        as_text=True)
+
+
+def test_new_operation_from_an_existing_one_leaves_only_dates_amounts_and_documents(operador, make_operation):
+    """A repeat trip: parties, route, vehicles and how it is paid come from the copied operation; the dispatcher
+    types the trip dates, weight, freight, the two instalments and the NF-e key (typed-field count in the report)."""
+    source = make_operation(status="emitido")
+    page = operador.get(f"/ciot/nova?a_partir_de={source.id}")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200
+    copied = {re.search(r'name="([^"]+)"', tag).group(1): (re.search(r'value="([^"]*)"', tag) or [None, ""])[1]
+              for tag in re.findall(r"<input[^>]*>", html) if 'name="' in tag and 'type="checkbox"' not in tag}
+    assert copied["contratado_cpf_cnpj"] == source.contratado_cpf_cnpj and copied["vehicles[1].plate"] == "DEF4567"
+    assert copied["origem.codigo_municipio"] == "3550308" and copied["contratantes[0].percentual"] == "100,00"
+    for left in ("valor_frete", "peso_carga", "viagem_inicio", "payments[0].amount", "payments[0].due_date"):
+        assert copied.get(left, "") == "", left
+    assert 'name="documents[0]' not in html
+
+    form = {name: value for name, value in copied.items() if name != "csrf_token"}
+    form.update(dict(re.findall(
+        r'<select[^>]*name="([^"]+)"[^>]*>(?:(?!</select>).)*?<option value="([^"]*)" selected', html, re.S)))
+    for kind, indices in (("contratantes", (0,)), ("vehicles", (0, 1)), ("payments", (0, 1))):
+        for i in indices:
+            form[f"{kind}[{i}]"] = "1"
+    body = ciot_body()
+    typed = {"viagem_inicio": body["viagem_inicio"], "viagem_fim": body["viagem_fim"], "peso_carga": "20.000",
+             "valor_frete": "5.000,00", "payments[0].amount": "1.500,00", "payments[0].due_date":
+             body["payments"][0]["due_date"], "payments[1].amount": "3.500,00",
+             "payments[1].due_date": body["payments"][1]["due_date"], "documents[0]": "1",
+             "documents[0].kind": "nfe", "documents[0].access_key": body["documents"][0]["access_key"]}
+    form.update(typed, csrf_token=operador.csrf)
+    response = operador.post("/ciot/nova", data=form)
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    op = load_op(response.headers["Location"].rsplit("/", 1)[-1])
+    assert op.id != source.id and op.contratado_cpf_cnpj == source.contratado_cpf_cnpj
+    assert [v.plate for v in op.vehicles] == ["ABC1D23", "DEF4567"] and op.valor_frete == Decimal("5000.00")
+
+
+def test_copying_another_companys_operation_is_404(operador, make_operation, make_company):
+    other = make_operation(make_company())
+    assert operador.get(f"/ciot/nova?a_partir_de={other.id}").status_code == 404

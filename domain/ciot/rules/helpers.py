@@ -1,8 +1,8 @@
 """Small pure helpers shared by the rules: formatting for pt-BR messages and document checks."""
 import re
 from datetime import datetime
-from decimal import Decimal
 
+from core import formatting
 from core.validators import is_valid_cnpj, is_valid_cpf
 from domain.ciot.modality import normalize_doc
 
@@ -13,23 +13,14 @@ BANK_TYPES = ("conta_corrente", "conta_poupanca", "conta_pagamento")
 MOTORISED = ("automotor", "cavalo_trator")
 
 
-def money(value) -> str:
-    """R$ 1.234,56"""
-    text = f"{Decimal(value):,.2f}"
-    return "R$ " + text.replace(",", "X").replace(".", ",").replace("X", ".")
+# Messages print amounts, numbers and dates like the pages and PDFs do (core.formatting, half-up).
+money = formatting.money  # R$ 1.234,56
+date_br = formatting.wall_clock  # dd/mm/aaaa, with HH:MM when a date-time has a time of day
 
 
 def number(value) -> str:
     """Decimal in pt-BR without trailing zeros: 30, 32,5"""
-    text = format(Decimal(value).normalize(), "f")
-    return text.replace(".", ",")
-
-
-def date_br(value) -> str:
-    """dd/mm/aaaa, with HH:MM when a date-time has a time of day."""
-    if isinstance(value, datetime) and (value.hour or value.minute):
-        return value.strftime("%d/%m/%Y %H:%M")
-    return value.strftime("%d/%m/%Y")
+    return formatting.decimal(value, 6)
 
 
 def nth(index: int) -> str:

@@ -4,6 +4,7 @@ import copy
 import re
 from datetime import date, timedelta
 
+from core.formatting import cpf_cnpj
 from core.validators import access_key_check_digit, cnpj_check_digits, cpf_check_digits
 from domain.ciot.rules import IssuerInfo, RuleContext, validate_operation
 from domain.ciot.schemas import OperationCreate
@@ -19,12 +20,7 @@ def make_cnpj(base12: str) -> str:
     return base12 + cnpj_check_digits(base12)
 
 
-def fmt_cpf(cpf: str) -> str:
-    return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
-
-
-def fmt_cnpj(cnpj: str) -> str:
-    return f"{cnpj[:2]}.{cnpj[2:5]}.{cnpj[5:8]}/{cnpj[8:12]}-{cnpj[12:]}"
+fmt_cpf = fmt_cnpj = cpf_cnpj  # typed the punctuated way
 
 
 CONTRATADO_CPF = make_cpf("529982247")       # 52998224725, the TAC

@@ -1,0 +1,289 @@
+"""Freights: (a) the freight list (50 rows, authenticated, driver and vehicle joined) under gunicorn against a bare
+Flask + psycopg app running the same SQL on the same data; (b) offer acceptance under 16 concurrent clients.
+
+    python bench/bench_freights.py                  # (re)creates database fretes_bench_freights on 127.0.0.1:5432
+    python bench/bench_freights.py --rounds 1000 --freights 20
+
+(a) One client, requests interleaved between the two servers (1 sync worker each), the first 100 rounds not kept.
+The bare app finds the key with its company in one SELECT, checks it, selects the company's 51 newest freights
+with the driver and vehicle joined, signs a cursor and writes the same JSON. Target p50 <= 1.5x.
+(b) `--freights` freights with 16 open offers each; for each freight 16 clients (threads, one HTTP connection each)
+POST /accept on 16 different offers at once, against gunicorn (gthread, 2 workers x 8 threads). Reported: accepts
+per second (all 16 answers of a freight count), and the check that every freight has exactly one 200, fifteen 422
+invalid_status and exactly one `aceita` offer in the database (zero double accepts).
+"""
+import argparse
+import hashlib
+import hmac
+import http.client
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_vehicle_list import free_port, get, percentile, start_gunicorn, wait_ready
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_freights")
+ADMIN_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
+DSN = f"host=127.0.0.1 port=5432 user=postgres dbname={DB_NAME}"
+DB_URL = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB_NAME}"
+SECRET = "bench-secret"
+FREIGHTS = 10_000
+CLIENTS = 16
+
+LIST_SQL = """
+SELECT f.id, f.code, f.status, f.visibility, f.public_slug, f.origin_city, f.origin_state, f.origin_ibge,
+       f.destination_city, f.destination_state, f.destination_ibge, f.cargo_type, f.weight_kg, f.vehicle_type,
+       f.price, f.pickup_at, f.pickup_until, f.delivery_at, f.delivery_until, f.carrier_id, f.carrier_name,
+       f.carrier_phone, f.driver_id, d.name AS driver_name, d.phone AS driver_phone, f.vehicle_id,
+       v.plate AS vehicle_plate, f.accepted_offer_id, f.simulation_id, f.notes, f.created_at, f.updated_at
+FROM freights f LEFT JOIN drivers d ON d.id = f.driver_id AND d.company_id = f.company_id
+     LEFT JOIN vehicles v ON v.id = f.vehicle_id AND v.company_id = f.company_id
+WHERE f.company_id = %s ORDER BY f.created_at DESC, f.id DESC LIMIT %s"""
+KEY_SQL = ("SELECT k.secret_hash, k.revoked_at, k.scopes, c.id FROM api_keys k JOIN companies c ON c.id = k.company_id "
+           "WHERE k.prefix = %s")
+
+
+def create_bare_app():
+    import psycopg
+    from flask import Flask, abort, jsonify, request
+    from psycopg.rows import dict_row
+
+    app = Flask("bare")
+    state = {}
+
+    def conn():
+        if "conn" not in state:
+            state["conn"] = psycopg.connect(os.environ["BENCH_DSN"], autocommit=True)
+        return state["conn"]
+
+    def iso(ts):
+        return ts.isoformat(timespec="microseconds") + "Z" if ts else None
+
+    def num(value):
+        return float(value) if value is not None else None
+
+    def ident(value):
+        return str(value) if value is not None else None
+
+    @app.get("/bare/ping")
+    def ping():
+        return "ok"
+
+    @app.get("/bare/freights")
+    def freights():
+        prefix, _, secret = (request.headers.get("X-API-Key") or "").partition(".")
+        found = conn().execute(KEY_SQL, (prefix,)).fetchone()
+        if not found or found[1] is not None or not hmac.compare_digest(
+                hashlib.sha256(secret.encode()).hexdigest(), found[0]) or "read" not in found[2]:
+            abort(401)
+        try:
+            limit = int(request.args.get("limit", 50))
+        except ValueError:
+            abort(400)
+        if not 1 <= limit <= 200:
+            abort(400)
+        rows = conn().cursor(row_factory=dict_row).execute(LIST_SQL, (found[3], limit + 1)).fetchall()
+        more = None
+        if len(rows) > limit:
+            rows, last = rows[:limit], rows[limit - 1]
+            payload = json.dumps({"k": {"t": "dt", "v": last["created_at"].isoformat()}, "id": str(last["id"]),
+                                  "s": "freights"}, separators=(",", ":")).encode()
+            more = payload.hex()[:40] + "." + hmac.new(SECRET.encode(), payload, hashlib.sha256).hexdigest()[:24]
+        data = [{
+            "id": str(r["id"]), "code": r["code"], "status": r["status"], "visibility": r["visibility"],
+            "public_slug": r["public_slug"],
+            "origin": {"city": r["origin_city"], "state": r["origin_state"], "ibge_code": r["origin_ibge"]},
+            "destination": {"city": r["destination_city"], "state": r["destination_state"],
+                            "ibge_code": r["destination_ibge"]},
+            "cargo_type": r["cargo_type"], "weight_kg": num(r["weight_kg"]), "vehicle_type": r["vehicle_type"],
+            "price": num(r["price"]), "pickup_at": iso(r["pickup_at"]), "pickup_until": iso(r["pickup_until"]),
+            "delivery_at": iso(r["delivery_at"]), "delivery_until": iso(r["delivery_until"]),
+            "carrier": ({"id": ident(r["carrier_id"]), "name": r["carrier_name"], "phone": r["carrier_phone"]}
+                        if r["carrier_id"] or r["carrier_name"] else None),
+            "driver": ({"id": str(r["driver_id"]), "name": r["driver_name"], "phone": r["driver_phone"]}
+                       if r["driver_id"] else None),
+            "vehicle": {"id": str(r["vehicle_id"]), "plate": r["vehicle_plate"]} if r["vehicle_id"] else None,
+            "accepted_offer_id": ident(r["accepted_offer_id"]), "simulation_id": ident(r["simulation_id"]),
+            "notes": r["notes"], "created_at": iso(r["created_at"]), "updated_at": iso(r["updated_at"]),
+        } for r in rows]
+        return jsonify({"data": data, "page": {"next_cursor": more, "has_more": more is not None}})
+
+    return app
+
+
+def recreate_database() -> None:
+    import psycopg
+    with psycopg.connect(ADMIN_DSN, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {DB_NAME}")
+
+
+def seed(instance: str, race_freights: int) -> dict:
+    sys.path.insert(0, ROOT)
+    import sqlalchemy as sa
+
+    from app import create_app
+    from core.db import db
+    from core.tenancy import tenant_scope
+    from domain.tenancy import services
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": DB_URL, "SECRET_KEY": SECRET, "INSTANCE_PATH": instance,
+                      "REDIS_URL": "", "JOBS_INLINE": True})
+    with app.app_context():
+        db.create_all()
+        company = services.create_company(name="Transportadora Bench Ltda", cnpj="11222333000181")
+        db.session.commit()
+        scope = tenant_scope(company.id)
+        scope.__enter__()
+        params = {"company_id": company.id}
+        db.session.execute(sa.text("""
+            INSERT INTO drivers (id, company_id, name, phone, cpf, has_mopp, status, created_at, updated_at)
+            SELECT gen_random_uuid(), :company_id, 'Motorista ' || i, '+5541999990000', lpad(i::text, 11, '0'), false,
+                   'ativo', now(), now() FROM generate_series(1, 100) AS i"""), params)
+        db.session.execute(sa.text("""
+            INSERT INTO freights (id, company_id, code, status, visibility, origin_city, origin_state, origin_ibge,
+                                  destination_city, destination_state, destination_ibge, cargo_type, weight_kg,
+                                  vehicle_type, price, pickup_at, carrier_name, driver_id, search_text,
+                                  created_at, updated_at)
+            SELECT gen_random_uuid(), :company_id, 'FRT-' || lpad(i::text, 6, '0'),
+                   (ARRAY['draft','published','negotiating','assigned','in_transit','delivered'])[1 + i % 6],
+                   'privado', 'São Paulo', 'SP', '3550308', 'Curitiba', 'PR', '4106902', 'Carga seca', 12000,
+                   'carreta', 4500 + i % 100, timestamp '2026-02-01' + make_interval(hours => i % 500),
+                   CASE WHEN i % 3 = 0 THEN 'Transportes ' || i END,
+                   CASE WHEN i % 2 = 0 THEN (SELECT id FROM drivers ORDER BY name OFFSET (i % 100) LIMIT 1) END,
+                   'frt-' || lpad(i::text, 6, '0') || ' sao paulo curitiba',
+                   timestamp '2026-01-01' - make_interval(secs => i), timestamp '2026-01-01' - make_interval(secs => i)
+            FROM generate_series(1, :last) AS i"""), {**params, "last": FREIGHTS})
+        db.session.execute(sa.text("""
+            INSERT INTO freights (id, company_id, code, status, visibility, origin_city, origin_state,
+                                  destination_city, destination_state, price, search_text, created_at, updated_at)
+            SELECT gen_random_uuid(), :company_id, 'FRT-9' || lpad(i::text, 5, '0'), 'published', 'privado',
+                   'Campinas', 'SP', 'Londrina', 'PR', 3000, 'race', timestamp '2020-01-01' - make_interval(secs => i),
+                   timestamp '2020-01-01' FROM generate_series(1, :n) AS i"""), {**params, "n": race_freights})
+        db.session.execute(sa.text("""
+            INSERT INTO offers (id, company_id, freight_id, status, carrier_name, price, source, created_at, updated_at)
+            SELECT gen_random_uuid(), :company_id, f.id, 'pendente', 'Transportador ' || j, 2500 + j, 'api', now(),
+                   now()
+            FROM freights f CROSS JOIN generate_series(1, :clients) AS j WHERE f.search_text = 'race'"""),
+            {**params, "clients": CLIENTS})
+        db.session.commit()
+        _, key = services.create_api_key(company, scopes=("read", "write"), name="bench")
+        db.session.commit()
+        db.session.execute(sa.text("ANALYZE"))
+        db.session.commit()
+        races = {}
+        for freight_id, offer_id in db.session.execute(sa.text(
+                "SELECT f.id, o.id FROM freights f JOIN offers o ON o.freight_id = f.id "
+                "WHERE f.search_text = 'race' AND f.company_id = :company_id"), params):
+            races.setdefault(str(freight_id), []).append(str(offer_id))
+        scope.__exit__(None, None, None)
+        db.engine.dispose()
+    return {"key": key, "races": races}
+
+
+def post(conn: http.client.HTTPConnection, path: str, key: str) -> int:
+    conn.request("POST", path, headers={"X-API-Key": key})
+    response = conn.getresponse()
+    response.read()
+    return response.status
+
+
+def race(port: int, key: str, races: dict) -> tuple[float, dict]:
+    """For each freight, CLIENTS threads accept CLIENTS different offers at the same moment."""
+    connections = [http.client.HTTPConnection("127.0.0.1", port, timeout=60) for _ in range(CLIENTS)]
+    outcomes, total = {}, 0.0
+    for freight_id, offer_ids in races.items():
+        barrier, codes = threading.Barrier(CLIENTS), [None] * CLIENTS
+
+        def accept(index, offer_id=None, freight_id=freight_id, barrier=barrier, codes=codes):
+            barrier.wait()
+            codes[index] = post(connections[index], f"/api/public/v1/freights/{freight_id}/offers/{offer_id}/accept",
+                                key)
+        threads = [threading.Thread(target=accept, args=(i, offer_id)) for i, offer_id in enumerate(offer_ids)]
+        started = time.perf_counter()
+        [t.start() for t in threads]
+        [t.join() for t in threads]
+        total += time.perf_counter() - started
+        outcomes[freight_id] = sorted(codes)
+    for conn in connections:
+        conn.close()
+    return total, outcomes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--freights", type=int, default=20, help="freights raced on in (b)")
+    args = parser.parse_args()
+
+    instance = tempfile.mkdtemp(prefix="bench-freights-")
+    recreate_database()
+    seeded = seed(instance, args.freights)
+    env = dict(os.environ, DATABASE_URL=DB_URL, SECRET_KEY=SECRET, INSTANCE_PATH=instance, REDIS_URL="",
+               JOBS_INLINE="1", LOG_LEVEL="WARNING", BENCH_DSN=DSN, PYTHONPATH=ROOT)
+    bench_path = ("--pythonpath", os.path.join(ROOT, "bench"))
+    ports = {"real": free_port(), "bare": free_port(), "race": free_port()}
+    servers = {"real": start_gunicorn("app:create_app()", ports["real"], 1, env),
+               "bare": start_gunicorn("bench_freights:create_bare_app()", ports["bare"], 1, env, *bench_path)}
+    headers = {"X-API-Key": seeded["key"]}
+    calls = {"real": "/api/public/v1/freights?limit=50", "bare": "/bare/freights?limit=50"}
+    samples = {side: [] for side in calls}
+    try:
+        wait_ready(ports["real"], "/healthz", servers["real"])
+        wait_ready(ports["bare"], "/bare/ping", servers["bare"])
+        bodies = {side: json.loads(get(ports[side], path, headers)[1]) for side, path in calls.items()}
+        assert bodies["real"]["data"] == bodies["bare"]["data"], "the two endpoints must answer the same rows"
+        for round_ in range(args.rounds + 100):
+            for side in (("real", "bare") if round_ % 2 else ("bare", "real")):
+                started = time.perf_counter()
+                status, _ = get(ports[side], calls[side], headers)
+                elapsed = time.perf_counter() - started
+                assert status == 200
+                if round_ >= 100:
+                    samples[side].append(elapsed)
+    finally:
+        for process in servers.values():
+            process.terminate()
+            process.wait(10)
+
+    r50, b50 = statistics.median(samples["real"]), statistics.median(samples["bare"])
+    r99, b99 = percentile(samples["real"], 0.99), percentile(samples["bare"], 0.99)
+    print(f"\n(a) freight list, 50 rows, gunicorn 1 sync worker each, {args.rounds} interleaved requests each")
+    print(f"    app  p50 {r50 * 1000:7.2f} ms  p99 {r99 * 1000:7.2f} ms")
+    print(f"    bare p50 {b50 * 1000:7.2f} ms  p99 {b99 * 1000:7.2f} ms")
+    print(f"    ratio p50 {r50 / b50:.2f}x (target <= 1.5x: {'OK' if r50 / b50 <= 1.5 else 'MISSED'})  "
+          f"p99 {r99 / b99:.2f}x")
+
+    server = start_gunicorn("app:create_app()", ports["race"], 2, env, "--worker-class", "gthread", "--threads", "8")
+    try:
+        wait_ready(ports["race"], "/healthz", server)
+        elapsed, outcomes = race(ports["race"], seeded["key"], seeded["races"])
+    finally:
+        server.terminate()
+        server.wait(10)
+    import psycopg
+    with psycopg.connect(DSN) as conn:
+        accepted = dict(conn.execute("SELECT freight_id::text, count(*) FROM offers WHERE status = 'aceita' "
+                                     "GROUP BY freight_id").fetchall())
+    expected = [200] + [422] * (CLIENTS - 1)
+    wrong = [f for f, codes in outcomes.items() if codes != expected or accepted.get(f) != 1]
+    requests = CLIENTS * len(outcomes)
+    print(f"\n(b) accept: {len(outcomes)} freights x {CLIENTS} concurrent clients on different offers, gunicorn "
+          f"gthread, 2 workers x 8 threads")
+    print(f"    {requests} accept calls in {elapsed:.2f} s: {requests / elapsed:.0f} calls/s, "
+          f"{len(outcomes) / elapsed:.1f} contested freights/s")
+    print(f"    freights with exactly one 200 + {CLIENTS - 1} x 422 and one `aceita` offer: "
+          f"{len(outcomes) - len(wrong)}/{len(outcomes)}; double accepts: "
+          f"{sum(1 for f in outcomes if accepted.get(f, 0) > 1)}")
+    if wrong:
+        print(f"    WRONG: {[(f, outcomes[f], accepted.get(f)) for f in wrong[:5]]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""Readable colours by WCAG 2.1 contrast: branding picks any colour, text on it must stay legible (≥ 4.5:1).
+
+Used by the PDFs (core.pdf.Branding) and the pages' theme (GET /tema.css) so both choose the same text colours.
+"""
+import re
+
+AA = 4.5  # WCAG AA for normal text
+DARK = "#1d2433"
+LIGHT = "#ffffff"
+
+
+def _channels(hex_colour: str) -> tuple[float, float, float]:
+    value = hex_colour.lstrip("#")
+    if not re.fullmatch(r"[0-9a-fA-F]{6}", value):
+        raise ValueError(f"not a #RRGGBB colour: {hex_colour!r}")
+    return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
+
+
+def luminance(hex_colour: str) -> float:
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in _channels(hex_colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def text_on(background: str) -> str:
+    """White or near-black text, whichever reads better on `background`."""
+    return LIGHT if contrast(background, LIGHT) >= contrast(background, DARK) else DARK
+
+
+def darken(hex_colour: str, factor: float) -> str:
+    return "#" + "".join(f"{round(c * 255 * factor):02x}" for c in _channels(hex_colour))
+
+
+def ink_on_white(hex_colour: str) -> str:
+    """`hex_colour` as text on white, darkened until it reaches AA (a pale brand colour still gives legible
+    headings)."""
+    colour = hex_colour
+    for _ in range(20):
+        if contrast(colour, LIGHT) >= AA:
+            return colour
+        colour = darken(colour, 0.85)
+    return DARK
+
+
+def _ratio(value: float) -> str:
+    return f"{value:.1f}".replace(".", ",") + ":1"
+
+
+def warnings(primary: str, secondary: str) -> list[str]:
+    """pt-BR notes for the branding page: what the chosen colours mean for legibility, and what was adjusted."""
+    notes = []
+    if contrast(primary, LIGHT) < AA:
+        ratio = _ratio(contrast(primary, LIGHT))
+        notes.append(f"A cor principal {primary} tem pouco contraste com o fundo branco ({ratio}; "
+                     "o mínimo é 4,5:1): títulos e links usam um tom mais escuro dela.")
+    for name, colour, use in (("principal", primary, "botões"), ("secundária", secondary, "cabeçalhos de tabela")):
+        best = contrast(colour, text_on(colour))
+        if best < AA:
+            notes.append(f"Nem texto branco nem escuro fica legível sobre a cor {name} {colour} ({_ratio(best)}; "
+                         f"o mínimo é 4,5:1): escolha um tom mais claro ou mais escuro para os {use}.")
+        elif name == "secundária" and text_on(colour) == LIGHT:
+            notes.append(f"A cor secundária {colour} é escura: os cabeçalhos de tabela usam texto branco.")
+    return notes

@@ -1,0 +1,1 @@
+"""Freights and the offers carriers make on them."""

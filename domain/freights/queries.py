@@ -1,0 +1,61 @@
+"""Read-side statements of freights and offers: lists and single records read as plain rows (no ORM objects),
+with the driver's name/phone and the vehicle's plate joined in, so a list item and a record look the same."""
+import sqlalchemy as sa
+
+from core.db import db
+from core.tenancy import company_select
+from core.validators import fold
+from domain.fleet.models import Driver, Vehicle
+from domain.freights.models import Freight, FreightStatusChange, Offer
+from domain.partners.queries import like_pattern
+
+FREIGHT_COLUMNS = (
+    Freight.id, Freight.code, Freight.status, Freight.visibility, Freight.public_slug,
+    Freight.origin_city, Freight.origin_state, Freight.origin_ibge,
+    Freight.destination_city, Freight.destination_state, Freight.destination_ibge,
+    Freight.cargo_type, Freight.weight_kg, Freight.vehicle_type, Freight.price,
+    Freight.pickup_at, Freight.pickup_until, Freight.delivery_at, Freight.delivery_until,
+    Freight.carrier_id, Freight.carrier_name, Freight.carrier_phone,
+    Freight.driver_id, Driver.name.label("driver_name"), Driver.phone.label("driver_phone"),
+    Freight.vehicle_id, Vehicle.plate.label("vehicle_plate"),
+    Freight.accepted_offer_id, Freight.simulation_id, Freight.notes, Freight.created_at, Freight.updated_at,
+)
+
+
+def freights_stmt(company_id, *, statuses=(), visibility=None, q=None, created_from=None, created_to=None):
+    """The company's freights as rows of FREIGHT_COLUMNS, filtered; `q` matches part of the code or of either
+    city (accents and case aside)."""
+    stmt = (company_select(Freight, company_id, *FREIGHT_COLUMNS)
+            .outerjoin(Driver, Driver.id == Freight.driver_id)
+            .outerjoin(Vehicle, Vehicle.id == Freight.vehicle_id))
+    if statuses:
+        stmt = stmt.where(Freight.status.in_(statuses))
+    if visibility:
+        stmt = stmt.where(Freight.visibility == visibility)
+    if q:
+        stmt = stmt.where(Freight.search_text.like(like_pattern(fold(q)), escape="\\"))
+    if created_from:
+        stmt = stmt.where(Freight.created_at >= created_from)
+    if created_to:
+        stmt = stmt.where(Freight.created_at <= created_to)
+    return stmt
+
+
+def freight_row(company_id, freight_id):
+    return db.session.execute(freights_stmt(company_id).where(Freight.id == freight_id)).one()
+
+
+def status_history(freight_id) -> list:
+    return db.session.execute(
+        db.select(FreightStatusChange).where(FreightStatusChange.freight_id == freight_id)
+        .order_by(FreightStatusChange.created_at, FreightStatusChange.id)).scalars().all()
+
+
+def offers_stmt(company_id, freight_id):
+    return company_select(Offer, company_id).where(Offer.freight_id == freight_id)
+
+
+def counts_by_status(company_id) -> dict[str, int]:
+    rows = db.session.execute(company_select(Freight, company_id, Freight.status, sa.func.count())
+                              .group_by(Freight.status))
+    return dict(rows.all())

@@ -1,0 +1,67 @@
+"""HTTP providers: the WhatsApp Business Cloud API and a generic SMS gateway (urllib, no extra dependency).
+
+WhatsApp settings: phone_number_id, api_base (default https://graph.facebook.com/v20.0); secret: access token.
+It POSTs `{api_base}/{phone_number_id}/messages` with `{"messaging_product": "whatsapp", "to", "type": "text",
+"text": {"body"}}` and a Bearer token; the answer's `messages[0].id` is the provider id.
+SMS settings: url, sender; secret: API token. It POSTs `{"to", "from", "text"}` with a Bearer token; the answer's
+`id` is the provider id.
+"""
+import json
+import urllib.error
+import urllib.request
+
+from domain.messages.channels import PermanentError, SendResult, TransientError
+
+TIMEOUT_SECONDS = 15
+WHATSAPP_API = "https://graph.facebook.com/v20.0"
+
+
+def send_whatsapp(message, settings: dict, secret: str | None) -> SendResult:
+    base = (settings.get("api_base") or WHATSAPP_API).rstrip("/")
+    url = f"{base}/{settings.get('phone_number_id', '')}/messages"
+    payload = {"messaging_product": "whatsapp", "recipient_type": "individual", "to": message.to.lstrip("+"),
+               "type": "text", "text": {"preview_url": False, "body": message.body}}
+    answer = _post(url, payload, secret)
+    try:
+        return SendResult(provider_message_id=answer["messages"][0]["id"])
+    except (KeyError, IndexError, TypeError):
+        raise PermanentError(f"Resposta inesperada do WhatsApp: {str(answer)[:300]}") from None
+
+
+def send_sms(message, settings: dict, secret: str | None) -> SendResult:
+    payload = {"to": message.to, "from": settings.get("sender") or "", "text": message.body}
+    answer = _post(settings.get("url") or "", payload, secret)
+    return SendResult(provider_message_id=str(answer.get("id")) if isinstance(answer, dict) and answer.get("id")
+                      else None)
+
+
+def _post(url: str, payload: dict, token: str | None) -> dict:
+    if not url.startswith(("http://", "https://")):
+        raise PermanentError("Endereço do provedor não configurado.")
+    request = urllib.request.Request(url, data=json.dumps(payload).encode(), method="POST",  # noqa: S310
+                                     headers={"Content-Type": "application/json", "Accept": "application/json",
+                                              "Authorization": f"Bearer {token or ''}"})
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310 (http/https only)
+            raw = response.read()
+    except urllib.error.HTTPError as exc:
+        reason = f"HTTP {exc.code}: {_error_text(exc.read())}"
+        raise (TransientError if exc.code == 429 or exc.code >= 500 else PermanentError)(reason) from None
+    except (urllib.error.URLError, TimeoutError, OSError) as exc:
+        raise TransientError(f"Falha de conexão com o provedor: {exc}") from None
+    try:
+        return json.loads(raw or b"{}")
+    except ValueError:
+        return {}
+
+
+def _error_text(raw: bytes) -> str:
+    """The provider's own message when it sends one ({"error": {"message"}} or {"message"}), else the body."""
+    try:
+        data = json.loads(raw)
+        error = data.get("error", data) if isinstance(data, dict) else data
+        if isinstance(error, dict) and error.get("message"):
+            return str(error["message"])[:500]
+    except ValueError:
+        pass
+    return raw.decode(errors="replace")[:500]

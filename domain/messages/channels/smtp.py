@@ -1,0 +1,39 @@
+"""E-mail over SMTP (smtplib). Settings: host, port, from_address, username, starttls (bool); secret: password."""
+import smtplib
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+from domain.messages.channels import PermanentError, SendResult, TransientError
+
+TIMEOUT_SECONDS = 15
+
+
+def send(message, settings: dict, secret: str | None) -> SendResult:
+    email = EmailMessage()
+    email["From"] = settings.get("from_address") or "nao-responda@localhost"
+    email["To"] = message.to
+    email["Subject"] = message.subject or "Mensagem"
+    message_id = make_msgid(domain=(email["From"].split("@")[-1] or "localhost").strip(">"))
+    email["Message-ID"] = message_id
+    email.set_content(message.body)
+    try:
+        with smtplib.SMTP(settings.get("host") or "localhost", int(settings.get("port") or 25),
+                          timeout=TIMEOUT_SECONDS) as server:
+            if settings.get("starttls"):
+                server.starttls()
+            if settings.get("username"):
+                server.login(settings["username"], secret or "")
+            server.send_message(email)
+    except smtplib.SMTPResponseException as exc:
+        reason = f"SMTP {exc.smtp_code}: {_text(exc.smtp_error)}"
+        raise (TransientError if 400 <= exc.smtp_code < 500 else PermanentError)(reason) from None
+    except smtplib.SMTPRecipientsRefused as exc:
+        code, text = next(iter(exc.recipients.values()))
+        raise (TransientError if 400 <= code < 500 else PermanentError)(f"SMTP {code}: {_text(text)}") from None
+    except (smtplib.SMTPException, OSError) as exc:
+        raise TransientError(f"Falha de conexão SMTP: {exc}") from None
+    return SendResult(provider_message_id=message_id)
+
+
+def _text(value) -> str:
+    return value.decode(errors="replace") if isinstance(value, bytes) else str(value)

@@ -1,0 +1,13 @@
+"""Freight jobs: the periodic expiry of offers past their deadline (jobs/cron_config.py)."""
+from core.queue import commit
+from jobs.context import job_context
+
+
+def expire_offers() -> int:
+    """Open offers (pendente, contraproposta) whose valid_until passed become `expirada`. Platform-wide."""
+    from domain.freights.offers import expire_offers as expire
+
+    with job_context():
+        count = expire()
+        commit()
+        return count

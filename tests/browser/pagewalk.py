@@ -1,0 +1,119 @@
+"""Walk every page a person reaches from the menu, at phone and desktop widths, and check each one: no horizontal
+scroll, no console error, no failed request, every link answering 200, no serious or critical axe-core violation.
+
+Shared by the browser test (tests/browser/test_pages_walk.py) and the screenshot command (scripts/screenshots.py),
+so what a reviewer looks at is what the test checked. `seed_sample` gives every list something to show.
+"""
+from dataclasses import dataclass, field
+from datetime import timedelta
+from urllib.parse import urljoin, urlparse
+
+WIDTHS = {"celular": (390, 844), "desktop": (1366, 900)}
+SERIOUS = ("serious", "critical")
+# Links the walk never follows: leaving the session, file downloads, the machine-readable API document.
+SKIP_LINK_PARTS = ("/logout", ".pdf", ".csv", "/download", "/api/public", "/healthz")
+
+
+def seed_sample(company, user_email: str) -> None:
+    """A partner with a bank account, a vehicle, drivers (one CNH expiring, one expired) and CIOT operations in a few
+    statuses, so lists, detail pages and the dashboard show real content."""
+    from core.formatting import today
+    from core.queue import commit
+    from core.tenancy import tenant_scope
+    from domain.ciot import services as ciot
+    from domain.ciot.schemas import OperationCreate
+    from domain.fleet import services as fleet
+    from domain.fleet.schemas import DriverCreate, VehicleCreate
+    from domain.partners import services as partners
+    from domain.partners.schemas import BankAccountCreate, PartnerCreate
+    from tests.fixtures.ciot import ABSENT, CONTRATANTE_CNPJ, ciot_body
+
+    with tenant_scope(company.id):
+        partner = partners.create_partner(company, PartnerCreate.model_validate({
+            "person_kind": "pj", "cpf_cnpj": CONTRATANTE_CNPJ, "legal_name": "Embarcadora Contratante SA",
+            "roles": ["contratante"], "phone": "+551133334444", "cep": "01310100", "municipio_codigo": "3550308"}))
+        partners.create_bank_account(partner, BankAccountCreate.model_validate(
+            {"bank_code": "341", "agency": "1234", "account": "56789-0", "account_type": "corrente"}))
+        fleet.create_vehicle(company, VehicleCreate.model_validate(
+            {"plate": "ABC1D23", "vehicle_type": "carreta", "capacity_kg": "32000.5", "brand": "Volvo"}))
+        for name, days, cpf in (("Ana Pereira", 12, "52998224725"), ("Bruno Lima", -5, "11144477735")):
+            fleet.create_driver(company, DriverCreate.model_validate({
+                "name": name, "cpf": cpf, "phone": "+5511987654321", "cnh_category": "E", "cnh_number": cpf,
+                "cnh_expires_at": (today() + timedelta(days=days)).isoformat()}))
+        commit()
+        for extra in ({"auto_emit": True}, {"destinatario_cpf_cnpj": ABSENT}, {}):
+            ciot.create_operation(company, OperationCreate.model_validate(ciot_body(**extra)),
+                                  actor=f"user:{user_email}")
+            commit()
+
+
+@dataclass
+class PageReport:
+    url: str
+    width: int
+    problems: list = field(default_factory=list)
+
+
+def menu_urls(page, base: str) -> list[str]:
+    """The menu's pages, then the first record of each list (detail pages) and the forms their buttons open."""
+    page.goto(base + "/")
+    urls = _same_origin(page, base, "nav.sidebar a[href]")
+    more = []
+    for url in list(urls):
+        page.goto(url)
+        more += _same_origin(page, base, "main .page-head a[href], main #results tbody a[href], "
+                                         "main #operations-table tbody a[href]")[:3]
+    return list(dict.fromkeys(urls + more))
+
+
+def _same_origin(page, base: str, selector: str) -> list[str]:
+    hrefs = page.eval_on_selector_all(selector, "els => els.map(e => e.href)")
+    return [h.split("#")[0] for h in hrefs if h.startswith(base) and not any(p in h for p in SKIP_LINK_PARTS)]
+
+
+def check_page(page, url: str, width: int, *, axe=None, checked_links: dict | None = None) -> PageReport:
+    """Open `url` at the page's current width and list what is wrong with it."""
+    report = PageReport(url, width)
+    console, failed = [], []
+    on_console = lambda msg: console.append(msg.text) if msg.type == "error" else None  # noqa: E731
+    on_response = lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None  # noqa: E731
+    on_failed = lambda r: failed.append(f"falhou {r.url}")  # noqa: E731
+    page.on("console", on_console)
+    page.on("response", on_response)
+    page.on("requestfailed", on_failed)
+    try:
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        if overflow > 0:
+            wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+                .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+                .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + e.className)""")
+            report.problems.append(f"rolagem horizontal de {overflow}px ({', '.join(wide)})")
+        report.problems += [f"erro no console: {text}" for text in console]
+        report.problems += [f"requisição falhou: {text}" for text in failed]
+        if checked_links is not None:
+            for href in _same_origin(page, urlparse(url)._replace(path="", query="").geturl(), "a[href]"):
+                if href not in checked_links:
+                    checked_links[href] = page.request.get(urljoin(url, href)).status
+                if checked_links[href] != 200:
+                    report.problems.append(f"link {href} respondeu {checked_links[href]}")
+        if axe is not None:
+            result = axe.run(page)
+            for violation in result.response["violations"]:
+                if violation["impact"] in SERIOUS:
+                    targets = [n["target"] for n in violation["nodes"][:3]]
+                    report.problems.append(f"axe {violation['id']} ({violation['impact']}): {targets}")
+    finally:
+        page.remove_listener("console", on_console)
+        page.remove_listener("response", on_response)
+        page.remove_listener("requestfailed", on_failed)
+    return report
+
+
+def log_in(page, base: str, email: str, password: str) -> None:
+    page.goto(base + "/login")
+    page.get_by_label("E-mail").fill(email)
+    page.get_by_label("Senha").fill(password)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Entrar").click()

@@ -1,0 +1,142 @@
+"""Freight pages: board (list and columns), create/edit, the freight page with history, offers panel actions,
+messages panel, templates and channels; roles and tenancy over every route."""
+import re
+
+import pytest
+
+from core.db import db
+from core.tenancy import tenant_scope
+from domain.freights.models import Freight
+from domain.messages.models import ChannelSetting
+from tests.fixtures.core import csrf_from
+
+
+@pytest.fixture
+def operator(company, make_user, login):
+    client = login(make_user(company, role="operador"))
+    client.token = csrf_from(client.get("/fretes-operacao/").get_data(as_text=True))
+    return client
+
+
+def post(client, url, data=None, htmx=False):
+    headers = {"X-CSRFToken": client.token}
+    if htmx:
+        headers["HX-Request"] = "true"
+    return client.post(url, data={**(data or {}), "csrf_token": client.token}, headers=headers)
+
+
+FORM = {"origin_city": "sao paulo", "origin_state": "SP", "destination_city": "Curitiba", "destination_state": "PR",
+        "cargo_type": "Grãos", "weight_kg": "12.000,5", "price": "4.500,50", "pickup_at": "2030-12-01T08:00",
+        "visibility": "publico"}
+
+
+def test_create_publish_and_see_it_on_the_board(operator, company):
+    response = post(operator, "/fretes-operacao/novo", {**FORM, "publish": "1"})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    with tenant_scope(company.id):
+        freight = db.session.execute(db.select(Freight)).scalar_one()
+    assert freight.status == "published" and str(freight.price) == "4500.50" and freight.origin_ibge == "3550308"
+    assert freight.pickup_at.hour == 11  # 08:00 in Brasília is 11:00 UTC
+    page = operator.get("/fretes-operacao/").get_data(as_text=True)
+    assert freight.code in page and "Publicado" in page and "4.500,50" in page
+    board = operator.get("/fretes-operacao/?view=quadro").get_data(as_text=True)
+    assert 'data-status="published"' in board and freight.code in board
+    shown = operator.get(f"/fretes-operacao/{freight.code}").get_data(as_text=True)
+    assert "Frete criado." in shown and "3550308" in shown
+    assert freight.code in operator.get("/fretes-operacao/?q=curitiba").get_data(as_text=True)
+    assert freight.code not in operator.get("/fretes-operacao/?status=delivered").get_data(as_text=True)
+
+
+def test_form_errors_are_shown_on_the_fields(operator):
+    response = post(operator, "/fretes-operacao/novo", {**FORM, "origin_state": "XX", "price": "-3"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and "UF inválida" in html and "maior" in html
+
+
+def test_edit_and_status_change_with_history(operator, make_freight, make_driver):
+    freight = make_freight()
+    response = post(operator, f"/fretes-operacao/{freight.code}/editar", {**FORM, "price": "5.000,00",
+                                                                          "driver_id": str(make_driver().id)})
+    assert response.status_code == 302
+    post(operator, f"/fretes-operacao/{freight.code}/status", {"status": "published", "note": "Liberado"})
+    html = operator.get(f"/fretes-operacao/{freight.code}").get_data(as_text=True)
+    assert "5.000,00" in html and "Liberado" in html
+    post(operator, f"/fretes-operacao/{freight.code}/status", {"status": "picked_up"})
+    assert "precisa de" in operator.get(f"/fretes-operacao/{freight.code}").get_data(as_text=True)
+
+
+def test_offers_panel_register_counter_accept(operator, make_freight, make_offer):
+    freight = make_freight(status="published")
+    other = make_offer(freight, price=5000)
+    response = post(operator, f"/fretes-operacao/{freight.code}/ofertas",
+                    {"carrier_name": "Rápido Sul", "carrier_phone": "(41) 98888-7777", "price": "4.200,00"}, htmx=True)
+    assert response.status_code == 200 and "Rápido Sul" in response.get_data(as_text=True)
+    mine = re.search(r'id="offer-([0-9a-f-]+)"', response.get_data(as_text=True).split("Rápido Sul")[0][-600:])
+    offer_id = mine.group(1)
+    bad = post(operator, f"/fretes-operacao/{freight.code}/ofertas/{offer_id}/contraproposta", {"price": "0"},
+               htmx=True)
+    assert bad.status_code == 422 and "price" in bad.get_data(as_text=True)
+    accepted = post(operator, f"/fretes-operacao/{freight.code}/ofertas/{offer_id}/aceitar", htmx=True)
+    html = accepted.get_data(as_text=True)
+    assert accepted.status_code == 200 and 'class="winner"' in html
+    assert f'id="offer-{other.id}" class="" data-status="rejeitada"' in html
+    again = post(operator, f"/fretes-operacao/{freight.code}/ofertas/{other.id}/aceitar", htmx=True)
+    assert again.status_code == 422 and "já tem uma oferta aceita" in again.get_data(as_text=True)
+
+
+def test_messages_panel_sends_from_a_template(operator, make_freight):
+    freight = make_freight(pickup_at="2030-12-01T11:00:00Z")
+    response = post(operator, f"/fretes-operacao/{freight.code}/mensagens",
+                    {"channel": "whatsapp", "to": "+5541999998888", "template": "carga_disponivel"}, htmx=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and 'data-status="sent"' in html  # inline jobs: already sent
+    bad = post(operator, f"/fretes-operacao/{freight.code}/mensagens",
+               {"channel": "whatsapp", "to": "41999", "template": "carga_disponivel"}, htmx=True)
+    assert bad.status_code == 422 and "E.164" in bad.get_data(as_text=True)
+
+
+def test_templates_page_saves_a_company_version(operator):
+    response = post(operator, "/fretes-operacao/modelos", {"key": "frete_aceito", "name": "Aceito",
+                                                          "body": "Aceito: {codigo}"})
+    assert response.status_code == 302
+    assert "Aceito: {codigo}" in operator.get("/fretes-operacao/modelos").get_data(as_text=True)
+    bad = post(operator, "/fretes-operacao/modelos", {"key": "x", "name": "X", "body": "Olá {nome"})
+    assert bad.status_code == 422
+
+
+def test_channels_page_is_admin_only_and_encrypts_the_secret(company, make_user, login, operator):
+    assert operator.get("/fretes-operacao/canais").status_code == 403
+    admin = login(make_user(company, role="admin"))
+    admin.token = csrf_from(admin.get("/fretes-operacao/canais").get_data(as_text=True))
+    response = post(admin, "/fretes-operacao/canais", {"channel": "sms", "provider": "sms_http",
+                                                       "settings_url": "https://sms.example.com/send",
+                                                       "secret": "token-sms"})
+    assert response.status_code == 302
+    with tenant_scope(company.id):
+        setting = db.session.execute(db.select(ChannelSetting)).scalar_one()
+    assert setting.settings["url"] == "https://sms.example.com/send" and "token-sms" not in setting.secret_encrypted
+
+
+def test_reader_cannot_act(company, make_user, login, make_freight):
+    freight = make_freight()
+    reader = login(make_user(company, role="leitura"))
+    reader.token = csrf_from(reader.get("/fretes-operacao/").get_data(as_text=True))
+    assert reader.get(f"/fretes-operacao/{freight.code}").status_code == 200
+    assert reader.get("/fretes-operacao/novo").status_code == 403
+    for path in ("status", "ofertas", "mensagens", "editar"):
+        assert post(reader, f"/fretes-operacao/{freight.code}/{path}", {"status": "cancelled"}).status_code == 403
+
+
+def test_another_companys_freight_is_404_on_every_route(operator, make_company, make_freight, make_offer):
+    foreign = make_freight(make_company())
+    offer = make_offer(foreign)
+    base = f"/fretes-operacao/{foreign.code}"
+    for ref in (foreign.code, str(foreign.id)):
+        assert operator.get(f"/fretes-operacao/{ref}").status_code == 404
+    assert operator.get(f"{base}/editar").status_code == 404
+    assert operator.get(f"{base}/mensagens").status_code == 404
+    for path in ("editar", "status", "ofertas", f"ofertas/{offer.id}/aceitar", f"ofertas/{offer.id}/rejeitar",
+                 f"ofertas/{offer.id}/contraproposta", "mensagens"):
+        assert post(operator, f"{base}/{path}", {"status": "cancelled", "price": "1"}).status_code == 404, path
+    with tenant_scope(foreign.company_id):
+        assert db.session.get(Freight, foreign.id).status == "draft"
