@@ -203,3 +203,23 @@ def test_endpoint_url_is_checked_when_saved(company, url, field_message):
     with tenant_scope(company.id), pytest.raises(InvalidBody) as err:
         services.create_endpoint(company, url=url)
     assert err.value.details[0].field == "url" and field_message in err.value.details[0].message
+
+
+def test_a_freight_status_change_over_the_api_reaches_the_webhook(api, company, receiver, make_endpoint):
+    from tests.fixtures.freights import freight_body
+    _, secret = make_endpoint(company, receiver.url)
+    created = api.post("/freights", json=freight_body()).get_json()["data"]
+    api.patch(f"/freights/{created['id']}/status", json={"status": "published"})
+    received = receiver.events()
+    assert [(e["type"], e["data"]["from"], e["data"]["to"]) for e in received][-1] == (
+        "freight.status_changed", "draft", "published")
+    assert verify(secret, receiver.requests[-1]["headers"], receiver.requests[-1]["body"])
+
+
+def test_more_endpoints_than_the_fan_out_sends_get_a_job_each(company, receiver, make_endpoint):
+    from jobs.webhooks import SEND_IN_FAN_OUT
+    for _ in range(SEND_IN_FAN_OUT + 1):
+        make_endpoint(company, receiver.url)
+    emit(company)
+    assert len(receiver.requests) == SEND_IN_FAN_OUT + 1
+    assert {d.status for d in deliveries(company)} == {"delivered"}

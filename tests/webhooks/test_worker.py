@@ -90,7 +90,7 @@ def test_kill_9_of_the_worker_mid_delivery_loses_nothing(app, company, receiver,
     event = emit(company)
     env = {**worker_env(app), "WEBHOOK_ALLOW_PRIVATE_TARGETS": "1"}
     command = [sys.executable, "-m", "flask", "--app", "app", "worker", "webhooks"]
-    worker = subprocess.Popen(command, cwd=ROOT, env=env,  # noqa: S603
+    worker = subprocess.Popen(command, cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         assert receiver.entered.wait(60), "the worker never sent the request"
@@ -105,7 +105,7 @@ def test_kill_9_of_the_worker_mid_delivery_loses_nothing(app, company, receiver,
     # After the claim's lease, the periodic job finds the delivery owed and queues it; a new worker sends it.
     time_travel_to_due()
     assert redeliver_overdue() == 1
-    survivor = subprocess.run(command + ["--burst"], check=False, cwd=ROOT,  # noqa: S603
+    survivor = subprocess.run(command + ["--burst"], check=False, cwd=ROOT,
                               env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, timeout=120)
     assert survivor.returncode == 0
