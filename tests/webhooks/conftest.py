@@ -65,12 +65,21 @@ class Receiver:
 
 
 @pytest.fixture
-def private_targets(app):
-    """The receiver lives on 127.0.0.1: lift the SSRF address check (and https) as WEBHOOK_ALLOW_PRIVATE_TARGETS=1."""
+def webhook_targets(app):
+    """`webhook_targets(allow_private)`: private targets allowed and http accepted (True), or production (False);
+    the settings are restored after the test."""
     saved = {k: app.config.get(k) for k in ("WEBHOOK_ALLOW_PRIVATE_TARGETS", "WEBHOOK_REQUIRE_HTTPS")}
-    app.config.update(WEBHOOK_ALLOW_PRIVATE_TARGETS=True, WEBHOOK_REQUIRE_HTTPS=False)
-    yield
+
+    def apply(allow_private: bool) -> None:
+        app.config.update(WEBHOOK_ALLOW_PRIVATE_TARGETS=allow_private, WEBHOOK_REQUIRE_HTTPS=not allow_private)
+    yield apply
     app.config.update(saved)
+
+
+@pytest.fixture
+def private_targets(webhook_targets):
+    """The receiver lives on 127.0.0.1: lift the SSRF address check (and https) as WEBHOOK_ALLOW_PRIVATE_TARGETS=1."""
+    webhook_targets(True)
 
 
 @pytest.fixture

@@ -37,12 +37,9 @@ def test_admin_creates_an_endpoint_and_sees_the_secret_once(admin, company, rece
     assert verify(secret, receiver.requests[0]["headers"], receiver.requests[0]["body"])
 
 
-def test_an_unsafe_url_is_a_422_naming_the_problem(admin, app):
-    app.config.update(WEBHOOK_ALLOW_PRIVATE_TARGETS=False, WEBHOOK_REQUIRE_HTTPS=True)
-    try:
-        response = post(admin, "/admin/webhooks", {"url": "https://169.254.169.254/latest"})
-    finally:
-        app.config.update(WEBHOOK_ALLOW_PRIVATE_TARGETS=False, WEBHOOK_REQUIRE_HTTPS=True)
+def test_an_unsafe_url_is_a_422_naming_the_problem(admin, webhook_targets):
+    webhook_targets(False)
+    response = post(admin, "/admin/webhooks", {"url": "https://169.254.169.254/latest"})
     assert response.status_code == 422
     assert "não permitido" in response.get_data(as_text=True)
 

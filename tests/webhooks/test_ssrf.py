@@ -16,11 +16,8 @@ REFUSED = ["127.0.0.1", "127.9.9.9", "10.1.2.3", "172.16.0.1", "172.31.255.254",
 
 
 @pytest.fixture
-def production(app):
-    saved = {k: app.config.get(k) for k in ("WEBHOOK_ALLOW_PRIVATE_TARGETS", "WEBHOOK_REQUIRE_HTTPS")}
-    app.config.update(WEBHOOK_ALLOW_PRIVATE_TARGETS=False, WEBHOOK_REQUIRE_HTTPS=True)
-    yield
-    app.config.update(saved)
+def production(webhook_targets):
+    webhook_targets(False)
 
 
 def fake_dns(monkeypatch, answers: dict):
@@ -73,8 +70,8 @@ def test_scheme_and_form_are_checked(production, url, message):
         ssrf.check_url(url)
 
 
-def test_allow_private_targets_lifts_the_address_check(app, production):
-    app.config.update(WEBHOOK_ALLOW_PRIVATE_TARGETS=True, WEBHOOK_REQUIRE_HTTPS=False)
+def test_allow_private_targets_lifts_the_address_check(webhook_targets):
+    webhook_targets(True)
     assert ssrf.resolve("http://127.0.0.1:9/x").address == "127.0.0.1"
 
 
