@@ -7,9 +7,9 @@ from wtforms.validators import DataRequired, Length
 
 from blueprints.web.access import roles_required
 from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError
-from core.queue import commit
 from core.tenancy import get_owned
 from domain.webhooks import services
 from domain.webhooks.models import DELIVERY_STATES, EVENT_TYPES, WebhookAttempt, WebhookDelivery, WebhookEndpoint
@@ -27,15 +27,15 @@ class EndpointForm(FlaskForm):
 
 
 def _save(form: EndpointForm, endpoint: WebhookEndpoint | None = None):
-    """Create (returns the secret) or update; a refused URL becomes the field's error."""
+    """Create (returns the secret) or update, committed; a refused URL becomes the field's error."""
     try:
-        if endpoint is None:
-            return services.create_endpoint(current_user.company, url=form.url.data,
-                                            event_types=form.event_types.data)[1]
-        services.update_endpoint(endpoint, url=form.url.data, event_types=form.event_types.data)
-        return None
+        with page_transaction():
+            if endpoint is None:
+                return services.create_endpoint(current_user.company, url=form.url.data,
+                                                event_types=form.event_types.data)[1]
+            services.update_endpoint(endpoint, url=form.url.data, event_types=form.event_types.data)
+            return None
     except AppError as exc:
-        db.session.rollback()
         detail = exc.details[0] if exc.details else None
         target = form.event_types if detail and detail.field == "event_types" else form.url
         target.errors = [*target.errors, detail.message if detail else exc.message]
@@ -49,7 +49,6 @@ def endpoints():
     if form.validate_on_submit():
         secret = _save(form)
         if secret:
-            commit()
             form = EndpointForm(formdata=None)
     rows = db.session.execute(db.select(WebhookEndpoint).order_by(WebhookEndpoint.created_at.desc())).scalars().all()
     return render_template("webhooks/endpoints.html", form=form, endpoints=rows, secret=secret), \
@@ -64,7 +63,6 @@ def endpoint(endpoint_id):
     if form.validate_on_submit():
         _save(form, item)
         if not form.errors:
-            commit()
             flash("Webhook atualizado.", "success")
             return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
     status, event_type = request.args.get("status", ""), request.args.get("evento", "")
@@ -94,8 +92,8 @@ def _log(endpoint: WebhookEndpoint, status: str, event_type: str) -> list:
 def set_state(endpoint_id):
     item = get_owned(WebhookEndpoint, endpoint_id)
     enable = request.form.get("enabled") == "1"
-    services.set_enabled(item, enable, reason="Desativado manualmente no painel.")
-    commit()
+    with page_transaction():
+        services.set_enabled(item, enable, reason="Desativado manualmente no painel.")
     flash("Webhook ativado: o que estava pendente será enviado." if enable else "Webhook desativado.", "success")
     return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
 
@@ -104,8 +102,8 @@ def set_state(endpoint_id):
 @roles_required("admin")
 def rotate(endpoint_id):
     item = get_owned(WebhookEndpoint, endpoint_id)
-    secret = services.rotate_secret(item)
-    commit()
+    with page_transaction():
+        secret = services.rotate_secret(item)
     return render_template("webhooks/endpoint.html", endpoint=item, form=EndpointForm(obj=item),
                            state_labels=STATE_LABELS, deliveries=_log(item, "", ""), status="", event_type="",
                            event_types=EVENT_TYPES, states=DELIVERY_STATES, secret=secret)
@@ -116,11 +114,10 @@ def rotate(endpoint_id):
 def send_test(endpoint_id):
     item = get_owned(WebhookEndpoint, endpoint_id)
     try:
-        services.create_test_delivery(item)
-        commit()
+        with page_transaction():
+            services.create_test_delivery(item)
         flash("Evento de teste enviado; veja o resultado no registro de entregas.", "success")
     except AppError as exc:
-        db.session.rollback()
         flash(exc.message, "error")
     return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
 
@@ -132,8 +129,8 @@ def resend(endpoint_id, delivery_id):
     delivery = get_owned(WebhookDelivery, delivery_id)
     if delivery.endpoint_id != item.id:
         abort(404)
-    services.resend(delivery)
-    commit()
+    with page_transaction():
+        services.resend(delivery)
     flash("Entrega reenviada.", "success")
     return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
 
