@@ -6,3 +6,4 @@ import domain.freights.models
 import domain.messages.models
 import domain.partners.models
 import domain.tenancy.models  # noqa: F401
+import domain.webhooks.models  # noqa: F401
