@@ -7,8 +7,8 @@ DOCUMENT_COLUMNS = (
     BillingDocument.id, BillingDocument.kind, BillingDocument.status, BillingDocument.customer_partner_id,
     BillingDocument.freight_id, BillingDocument.invoice_id, BillingDocument.chave, BillingDocument.numero,
     BillingDocument.serie, BillingDocument.valor_centavos, BillingDocument.emissao_at,
-    BillingDocument.storage_path, BillingDocument.notes, BillingDocument.extra.label("extra"), BillingDocument.created_at,
-    BillingDocument.updated_at,
+    BillingDocument.storage_path, BillingDocument.notes, BillingDocument.extra.label("extra"),
+    BillingDocument.created_at, BillingDocument.updated_at,
 )
 INVOICE_COLUMNS = (
     Invoice.id, Invoice.numero, Invoice.status, Invoice.customer_partner_id, Invoice.valor_centavos,

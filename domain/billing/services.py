@@ -5,6 +5,7 @@ Documents enter the inbox `pendente`; a draft invoice (`rascunho`) holds them `v
 gapless per company (core.counters). The invoice is `encerrada` once its receivable is fully paid."""
 import uuid
 from datetime import date, timedelta
+from pathlib import Path
 
 import sqlalchemy as sa
 
@@ -16,6 +17,7 @@ from core.tenancy import get_owned
 from core.validators import FieldInvalid, access_key_model, clean_access_key
 from domain.billing.models import BillingDocument, Invoice, InvoiceCounter, Receivable
 from domain.billing.schemas import CustomerRef, DocumentCreate, InvoiceCreate
+from domain.billing.xml import parse_fiscal_xml
 from domain.freights.models import Freight
 from domain.partners.models import Partner
 
@@ -185,3 +187,43 @@ def record_receipt(receivable: Receivable, amount_centavos: int, paid_on: date) 
         get_owned(Invoice, receivable.invoice_id).status = "encerrada"
     db.session.flush()
     return receivable
+
+
+# --- XML upload (pages) ------------------------------------------------------------------------
+
+def import_xml_files(company, files, storage_dir) -> list[BillingDocument]:
+    """CT-e/NF-e XML files `(name, bytes)` into the inbox, all or none: each parsed (hostile or unreadable XML →
+    400 naming the file; nothing is stored), the customer found by its CPF/CNPJ when it is a partner (else kept
+    in metadata, for the page to offer registering it). Only once every file is accepted are they written under
+    `storage_dir/<company>/billing/<chave>.xml`, the document's `storage_path`."""
+    created = []
+    for name, data in files:
+        try:
+            created.append((_xml_document(company, data), data))
+        except AppError as exc:
+            exc.message = f"{name}: {exc.message}" + "".join(f" {d.message}" for d in exc.details)
+            raise
+    for document, data in created:
+        path = Path(storage_dir) / document.storage_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return [document for document, _ in created]
+
+
+def _xml_document(company, data: bytes) -> BillingDocument:
+    parsed = parse_fiscal_xml(data)
+    known = parsed.customer_cpf_cnpj and db.session.execute(
+        db.select(Partner.id).where(Partner.cpf_cnpj == parsed.customer_cpf_cnpj)).scalar()
+    return create_document(company, DocumentCreate(
+        kind=parsed.kind, chave=parsed.chave, numero=parsed.numero, serie=parsed.serie,
+        valor_centavos=parsed.valor_centavos, emissao_at=parsed.emissao_at,
+        storage_path=f"{company.id}/billing/{parsed.chave}.xml", customer_partner_id=known or None,
+        metadata={"xml_customer": {"cpf_cnpj": parsed.customer_cpf_cnpj, "name": parsed.customer_name}}))
+
+
+def attach_customer(document: BillingDocument, partner: Partner) -> BillingDocument:
+    if document.status != "pendente":
+        raise InvalidStatus("Só documentos pendentes podem mudar de cliente.")
+    document.customer_partner_id = partner.id
+    db.session.flush()
+    return document
