@@ -43,7 +43,7 @@ def create_app(config: dict | None = None) -> Flask:
     check_encryption_key(app.config.get("ENCRYPTION_KEY"))  # a bad key stops here, not at the first secret
     app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
-    # (decisions §1). Set before any route is added, so it holds for every route.
+    # (docs/decisions.md §1). Set before any route is added, so it holds for every route.
     app.url_map.strict_slashes = False
     os.makedirs(app.instance_path, exist_ok=True)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"))

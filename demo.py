@@ -7,7 +7,7 @@ from domain.tenancy.models import Company
 
 DEMO_CNPJ = "11222333000181"
 DEMO_EMAIL = "admin@demo.com.br"
-DEMO_PASSWORD = "demo12345"
+DEMO_PASSWORD = "demo12345"  # noqa: S105  the demo login the README prints
 
 
 def seed_demo_company() -> dict:

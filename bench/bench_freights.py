@@ -32,7 +32,7 @@ DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_freights")
 ADMIN_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
 DSN = f"host=127.0.0.1 port=5432 user=postgres dbname={DB_NAME}"
 DB_URL = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB_NAME}"
-SECRET = "bench-secret"  # noqa: S105 (a scratch app's signing key)
+SECRET = "bench-secret"
 FREIGHTS = 10_000
 CLIENTS = 16
 

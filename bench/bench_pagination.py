@@ -181,7 +181,7 @@ def main() -> None:
         return elapsed
 
     samples = {name: [] for name in ("http_first", "http_deep", "sql_first", "sql_deep", "sql_offset")}
-    for name, url in (("http_first", first_url), ("http_deep", deep_url)):
+    for _name, url in (("http_first", first_url), ("http_deep", deep_url)):
         for _ in range(20):  # warm-up
             run_http(url)
     for round_ in range(ROUNDS):  # interleaved, alternating which goes first

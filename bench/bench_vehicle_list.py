@@ -143,6 +143,7 @@ def app_env(instance: str) -> dict:
 def seed(instance: str) -> dict:
     sys.path.insert(0, ROOT)
     import sqlalchemy as sa
+
     from app import create_app
     from core.db import db
     from core.tenancy import cross_tenant, tenant_scope
@@ -185,12 +186,13 @@ def seed(instance: str) -> dict:
 def statement_counts(app, key) -> dict:
     """(c) SQL statements per list page for 1 and 200 rows, in-process (same app, same database)."""
     import sqlalchemy as sa
+
     from core.db import db
-    from domain.fleet import services
-    from domain.tenancy.models import Company
     from core.tenancy import cross_tenant, tenant_scope
+    from domain.fleet import services
     from domain.partners import services as partners
     from domain.partners.schemas import PartnerCreate
+    from domain.tenancy.models import Company
 
     with app.app_context():
         company = db.session.execute(cross_tenant(db.select(Company).where(Company.cnpj == "11222333000181"))

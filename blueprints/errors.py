@@ -120,7 +120,7 @@ def register_error_handlers(app):
             log.error("service unavailable (request %s): %s: %s", g.get("request_id", ""), type(exc).__name__, exc)
             return service_unavailable()
         request_id = g.get("request_id", "")
-        log.exception("unexpected error (request %s)", request_id)
+        log.error("unexpected error (request %s)", request_id, exc_info=exc)
         message = f"Erro interno. Informe o código {request_id} ao suporte."
         if wants_json():
             return _json({"error": {"code": "internal_error", "message": message, "details": [],

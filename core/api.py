@@ -45,11 +45,21 @@ class EndpointSpec:
     public: bool = False
     scope: str | None = None
     module: str | None = None
-    errors: tuple = ()
+    errors: tuple = ()  # core.responses.ErrorCode: the area's own errors (the pipeline's are added by core.openapi)
     idempotent: bool = True
+    operation_id: str | None = None  # short camelCase; default: the view name in camelCase
+    responses: dict = field(default_factory=dict)  # other success statuses → model, e.g. {202: EmitPending}
+    headers: dict = field(default_factory=dict)  # success response headers → description
 
 
 REGISTRY: list[EndpointSpec] = []
+TAGS: dict[str, str] = {}  # tag → description, in declaration order (the document's `tags`)
+
+
+def tag(name: str, description: str) -> str:
+    """Declare a tag of the OpenAPI document (one per area) and return its name for `@endpoint(tags=...)`."""
+    TAGS[name] = description
+    return name
 
 
 @dataclass
@@ -99,17 +109,22 @@ def key_store() -> KeyStore:
 
 def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body=None, query=None,
              success: int | None = None, response=None, response_kind: str = "json", module: str | None = None,
-             public: bool = False, protected_fields=(), errors=(), idempotent: bool = True, blueprint=None):
+             public: bool = False, protected_fields=(), errors=(), idempotent: bool = True, blueprint=None,
+             operation_id: str | None = None, responses=None, headers=None):
     """Declare a public API endpoint. `blueprint` mounts it elsewhere than the public API (then it is
-    left out of the OpenAPI document); tests use it to exercise the pipeline on their own routes."""
+    left out of the OpenAPI document); tests use it to exercise the pipeline on their own routes.
+
+    Documentation (docs/api/README.md "Adding an endpoint"): `response` is the envelope model of the success
+    answer, `responses` other success statuses ({202: Model}), `errors` the area's ErrorCodes this operation
+    answers, `headers` success response headers, `operation_id` a short camelCase name."""
     method = method.upper()
     scope = None if public else ("read" if method in ("GET", "HEAD") else "write")
-    success = success or (201 if method == "POST" and body is not None and not errors else 200)
+    success = success or (201 if method == "POST" and body is not None else 200)
 
     def decorator(view):
         spec = EndpointSpec(rule, method, f"{view.__module__}.{view.__name__}", summary or view.__doc__ or "",
                             tuple(tags), body, query, success, response, response_kind, public, scope, module,
-                            tuple(errors), idempotent)
+                            tuple(errors), idempotent, operation_id, dict(responses or {}), dict(headers or {}))
         if blueprint is None:
             REGISTRY.append(spec)
 
@@ -132,12 +147,12 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
             try:
                 response_obj = to_response(view(ctx, **path_args), success)
+                finish(reading=method in ("GET", "HEAD"))
             except Exception as exc:
                 committed = interim_if_committed(exc)
                 if committed is None:
                     raise
                 return committed
-            finish(reading=method in ("GET", "HEAD"))
             return response_obj
 
         wrapper.__name__ = f"{view.__name__}_{method.lower()}"
@@ -250,10 +265,11 @@ def read_json_body(expects_body: bool, protected_fields) -> dict:
     except RecursionError:
         raise too_deep() from None
     except (ValueError, UnicodeDecodeError):
-        raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400)
+        raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400) from None
     check_json_tree(data)
     if not isinstance(data, dict):
-        raise InvalidBody("O corpo deve ser um objeto JSON.", details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
+        raise InvalidBody("O corpo deve ser um objeto JSON.",
+                          details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
     reject_protected(data, protected_fields)
     return data
 

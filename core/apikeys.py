@@ -1,4 +1,4 @@
-"""API key primitives: generation, hashing and HMAC request signatures (decisions §2; docs/api/signatures.md).
+"""API key primitives: generation, hashing and HMAC request signatures (docs/decisions.md §2; docs/api/signatures.md).
 
 Two schemes. The contract's: HMAC of the body, or of `<timestamp>.<body>` with X-Service-Timestamp (it does not
 cover the method, path or query, so a signature for one body-less GET also authorises every other). Version 2,

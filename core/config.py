@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-DEV_SECRET_KEY = "dev-secret-change-me"
+DEV_SECRET_KEY = "dev-secret-change-me"  # noqa: S105  the documented development default, warned about on PostgreSQL
 
 
 def _bool(name: str, default: bool) -> bool:
@@ -41,17 +41,17 @@ def load_config() -> dict:
         "JOBS_INLINE": _bool("JOBS_INLINE", not os.environ.get("REDIS_URL")),
         # URLs longer than this answer 414 (JSON under /api). Below gunicorn's own request-line limit (4094), so
         # the app sees and answers them; longer ones are cut by gunicorn first (docs/hardening.md).
-        "MAX_URL_LENGTH": int(os.environ.get("MAX_URL_LENGTH", 4000)),
-        "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", 1024 * 1024)),
-        "SIGNATURE_TOLERANCE_SECONDS": int(os.environ.get("SIGNATURE_TOLERANCE_SECONDS", 300)),
-        "IDEMPOTENCY_TTL_HOURS": int(os.environ.get("IDEMPOTENCY_TTL_HOURS", 24)),
+        "MAX_URL_LENGTH": int(os.environ.get("MAX_URL_LENGTH", "4000")),
+        "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", str(1024 * 1024))),
+        "SIGNATURE_TOLERANCE_SECONDS": int(os.environ.get("SIGNATURE_TOLERANCE_SECONDS", "300")),
+        "IDEMPOTENCY_TTL_HOURS": int(os.environ.get("IDEMPOTENCY_TTL_HOURS", "24")),
         # Seconds between two tries, from requests, of jobs kept in the outbox while Redis was down (core/queue.py).
-        "OUTBOX_RETRY_SECONDS": float(os.environ.get("OUTBOX_RETRY_SECONDS", 10)),
-        "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", 10)),
-        "LOGO_MAX_BYTES": int(os.environ.get("LOGO_MAX_BYTES", 512 * 1024)),
+        "OUTBOX_RETRY_SECONDS": float(os.environ.get("OUTBOX_RETRY_SECONDS", "10")),
+        "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", "10")),
+        "LOGO_MAX_BYTES": int(os.environ.get("LOGO_MAX_BYTES", str(512 * 1024))),
         # Logged-in sessions (domain/tenancy/sessions.py) and login attempts (blueprints/web/auth.py).
-        "SESSION_IDLE_MINUTES": float(os.environ.get("SESSION_IDLE_MINUTES", 120)),
-        "SESSION_ABSOLUTE_HOURS": float(os.environ.get("SESSION_ABSOLUTE_HOURS", 12)),
+        "SESSION_IDLE_MINUTES": float(os.environ.get("SESSION_IDLE_MINUTES", "120")),
+        "SESSION_ABSOLUTE_HOURS": float(os.environ.get("SESSION_ABSOLUTE_HOURS", "12")),
         "LOGIN_LIMIT_PER_ACCOUNT": os.environ.get("LOGIN_LIMIT_PER_ACCOUNT", "5 per 15 minutes"),
         "LOGIN_LIMIT_PER_IP": os.environ.get("LOGIN_LIMIT_PER_IP", "20 per 15 minutes"),
         "SESSION_COOKIE_HTTPONLY": True,

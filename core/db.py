@@ -1,6 +1,6 @@
 """Database handle, base columns and the naming convention Alembic needs on SQLite."""
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import sqlalchemy as sa
 from flask_sqlalchemy import SQLAlchemy
@@ -45,7 +45,7 @@ def read_without_transaction() -> None:
 
 def utcnow() -> datetime:
     """Naive UTC timestamp: stored the same way on SQLite and PostgreSQL."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def iso(ts: datetime | None) -> str | None:
@@ -53,7 +53,7 @@ def iso(ts: datetime | None) -> str | None:
     if ts is None:
         return None
     if ts.tzinfo is not None:
-        ts = ts.astimezone(timezone.utc).replace(tzinfo=None)
+        ts = ts.astimezone(UTC).replace(tzinfo=None)
     return ts.isoformat(timespec="microseconds") + "Z"
 
 

@@ -1,5 +1,5 @@
 """One error type, two renderings: the API turns it into the JSON envelope, the pages into messages."""
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass

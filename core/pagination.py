@@ -1,4 +1,4 @@
-"""Keyset pagination with opaque, tamper-evident cursors (decisions §3).
+"""Keyset pagination with opaque, tamper-evident cursors (docs/decisions.md §3).
 
 A cursor carries the last row's sort value and id, signed with the app secret (itsdangerous, HMAC-SHA256). Pages are
 `ORDER BY sort, id` (descending by default) and continue strictly after the cursor row, so rows
@@ -79,8 +79,8 @@ def decode_cursor(cursor: str, scope: str):
             raise ValueError("scope")
         return _decode_value(data["k"]), uuid.UUID(data["id"])
     except (BadSignature, ValueError, KeyError, TypeError, json.JSONDecodeError):
-        raise InvalidCursor("Cursor de paginação inválido ou adulterado.",
-                            details=[FieldError("cursor", "invalid_cursor", "Cursor inválido ou adulterado.")])
+        detail = FieldError("cursor", "invalid_cursor", "Cursor inválido ou adulterado.")
+        raise InvalidCursor("Cursor de paginação inválido ou adulterado.", details=[detail]) from None
 
 
 def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, descending: bool = True,

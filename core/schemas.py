@@ -3,13 +3,14 @@ from datetime import date, datetime
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic.json_schema import WithJsonSchema
 
 from core import validators as v
 from core.errors import FieldError, InvalidBody, InvalidQuery
 
 
 class RequestModel(BaseModel):
-    """Unknown fields are ignored (decisions §1); strings are stripped."""
+    """Unknown fields are ignored (docs/decisions.md §1); strings are stripped."""
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
 
@@ -33,20 +34,45 @@ def _empty_to_none(value):
 
 EmptyAsNone = BeforeValidator(_empty_to_none)
 
-Cpf = Annotated[str, _wrap(v.clean_cpf)]
-CpfDigits = Annotated[str, _wrap(lambda s: v.clean_cpf(s, allow_punctuation=False))]
-Cnpj = Annotated[str, _wrap(v.clean_cnpj)]
-CpfCnpj = Annotated[str, _wrap(v.clean_cpf_cnpj)]
-CpfCnpjDigits = Annotated[str, _wrap(lambda s: v.clean_cpf_cnpj(s, allow_punctuation=False))]
-Plate = Annotated[str, _wrap(v.clean_plate)]
-Rntrc = Annotated[str, _wrap(v.clean_rntrc)]
-Uf = Annotated[str, _wrap(v.clean_uf)]
-Cep = Annotated[str, _wrap(v.clean_cep)]
-Phone = Annotated[str, _wrap(v.clean_phone)]
-E164 = Annotated[str, _wrap(v.clean_e164)]
-Email = Annotated[str, _wrap(v.clean_email)]
-AccessKey = Annotated[str, _wrap(v.clean_access_key)]
-IbgeCode = Annotated[str, _wrap(v.clean_ibge_code)]
+def _doc(description: str, pattern: str | None = None, example: str | None = None) -> WithJsonSchema:
+    """What the OpenAPI document says about a field type: the pattern the server enforces (the check itself, with
+    its pt-BR message, stays in core.validators) and an example."""
+    schema = {"type": "string", "description": description}
+    if pattern:
+        schema["pattern"] = pattern
+    if example:
+        schema["examples"] = [example]
+    return WithJsonSchema(schema)
+
+
+Cpf = Annotated[str, _wrap(v.clean_cpf), _doc("CPF, com ou sem pontuação; dígitos verificadores conferidos.",
+                                              example="529.982.247-25")]
+CpfDigits = Annotated[str, _wrap(lambda s: v.clean_cpf(s, allow_punctuation=False)),
+                      _doc("CPF, 11 dígitos sem pontuação; dígitos verificadores conferidos.", r"^\d{11}$",
+                           "52998224725")]
+Cnpj = Annotated[str, _wrap(v.clean_cnpj), _doc("CNPJ (14 caracteres, alfanumérico aceito), com ou sem pontuação.",
+                                                example="11.222.333/0001-81")]
+CpfCnpj = Annotated[str, _wrap(v.clean_cpf_cnpj), _doc("CPF ou CNPJ, com ou sem pontuação.",
+                                                       example="11222333000181")]
+CpfCnpjDigits = Annotated[str, _wrap(lambda s: v.clean_cpf_cnpj(s, allow_punctuation=False)),
+                          _doc("CPF (11 dígitos) ou CNPJ (14 caracteres: 12 alfanuméricos e 2 dígitos), sem "
+                               "pontuação; dígitos verificadores conferidos.", r"^(\d{11}|[0-9A-Za-z]{12}\d{2})$",
+                               "11222333000181")]
+Plate = Annotated[str, _wrap(v.clean_plate), _doc("Placa AAA9999 ou Mercosul AAA9A99 (hífen e minúsculas aceitos; "
+                                                  "gravada em maiúsculas sem hífen).",
+                                                  r"^[A-Za-z]{3}-?[0-9][A-Za-z0-9][0-9]{2}$", "ABC1D23")]
+Rntrc = Annotated[str, _wrap(v.clean_rntrc), _doc("RNTRC, 9 dígitos (8 são completados com zero).",
+                                                  example="012345678")]
+Uf = Annotated[str, _wrap(v.clean_uf), _doc("Sigla da UF.", r"^[A-Za-z]{2}$", "SP")]
+Cep = Annotated[str, _wrap(v.clean_cep), _doc("CEP, 8 dígitos, com ou sem hífen.", example="01310-100")]
+Phone = Annotated[str, _wrap(v.clean_phone), _doc("Telefone com DDD, em qualquer formato; gravado em E.164.",
+                                                  example="(11) 98765-4321")]
+E164 = Annotated[str, _wrap(v.clean_e164), _doc("Telefone em E.164.", r"^\+[1-9]\d{7,14}$", "+5511987654321")]
+Email = Annotated[str, _wrap(v.clean_email), _doc("E-mail.", example="contato@exemplo.com.br")]
+AccessKey = Annotated[str, _wrap(v.clean_access_key), _doc("Chave de acesso de NF-e/CT-e/MDF-e, 44 dígitos "
+                                                                "(espaços ignorados).")]
+IbgeCode = Annotated[str, _wrap(v.clean_ibge_code), _doc("Código IBGE do município, 7 dígitos.", r"^\d{7}$",
+                                                         "3550308")]
 
 Limit = Annotated[int, Field(ge=1, le=200)]
 # The inclusive end of a date filter: 9999-12-31 means "no end" (its next day, used for the `<` bound, is out of range).
@@ -133,19 +159,21 @@ def details_from(exc: ValidationError, prefix: str = "") -> list[FieldError]:
         code, message = _message_for(err)
         loc = tuple(p for p in err["loc"] if p not in ("function-after[run(), str]",))
         # Model-level checks name their field in the error context (see PydanticCustomError uses).
-        path = _field_path(loc + ((err.get("ctx") or {}).get("field"),)) if (err.get("ctx") or {}).get("field") else _field_path(loc)
+        named = (err.get("ctx") or {}).get("field")
+        path = _field_path(loc + (named,)) if named else _field_path(loc)
         out.append(FieldError(f"{prefix}{path}" if prefix else path, code, message))
     return out
 
 
 def parse_body(model: type[BaseModel], data: Any):
     if not isinstance(data, dict):
-        raise InvalidBody("O corpo deve ser um objeto JSON.", details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
+        raise InvalidBody("O corpo deve ser um objeto JSON.",
+                          details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         details = details_from(exc)
-        raise InvalidBody(_summary(details), details=details)
+        raise InvalidBody(_summary(details), details=details) from exc
 
 
 def validate_data(model: type[BaseModel], data: Any) -> tuple[Any, list[FieldError]]:
@@ -159,12 +187,12 @@ def validate_data(model: type[BaseModel], data: Any) -> tuple[Any, list[FieldErr
 
 
 def parse_query(model: type[BaseModel], args) -> BaseModel:
-    data = {k: args.get(k) for k in args.keys()}
+    data = {k: args.get(k) for k in args}
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         details = details_from(exc)
-        raise InvalidQuery(_summary(details), details=details)
+        raise InvalidQuery(_summary(details), details=details) from exc
 
 
 def _summary(details: list[FieldError]) -> str:
@@ -176,9 +204,35 @@ def dump_date(value: date | None) -> str | None:
     return value.isoformat() if value else None
 
 
-__all__ = ["RequestModel", "ListQuery", "Field", "parse_body", "parse_query", "details_from", "Cpf", "CpfDigits",
-           "Cnpj", "CpfCnpj", "CpfCnpjDigits", "Plate", "Rntrc", "Uf", "Cep", "Phone", "E164", "Email", "AccessKey",
-           "IbgeCode", "EmptyAsNone", "Limit", "EndDate", "date", "datetime", "dump_date", "validate_data"]
+__all__ = [
+    "E164",
+    "AccessKey",
+    "Cep",
+    "Cnpj",
+    "Cpf",
+    "CpfCnpj",
+    "CpfCnpjDigits",
+    "CpfDigits",
+    "Email",
+    "EmptyAsNone",
+    "EndDate",
+    "Field",
+    "IbgeCode",
+    "Limit",
+    "ListQuery",
+    "Phone",
+    "Plate",
+    "RequestModel",
+    "Rntrc",
+    "Uf",
+    "date",
+    "datetime",
+    "details_from",
+    "dump_date",
+    "parse_body",
+    "parse_query",
+    "validate_data",
+]
 
 
 def comma_list(value: str | None) -> list[str]:
@@ -199,4 +253,5 @@ def check_date_order(date_from, date_to) -> None:
     """For `from`/`to` query pairs: a reversed range is a 400 naming `from`."""
     if date_from and date_to and date_from > date_to:
         from pydantic_core import PydanticCustomError
-        raise PydanticCustomError("date_order", "A data inicial deve ser anterior ou igual à data final.", {"field": "from"})
+        raise PydanticCustomError("date_order", "A data inicial deve ser anterior ou igual à data final.",
+                                  {"field": "from"})

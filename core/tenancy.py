@@ -17,13 +17,12 @@ import contextlib
 import contextvars
 import re
 import uuid
-
 from functools import lru_cache
 
 from sqlalchemy import event
+from sqlalchemy.orm import Session, with_loader_criteria
 from sqlalchemy.sql.elements import TextClause
 from sqlalchemy.sql.util import find_tables
-from sqlalchemy.orm import Session, with_loader_criteria
 
 from core.db import GET_GUARDS, TenantMixin, db
 from core.errors import NotFound, TenancyViolation
@@ -62,7 +61,7 @@ def get_owned(model, record_id, *, for_update: bool = False):
     try:
         key = _as_uuid(record_id)
     except (ValueError, TypeError, AttributeError):
-        raise NotFound()
+        raise NotFound() from None
     stmt = db.select(model).where(model.id == key)
     if for_update:
         stmt = stmt.with_for_update()
@@ -105,10 +104,7 @@ def cross_tenant(stmt):
 
 
 def _touches_tenant_tables(orm_execute_state) -> bool:
-    for mapper in orm_execute_state.all_mappers:
-        if issubclass(mapper.class_, TenantMixin):
-            return True
-    return False
+    return any(issubclass(mapper.class_, TenantMixin) for mapper in orm_execute_state.all_mappers)
 
 
 @event.listens_for(Session, "do_orm_execute")

@@ -1,10 +1,10 @@
 """Imports every area's models so that SQLAlchemy metadata (create_all, Alembic) sees all tables."""
 import core.models  # noqa: F401
-import domain.billing.models  # noqa: F401
-import domain.ciot.models  # noqa: F401
-import domain.fleet.models  # noqa: F401
-import domain.freights.models  # noqa: F401
-import domain.messages.models  # noqa: F401
-import domain.partners.models  # noqa: F401
-import domain.payables.models  # noqa: F401
+import domain.billing.models
+import domain.ciot.models
+import domain.fleet.models
+import domain.freights.models
+import domain.messages.models
+import domain.partners.models
+import domain.payables.models
 import domain.tenancy.models  # noqa: F401

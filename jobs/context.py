@@ -10,7 +10,7 @@ _worker_app = None
 
 def worker_app():
     """One Flask app per worker process, built on first use."""
-    global _worker_app
+    global _worker_app  # noqa: PLW0603  one app per worker process, built lazily
     if _worker_app is None:
         from app import create_app
         _worker_app = create_app()

@@ -48,10 +48,11 @@ def main(outdir: str) -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
                                                  args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-            for device, (width, height) in pagewalk.WIDTHS.items():
+            for _device, (width, height) in pagewalk.WIDTHS.items():
                 folder = Path(outdir) / f"{width}px"
                 folder.mkdir(parents=True, exist_ok=True)
-                context = browser.new_context(base_url=base, locale="pt-BR", viewport={"width": width, "height": height})
+                viewport = {"width": width, "height": height}
+                context = browser.new_context(base_url=base, locale="pt-BR", viewport=viewport)
                 page = context.new_page()
                 pagewalk.log_in(page, base, DEMO_EMAIL, DEMO_PASSWORD)
                 for number, url in enumerate(pagewalk.menu_urls(page, base), start=1):

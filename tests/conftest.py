@@ -26,3 +26,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    from tests.fixtures.contract import write_examples
+    write_examples()  # only with RECORD_API_EXAMPLES=1

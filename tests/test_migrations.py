@@ -31,10 +31,9 @@ def empty_database_url(tmp_path):
 
 
 def _diff(application) -> list:
-    with application.app_context():
-        with db.engine.connect() as conn:
-            context = MigrationContext.configure(conn, opts={"compare_type": True, "render_as_batch": True})
-            return compare_metadata(context, db.metadata)
+    with application.app_context(), db.engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"compare_type": True, "render_as_batch": True})
+        return compare_metadata(context, db.metadata)
 
 
 def test_upgrade_builds_the_models_schema_and_downgrade_empties_it(empty_database_url, tmp_path):

@@ -1,5 +1,7 @@
-"""The repository's own rules: dependencies bounded and locked, the lint hook on the locked ruff."""
+"""The repository's own rules: it names no document outside itself; dependencies bounded and locked; the lint
+hook on the locked ruff."""
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -9,6 +11,48 @@ from packaging.requirements import Requirement
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PIN = re.compile(r"^([A-Za-z0-9_.-]+)==([^\s;\\]+)", re.MULTILINE)
+
+
+# Spelled in pieces so that this file does not name them itself.
+OUTSIDE = ("../" + "shared", "shared" + "/spec", "/work" + "/shared", "public-api" + ".md")
+MARKDOWN_NAME = re.compile(r"[\w.-]+\.md\b")
+
+
+def tracked_text_files() -> dict[str, str]:
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout")
+    texts = {}
+    for path in filter(None, listed.decode().split("\0")):
+        try:
+            texts[path] = (ROOT / path).read_text(encoding="utf-8")
+        except (UnicodeDecodeError, FileNotFoundError, IsADirectoryError):
+            continue  # fonts, images; a file deleted but not yet committed
+    return texts
+
+
+def outside_references(texts: dict[str, str]) -> set[str]:
+    """Mentions of documents the repository does not hold: the outside inputs by name, and any `*.md` whose
+    name no tracked file has."""
+    names = {path.rsplit("/", 1)[-1] for path in texts}
+    found = set()
+    for path, text in texts.items():
+        found |= {f"{path}: {word}" for word in OUTSIDE if word in text}
+        found |= {f"{path}: {name}" for name in MARKDOWN_NAME.findall(text) if name not in names}
+    return found
+
+
+def test_the_repository_names_no_document_outside_itself():
+    """Rules live in the project's own docs/ (docs/decisions.md, docs/api/, docs/ciot-rules.md)."""
+    assert outside_references(tracked_text_files()) == set()
+
+
+def test_an_outside_document_is_caught():
+    """Guards the guard."""
+    texts = {"docs/ciot-rules.md": "see " + OUTSIDE[3], "core/y.py": "# " + OUTSIDE[0] + "/spec/decisions.md"}
+    assert outside_references(texts) == {"docs/ciot-rules.md: " + OUTSIDE[3], "core/y.py: " + OUTSIDE[0],
+                                         "core/y.py: " + OUTSIDE[1], "core/y.py: decisions.md"}
 
 
 def normalize(name: str) -> str:

@@ -1,4 +1,4 @@
-"""Public API: CIOT operations (public-api.md "CIOT operations"; choices in docs/api/ciot.md).
+"""Public API: CIOT operations (reference: docs/api/ciot.md).
 
 Action endpoints (validate, emit, retificar, cancel, encerrar) answer errors with the envelope plus top-level
 `ok: false, reason, mensagem`. /emit and creation with auto_emit commit the claim, let the job run (inline) or
@@ -8,14 +8,63 @@ import contextlib
 
 from flask import current_app
 
-from core.api import endpoint, interim_response
+from core.api import endpoint, interim_response, tag
 from core.errors import AppError
 from core.queue import commit, undelivered_jobs
+from core.responses import ErrorCode
 from domain.ciot import serializers, services
-from domain.ciot.schemas import (CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate,
-                                 RectifyBody)
+from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate, RectifyBody
+from domain.ciot.serializers import (
+    CiotActionDone,
+    CiotCreateResponse,
+    CiotEmitPending,
+    CiotEmitted,
+    CiotOperationList,
+    CiotOperationResponse,
+    CiotValidated,
+)
 
-TAGS = ("ciot",)
+TAGS = (tag("ciot", "Operações CIOT por viagem: criar, validar, emitir na ANTT, retificar, cancelar, encerrar e "
+                    "exportar PDF. Erros das ações trazem também `ok: false`, `reason` e `mensagem`."),)
+
+
+def _action(http_status: int, code: str, example: str, **extra) -> ErrorCode:
+    return ErrorCode(http_status, code, example, schema="CiotActionError", extra=extra)
+
+
+def _status_error(example: str, current: str = "emitido") -> ErrorCode:
+    return ErrorCode(422, "invalid_status", example, extra={"status": current})
+
+
+CODIGO_EXISTS = ErrorCode(409, "codigo_ciot_exists", "Já existe uma operação com o codigo_ciot 123456789012 nesta "
+                          "empresa.", schema="ConflictError",
+                          extra={"existing_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"})
+NOT_EDITABLE = _status_error("A operação está em 'emitido': alterações só são aceitas antes da emissão (rascunho, "
+                             "validado, com_divergencia, pronto_emissao ou rejeitado).")
+NOT_DELETABLE = _status_error("A operação está em 'emitido': só operações ainda não emitidas (rascunho, validado, "
+                              "com_divergencia, pronto_emissao) podem ser excluídas; uma operação emitida é "
+                              "cancelada com POST /cancel.")
+ACTION_STATUS = _action(422, "invalid_status", "Só é possível cancelar uma operação emitida (status atual: "
+                                               "rascunho).", status="rascunho")
+VALIDATION_BLOCKED = _action(422, "validation_blocked", "Emissão bloqueada pela validação (1 bloqueio(s): PRV04). "
+                             "Corrija e tente novamente.", status="com_divergencia",
+                             validation={"items": [{"code": "PRV04", "severity": "blocker",
+                                                    "field": "codigo_natureza_carga",
+                                                    "message": "codigo_natureza_carga é obrigatório."}],
+                                         "summary": {"ok": False, "blockers": 1, "warnings": 0}})
+REJECTED = _action(422, "rejected", "Emissão rejeitada pela ANTT: RNTRC do contratado inválido.", status="rejeitado",
+                   mensagem_antt="RNTRC do contratado inválido.")
+MISSING_CREDENTIALS = _action(422, "missing_credentials", "Credenciais de produção do CIOT não cadastradas para a "
+                              "empresa Transportadora Exemplo Ltda.",
+                              company_id="3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b")
+NOT_SUPPORTED = _action(422, "not_supported", "Retificação disponível apenas para empresas no fluxo legado de "
+                                              "integração CIOT (ciot_flow=legacy).")
+PROVIDER_UNAVAILABLE = _action(503, "provider_unavailable", "Falha técnica ao falar com o provedor CIOT; nada foi "
+                                                            "emitido. Tente novamente.", status="pronto_emissao")
+ACTION_NOT_FOUND = _action(404, "not_found", "Registro não encontrado.")
+RECTIFY_EMPTY = ErrorCode(400, "invalid_body", "Informe ao menos um campo a retificar: valor_frete, peso_carga, "
+                          "data_declaracao, viagem_inicio, viagem_fim, payments, documents.", schema="CiotActionError",
+                          details=(("body", "required", "Nenhum campo retificável enviado."),))
 BASE = "/ciot/operations"
 ONE = BASE + "/<operation_id>"
 # company_id is refused everywhere by core.api already
@@ -31,7 +80,8 @@ def ciot_action():
         commit()
         raise as_action_error(refused.error) from None
     except AppError as exc:
-        raise as_action_error(exc)
+        as_action_error(exc)  # the same error, now also carrying ok/reason/mensagem
+        raise
 
 
 def as_action_error(exc: AppError) -> AppError:
@@ -47,38 +97,23 @@ def _wait_seconds() -> float:
     return float(current_app.config.get("CIOT_EMIT_WAIT_SECONDS", 10))
 
 
-def _emission_data(op) -> dict:
-    return {"id": str(op.id), "code": op.code, "status": op.status, "environment": op.environment,
-            "codigo_ciot": op.codigo_ciot, "codigo_verificador": op.codigo_verificador, "protocolo": op.protocolo,
-            "emitter_company_id": str(op.emitter_company_id) if op.emitter_company_id else None}
-
-
-@endpoint(BASE, "POST", body=OperationCreate, tags=TAGS,
+@endpoint(BASE, "POST", body=OperationCreate, tags=TAGS, response=CiotCreateResponse,
+          operation_id="createCiotOperation", errors=(CODIGO_EXISTS,),
           summary="Cria uma operação CIOT (valida e emite conforme auto_validate/auto_emit) ou importa um CIOT "
                   "emitido em contingência (codigo_ciot).")
 def create_operation(ctx):
     result = services.create_operation(ctx.company, ctx.body, actor=ctx.api_key)
     op = result.op
     if result.imported:
-        return {"mode": "imported",
-                "data": {"id": str(op.id), "status": op.status, "contingencia": op.contingencia,
-                         "codigo_ciot": op.codigo_ciot},
-                "validation": None, "emission": None}, 201
+        return serializers.imported_dict(op), 201
     emission = None
     if result.emission is not None:
-        interim_response(_created(op, result, _in_progress(op)), 201)
+        interim_response(serializers.created_dict(op, result.validation, _in_progress(op)), 201)
         commit()  # the claim must be visible to the worker (inline: the job runs here)
         outcome = services.settle_emission(ctx.company, result.emission, timeout=_wait_seconds())
         op = outcome.op
         emission = outcome.as_creation_dict()
-    return _created(op, result, emission), 201
-
-
-def _created(op, result, emission) -> dict:
-    return {"data": {"id": str(op.id), "code": op.code, "status": op.status, "codigo_ciot": op.codigo_ciot,
-                     "protocolo": op.protocolo},
-            "validation": result.validation.as_dict() if result.validation is not None else None,
-            "emission": emission}
+    return serializers.created_dict(op, result.validation, emission), 201
 
 
 def _in_progress(op) -> dict:
@@ -86,7 +121,8 @@ def _in_progress(op) -> dict:
     return services.EmissionOutcome(op, "claimed").as_creation_dict()
 
 
-@endpoint(BASE, "GET", query=OperationListQuery, tags=TAGS, summary="Lista as operações CIOT (mais novas primeiro).")
+@endpoint(BASE, "GET", query=OperationListQuery, tags=TAGS, response=CiotOperationList,
+          operation_id="listCiotOperations", summary="Lista as operações CIOT (mais novas primeiro).")
 def list_operations(ctx):
     q = ctx.query
     page = services.list_operations(ctx.company, status=q.statuses, tipo_operacao=q.tipo_operacao,
@@ -94,56 +130,57 @@ def list_operations(ctx):
     return page.envelope(serializers.operation_summary)
 
 
-@endpoint(ONE, "GET", tags=TAGS, summary="Operação completa com contratantes, veículos, pagamentos, documentos e "
-                                          "os últimos 50 eventos.")
+@endpoint(ONE, "GET", tags=TAGS, response=CiotOperationResponse, operation_id="getCiotOperation",
+          summary="Operação completa com contratantes, veículos, pagamentos, documentos e os últimos 50 eventos.")
 def get_operation(ctx, operation_id):
     return {"data": serializers.operation_record(services.get_operation(ctx.company, operation_id))}
 
 
 @endpoint(ONE, "PATCH", body=OperationUpdate, tags=TAGS, protected_fields=PATCH_PROTECTED,
+          response=CiotOperationResponse, operation_id="updateCiotOperation", errors=(NOT_EDITABLE,),
           summary="Altera uma operação ainda não emitida; listas enviadas substituem as atuais.")
 def update_operation(ctx, operation_id):
     op, _ = services.update_operation(ctx.company, operation_id, ctx.body, set(ctx.raw), actor=ctx.api_key)
     return {"data": serializers.operation_record(op)}
 
 
-@endpoint(ONE, "DELETE", tags=TAGS, summary="Cancela uma operação ainda não emitida (nada é enviado à ANTT).")
+@endpoint(ONE, "DELETE", tags=TAGS, response=CiotOperationResponse, operation_id="deleteCiotOperation",
+          errors=(NOT_DELETABLE,), summary="Cancela uma operação ainda não emitida (nada é enviado à ANTT).")
 def delete_operation(ctx, operation_id):
     op = services.delete_operation(ctx.company, operation_id, actor=ctx.api_key)
     return {"data": serializers.operation_record(op)}
 
 
-@endpoint(ONE + "/validate", "POST", tags=TAGS, success=200, summary="Refaz as validações e atualiza o status.")
+@endpoint(ONE + "/validate", "POST", tags=TAGS, success=200, response=CiotValidated,
+          operation_id="validateCiotOperation", errors=(ACTION_NOT_FOUND, ACTION_STATUS),
+          summary="Refaz as validações e atualiza o status.")
 def validate_operation(ctx, operation_id):
     with ciot_action():
         op, result = services.validate_operation_service(ctx.company, operation_id, actor=ctx.api_key)
     return {"data": serializers.operation_record(op), "validation": result.as_dict()}
 
 
-@endpoint(ONE + "/emit", "POST", tags=TAGS, success=200,
+@endpoint(ONE + "/emit", "POST", tags=TAGS, success=200, response=CiotEmitted, responses={202: CiotEmitPending},
+          operation_id="emitCiotOperation", errors=(ACTION_NOT_FOUND, ACTION_STATUS, VALIDATION_BLOCKED, REJECTED,
+                                                   MISSING_CREDENTIALS, NOT_SUPPORTED, PROVIDER_UNAVAILABLE),
           summary="Valida e emite na ANTT: 200 emitido, 422 bloqueado/rejeitado, 202 se ainda em andamento.")
 def emit_operation(ctx, operation_id):
     with ciot_action():
         request = services.request_emission(ctx.company, operation_id, actor=ctx.api_key)
         if request.error is None:
-            interim_response(_emit_answer(services.EmissionOutcome(request.op, "claimed")), 202)
+            interim_response(serializers.emit_answer(services.EmissionOutcome(request.op, "claimed")), 202)
         commit()  # claim visible to the worker; inline, the job runs here
         outcome = services.settle_emission(ctx.company, request, timeout=_wait_seconds())
         error = outcome.as_error()
         if error is not None:
             raise error
-    return _emit_answer(outcome), (200 if outcome.ok else 202)
+    return serializers.emit_answer(outcome), (200 if outcome.ok else 202)
 
 
-def _emit_answer(outcome) -> dict:
-    data = _emission_data(outcome.op)
-    if outcome.ok:
-        return {"ok": True, "mensagem": outcome.mensagem, "data": data}
-    return {"ok": False, "status": outcome.op.status, "reason": outcome.reason, "mensagem": outcome.mensagem,
-            "data": data}
-
-
-@endpoint(ONE + "/retificar", "POST", body=RectifyBody, tags=TAGS, success=200,
+@endpoint(ONE + "/retificar", "POST", body=RectifyBody, tags=TAGS, success=200, response=CiotActionDone,
+          operation_id="rectifyCiotOperation",
+          errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, NOT_SUPPORTED, RECTIFY_EMPTY, VALIDATION_BLOCKED,
+                  MISSING_CREDENTIALS),
           summary="Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).")
 def rectify_operation(ctx, operation_id):
     with ciot_action():
@@ -152,7 +189,8 @@ def rectify_operation(ctx, operation_id):
     return {"ok": True, "mensagem": mensagem}
 
 
-@endpoint(ONE + "/cancel", "POST", body=CancelBody, tags=TAGS, success=200,
+@endpoint(ONE + "/cancel", "POST", body=CancelBody, tags=TAGS, success=200, response=CiotActionDone,
+          operation_id="cancelCiotOperation", errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, MISSING_CREDENTIALS),
           summary="Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).")
 def cancel_operation(ctx, operation_id):
     with ciot_action():
@@ -161,7 +199,8 @@ def cancel_operation(ctx, operation_id):
     return {"ok": True, "mensagem": mensagem}
 
 
-@endpoint(ONE + "/encerrar", "POST", body=CloseBody, tags=TAGS, success=200,
+@endpoint(ONE + "/encerrar", "POST", body=CloseBody, tags=TAGS, success=200, response=CiotActionDone,
+          operation_id="closeCiotOperation", errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, MISSING_CREDENTIALS),
           summary="Encerra na ANTT uma operação emitida.")
 def close_operation(ctx, operation_id):
     with ciot_action():

@@ -1,4 +1,4 @@
-"""Public API: CIOT operation PDFs, single and batch (public-api.md "CIOT operations"; domain/ciot/pdf.py and
+"""Public API: CIOT operation PDFs, single and batch (reference: docs/api/ciot-pdf.md; domain/ciot/pdf.py and
 domain/ciot/batch.py hold the rules).
 
 - GET /ciot/operations/{id}/pdf → application/pdf for emitido, encerrado, cancelado (409 invalid_status otherwise;
@@ -9,9 +9,18 @@ domain/ciot/batch.py hold the rules).
 from flask import Response, stream_with_context
 
 from core.api import endpoint
+from core.responses import ErrorCode
 from domain.ciot import batch, pdf
 
 TAGS = ("ciot",)
+PDF_STATUS = ErrorCode(409, "invalid_status", "A operação CIOT-000001 está em 'rascunho': o PDF da declaração só "
+                       "existe para operações emitidas, encerradas ou canceladas.",
+                       extra={"status": "rascunho", "allowed_statuses": ["emitido", "encerrado", "cancelado"]})
+BATCH_STATUS = ErrorCode(409, "invalid_status", "O status não permite exportar o PDF: CIOT-000001 (rascunho). Só "
+                         "operações emitidas, encerradas ou canceladas têm declaração.")
+BATCH_TOO_LARGE = ErrorCode(400, "batch_too_large", "O filtro corresponde a 73 operações; o limite é 50 por ZIP.")
+BATCH_EMPTY = ErrorCode(404, "not_found", "Nenhuma operação com PDF corresponde ao filtro (emitidas, encerradas ou "
+                                          "canceladas da empresa).")
 
 
 def _attachment(filename: str) -> dict:
@@ -19,6 +28,8 @@ def _attachment(filename: str) -> dict:
 
 
 @endpoint("/ciot/operations/pdf", "GET", query=batch.BatchQuery, tags=TAGS, response_kind="zip",
+          operation_id="downloadCiotOperationsZip", errors=(BATCH_TOO_LARGE, BATCH_EMPTY, BATCH_STATUS),
+          headers={"X-Operation-Count": "Quantas operações o ZIP contém."},
           summary="ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to).")
 def batch_pdf(ctx):
     selection = batch.select_for_batch(ctx.company, ctx.query)
@@ -28,6 +39,7 @@ def batch_pdf(ctx):
 
 
 @endpoint("/ciot/operations/<operation_id>/pdf", "GET", tags=TAGS, response_kind="pdf",
+          operation_id="downloadCiotOperationPdf", errors=(PDF_STATUS,),
           summary="PDF da declaração CIOT (emitido, encerrado ou cancelado; homologação com marca d'água).")
 def operation_pdf(ctx, operation_id):
     document = pdf.operation_pdf(ctx.company, operation_id)

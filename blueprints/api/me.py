@@ -1,49 +1,12 @@
-"""Who am I: the key's company, scopes and signing requirement. Also serves the OpenAPI document."""
-from flask import jsonify, request
+"""Who am I: the key's company, scopes and signing requirement."""
+from core.api import endpoint, tag
+from domain.tenancy.serializers import MeResponse, me_dict
 
-from core.api import api_bp, endpoint
-from core.schemas import RequestModel
-
-
-class MeCompany(RequestModel):
-    id: str
-    cnpj: str
-    legal_name: str
-    modules: list[str]
-    features: list[str]
-    ciot_environment: str
+TAGS = (tag("conta", "A chave usada: empresa, escopos e exigência de assinatura. Útil para testar a integração."),)
 
 
-class MeKey(RequestModel):
-    id: str
-    prefix: str
-    scopes: list[str]
-    require_signature: bool
-
-
-class MeData(RequestModel):
-    company: MeCompany
-    api_key: MeKey
-
-
-class MeResponse(RequestModel):
-    data: MeData
-
-
-@endpoint("/me", "GET", summary="Empresa, escopos e exigência de assinatura da chave usada.", tags=("conta",),
-          response=MeResponse)
+@endpoint("/me", "GET", summary="Empresa, escopos e exigência de assinatura da chave usada.", tags=TAGS,
+          response=MeResponse, operation_id="getMe")
 def me(ctx):
-    company, key = ctx.account, ctx.api_key  # read with the key: no further query
-    return {"data": {
-        "company": {"id": str(company.id), "cnpj": company.cnpj, "legal_name": company.legal_name,
-                    "modules": list(company.modules or []), "features": list(company.features or []),
-                    "ciot_environment": company.ciot_environment},
-        "api_key": {"id": str(key.id), "prefix": key.prefix, "scopes": list(key.scopes or []),
-                    "require_signature": key.require_signature},
-    }}
+    return {"data": me_dict(ctx.account, ctx.api_key)}  # read with the key: no further query
 
-
-@api_bp.get("/openapi.json")
-def openapi_document():
-    from core.openapi import build_document
-    return jsonify(build_document(request.host_url.rstrip("/")))

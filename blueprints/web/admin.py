@@ -28,15 +28,18 @@ LOGO_MAX_SIDE = 2000
 
 class ApiKeyForm(FlaskForm):
     name = StringField("Nome (para identificar a integração)", validators=[Optional(), Length(max=120)])
-    scopes = MultiCheckboxField("Escopos", choices=choices([("read", "Leitura (GET)"), ("write", "Escrita (POST/PATCH/DELETE)")]),
+    scopes = MultiCheckboxField("Escopos", choices=choices([("read", "Leitura (GET)"),
+                                                            ("write", "Escrita (POST/PATCH/DELETE)")]),
                                 default=["read", "write"])
     require_signature = BooleanField("Exigir assinatura HMAC em todas as chamadas")
 
 
 class UserForm(FlaskForm):
     name = StringField("Nome", validators=[Optional(), Length(max=120)])
-    email = EmailField("E-mail", validators=[DataRequired(message="Informe o e-mail."), Email(message="E-mail inválido."), Length(max=254)])
-    password = PasswordField("Senha inicial", validators=[DataRequired(message="Informe a senha."), Length(min=8, max=200, message="De 8 a 200 caracteres.")])
+    email = EmailField("E-mail", validators=[DataRequired(message="Informe o e-mail."),
+                                             Email(message="E-mail inválido."), Length(max=254)])
+    password = PasswordField("Senha inicial", validators=[DataRequired(message="Informe a senha."),
+                                                          Length(min=8, max=200, message="De 8 a 200 caracteres.")])
     # a new user starts with the least privilege (read only); the admin raises it deliberately
     role = SelectField("Papel", choices=choices((r, ROLE_LABELS[r]) for r in ROLES), default="leitura")
 

@@ -1,6 +1,6 @@
 """Pages: vehicles and drivers (list, create, edit, deactivate = status inativo, reactivate = status ativo)."""
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from flask import render_template, request, url_for
 from flask_login import current_user
@@ -9,8 +9,18 @@ from wtforms import BooleanField, SelectField, StringField, TextAreaField
 from blueprints.api.fleet import DriverListQuery, VehicleListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
-from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
-                                             list_page, reader_required, save_form, toggle_status)
+from blueprints.web.cadastros_common import (
+    PlainForm,
+    can_edit,
+    done,
+    editor_required,
+    form_values,
+    list_args,
+    list_page,
+    reader_required,
+    save_form,
+    toggle_status,
+)
 from blueprints.web.formkit import DecimalBRField, MaskedField, choices, read_decimals
 from core.db import db
 from core.formatting import fmt

@@ -1,6 +1,6 @@
 """Pages: partners (list, create, edit, deactivate/reactivate) and their bank accounts (inline, htmx).
 
-Bank accounts are created, changed and removed only here: the API shows them read-only (public-api.md).
+Bank accounts are created, changed and removed only here: the API shows them read-only (docs/api/partners-fleet.md).
 """
 from flask import render_template, request, url_for
 from flask_login import current_user
@@ -9,14 +9,24 @@ from wtforms import BooleanField, SelectField, StringField, TextAreaField
 from blueprints.api.partners import PartnerListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
-from blueprints.web.cadastros_common import (PlainForm, can_edit, done, editor_required, form_values, list_args,
-                                             list_page, reader_required, save_form, toggle_status)
+from blueprints.web.cadastros_common import (
+    PlainForm,
+    can_edit,
+    done,
+    editor_required,
+    form_values,
+    list_args,
+    list_page,
+    reader_required,
+    save_form,
+    toggle_status,
+)
 from blueprints.web.formkit import MaskedField, MultiCheckboxField, choices
+from core.db import db
 from core.errors import NotFound
 from core.formatting import fmt
 from core.queue import commit
 from core.schemas import parse_query
-from core.db import db
 from core.tenancy import get_owned
 from core.validators import strip_punctuation
 from domain.partners import services

@@ -11,10 +11,25 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
-from blueprints.web.ciot_form import (CARGO_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, HEADER_FIELDS,
-                                      LOCATION_FIELDS, LOCATION_TIPOS, MAX_ROWS, PAYMENT_ROOT_FIELDS, ROW_FIELDS,
-                                      ROW_TITLES, TRIP_FIELDS, DraftForm, copy_form, field_label,
-                                      fill_registry_axles, initial_form, plain_words)
+from blueprints.web.ciot_form import (
+    CARGO_FIELDS,
+    CONTRATADO_FIELDS,
+    DESTINATARIO_FIELDS,
+    HEADER_FIELDS,
+    LOCATION_FIELDS,
+    LOCATION_TIPOS,
+    MAX_ROWS,
+    PAYMENT_ROOT_FIELDS,
+    ROW_FIELDS,
+    ROW_TITLES,
+    TRIP_FIELDS,
+    DraftForm,
+    copy_form,
+    field_label,
+    fill_registry_axles,
+    initial_form,
+    plain_words,
+)
 from blueprints.web.formkit import read_decimals
 from core.db import db
 from core.errors import AppError, NotFound
@@ -22,11 +37,11 @@ from core.queue import commit
 from core.schemas import parse_query, validate_data
 from domain.ciot import clock, drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
-from domain.ciot.serializers import operation_record
 from domain.ciot.pdf import operation_pdf, pdf_allowed
 from domain.ciot.presentation import fmt
-from domain.fleet.queries import axles_by_plate
 from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, RectifyBody
+from domain.ciot.serializers import operation_record
+from domain.fleet.queries import axles_by_plate
 
 bp = Blueprint("ciot", __name__, url_prefix="/ciot")
 
@@ -253,7 +268,7 @@ def validate(operation_id):
 @bp.post("/<operation_id>/emitir")
 @roles_required(*ACTORS)
 def emit(operation_id):
-    result, error = _run(lambda: services.request_emission(_company(), operation_id, actor=_actor()))
+    _result, error = _run(lambda: services.request_emission(_company(), operation_id, actor=_actor()))
     if error is not None:
         return _after(operation_id, None, error, ok_message="")
     commit()  # the claim is visible to the worker (inline: the emission job runs here)

@@ -11,10 +11,19 @@ from dataclasses import dataclass, field
 from core.errors import FieldError
 from core.formatting import decimal_input, parse_decimal
 from core.validators import FieldInvalid
-from domain.ciot.presentation import (COMPOSICAO_LABELS, DOCUMENT_KIND_LABELS, INDICADOR_LABELS,
-                                      LOCATION_TIPO_LABELS, PAPEL_LABELS, PAYMENT_KIND_LABELS, TIPO_CARGA_LABELS,
-                                      TIPO_CHAVE_PIX_LABELS, TIPO_OPERACAO_LABELS, TIPO_PAGAMENTO_LABELS,
-                                      VEHICLE_KIND_LABELS)
+from domain.ciot.presentation import (
+    COMPOSICAO_LABELS,
+    DOCUMENT_KIND_LABELS,
+    INDICADOR_LABELS,
+    LOCATION_TIPO_LABELS,
+    PAPEL_LABELS,
+    PAYMENT_KIND_LABELS,
+    TIPO_CARGA_LABELS,
+    TIPO_CHAVE_PIX_LABELS,
+    TIPO_OPERACAO_LABELS,
+    TIPO_PAGAMENTO_LABELS,
+    VEHICLE_KIND_LABELS,
+)
 
 
 @dataclass(frozen=True)
@@ -82,7 +91,8 @@ PAYMENT_ROOT_FIELDS = (
     F("bank_code", "Banco (3 dígitos)"),
     F("agency", "Agência"),
     F("account_number", "Conta"),
-    F("cpf_cnpj_owner", "CPF/CNPJ do titular da conta", "cpf_cnpj", hint="TAC ou equiparado: o próprio contratado (TR05, PRV03)."),
+    F("cpf_cnpj_owner", "CPF/CNPJ do titular da conta", "cpf_cnpj",
+      hint="TAC ou equiparado: o próprio contratado (TR05, PRV03)."),
 )
 LOCATION_FIELDS = {
     "municipio": (F("uf", "UF", placeholder="SP"), F("codigo_municipio", "Código IBGE", placeholder="3550308"),
@@ -212,7 +222,7 @@ class DraftForm:
     @classmethod
     def from_form(cls, form) -> "DraftForm":
         values, rows = {}, {kind: set() for kind in ROW_FIELDS}
-        for key in form.keys():
+        for key in form:
             match = NAME.match(key)
             if not match:
                 continue

@@ -12,9 +12,10 @@ response): memory holds one PDF at a time, never the batch.
 """
 import uuid
 import zipfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Callable, Iterator, Literal
+from typing import Literal
 
 import sqlalchemy as sa
 from pydantic import Field, field_validator, model_validator
@@ -24,9 +25,9 @@ from core.errors import AppError, Conflict, NotFound
 from core.formatting import BRT
 from core.schemas import EndDate, RequestModel, check_date_order, comma_choices, comma_list
 from core.tenancy import tenant_scope
-from domain.ciot.queries import get_operation
 from domain.ciot.models import CiotOperation
 from domain.ciot.pdf import PDF_STATUSES, render_operation_pdf
+from domain.ciot.queries import get_operation
 from domain.tenancy.models import Company
 
 MAX_OPERATIONS = 50

@@ -1,6 +1,6 @@
 """Validate a CIOT operation draft without saving it (the creation page's live validation panel).
 
-The draft is a creation body as a dict (public-api.md "CIOT operation"). It is checked exactly as creation would
+The draft is a creation body as a dict (docs/api/ciot.md). It is checked exactly as creation would
 check it: first the schema (domain.ciot.schemas.OperationCreate, the 400 `invalid_body` details of the API), then
 — when the structure is valid — the rules engine with the same context the services build for a saved operation
 (`validation.rule_context`), so the codes the panel shows are the codes creation will record.
@@ -39,7 +39,7 @@ class DraftCheck:
 
     @property
     def expected_status(self) -> str | None:
-        """The status creation would give (decisions.md): com_divergencia / validado / pronto_emissao."""
+        """The status creation would give (docs/decisions.md §4): com_divergencia / validado / pronto_emissao."""
         if self.validation is None:
             return None
         from domain.ciot.states import status_for_validation

@@ -62,7 +62,7 @@ def request_emission_of(company: Company, op: CiotOperation, *, actor, validatio
     if validation is None:
         before = op.status
         validation = run_validation(op, company, actor=actor, set_status=False)  # "validation blocks: unchanged"
-        assert op.status == before
+        assert op.status == before  # noqa: S101  an invariant of run_validation(set_status=False), not a check of input
     if validation.blockers:
         record_event(op, "emission_blocked", "Emissão não enviada: a validação tem bloqueios.",
                      {"codes": validation.codes}, actor=actor_label(actor))

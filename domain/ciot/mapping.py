@@ -45,8 +45,9 @@ def to_body(op: CiotOperation, **overrides) -> OperationCreate:
     data.update({"auto_validate": True, "auto_emit": False})
     for name, value in overrides.items():
         if isinstance(value, list):
-            value = [item.model_dump() if hasattr(item, "model_dump") else item for item in value]
-        data[name] = value
+            data[name] = [item.model_dump() if hasattr(item, "model_dump") else item for item in value]
+        else:
+            data[name] = value
     return OperationCreate.model_validate(data)
 
 

@@ -4,7 +4,7 @@ own fleet, and the bank data that goes to the emission provider.
 Pure functions over the creation body (domain.ciot.schemas.OperationCreate). They only read attributes,
 so an ORM record with the same field names works too. See docs/ciot-rules.md.
 
-Derivation table (public-api.md "CIOT operation", contratado_tipo "ignored when a partner with a category
+Derivation table (the API contract: contratado_tipo "ignored when a partner with a category
 exists"):
 
 | partner RNTRC category | body contratado_tipo / equiparado_tac | effective tipo | TAC or equated | equated | source  |
@@ -41,7 +41,7 @@ CATEGORY_MODALITY = {
 }
 
 BANK_FIELDS = ("bank_code", "agency", "account_number", "cpf_cnpj_owner")
-# root field -> payment item field (public-api.md "Bank-data fallback")
+# root field -> payment item field (bank-data fallback: docs/ciot-rules.md)
 ITEM_BANK_FIELDS = {"bank_code": "banco", "agency": "agencia", "account_number": "conta",
                     "cpf_cnpj_owner": "titular_cpf_cnpj"}
 
@@ -94,7 +94,7 @@ def is_own_fleet(data, company_cnpj: str | None) -> bool:
 
 
 def issued_by_contratado(modality: Modality, own_fleet: bool) -> bool:
-    """True when the emission must be done in the name of the contracted ETC (public-api.md: "For a contracted
+    """True when the emission must be done in the name of the contracted ETC (the API contract: "For a contracted
     ETC other than the caller company, the emission is done in the name of that ETC"); own fleet and TAC or
     equated contracting are issued by the caller."""
     return modality.contratado_tipo == "ETC" and not modality.equiparado and not own_fleet

@@ -45,8 +45,9 @@ TIPO_CHAVE_PIX_LABELS = {"cpf": "CPF", "cnpj": "CNPJ", "email": "E-mail", "telef
 EVENT_LABELS = {
     "created": "Criada", "imported": "Importada", "updated": "Alterada", "validated": "Validada",
     "emission_requested": "Emissão solicitada", "emission_requeued": "Emissão reenviada",
-    "emission_blocked": "Emissão bloqueada", "emission_succeeded": "CIOT emitido", "emission_failed": "Falha na emissão",
-    "emission_rejected": "Emissão rejeitada", "cancelled": "Cancelada", "closed": "Encerrada", "rectified": "Retificada",
+    "emission_blocked": "Emissão bloqueada", "emission_succeeded": "CIOT emitido",
+    "emission_failed": "Falha na emissão", "emission_rejected": "Emissão rejeitada", "cancelled": "Cancelada",
+    "closed": "Encerrada", "rectified": "Retificada",
     "deleted": "Cancelada antes da emissão",
 }
 

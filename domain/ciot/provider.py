@@ -14,7 +14,7 @@ import contextlib
 import secrets
 import uuid
 from dataclasses import asdict, dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from importlib import import_module
 
 import sqlalchemy as sa
@@ -111,7 +111,7 @@ def local_to_utc(moment: datetime | None) -> datetime | None:
     if moment is None:
         return None
     aware = moment.replace(tzinfo=BRT) if moment.tzinfo is None else moment
-    return aware.astimezone(timezone.utc).replace(tzinfo=None)
+    return aware.astimezone(UTC).replace(tzinfo=None)
 
 
 @contextlib.contextmanager
@@ -142,7 +142,7 @@ class HomologSimulator(CiotProvider):
         return "HML" + utcnow().strftime("%Y%m%d%H%M%S") + f"{secrets.randbelow(10**6):06d}"
 
     def emit(self, op, issuer, credentials, *, idempotency_key):
-        sim, irregular, operations = self._tables()
+        sim, irregular, _operations = self._tables()
         operation_id = op.id
         rntrc = normalize_rntrc(op.contratado_rntrc)
         trip_start = local_to_utc(op.viagem_inicio)
@@ -170,7 +170,7 @@ class HomologSimulator(CiotProvider):
             with authority_connection() as conn:
                 existing = conn.execute(sa.select(sim).where(sim.c.operation_id == operation_id)).first()
             if existing is None:
-                raise ProviderUnavailable("conflito ao registrar a emissão simulada")
+                raise ProviderUnavailable("conflito ao registrar a emissão simulada") from None
             return self._issued(existing, replayed=True)
         return EmissionResult(ok=True, codigo_ciot=row["codigo_ciot"], codigo_verificador=row["codigo_verificador"],
                               protocolo=row["protocolo"], mensagem=self.ISSUED)

@@ -1,7 +1,7 @@
-"""The CIOT operation creation body (public-api.md "CIOT operation"), as declared models.
+"""The CIOT operation creation body (docs/api/ciot.md), as declared models.
 
-Only structure, types and enums are enforced here (their failures are 400 `invalid_body`, decisions
-"CIOT operations"). Everything the authority's manual checks — document check digits, RNTRC and plate
+Only structure, types and enums are enforced here (their failures are 400 `invalid_body`, docs/decisions.md
+§4 "CIOT operations"). Everything the authority's manual checks — document check digits, RNTRC and plate
 formats, composition, dates, bank data — is a validation rule in domain.ciot.rules, so an operation
 with such problems is still created and carries blockers the dispatcher can fix.
 """
@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from uuid import UUID
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic.json_schema import WithJsonSchema
 
 from core.schemas import EndDate, ListQuery, RequestModel, check_date_order, comma_choices
 from core.validators import strip_punctuation
@@ -67,12 +68,15 @@ DocText = Annotated[str | None, BeforeValidator(_document_text)]
 RequiredDocText = Annotated[Annotated[str, Field(min_length=1, max_length=18)],
                             BeforeValidator(_required_document_text)]
 PlateText = Annotated[str, BeforeValidator(_plate_text)]
-TripMoment = Annotated[datetime | None, BeforeValidator(_trip_moment)]
+TripMoment = Annotated[datetime | None, BeforeValidator(_trip_moment), WithJsonSchema({
+    "anyOf": [{"type": "string", "examples": ["2026-11-25", "2026-11-25T18:00:00", "2026-11-25T18:00:00-03:00"]},
+              {"type": "null"}],
+    "description": "Data (AAAA-MM-DD) ou data e hora ISO 8601; sem deslocamento, é hora de Brasília."})]
 Money = Annotated[Decimal, Field(ge=0, le=Decimal("999999999.99"), max_digits=14, decimal_places=2)]
 ShortText = Annotated[str, Field(max_length=200)]
 
 
-class Location(RequestModel):
+class CiotLocation(RequestModel):
     tipo: LocationTipo
     uf: str | None = Field(default=None, max_length=2)
     codigo_municipio: str | None = Field(default=None, max_length=7)
@@ -83,7 +87,7 @@ class Location(RequestModel):
     endereco_descricao: str | None = Field(default=None, max_length=300)
 
 
-class Contratante(RequestModel):
+class CiotContratante(RequestModel):
     cpf_cnpj: Annotated[str, Field(min_length=1, max_length=18)]
     nome: Annotated[str, Field(min_length=1, max_length=200)]
     rntrc: str | None = Field(default=None, max_length=12)
@@ -93,7 +97,7 @@ class Contratante(RequestModel):
     observacoes: str | None = Field(default=None, max_length=500)
 
 
-class Vehicle(RequestModel):
+class CiotVehicle(RequestModel):
     plate: Annotated[PlateText, Field(min_length=1, max_length=10)]
     vehicle_kind: VehicleKind
     rntrc: str | None = Field(default=None, max_length=12)
@@ -101,7 +105,7 @@ class Vehicle(RequestModel):
     own_fleet: bool | None = None
 
 
-class Payment(RequestModel):
+class CiotPayment(RequestModel):
     kind: PaymentKind
     contratante_index: int | None = Field(default=None, ge=0, le=99)
     contratante_cpf_cnpj: DocText = Field(default=None, max_length=18)
@@ -117,7 +121,7 @@ class Payment(RequestModel):
     tipo_chave_pix: TipoChavePix | None = None
 
 
-class Document(RequestModel):
+class CiotDocument(RequestModel):
     kind: DocumentKind
     access_key: str | None = Field(default=None, max_length=60)
     number: str | None = Field(default=None, max_length=20)
@@ -126,6 +130,12 @@ class Document(RequestModel):
     emitter_name: str | None = Field(default=None, max_length=200)
     freight_value: Money | None = None
     cargo_weight_kg: Decimal | None = Field(default=None, ge=0, le=Decimal("999999999"))
+
+
+# Schema names carry the area (`CiotVehicle` is a CIOT operation's vehicle item, not the fleet's vehicle); the
+# short names stay for the code.
+Location, Contratante, Vehicle = CiotLocation, CiotContratante, CiotVehicle
+Payment, Document = CiotPayment, CiotDocument
 
 
 class OperationFields(RequestModel):
@@ -159,7 +169,7 @@ class OperationFields(RequestModel):
     indicador_pagamento: IndicadorPagamento | None = None
 
 
-class OperationCreate(OperationFields):
+class CiotOperationCreate(OperationFields):
     environment: Environment | None = None
     tipo_operacao: TipoOperacao
     contratado_cpf_cnpj: RequiredDocText
@@ -170,8 +180,8 @@ class OperationCreate(OperationFields):
     data_emissao_original: date | None = None
     contratantes: Annotated[list[Contratante], Field(min_length=1, max_length=20)]
     vehicles: Annotated[list[Vehicle], Field(min_length=1, max_length=20)]
-    payments: Annotated[list[Payment], Field(max_length=100)] = []
-    documents: Annotated[list[Document], Field(max_length=500)] = []
+    payments: Annotated[list[Payment], Field(max_length=100)] = []  # noqa: RUF012  a pydantic field: each model gets its own copy
+    documents: Annotated[list[Document], Field(max_length=500)] = []  # noqa: RUF012
     auto_validate: bool = True
     auto_emit: bool = False
 
@@ -186,7 +196,7 @@ class OperationCreate(OperationFields):
 
 # --- Additions for the other CIOT endpoints (PATCH and the actions), same field types as creation -----------
 
-class OperationUpdate(OperationFields):
+class CiotOperationUpdate(OperationFields):
     """PATCH body: every field optional; child lists replace the stored ones when sent. Protected fields
     (id, company_id, codigo_ciot, codigo_verificador, protocolo, status, environment) are refused by the endpoint;
     `contingencia` and the mode cannot change after creation (unknown fields are ignored)."""
@@ -201,7 +211,7 @@ class OperationUpdate(OperationFields):
     documents: Annotated[list[Document] | None, Field(max_length=500)] = None
 
 
-class RectifyBody(RequestModel):
+class CiotRectifyBody(RequestModel):
     """POST /retificar (legacy flow): only these fields can change after emission."""
     valor_frete: Money | None = None
     peso_carga: Decimal | None = Field(default=None, ge=0, le=Decimal("999999999"))
@@ -213,17 +223,21 @@ class RectifyBody(RequestModel):
     observacoes: str | None = Field(default=None, max_length=500)
 
 
-class CancelBody(RequestModel):
+class CiotCancelBody(RequestModel):
     motivo: Annotated[str, Field(min_length=3, max_length=500)]
 
 
-class CloseBody(RequestModel):
+class CiotCloseBody(RequestModel):
     """POST /encerrar."""
     peso_carga_final: Annotated[Decimal, Field(gt=0, lt=Decimal("9999999.99"))]  # the manual's bound (CRG02)
     distancia: Decimal | None = Field(default=None, ge=0, le=100000)
     quantidade_viagens: int = Field(default=1, ge=1, le=10000)
     data_encerramento: date | None = None
     observacoes: str | None = Field(default=None, max_length=500)
+
+
+OperationCreate, OperationUpdate = CiotOperationCreate, CiotOperationUpdate
+RectifyBody, CancelBody, CloseBody = CiotRectifyBody, CiotCancelBody, CiotCloseBody
 
 
 class OperationListQuery(ListQuery):

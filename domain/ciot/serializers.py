@@ -1,14 +1,318 @@
-"""CIOT operations as the API writes them (the PDF and the pages read the same fields): the list summary, the
-full record and timeline events."""
+"""CIOT answers of the API (the PDF and the pages read the same fields): the response models and the functions that
+fill them — the list summary, the full record, timeline events, creation and emission results (rule in
+core/responses.py: the serializer fills exactly the model's fields; the endpoint declares the envelope)."""
 import uuid
 from datetime import date, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, RootModel
 
 from core.db import iso
+from core.responses import Date, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from domain.ciot import models
 from domain.ciot.mapping import CHILDREN, SCALAR_FIELDS, date_text
-from domain.ciot.models import CiotEvent, CiotOperation
 from domain.ciot.provider import BRT
 from domain.ciot.queries import operation_modality, recent_events
+from domain.ciot.schemas import (
+    ComposicaoContratada,
+    ContratadoTipo,
+    DocumentKind,
+    Environment,
+    IndicadorPagamento,
+    LocationTipo,
+    Papel,
+    PaymentKind,
+    TipoChavePix,
+    TipoOperacao,
+    TipoPagamento,
+    VehicleKind,
+)
+from domain.ciot.states import STATES
 
+Status = Literal[STATES]
+CodigoCiot = Annotated[str, Field(pattern=r"^\d{12}$", description="Código CIOT, 12 dígitos.")]
+TripMomentOut = Annotated[datetime, Field(description="Data e hora de Brasília, com o deslocamento (-03:00).")]
+
+
+class CiotValidationItem(ResponseModel):
+    code: str = Field(description="Código da regra (DS01, PG17, PRV04...); catálogo em docs/ciot-rules.md.")
+    severity: Literal["blocker", "warning"]
+    field: str = Field(description="Campo apontado (`payments[1].titular_cpf_cnpj`) ou vazio quando geral.")
+    message: str
+
+
+class CiotValidationSummary(ResponseModel):
+    ok: bool
+    blockers: int
+    warnings: int
+
+
+class CiotValidation(ResponseModel):
+    """The result of the validation rules."""
+    items: list[CiotValidationItem]
+    summary: CiotValidationSummary
+
+
+class CiotStoredValidation(CiotValidation):
+    validated_at: Timestamp | None
+
+
+class CiotOperationSummary(ResponseModel):
+    """An operation in a list."""
+    id: Uuid
+    code: str = Field(description="Código da operação na empresa (CIOT-000001).")
+    status: Status
+    mode: Literal["normal", "imported"]
+    environment: Environment
+    tipo_operacao: TipoOperacao
+    external_id: str | None
+    contratado_cpf_cnpj: str
+    contratado_nome: str | None
+    contratado_rntrc: str
+    valor_frete: float | None
+    codigo_ciot: CodigoCiot | None
+    protocolo: str | None
+    contingencia: bool
+    emitted_at: Timestamp | None
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class CiotPlace(ResponseModel):
+    """Origin or destination as sent (`tipo` decides which fields are filled)."""
+    tipo: LocationTipo
+    uf: str | None = None
+    codigo_municipio: IbgeOut | None = None
+    municipio_nome: str | None = None
+    cep: str | None = None
+    lat: float | None = None
+    lng: float | None = None
+    endereco_descricao: str | None = None
+
+
+class CiotContratanteOut(ResponseModel):
+    cpf_cnpj: str
+    nome: str
+    rntrc: str | None
+    papel: Papel | None
+    valor_frete: float | None
+    percentual: float | None
+    observacoes: str | None
+
+
+class CiotVehicleOut(ResponseModel):
+    plate: str
+    vehicle_kind: VehicleKind
+    rntrc: str | None
+    axles: int | None
+    own_fleet: bool | None
+
+
+class CiotPaymentOut(ResponseModel):
+    kind: PaymentKind
+    contratante_index: int | None
+    contratante_cpf_cnpj: str | None
+    tipo_pagamento: TipoPagamento
+    indicador_pagamento: IndicadorPagamento
+    amount: float
+    due_date: Date
+    banco: str | None
+    agencia: str | None
+    conta: str | None
+    titular_cpf_cnpj: str | None
+    codigo_pagamento: str | None
+    tipo_chave_pix: TipoChavePix | None
+
+
+class CiotDocumentOut(ResponseModel):
+    kind: DocumentKind
+    access_key: str | None
+    number: str | None
+    series: str | None
+    emitter_cnpj: str | None
+    emitter_name: str | None
+    freight_value: float | None
+    cargo_weight_kg: float | None
+
+
+class CiotEventOut(ResponseModel):
+    id: Uuid
+    type: str
+    message: str | None
+    data: dict[str, Any]
+    actor: str | None
+    created_at: Timestamp
+
+
+class CiotModality(ResponseModel):
+    """The effective modality: from the partner's RNTRC category when registered, else from the body."""
+    contratado_tipo: ContratadoTipo | None
+    tac_or_equated: bool
+    equiparado: bool
+    source: Literal["partner", "body"]
+
+
+class CiotBankData(ResponseModel):
+    """The receiver's bank data used for the operation (root fields, or the first payment item that has them)."""
+    bank_code: str | None
+    agency: str | None
+    account_number: str | None
+    cpf_cnpj_owner: str | None
+
+
+class CiotCancellation(ResponseModel):
+    cancelado_at: Timestamp | None
+    motivo: str | None
+    protocolo: str | None
+
+
+class CiotClosing(ResponseModel):
+    encerrado_at: Timestamp | None
+    peso_carga_final: float | None
+    distancia: float | None
+    quantidade_viagens: int | None
+    data_encerramento: Date | None
+    observacoes: str | None
+    protocolo: str | None
+
+
+class CiotOperation(CiotOperationSummary):
+    """The full operation: every body field, children, authority data, modality and the last 50 events."""
+    freight_id: Uuid | None
+    contratado_tipo: ContratadoTipo | None
+    equiparado_tac: bool | None
+    distancia_km: float | None
+    codigo_natureza_carga: str | None
+    codigo_tipo_carga: int | None
+    composicao_contratada: ComposicaoContratada | None
+    alto_desempenho: bool | None
+    peso_carga: float | None
+    destinatario_cpf_cnpj: str | None
+    destinatario_nome: str | None
+    bank_code: str | None
+    agency: str | None
+    account_number: str | None
+    cpf_cnpj_owner: str | None
+    data_declaracao: Date | None
+    viagem_inicio: TripMomentOut | None
+    viagem_fim: TripMomentOut | None
+    chave_pix: str | None
+    tipo_chave_pix: TipoChavePix | None
+    tipo_pagamento: TipoPagamento | None
+    indicador_pagamento: IndicadorPagamento | None
+    justificativa_contingencia: str | None
+    data_emissao_original: Date | None
+    company_id: Uuid
+    origem: CiotPlace | None
+    destino: CiotPlace | None
+    codigo_verificador: str | None
+    mensagem_antt: str | None = Field(description="Mensagem da ANTT quando rejeitada.")
+    emitter_company_id: Uuid | None = Field(description="Empresa que declarou (a ETC contratada, quando outra).")
+    modality: CiotModality
+    bank_data: CiotBankData
+    validation: CiotStoredValidation | None
+    retificacoes: int
+    retificado_at: Timestamp | None
+    cancelamento: CiotCancellation | None
+    encerramento: CiotClosing | None
+    contratantes: list[CiotContratanteOut]
+    vehicles: list[CiotVehicleOut]
+    payments: list[CiotPaymentOut]
+    documents: list[CiotDocumentOut]
+    events: list[CiotEventOut] = Field(description="Os últimos 50 eventos, mais novos primeiro.")
+
+
+# --- creation ------------------------------------------------------------------------------------------------------
+
+class CiotCreated(ResponseModel):
+    id: Uuid
+    code: str
+    status: Status
+    codigo_ciot: CodigoCiot | None
+    protocolo: str | None
+
+
+class CiotCreationEmission(ResponseModel):
+    """Result of auto_emit: `reason` says why it did not emit (validation_blocked, rejected, in_progress...)."""
+    ok: bool
+    codigo_ciot: CodigoCiot | None
+    protocolo: str | None
+    mensagem: str
+    reason: str | None
+
+
+class CiotCreateResult(ResponseModel):
+    """A new operation, with the validation and, with auto_emit, the emission result."""
+    data: CiotCreated
+    validation: CiotValidation | None
+    emission: CiotCreationEmission | None
+
+
+class CiotImported(ResponseModel):
+    id: Uuid
+    status: Status
+    contingencia: bool
+    codigo_ciot: CodigoCiot
+
+
+class CiotImportResult(ResponseModel):
+    """A CIOT emitted elsewhere in contingency, imported (`codigo_ciot` sent): no validation, no emission."""
+    mode: Literal["imported"]
+    data: CiotImported
+    validation: None
+    emission: None
+
+
+class CiotCreateResponse(RootModel[CiotImportResult | CiotCreateResult]):
+    """The created operation, or the imported one (`mode: imported`, when `codigo_ciot` was sent)."""
+
+
+# --- actions -------------------------------------------------------------------------------------------------------
+
+class CiotEmissionData(ResponseModel):
+    id: Uuid
+    code: str
+    status: Status
+    environment: Environment
+    codigo_ciot: CodigoCiot | None
+    codigo_verificador: str | None
+    protocolo: str | None
+    emitter_company_id: Uuid | None
+
+
+class CiotEmitted(ResponseModel):
+    """Emitted at the authority."""
+    ok: Literal[True]
+    mensagem: str
+    data: CiotEmissionData
+
+
+class CiotEmitPending(ResponseModel):
+    """Accepted, still running (or the provider did not answer in time): read the operation again shortly."""
+    ok: Literal[False]
+    status: Status
+    reason: str
+    mensagem: str
+    data: CiotEmissionData
+
+
+class CiotActionDone(ResponseModel):
+    """The authority accepted the action."""
+    ok: Literal[True]
+    mensagem: str
+
+
+class CiotValidated(ResponseModel):
+    """The operation after the validation, and the validation result."""
+    data: CiotOperation
+    validation: CiotValidation
+
+
+CiotOperationResponse = data_envelope(CiotOperation)
+CiotOperationList = list_envelope(CiotOperationSummary, "CiotOperationList")
+
+
+# --- serializers ---------------------------------------------------------------------------------------------------
 
 def _num(value):
     return float(value) if value is not None else None
@@ -19,7 +323,7 @@ def trip_moment_out(value: datetime | None) -> str | None:
     return value.replace(tzinfo=BRT).isoformat() if value is not None else None
 
 
-def operation_summary(op: CiotOperation) -> dict:
+def operation_summary(op: models.CiotOperation) -> dict:
     return {
         "id": str(op.id), "code": op.code, "status": op.status, "mode": op.mode, "environment": op.environment,
         "tipo_operacao": op.tipo_operacao, "external_id": op.external_id,
@@ -42,12 +346,12 @@ def _child_out(row, schema) -> dict:
     return out
 
 
-def event_out(event: CiotEvent) -> dict:
+def event_out(event: models.CiotEvent) -> dict:
     return {"id": str(event.id), "type": event.type, "message": event.message, "data": event.data or {},
             "actor": event.actor, "created_at": iso(event.created_at)}
 
 
-def operation_record(op: CiotOperation) -> dict:
+def operation_record(op: models.CiotOperation) -> dict:
     """The full record (GET /{id}, PATCH, DELETE): every body field, children, authority data, last 50 events."""
     from domain.ciot.modality import effective_bank_data
     record = operation_summary(op)
@@ -85,3 +389,35 @@ def operation_record(op: CiotOperation) -> dict:
         record[name] = [_child_out(row, schema) for row in getattr(op, name)]
     record["events"] = [event_out(e) for e in recent_events(op)]
     return record
+
+
+def emission_data(op: models.CiotOperation) -> dict:
+    """`data` of an /emit answer (CiotEmissionData)."""
+    return {"id": str(op.id), "code": op.code, "status": op.status, "environment": op.environment,
+            "codigo_ciot": op.codigo_ciot, "codigo_verificador": op.codigo_verificador, "protocolo": op.protocolo,
+            "emitter_company_id": str(op.emitter_company_id) if op.emitter_company_id else None}
+
+
+def emit_answer(outcome) -> dict:
+    """/emit answer: CiotEmitted (200) when issued, else CiotEmitPending (202)."""
+    data = emission_data(outcome.op)
+    if outcome.ok:
+        return {"ok": True, "mensagem": outcome.mensagem, "data": data}
+    return {"ok": False, "status": outcome.op.status, "reason": outcome.reason, "mensagem": outcome.mensagem,
+            "data": data}
+
+
+def created_dict(op: models.CiotOperation, validation, emission: dict | None) -> dict:
+    """POST answer for a new operation (CiotCreateResult)."""
+    return {"data": {"id": str(op.id), "code": op.code, "status": op.status, "codigo_ciot": op.codigo_ciot,
+                     "protocolo": op.protocolo},
+            "validation": validation.as_dict() if validation is not None else None,
+            "emission": emission}
+
+
+def imported_dict(op: models.CiotOperation) -> dict:
+    """POST answer for an imported contingency CIOT (CiotImportResult)."""
+    return {"mode": "imported",
+            "data": {"id": str(op.id), "status": op.status, "contingencia": op.contingencia,
+                     "codigo_ciot": op.codigo_ciot},
+            "validation": None, "emission": None}

@@ -1,6 +1,7 @@
-"""The CIOT operation's states and the only transitions allowed between them (public-api.md, "CIOT operation"
-state table). Every status change goes through `transition`, which checks `ALLOWED` and writes the timeline
-event; the emission claim (a conditional UPDATE, for concurrency) takes its source states from the same table.
+"""The CIOT operation's states and the only transitions allowed between them (the API contract's state
+table, written out below as `ALLOWED`; choices in docs/api/ciot.md). Every status change goes through
+`transition`, which checks `ALLOWED` and writes the timeline event; the emission claim (a conditional UPDATE,
+for concurrency) takes its source states from the same table.
 """
 from datetime import datetime, timedelta
 
@@ -60,7 +61,7 @@ def sources_of(target: str) -> tuple[str, ...]:
 
 
 def status_for_validation(result, *, auto_validate: bool = True) -> str:
-    """decisions.md "CIOT operations": any blocker → com_divergencia; warnings only → validado;
+    """docs/decisions.md §4 "CIOT operations": any blocker → com_divergencia; warnings only → validado;
     nothing → pronto_emissao; auto_validate=false → rascunho."""
     if not auto_validate or result is None:
         return RASCUNHO

@@ -74,4 +74,4 @@ def _ids_by(model, column, company_id, values) -> dict[str, object]:
     if not values:
         return {}
     rows = db.session.execute(db.select(column, model.id).where(model.company_id == company_id, column.in_(values)))
-    return {key: record_id for key, record_id in rows}
+    return dict(rows.all())

@@ -13,10 +13,25 @@ from core.db import db, flush_unique
 from core.errors import AppError, Conflict, FieldError, InvalidBody
 from domain.fleet.models import Driver, Vehicle
 from domain.fleet.queries import driver_ids_by_cpf, vehicle_ids_by_plate
-from domain.fleet.schemas import (DRIVER_FIELDS, MAX_BULK_ITEMS, VEHICLE_FIELDS, DriverCreate, DriverUpdate,
-                                  VehicleCreate, VehicleUpdate, validate_driver_row, validate_vehicle_row)
-from domain.partners.services import (actor_user_id, apply_changes, invalid_body, missing_required, raise_invalid,
-                                     sent_of)
+from domain.fleet.schemas import (
+    DRIVER_FIELDS,
+    MAX_BULK_ITEMS,
+    VEHICLE_FIELDS,
+    DriverCreate,
+    DriverUpdate,
+    VehicleCreate,
+    VehicleUpdate,
+    validate_driver_row,
+    validate_vehicle_row,
+)
+from domain.partners.services import (
+    actor_user_id,
+    apply_changes,
+    invalid_body,
+    missing_required,
+    raise_invalid,
+    sent_of,
+)
 
 
 def vehicle_conflict(existing_id) -> Conflict:

@@ -99,7 +99,7 @@ def _decode(data: bytes) -> tuple[str, str]:
                 text, label = data[len(bom):].decode(encoding), name
             except UnicodeDecodeError:
                 raise ImportRejected(f"O arquivo começa como {name} mas não é um texto {name} válido.",
-                                     code="invalid_encoding")
+                                     code="invalid_encoding") from None
             break
     if text is None:
         if b"\x00" in data:
@@ -133,7 +133,7 @@ def _read_csv(data: bytes, max_rows: int) -> Sheet:
         records = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
         return _collect("csv", encoding, delimiter, records, max_rows)
     except csv.Error as exc:
-        raise ImportRejected(f"CSV malformado: {exc}.", code="invalid_csv")
+        raise ImportRejected(f"CSV malformado: {exc}.", code="invalid_csv") from exc
 
 
 def _read_xlsx(data: bytes, max_rows: int) -> Sheet:
@@ -145,7 +145,7 @@ def _read_xlsx(data: bytes, max_rows: int) -> Sheet:
             if "xl/workbook.xml" not in {e.filename for e in entries}:
                 raise ImportRejected("O arquivo não é um XLSX válido (é um ZIP sem planilha).", code="invalid_xlsx")
     except zipfile.BadZipFile:
-        raise ImportRejected("O arquivo não é um XLSX válido.", code="invalid_xlsx")
+        raise ImportRejected("O arquivo não é um XLSX válido.", code="invalid_xlsx") from None
 
     from openpyxl import load_workbook
     workbook = None

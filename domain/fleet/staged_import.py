@@ -129,7 +129,7 @@ def confirm_import(company, job: JobProgress, *, actor=None) -> dict:
     for start in range(0, len(rows), MAX_BULK_ITEMS):
         chunk = rows[start:start + MAX_BULK_ITEMS]
         result = bulk_create_vehicles(company, [dict(row["values"]) for row in chunk], actor=actor)
-        for vehicle, line in zip(result.created, _created_lines(chunk, result)):
+        for vehicle, line in zip(result.created, _created_lines(chunk, result), strict=False):
             new_ids[vehicle.id] = line
             created.append({"line": line, "plate": vehicle.plate, "id": str(vehicle.id)})
         for conflict in result.conflicts:

@@ -5,10 +5,9 @@ after the last try (or at once when the provider refuses it)."""
 import secrets
 import uuid
 
-from core import crypto
+from core import crypto, formatting
 from core.db import db, utcnow
 from core.errors import FieldError, NotFound, Unprocessable
-from core.formatting import fmt_date, fmt_money, fmt_number
 from core.queue import enqueue_after_commit
 from domain.freights.models import Freight
 from domain.freights.services import find_freight
@@ -38,10 +37,10 @@ def freight_variables(freight: Freight) -> dict:
     values = {"codigo": freight.code, "origem": f"{freight.origin_city}/{freight.origin_state}",
               "destino": f"{freight.destination_city}/{freight.destination_state}",
               "tipo_carga": freight.cargo_type,
-              "peso_kg": fmt_number(freight.weight_kg, 0) if freight.weight_kg else None,
-              "valor": f"R$ {fmt_money(freight.price)}" if freight.price is not None else None,
-              "data_coleta": fmt_date(freight.pickup_at) if freight.pickup_at else None,
-              "data_entrega": fmt_date(freight.delivery_at) if freight.delivery_at else None,
+              "peso_kg": formatting.number(freight.weight_kg, 0) if freight.weight_kg else None,
+              "valor": formatting.money(freight.price) if freight.price is not None else None,
+              "data_coleta": formatting.when(freight.pickup_at) if freight.pickup_at else None,
+              "data_entrega": formatting.when(freight.delivery_at) if freight.delivery_at else None,
               "transportador": freight.carrier_name}
     if freight.driver_id:
         values["motorista"] = db.session.get(Driver, freight.driver_id).name

@@ -1,5 +1,5 @@
 """Read-side queries of the partners area (statements for lists, lookups by natural key)."""
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
@@ -21,7 +21,7 @@ def naive_utc(moment: datetime) -> datetime:
     """Timestamps are stored as naive UTC; an aware input is converted, a naive one is taken as UTC."""
     if moment.tzinfo is not None:
         try:
-            return moment.astimezone(timezone.utc).replace(tzinfo=None)
+            return moment.astimezone(UTC).replace(tzinfo=None)
         except OverflowError:  # 0001-01-01T00:00+14:00 is before datetime.min; 9999-12-31T23:59-14:00 after max
             return datetime.min if moment.year == 1 else datetime.max
     return moment

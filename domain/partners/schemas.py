@@ -14,8 +14,19 @@ from pydantic_core import PydanticCustomError
 
 from core import validators as v
 from core.errors import FieldError
-from core.schemas import (Cep, CpfCnpj, CpfCnpjDigits, Email, EmptyAsNone, IbgeCode, Phone, RequestModel,
-                          Rntrc, Uf, validate_data)
+from core.schemas import (
+    Cep,
+    CpfCnpj,
+    CpfCnpjDigits,
+    Email,
+    EmptyAsNone,
+    IbgeCode,
+    Phone,
+    RequestModel,
+    Rntrc,
+    Uf,
+    validate_data,
+)
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, RNTRC_CATEGORIES
 
 PersonKind = Literal["pf", "pj"]
@@ -89,7 +100,7 @@ class PartnerCreate(PartnerUpdate):
     cpf_cnpj: CpfCnpjDigits
     legal_name: LegalName
     ie_isento: bool = False
-    roles: Roles = []
+    roles: Roles = []  # noqa: RUF012  a pydantic field: each model gets its own copy
     is_active: bool = True
 
     @model_validator(mode="after")
@@ -227,6 +238,18 @@ def bank_account_consistency_errors(values: Mapping, sent: Collection[str]) -> l
     return []
 
 
-__all__ = ["text", "optional", "PartnerCreate", "PartnerUpdate", "PARTNER_FIELDS", "partner_consistency_errors", "fill_from_municipality",
-           "validate_partner_row", "BankAccountCreate", "BankAccountUpdate", "BANK_ACCOUNT_FIELDS",
-           "bank_account_consistency_errors", "pix_key_type"]
+__all__ = [
+    "BANK_ACCOUNT_FIELDS",
+    "PARTNER_FIELDS",
+    "BankAccountCreate",
+    "BankAccountUpdate",
+    "PartnerCreate",
+    "PartnerUpdate",
+    "bank_account_consistency_errors",
+    "fill_from_municipality",
+    "optional",
+    "partner_consistency_errors",
+    "pix_key_type",
+    "text",
+    "validate_partner_row",
+]

@@ -7,9 +7,18 @@ from core.db import db, flush_unique
 from core.errors import Conflict, FieldError, InvalidBody
 from domain.partners.models import Partner, PartnerBankAccount
 from domain.partners.queries import find_partner_id
-from domain.partners.schemas import (BANK_ACCOUNT_FIELDS, PARTNER_FIELDS, BankAccountCreate, BankAccountUpdate,
-                                     PartnerCreate, PartnerUpdate, bank_account_consistency_errors,
-                                     fill_from_municipality, partner_consistency_errors, pix_key_type)
+from domain.partners.schemas import (
+    BANK_ACCOUNT_FIELDS,
+    PARTNER_FIELDS,
+    BankAccountCreate,
+    BankAccountUpdate,
+    PartnerCreate,
+    PartnerUpdate,
+    bank_account_consistency_errors,
+    fill_from_municipality,
+    partner_consistency_errors,
+    pix_key_type,
+)
 from domain.tenancy.models import User
 
 

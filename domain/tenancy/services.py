@@ -10,8 +10,7 @@ from core.db import db, utcnow
 from core.errors import Conflict, InvalidBody, NotFound
 from core.tenancy import cross_tenant
 from core.validators import normalize_cnpj
-from domain.tenancy.models import (CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey,
-                                   Company, User)
+from domain.tenancy.models import CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey, Company, User
 
 HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -152,7 +151,7 @@ def find_api_key(key_id) -> ApiKey:
     try:
         key_id = uuid.UUID(str(key_id))
     except ValueError:
-        raise NotFound("Chave de API não encontrada.")
+        raise NotFound("Chave de API não encontrada.") from None
     key = db.session.execute(cross_tenant(db.select(ApiKey).where(ApiKey.id == key_id))).scalar_one_or_none()
     if key is None:
         raise NotFound("Chave de API não encontrada.")

@@ -1,13 +1,12 @@
 """initial schema
 
 Revision ID: 6dfb06d216bc
-Revises: 
+Revises:
 Create Date: 2026-11-22 00:42:04.505299
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '6dfb06d216bc'

@@ -10,7 +10,6 @@ Create Date: 2026-11-23 03:00:00
 """
 from alembic import op
 
-
 # revision identifiers, used by Alembic.
 revision = 'b7c1e2d3f4a5'
 down_revision = 'b7c1e2f3a417'

@@ -5,9 +5,8 @@ Revises: 6dfb06d216bc
 Create Date: 2026-11-23 02:17:37.995134
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'f7f23b63fea8'

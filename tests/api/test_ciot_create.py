@@ -1,4 +1,4 @@
-"""POST /ciot/operations: creation, validation on creation, auto_emit, import (public-api.md "CIOT operation")."""
+"""POST /ciot/operations: creation, validation on creation, auto_emit, import (docs/api/ciot.md)."""
 import re
 import uuid
 
@@ -168,7 +168,8 @@ def test_auto_emit_in_producao_without_credentials(api, company):
     body = api.post("/ciot/operations", json=ciot_body(auto_emit=True, environment="producao")).get_json()
     assert body["data"]["status"] == "pronto_emissao"
     assert body["emission"]["reason"] == "missing_credentials"
-    assert "Credenciais de produção" in body["emission"]["mensagem"] and company.legal_name in body["emission"]["mensagem"]
+    mensagem = body["emission"]["mensagem"]
+    assert "Credenciais de produção" in mensagem and company.legal_name in mensagem
 
 
 def test_auto_validate_false_with_auto_emit_still_validates_before_emitting(api):

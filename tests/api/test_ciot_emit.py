@@ -9,8 +9,7 @@ from core.db import db
 from core.tenancy import cross_tenant
 from domain.ciot.models import EmissionAttempt, SimulatorEmission
 from domain.tenancy import services as tenancy
-from tests.fixtures.ciot import (ABSENT, ciot_body, clear_irregular, events_of, load_op, mark_irregular,
-                                 run_worker)
+from tests.fixtures.ciot import ABSENT, ciot_body, clear_irregular, events_of, load_op, mark_irregular, run_worker
 
 
 def attempts(op_id):

@@ -243,7 +243,7 @@ def test_filters_status_environment_and_period(api, make_operation, company):
 
 @pytest.mark.parametrize("query, field", [
     ("ids=abc", "ids"),
-    ("ids=" + "%s," % uuid.UUID(int=1) + "12", "ids"),
+    ("ids=" + f"{uuid.UUID(int=1)}," + "12", "ids"),
     ("status=rascunho", "status"),
     ("status=emitido,pronto_emissao", "status"),
     ("environment=teste", "environment"),

@@ -1,4 +1,4 @@
-"""Drivers API: /drivers and /drivers/bulk (public-api.md "Driver", "Drivers"; decisions §4)."""
+"""Drivers API: /drivers and /drivers/bulk (docs/api/partners-fleet.md; docs/decisions.md §4)."""
 import pytest
 
 from core.db import db

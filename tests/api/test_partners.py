@@ -1,4 +1,4 @@
-"""Partners API: /partners (public-api.md "Partner", "Partners"; docs/api/partners-fleet.md)."""
+"""Partners API: /partners (docs/api/partners-fleet.md)."""
 import re
 from datetime import datetime, timedelta, timezone
 

@@ -1,4 +1,4 @@
-"""Vehicles API: /vehicles (public-api.md "Vehicle", "Vehicles"; decisions §4 "Vehicles / drivers")."""
+"""Vehicles API: /vehicles (docs/api/partners-fleet.md; docs/decisions.md §4 "Vehicles and drivers")."""
 import re
 from datetime import date
 

@@ -10,12 +10,24 @@ from core.schemas import validate_data
 from core.tenancy import tenant_scope
 from domain.fleet import services as fleet
 from domain.fleet.models import Driver, Vehicle
-from domain.fleet.schemas import (DriverCreate, DriverUpdate, VehicleCreate, VehicleUpdate, clean_renavam, validate_driver_row,
-                                  validate_vehicle_row)
+from domain.fleet.schemas import (
+    DriverCreate,
+    DriverUpdate,
+    VehicleCreate,
+    VehicleUpdate,
+    clean_renavam,
+    validate_driver_row,
+    validate_vehicle_row,
+)
 from domain.partners import services as partners
 from domain.partners.models import Partner, PartnerBankAccount, search_key
-from domain.partners.schemas import (BankAccountCreate, BankAccountUpdate, PartnerCreate, PartnerUpdate,
-                                     validate_partner_row)
+from domain.partners.schemas import (
+    BankAccountCreate,
+    BankAccountUpdate,
+    PartnerCreate,
+    PartnerUpdate,
+    validate_partner_row,
+)
 from tests.fixtures.partners import unique_cpf, unique_partner_cnpj, unique_plate
 
 CPF = "52998224725"

@@ -1,4 +1,4 @@
-"""API authentication (decisions §2): key headers, HMAC signatures, scopes and modules."""
+"""API authentication (docs/decisions.md §2): key headers, HMAC signatures, scopes and modules."""
 import json
 
 import pytest

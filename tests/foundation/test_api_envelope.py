@@ -1,4 +1,4 @@
-"""The JSON error envelope under /api, body handling and the never-redirect rule (decisions §1)."""
+"""The JSON error envelope under /api, body handling and the never-redirect rule (docs/decisions.md §1)."""
 import json
 
 from core.config import load_config

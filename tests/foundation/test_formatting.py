@@ -1,5 +1,5 @@
 """core.formatting: the one pt-BR formatter of pages and PDFs, and the pt-BR number reader."""
-# ruff: noqa: DTZ001  naive datetimes are what the database stores (UTC) and what trips use (Brasília wall clock)
+
 from datetime import UTC, date, datetime
 from decimal import Decimal
 

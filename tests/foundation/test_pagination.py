@@ -1,4 +1,4 @@
-"""Keyset pagination with opaque signed cursors (decisions §3)."""
+"""Keyset pagination with opaque signed cursors (docs/decisions.md §3)."""
 import base64
 import hashlib
 import hmac

@@ -60,7 +60,7 @@ def test_query_outside_a_scope_raises(two):
 
 
 def test_cross_tenant_is_the_explicit_way_out(two):
-    a, b, ids = two
+    _a, _b, _ids = two
     assert len(db.session.execute(cross_tenant(db.select(ApiKey))).all()) == 3
 
 
@@ -111,7 +111,7 @@ def test_deleting_another_company_row_inside_a_scope_raises(two):
 
 
 def test_new_rows_take_the_scope_company(two):
-    a, b, ids = two
+    a, _b, _ids = two
     with tenant_scope(a.id):
         progress = JobProgress(kind="x", label="y")
         db.session.add(progress)
@@ -130,7 +130,7 @@ def test_get_owned_returns_own_and_hides_others(two):
 
 
 def test_refreshing_a_held_row_outside_a_scope_is_allowed(two):
-    a, b, ids = two
+    a, _b, ids = two
     with tenant_scope(a.id):
         mine = get_owned(ApiKey, ids[a.id][0])
     db.session.expire(mine)
@@ -138,7 +138,7 @@ def test_refreshing_a_held_row_outside_a_scope_is_allowed(two):
 
 
 def test_scope_is_restored_after_the_block(two):
-    a, b, ids = two
+    a, b, _ids = two
     assert current_company_id() is None
     with tenant_scope(a.id):
         with tenant_scope(b.id):
@@ -181,7 +181,7 @@ def _names_sql(where: str = ""):
 
 
 def test_raw_sql_on_a_tenant_table_must_filter_by_the_current_company(two):
-    a, b, ids = two
+    a, b, _ = two
     by_company = "WHERE company_id = :company_id"
     with tenant_scope(a.id):
         with pytest.raises(TenancyViolation):
@@ -202,7 +202,7 @@ def _key_row(n: int, **extra) -> dict:
 
 
 def test_bulk_insert_rows_take_the_scope_company_and_refuse_another(two):
-    a, b, ids = two
+    a, b, _ = two
     with tenant_scope(a.id):
         with pytest.raises(TenancyViolation):
             db.session.execute(sa.insert(ApiKey), [_key_row(1), _key_row(2, company_id=b.id)])
@@ -228,7 +228,7 @@ def test_company_select_filters_once_and_only_for_the_scope_company(two):
             assert set(db.session.execute(company_select(ApiKey, a.id, ApiKey.id)).scalars()) == set(ids[a.id])
         finally:
             sa.event.remove(db.engine, "before_cursor_execute", capture)
-        assert sent[-1].count("company_id") == 1  # the scope does not add a second filter
+        assert sent[-1].count("company_id =") == 1  # the scope does not add a second filter
         with pytest.raises(TenancyViolation):
             db.session.execute(company_select(ApiKey, b.id, ApiKey.id)).all()
         joined = company_select(ApiKey, a.id, ApiKey.id).join(User, User.company_id == ApiKey.company_id)

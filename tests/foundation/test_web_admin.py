@@ -230,7 +230,10 @@ def test_users_page_lists_only_own_company(admin, make_company, make_user):
 # --- Branding --------------------------------------------------------------------------------------
 
 def png_bytes(size=(40, 20), noise=False) -> bytes:
-    image = Image.frombytes("RGB", size, os.urandom(size[0] * size[1] * 3)) if noise else Image.new("RGB", size, "#1f4e79")
+    if noise:
+        image = Image.frombytes("RGB", size, os.urandom(size[0] * size[1] * 3))
+    else:
+        image = Image.new("RGB", size, "#1f4e79")
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()

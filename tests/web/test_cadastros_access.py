@@ -19,7 +19,7 @@ def records(make_partner, make_bank_account, make_vehicle, make_driver):
 
 
 def read_routes(r) -> list[str]:
-    p, a, v, d = r["partner"].id, r["account"].id, r["vehicle"].id, r["driver"].id
+    p, _a, v, d = r["partner"].id, r["account"].id, r["vehicle"].id, r["driver"].id
     return ["/parceiros", f"/parceiros/{p}", f"/parceiros/{p}/contas", "/veiculos", f"/veiculos/{v}",
             "/motoristas", f"/motoristas/{d}"]
 
@@ -101,7 +101,7 @@ def test_another_company_ids_are_404_on_every_route(login, make_user, company, m
     theirs = {"partner": partner, "account": make_bank_account(partner), "vehicle": make_vehicle(other),
               "driver": make_driver(other)}
     client = login(make_user(company, role="admin"))
-    p, a = theirs["partner"].id, theirs["account"].id
+    p, _a = theirs["partner"].id, theirs["account"].id
     gets = [path for path in read_routes(theirs) + editor_get_routes(theirs) if path.count("/") > 1
             and not path.endswith(("/novo", "/importar"))]
     assert len(gets) == 6

@@ -333,7 +333,8 @@ def test_validate_action_returns_the_panel(operador, make_operation):
     op = make_operation(status="rascunho")
     response = post(operador, f"/ciot/{op.id}/validar")
     html = response.get_data(as_text=True)
-    assert response.status_code == 200 and html.lstrip().startswith('<div id="operation-panel" data-status="pronto_emissao"')
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="operation-panel" data-status="pronto_emissao"')
     assert "Validação sem pendências" in html and load_op(op.id).status == "pronto_emissao"
 
 
@@ -493,7 +494,7 @@ def test_batch_job_runs_to_done_and_downloads(operador, make_operation):
 
 
 def test_batch_from_selected_rows_of_the_list(operador, make_operation):
-    a, b = make_operation(status="emitido"), make_operation(status="encerrado")
+    _a, b = make_operation(status="emitido"), make_operation(status="encerrado")
     response = post(operador, "/ciot/pdf-lote", {"ids": [str(b.id)]}, htmx=False)
     assert response.status_code == 302 and "/ciot/pdf-lote?job=" in response.headers["Location"]
     page = operador.get(response.headers["Location"]).get_data(as_text=True)
@@ -588,8 +589,8 @@ def test_new_operation_from_an_existing_one_leaves_only_dates_amounts_and_docume
     assert 'name="documents[0]' not in html
 
     form = {name: value for name, value in copied.items() if name != "csrf_token"}
-    form.update({name: value for name, value in re.findall(
-        r'<select[^>]*name="([^"]+)"[^>]*>(?:(?!</select>).)*?<option value="([^"]*)" selected', html, re.S)})
+    form.update(dict(re.findall(
+        r'<select[^>]*name="([^"]+)"[^>]*>(?:(?!</select>).)*?<option value="([^"]*)" selected', html, re.S)))
     for kind, indices in (("contratantes", (0,)), ("vehicles", (0, 1)), ("payments", (0, 1))):
         for i in indices:
             form[f"{kind}[{i}]"] = "1"

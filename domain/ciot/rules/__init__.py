@@ -9,9 +9,20 @@ Every rule is a `Rule` (code, severity, applies(ctx), check(ctx)) in RULES, in t
 (rules/contract.py), then the platform's structural codes (rules/structure.py, rules/commercial.py).
 The catalogue with each code's meaning and modality is docs/ciot-rules.md.
 """
-from domain.ciot.rules.base import (BLOCKER, RULES, WARNING, IssuerInfo, Rule, RuleContext, ValidationResult,
-                                    Violation, validate_operation)
-from domain.ciot.rules import contract, structure, commercial  # noqa: E402,F401  (fill RULES, in order)
+from domain.ciot.rules.base import (
+    BLOCKER,
+    RULES,
+    WARNING,
+    IssuerInfo,
+    Rule,
+    RuleContext,
+    ValidationResult,
+    Violation,
+    validate_operation,
+)
+
+# Importing the rule modules fills RULES, and this order is the evaluation order: the contract's codes first.
+from domain.ciot.rules import contract, structure, commercial  # noqa: F401  # isort: skip
 
 RULES_BY_CODE = {rule.code: rule for rule in RULES}
 
@@ -21,5 +32,16 @@ def catalogue() -> list[dict]:
     return [rule.as_dict() for rule in RULES]
 
 
-__all__ = ["BLOCKER", "WARNING", "IssuerInfo", "RULES", "RULES_BY_CODE", "Rule", "RuleContext",
-           "ValidationResult", "Violation", "catalogue", "validate_operation"]
+__all__ = [
+    "BLOCKER",
+    "RULES",
+    "RULES_BY_CODE",
+    "WARNING",
+    "IssuerInfo",
+    "Rule",
+    "RuleContext",
+    "ValidationResult",
+    "Violation",
+    "catalogue",
+    "validate_operation",
+]

@@ -140,11 +140,12 @@ def _bank_fields(ctx: RuleContext):
 
 @RULES.rule("PAG01", BLOCKER, "Código do banco (3 dígitos) ou agência (só dígitos) com formato inválido")
 def pag01(ctx: RuleContext):
-    for bank_path, agency_path, bank, agency, label in _bank_fields(ctx):
-        bank, agency = text(bank), text(agency)
+    for bank_path, agency_path, raw_bank, raw_agency, label in _bank_fields(ctx):
+        bank, agency = text(raw_bank), text(raw_agency)
         if bank and not re.fullmatch(r"\d{3}", bank):
             yield (bank_path,
-                   f"Código do banco {label} inválido ({bank}): informe o código COMPE de 3 dígitos (ex.: 001, 237, 341).")
+                   f"Código do banco {label} inválido ({bank}): informe o código COMPE de 3 dígitos "
+                   "(ex.: 001, 237, 341).")
         if agency and not re.fullmatch(r"\d{1,10}", agency):
             yield (agency_path,
                    f"Agência {label} inválida ({agency}): informe apenas os dígitos da agência, sem o dígito "

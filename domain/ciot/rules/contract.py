@@ -1,4 +1,4 @@
-"""The validation codes of the contract (public-api.md "CIOT validation codes"), in the contract's order.
+"""The validation codes of the contract (listed in docs/ciot-rules.md), in the contract's order.
 
 Modality gates: `tac_rules` = TAC or ETC treated as TAC, and not own fleet (docs/ciot-rules.md).
 """
@@ -148,11 +148,10 @@ def payment_data_gaps(ctx: RuleContext, who: str):
                        f"A {nth_f(index)} parcela ({payment.tipo_pagamento}) não tem dados bancários completos: "
                        f"informe banco, agencia e conta na parcela (faltando: {', '.join(item_missing)}) "
                        f"ou {root_label}.")
-        elif payment.tipo_pagamento == "pix":
-            if not text(payment.codigo_pagamento) and not text(data.chave_pix):
-                yield (f"payments[{index}].codigo_pagamento",
-                       f"A {nth_f(index)} parcela é PIX sem chave: informe a chave PIX do contratado em "
-                       "codigo_pagamento da parcela ou chave_pix na operação.")
+        elif payment.tipo_pagamento == "pix" and not text(payment.codigo_pagamento) and not text(data.chave_pix):
+            yield (f"payments[{index}].codigo_pagamento",
+                   f"A {nth_f(index)} parcela é PIX sem chave: informe a chave PIX do contratado em "
+                   "codigo_pagamento da parcela ou chave_pix na operação.")
 
 
 @RULES.rule("PRV02", BLOCKER, "TAC ou equiparado: dados bancários ou chave PIX obrigatórios para os pagamentos",

@@ -7,12 +7,32 @@ import re
 from datetime import timedelta
 from decimal import Decimal
 
-from core.validators import (FieldInvalid, PLATE_RE, UFS, access_key_check_digit, access_key_model,
-                             clean_rntrc, municipalities, strip_punctuation)
+from core.validators import (
+    PLATE_RE,
+    UFS,
+    FieldInvalid,
+    access_key_check_digit,
+    access_key_model,
+    clean_rntrc,
+    municipalities,
+    strip_punctuation,
+)
 from domain.ciot.modality import normalize_category, normalize_doc
 from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
-from domain.ciot.rules.helpers import (KIND_LABEL, KIND_MODEL, MODEL_LABEL, MOTORISED, date_br, doc_problem,
-                                       naive, nth, nth_f, number, repeats, text)
+from domain.ciot.rules.helpers import (
+    KIND_LABEL,
+    KIND_MODEL,
+    MODEL_LABEL,
+    MOTORISED,
+    date_br,
+    doc_problem,
+    naive,
+    nth,
+    nth_f,
+    number,
+    repeats,
+    text,
+)
 
 MAX_VEHICLES = 5
 MAX_DAYS_AHEAD = 30
@@ -101,7 +121,8 @@ def cad02(ctx: RuleContext):
         try:
             clean_rntrc(value)
         except FieldInvalid:
-            yield field_path, f"RNTRC {label} inválido ({value}): informe 9 dígitos (ou 8, completados com zero à esquerda)."
+            yield field_path, (f"RNTRC {label} inválido ({value}): informe 9 dígitos "
+                               "(ou 8, completados com zero à esquerda).")
 
 
 @RULES.rule("CAD03", BLOCKER, "Contratado com CPF não pode ser ETC ou CTC")
@@ -132,7 +153,8 @@ def vei01(ctx: RuleContext):
     for index, vehicle in enumerate(ctx.data.vehicles):
         if not PLATE_RE.fullmatch(vehicle.plate or ""):
             yield (f"vehicles[{index}].plate",
-                   f"Placa do {nth(index)} veículo inválida ({vehicle.plate}): use AAA9999 ou o padrão Mercosul AAA9A99.")
+                   f"Placa do {nth(index)} veículo inválida ({vehicle.plate}): "
+                   "use AAA9999 ou o padrão Mercosul AAA9A99.")
 
 
 @RULES.rule("VEI02", BLOCKER, "Composição com mais de 5 veículos")
@@ -229,7 +251,7 @@ def vei08(ctx: RuleContext):
 
 @RULES.rule("LOC01", BLOCKER, "Origem e destino obrigatórios")
 def loc01(ctx: RuleContext):
-    for name, label in SIDES:
+    for name, _label in SIDES:
         if getattr(ctx.data, name) is None:
             yield (name, f"Informe {'a origem' if name == 'origem' else 'o destino'} da operação ({name}: tipo "
                          "municipio com uf e codigo_municipio IBGE, cep ou latlng). A ANTT exige origem e destino "
@@ -283,7 +305,8 @@ def loc04(ctx: RuleContext):
         cep = strip_punctuation(location.cep or "")
         if not re.fullmatch(r"\d{8}", cep):
             yield (f"{name}.cep",
-                   f"Informe o CEP {label} com 8 dígitos ({name}.cep)" + (f"; recebido: {location.cep}." if location.cep else "."))
+                   f"Informe o CEP {label} com 8 dígitos ({name}.cep)"
+                   + (f"; recebido: {location.cep}." if location.cep else "."))
 
 
 @RULES.rule("LOC05", BLOCKER, "Latitude e longitude obrigatórias")
@@ -391,7 +414,8 @@ def dat04(ctx: RuleContext):
     start, end = _trip(ctx)
     if start and end and end < start:
         yield ("viagem_fim",
-               f"viagem_fim ({date_br(end)}) é anterior a viagem_inicio ({date_br(start)}): corrija as datas da viagem.")
+               f"viagem_fim ({date_br(end)}) é anterior a viagem_inicio ({date_br(start)}): "
+               "corrija as datas da viagem.")
 
 
 @RULES.rule("DAT05", BLOCKER, "Viagem com mais de 90 dias corridos")

@@ -3,11 +3,28 @@ from types import SimpleNamespace
 
 import pytest
 
-from domain.ciot.modality import (Modality, bank_data_source, derive_modality, effective_bank_data, is_own_fleet,
-                                  issued_by_contratado)
+from domain.ciot.modality import (
+    Modality,
+    bank_data_source,
+    derive_modality,
+    effective_bank_data,
+    is_own_fleet,
+    issued_by_contratado,
+)
 from domain.ciot.schemas import OperationCreate
-from tests.domain.ciot.baseline import (CALLER_CNPJ, CONTRATADO_CPF, D, ETC_CNPJ, M, NO_ROOT_BANK, OTHER_CPF, S,
-                                        baseline_body, fmt_cnpj, fmt_cpf)
+from tests.domain.ciot.baseline import (
+    CALLER_CNPJ,
+    CONTRATADO_CPF,
+    ETC_CNPJ,
+    NO_ROOT_BANK,
+    OTHER_CPF,
+    D,
+    M,
+    S,
+    baseline_body,
+    fmt_cnpj,
+    fmt_cpf,
+)
 
 CPF, CNPJ = fmt_cpf(CONTRATADO_CPF), ETC_CNPJ
 

@@ -11,11 +11,36 @@ from datetime import date, timedelta
 import pytest
 
 from domain.ciot.rules import RULES, RULES_BY_CODE, ValidationResult, Violation, catalogue, validate_operation
-from tests.domain.ciot.baseline import (A, ALNUM_CNPJ, AS_EQUATED_BODY, AS_EQUATED_CTX, AS_ETC_BODY, AS_ETC_CTX,
-                                        AS_OWN_FLEET_BODY, AS_OWN_FLEET_CTX, CALLER_CNPJ, CONTRATADO_CPF, D,
-                                        DESTINATARIO_CNPJ, EMITTER_CNPJ, ETC_CNPJ, M, NFE_KEY, NO_ROOT_BANK,
-                                        OTHER_CPF, SECOND_CNPJ, TODAY, S, access_key, baseline_body, build,
-                                        fmt_cnpj, fmt_cpf, registered_etc, run)
+from tests.domain.ciot.baseline import (
+    ALNUM_CNPJ,
+    AS_EQUATED_BODY,
+    AS_EQUATED_CTX,
+    AS_ETC_BODY,
+    AS_ETC_CTX,
+    AS_OWN_FLEET_BODY,
+    AS_OWN_FLEET_CTX,
+    CALLER_CNPJ,
+    CONTRATADO_CPF,
+    DESTINATARIO_CNPJ,
+    EMITTER_CNPJ,
+    ETC_CNPJ,
+    NFE_KEY,
+    NO_ROOT_BANK,
+    OTHER_CPF,
+    SECOND_CNPJ,
+    TODAY,
+    A,
+    D,
+    M,
+    S,
+    access_key,
+    baseline_body,
+    build,
+    fmt_cnpj,
+    fmt_cpf,
+    registered_etc,
+    run,
+)
 
 
 def day(n: int) -> str:

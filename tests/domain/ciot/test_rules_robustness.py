@@ -1,5 +1,5 @@
 """Property test: whatever a body that passes the schema contains, the engine answers items, never raises
-(decisions.md: bad input never yields a 5xx), and every item is well formed."""
+(docs/decisions.md §1: bad input never yields a 5xx), and every item is well formed."""
 import re
 from datetime import timedelta
 
@@ -10,8 +10,17 @@ from pydantic import ValidationError
 
 from domain.ciot.rules import RULES_BY_CODE, RuleContext, validate_operation
 from domain.ciot.schemas import OperationCreate
-from tests.domain.ciot.baseline import (CALLER_CNPJ, CONTRATADO_CPF, ETC_CNPJ, NFE_KEY, OTHER_CPF, TODAY,
-                                        baseline_body, baseline_context, registered_etc)
+from tests.domain.ciot.baseline import (
+    CALLER_CNPJ,
+    CONTRATADO_CPF,
+    ETC_CNPJ,
+    NFE_KEY,
+    OTHER_CPF,
+    TODAY,
+    baseline_body,
+    baseline_context,
+    registered_etc,
+)
 
 FIELD_PATH = re.compile(r"^$|^[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)*$")
 

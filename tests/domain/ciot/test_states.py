@@ -1,4 +1,4 @@
-"""The CIOT operation state table (public-api.md "CIOT operation" states) and the one function that moves it."""
+"""The CIOT operation state table (docs/api/ciot.md) and the one function that moves it."""
 import threading
 from types import SimpleNamespace
 
@@ -126,7 +126,7 @@ def test_concurrent_creations_get_distinct_gapless_codes(app, company):
                 barrier.wait()
                 codes.append(services.create_operation(own, body, actor="t").op.code)
                 db.session.commit()
-        except Exception as exc:  # pragma: no cover - reported below
+        except Exception as exc:  # noqa: BLE001  # pragma: no cover - reported below
             errors.append(exc)
 
     threads = [threading.Thread(target=create, daemon=True) for _ in range(6)]

@@ -1,0 +1,169 @@
+"""Typing of the API's answers: response models, the two envelopes and the documented error codes.
+
+Rule (docs/api/README.md, docs/CONTRIBUTING.md): an area's response models live next to the functions that build
+the answer, in `domain/<area>/serializers.py`. The serializer fills exactly the model's fields (plain dicts, so a
+list can be built from rows without ORM objects); the endpoint declares the envelope model with
+`@endpoint(response=...)`; the OpenAPI document is generated from it, and the API tests validate every real answer
+against it, so the document and the code cannot drift.
+"""
+import uuid
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from functools import cache
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic.json_schema import WithJsonSchema
+
+CURSOR_PATTERN = r"^[A-Za-z0-9_.=-]+$"
+
+
+class ResponseModel(BaseModel):
+    """A response body shape. Every field is required (always present), `X | None` when it may be null."""
+    model_config = ConfigDict(extra="ignore")
+
+
+Uuid = uuid.UUID
+Timestamp = Annotated[datetime, Field(description="ISO 8601 em UTC (sufixo Z).")]
+Date = date
+Money = Annotated[float, Field(description="Valor em reais (número JSON com até 2 casas).")]
+
+
+def pattern(regex: str, description: str, example: str | None = None):
+    """A string documented with the pattern the server enforces (the validation itself stays in core.validators)."""
+    schema = {"type": "string", "pattern": regex, "description": description}
+    if example is not None:
+        schema["examples"] = [example]
+    return WithJsonSchema(schema)
+
+
+CpfCnpjOut = Annotated[str, pattern(r"^(\d{11}|[0-9A-Z]{12}\d{2})$",
+                                    "CPF (11 dígitos) ou CNPJ (14 caracteres), sem pontuação.", "11222333000181")]
+CpfOut = Annotated[str, pattern(r"^\d{11}$", "CPF, 11 dígitos.", "52998224725")]
+PlateOut = Annotated[str, pattern(r"^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$",
+                                  "Placa AAA9999 ou Mercosul AAA9A99, maiúsculas, sem hífen.", "ABC1D23")]
+IbgeOut = Annotated[str, pattern(r"^\d{7}$", "Código IBGE do município, 7 dígitos.", "3550308")]
+
+
+class PageInfo(ResponseModel):
+    """Where the next page starts: send `next_cursor` as `cursor`; stop when `has_more` is false."""
+    next_cursor: Annotated[str | None, Field(json_schema_extra={"pattern": CURSOR_PATTERN},
+                                             description="Cursor opaco e assinado da próxima página; "
+                                                         "null na última.")]
+    has_more: bool
+
+
+@cache
+def data_envelope(model: type[BaseModel], name: str | None = None) -> type[BaseModel]:
+    """`{data: <model>}` as its own named schema (`PartnerResponse`)."""
+    return create_model(name or f"{model.__name__}Response", __base__=ResponseModel, data=(model, ...))
+
+
+@cache
+def list_envelope(model: type[BaseModel], name: str | None = None) -> type[BaseModel]:
+    """`{data: [<model>], page: {next_cursor, has_more}}` (`PartnerList`)."""
+    return create_model(name or f"{model.__name__}List", __base__=ResponseModel, data=(list[model], ...),
+                        page=(PageInfo, ...))
+
+
+def fields_of(model: type[BaseModel], source, names=None) -> dict:
+    """`{field: source.field}` for the model's fields (or `names`): a row, an ORM object or a dict alike."""
+    get = source.get if isinstance(source, dict) else (lambda name: getattr(source, name))
+    return {name: get(name) for name in (names or model.model_fields)}
+
+
+# --- Documented errors -------------------------------------------------------------------------------------------
+
+class ErrorDetail(ResponseModel):
+    field: str = Field(description="Caminho do campo: `a.b[0].c`, `body`, um parâmetro ou um cabeçalho.")
+    code: str
+    message: str
+
+
+class ErrorObject(ResponseModel):
+    """`error`: code, message (pt-BR) and details; some codes add fields (see each operation)."""
+    model_config = ConfigDict(extra="allow")
+    code: str
+    message: str
+    details: list[ErrorDetail]
+
+
+class Error(ResponseModel):
+    """Every error answer: `{"error": {"code", "message", "details"}}`."""
+    error: ErrorObject
+
+
+class ConflictErrorObject(ErrorObject):
+    existing_id: Uuid = Field(description="Id do registro que já existe.")
+
+
+class ConflictError(ResponseModel):
+    """409 for a duplicate: `error.existing_id` is the record that already exists."""
+    error: ConflictErrorObject
+
+
+class ServerErrorObject(ErrorObject):
+    request_id: str = Field(description="Mesmo valor do cabeçalho X-Request-Id; informe-o ao suporte.")
+
+
+class ServerError(ResponseModel):
+    """500: an unexpected failure; nothing is half-done (the transaction is rolled back)."""
+    error: ServerErrorObject
+
+
+class CiotActionError(ResponseModel):
+    """Errors of CIOT actions (validate, emit, retificar, cancel, encerrar): the envelope plus top-level
+    `ok: false`, `reason` (= error.code) and `mensagem` (= error.message)."""
+    error: ErrorObject
+    ok: Literal[False]
+    reason: str
+    mensagem: str
+
+
+ERROR_MODELS = (Error, ConflictError, ServerError, CiotActionError)
+
+@dataclass(frozen=True)
+class ErrorCode:
+    """One error an operation can answer: its status, `error.code`, an example message and example extra fields.
+    `schema` names the component that describes the body (Error, ConflictError, CiotActionError, ServerError)."""
+    status: int
+    code: str
+    example: str
+    schema: str = "Error"
+    extra: dict = field(default_factory=dict, hash=False, compare=False)
+    details: tuple = ()
+
+    def body(self) -> dict:
+        error: dict[str, Any] = {"code": self.code, "message": self.example,
+                                 "details": [{"field": f, "code": c, "message": m} for f, c, m in self.details]}
+        error.update(self.extra)
+        if self.schema == "CiotActionError":
+            return {"error": error, "ok": False, "reason": self.code, "mensagem": self.example}
+        return {"error": error}
+
+
+__all__ = [
+    "CURSOR_PATTERN",
+    "ERROR_MODELS",
+    "CiotActionError",
+    "ConflictError",
+    "CpfCnpjOut",
+    "CpfOut",
+    "Date",
+    "Error",
+    "ErrorCode",
+    "ErrorDetail",
+    "ErrorObject",
+    "IbgeOut",
+    "Money",
+    "PageInfo",
+    "PlateOut",
+    "ResponseModel",
+    "ServerError",
+    "Timestamp",
+    "Uuid",
+    "data_envelope",
+    "fields_of",
+    "list_envelope",
+    "pattern",
+]
