@@ -1,7 +1,71 @@
-"""Billing records as the API writes them (docs/api/finance.md). Documents and lists are built from rows."""
+"""Billing answers (docs/api/finance.md): the response models and the functions that fill them (core/responses.py:
+the serializer fills exactly the model's fields; the endpoint declares the envelope). Lists are built from rows."""
+from datetime import date
+from typing import Literal
+
 from core.db import iso
-from domain.billing.models import BillingDocument, Invoice
+from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from domain.billing.models import DOCUMENT_KINDS, DOCUMENT_STATUSES, INVOICE_STATUSES
 from domain.billing.queries import DOCUMENT_COLUMNS
+
+
+class BillingDocument(ResponseModel):
+    """An inbox entry."""
+    id: Uuid
+    kind: Literal[DOCUMENT_KINDS]
+    status: Literal[DOCUMENT_STATUSES]
+    customer_partner_id: Uuid | None
+    freight_id: Uuid | None
+    invoice_id: Uuid | None
+    chave: str | None
+    numero: str | None
+    serie: str | None
+    valor_centavos: int
+    emissao_at: date | None
+    storage_path: str | None
+    notes: str | None
+    metadata: dict
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class Invoice(ResponseModel):
+    """The contract's invoice record."""
+    id: Uuid
+    numero: str
+    valor_centavos: int
+    vencimento_at: date
+    status: Literal[INVOICE_STATUSES]
+    items_count: int
+
+
+class InvoiceListItem(Invoice):
+    customer_partner_id: Uuid
+    customer_name: str
+    created_at: Timestamp
+
+
+class Receivable(ResponseModel):
+    """What an issued invoice's customer owes; `vencido` when open and past due (Brasília calendar)."""
+    id: Uuid
+    invoice_id: Uuid
+    invoice_numero: str
+    customer_partner_id: Uuid
+    customer_name: str
+    valor_centavos: int
+    pago_centavos: int
+    saldo_centavos: int
+    vencimento_at: date
+    pago_em: date | None
+    status: Literal["aberto", "parcial", "pago", "vencido", "cancelado"]
+    created_at: Timestamp
+
+
+DocumentResponse = data_envelope(BillingDocument, "BillingDocumentResponse")
+DocumentList = list_envelope(BillingDocument, "BillingDocumentList")
+InvoiceResponse = data_envelope(Invoice)
+InvoiceList = list_envelope(InvoiceListItem, "InvoiceList")
+ReceivableList = list_envelope(Receivable)
 
 
 def _id(value):
@@ -27,11 +91,7 @@ def document_dict(row) -> dict:
     }
 
 
-def document_record(document: BillingDocument) -> dict:
-    return document_dict(document)
-
-
-def invoice_dict(invoice: Invoice) -> dict:
+def invoice_dict(invoice) -> dict:
     """The contract's invoice record: id, numero, valor_centavos, vencimento_at, status, items_count."""
     return {"id": str(invoice.id), "numero": invoice.numero, "valor_centavos": invoice.valor_centavos,
             "vencimento_at": _day(invoice.vencimento_at), "status": invoice.status,

@@ -1,6 +1,39 @@
-"""Payables as the API writes them (docs/api/finance.md)."""
+"""Payables answers (docs/api/finance.md): the response models and the function that fills them."""
+from datetime import date
+from typing import Literal
+
+from pydantic import Field
+
 from core.db import iso
+from core.responses import ResponseModel, Timestamp, Uuid, list_envelope
 from domain.payables.services import shown_status
+
+
+class Payable(ResponseModel):
+    """One installment title; `vencido` when open and past due (Brasília calendar)."""
+    id: Uuid
+    numero: str | None
+    descricao: str
+    supplier_partner_id: Uuid | None
+    supplier_name_snapshot: str | None
+    valor_centavos: int
+    saldo_centavos: int
+    pago_centavos: int
+    emissao_at: date
+    vencimento_at: date
+    pago_em: date | None
+    parcela_num: int
+    parcela_total: int
+    status: Literal["aberto", "parcial", "pago", "vencido", "cancelado"]
+    created_at: Timestamp
+
+
+class PayableIds(ResponseModel):
+    """POST answer: one id per installment, in installment order."""
+    ids: list[Uuid] = Field(min_length=1, max_length=120)
+
+
+PayableList = list_envelope(Payable)
 
 
 def payable_dict(row, today=None) -> dict:
