@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from core.counters import next_counter_value
 from core.db import db, utcnow
-from core.errors import AppError, Conflict, InvalidBody, InvalidStatus, NotFound
+from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
 from core.formatting import today as today_brasilia
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, access_key_model, clean_access_key
@@ -20,6 +20,7 @@ from domain.billing.schemas import CustomerRef, DocumentCreate, InvoiceCreate
 from domain.billing.xml import parse_fiscal_xml
 from domain.freights.models import Freight
 from domain.partners.models import Partner
+from domain.payables.titles import find_party, settle
 
 DEFAULT_TERM_DAYS = 30
 DEFAULT_CONDITION = "30 dias"
@@ -32,14 +33,7 @@ KIND_LABELS = {"cte": "CT-e", "nfe": "NF-e"}
 def find_customer(ref: CustomerRef) -> Partner | None:
     """The company's partner named by `customer_partner_id` or `customer_cpf_cnpj`; None when neither is sent;
     404 when it is not a partner of the company."""
-    if ref.customer_partner_id is not None:
-        return get_owned(Partner, ref.customer_partner_id)
-    if ref.customer_cpf_cnpj:
-        partner = db.session.execute(db.select(Partner).where(Partner.cpf_cnpj == ref.customer_cpf_cnpj)).scalar()
-        if partner is None:
-            raise NotFound("Cliente não encontrado: o CPF/CNPJ não é de um parceiro da empresa.")
-        return partner
-    return None
+    return find_party(ref.customer_partner_id, ref.customer_cpf_cnpj, "Cliente")
 
 
 # --- Documents ---------------------------------------------------------------------------------
@@ -174,15 +168,7 @@ def cancel_invoice(invoice: Invoice) -> Invoice:
 
 def record_receipt(receivable: Receivable, amount_centavos: int, paid_on: date) -> Receivable:
     """A payment received: partial → `parcial`, full → `pago` and its invoice `encerrada`."""
-    if receivable.status not in ("aberto", "parcial"):
-        raise InvalidStatus("Este título não está em aberto.")
-    open_amount = receivable.valor_centavos - receivable.pago_centavos
-    if not 0 < amount_centavos <= open_amount:
-        raise InvalidBody.for_field("valor_centavos", "O valor deve ser maior que zero e no máximo o saldo.",
-                                    code="out_of_range")
-    receivable.pago_centavos += amount_centavos
-    receivable.pago_em = paid_on
-    receivable.status = "pago" if receivable.pago_centavos == receivable.valor_centavos else "parcial"
+    settle(receivable, amount_centavos, paid_on)
     if receivable.status == "pago":
         get_owned(Invoice, receivable.invoice_id).status = "encerrada"
     db.session.flush()

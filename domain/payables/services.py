@@ -9,16 +9,14 @@ import uuid
 from datetime import date
 
 from core.db import db
-from core.errors import InvalidBody, InvalidStatus, NotFound
+from core.errors import InvalidBody, InvalidStatus
 from core.formatting import today as today_brasilia
 from core.tenancy import get_owned
 from domain.fleet.models import Vehicle
 from domain.freights.models import Freight
-from domain.partners.models import Partner
 from domain.payables.models import Payable
 from domain.payables.schemas import PayableCreate
-
-OPEN = ("aberto", "parcial")
+from domain.payables.titles import OPEN, find_party, settle
 
 
 def shown_status(status: str, due: date, today: date | None = None) -> str:
@@ -39,19 +37,8 @@ def installments(total_centavos: int, count: int, first_due: date) -> list[tuple
     return [(share + (remainder if n == 0 else 0), add_months(first_due, n)) for n in range(count)]
 
 
-def _supplier(data: PayableCreate) -> Partner | None:
-    if data.supplier_partner_id is not None:
-        return get_owned(Partner, data.supplier_partner_id)
-    if data.supplier_cpf_cnpj:
-        partner = db.session.execute(db.select(Partner).where(Partner.cpf_cnpj == data.supplier_cpf_cnpj)).scalar()
-        if partner is None:
-            raise NotFound("Fornecedor não encontrado: o CPF/CNPJ não é de um parceiro da empresa.")
-        return partner
-    return None
-
-
 def create_payables(company, data: PayableCreate) -> list[Payable]:
-    supplier = _supplier(data)
+    supplier = find_party(data.supplier_partner_id, data.supplier_cpf_cnpj, "Fornecedor")
     if data.freight_id is not None:
         get_owned(Freight, data.freight_id)
     if data.vehicle_id is not None:
@@ -77,16 +64,7 @@ def create_payables(company, data: PayableCreate) -> list[Payable]:
 
 def record_payment(payable: Payable, amount_centavos: int, paid_on: date) -> Payable:
     """A payment: partial → `parcial`, the whole balance → `pago`."""
-    if payable.status not in OPEN:
-        raise InvalidStatus("Este título não está em aberto.")
-    if not 0 < amount_centavos <= payable.valor_centavos - payable.pago_centavos:
-        raise InvalidBody.for_field("valor_centavos", "O valor deve ser maior que zero e no máximo o saldo.",
-                                    code="out_of_range")
-    payable.pago_centavos += amount_centavos
-    payable.pago_em = paid_on
-    payable.status = "pago" if payable.pago_centavos == payable.valor_centavos else "parcial"
-    db.session.flush()
-    return payable
+    return settle(payable, amount_centavos, paid_on)
 
 
 def cancel_payable(payable: Payable) -> Payable:
