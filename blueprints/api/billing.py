@@ -1,4 +1,6 @@
 """Public API: billing inbox and invoices (docs/api/finance.md). Needs the company's `billing` module."""
+from typing import Literal
+
 from flask import Response
 
 from core.api import endpoint, tag
@@ -123,7 +125,7 @@ def invoice_pdf_file(ctx, invoice_id):
 
 
 class ReceivableListQuery(ListQuery):
-    status: str | None = None
+    status: Literal[LISTED_STATUSES] | None = None
 
 
 @endpoint("/finance/receivables", "GET", query=ReceivableListQuery, tags=TAGS, module=BILLING,
@@ -131,8 +133,7 @@ class ReceivableListQuery(ListQuery):
           summary="Títulos a receber das faturas emitidas, por vencimento (status: aberto, parcial, pago, "
                   "vencido, cancelado).")
 def list_receivables(ctx):
-    status = ctx.query.status if ctx.query.status in LISTED_STATUSES else None
-    stmt = with_shown_status(receivables_stmt(ctx.account.id), Receivable, status, today_brasilia())
+    stmt = with_shown_status(receivables_stmt(ctx.account.id), Receivable, ctx.query.status, today_brasilia())
     page = paginate(stmt, model=Receivable, limit=ctx.query.limit, cursor=ctx.query.cursor,
                     sort_column=Receivable.vencimento_at, descending=False, rows=True)
     return page.envelope(lambda row: receivable_row(row, shown_status))

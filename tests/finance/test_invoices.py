@@ -107,6 +107,8 @@ def test_emit_then_cancel_returns_documents_to_pending(fin_api, make_document):
     assert cancelled.get_json()["data"]["status"] == "cancelada"
     assert statuses(fin_api, docs) == ["pendente", "pendente"]
     assert fin_api.get("/finance/receivables").get_json()["data"][0]["status"] == "cancelado"
+    assert fin_api.get("/finance/receivables", query_string={"status": "aberto"}).get_json()["data"] == []
+    assert_invalid(fin_api.get("/finance/receivables", query_string={"status": "x"}), "status", code="invalid_query")
     assert fin_api.post(f"/billing/invoices/{invoice['id']}/cancel").status_code == 422
     assert create(fin_api, docs)["numero"] == "FAT-000002"  # pending again: they can be invoiced anew
 
