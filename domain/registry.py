@@ -7,4 +7,5 @@ import domain.freights.models
 import domain.messages.models
 import domain.partners.models
 import domain.payables.models
-import domain.tenancy.models  # noqa: F401
+import domain.tenancy.models
+import domain.webhooks.models  # noqa: F401

@@ -8,11 +8,11 @@ from flask import Blueprint, Response, abort, current_app, flash, redirect, rend
 from flask_login import current_user
 
 from blueprints.web.access import roles_required
+from blueprints.web.transaction import page_transaction
 from core.csv_export import csv_bytes
 from core.db import db
 from core.errors import AppError
 from core.formatting import parse_decimal, today
-from core.queue import commit
 from core.tenancy import get_owned, read_rows
 from domain.billing import services as billing
 from domain.billing.models import BillingDocument, Invoice, Receivable
@@ -40,14 +40,12 @@ def _storage_dir() -> Path:
 def _act(run, success: str, back: str):
     """Run a service, commit once, flash the outcome, go back."""
     try:
-        run()
-        commit()
+        with page_transaction():
+            run()
         flash(success, "success")
     except AppError as exc:
-        db.session.rollback()
         flash(exc.message + "".join(f" {d.message}" for d in exc.details), "error")
     except ValueError:  # a schema refusing what was read (e.g. a partner from an XML)
-        db.session.rollback()
         flash("Dados inválidos: confira e tente de novo.", "error")
     return redirect(back)
 
@@ -108,10 +106,9 @@ def upload_xml():
         flash("Escolha um ou mais arquivos XML de CT-e ou NF-e.", "error")
         return redirect(url_for("finance.inbox"))
     try:
-        billing.import_xml_files(current_user.company, [(f.filename, f.read()) for f in files], _storage_dir())
-        commit()
+        with page_transaction():
+            billing.import_xml_files(current_user.company, [(f.filename, f.read()) for f in files], _storage_dir())
     except AppError as exc:
-        db.session.rollback()
         flash(exc.message + " Nenhum arquivo foi registrado.", "error")
         return inbox(), exc.status
     flash(f"{len(files)} documento(s) registrado(s) na caixa de entrada.", "success")
@@ -161,10 +158,9 @@ def compose():
                                                  "customer_partner_id": customer or None,
                                                  "observacoes": request.form.get("observacoes"),
                                                  "vencimento_at": request.form.get("vencimento_at") or None})
-            invoice = billing.create_invoice(current_user.company, data)
-            commit()
+            with page_transaction():
+                invoice = billing.create_invoice(current_user.company, data)
         except AppError as exc:
-            db.session.rollback()
             flash(exc.message, "error")
         except ValueError:
             flash("Escolha ao menos um documento e confira o vencimento.", "error")

@@ -1,7 +1,7 @@
 """finance: billing documents, invoices, receivables, payables
 
 Revision ID: c229b9cd5eac
-Revises: 210fccca3aeb
+Revises: 04b313c7b9a5
 Create Date: 2026-11-23 03:42:57.331561
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'c229b9cd5eac'
-down_revision = '210fccca3aeb'
+down_revision = '04b313c7b9a5'
 branch_labels = None
 depends_on = None
 
