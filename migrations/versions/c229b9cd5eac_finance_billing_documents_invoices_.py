@@ -5,9 +5,8 @@ Revises: 04b313c7b9a5
 Create Date: 2026-11-23 03:42:57.331561
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'c229b9cd5eac'
