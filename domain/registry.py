@@ -3,6 +3,7 @@ import core.models  # noqa: F401
 import domain.ciot.models
 import domain.fleet.models
 import domain.freights.models
+import domain.marketplace.models
 import domain.messages.models
 import domain.partners.models
 import domain.tenancy.models  # noqa: F401
