@@ -6,6 +6,7 @@ from blueprints.web.ciot import bp as ciot_bp
 from blueprints.web.dashboard import bp as dashboard_bp
 from blueprints.web.freights import bp as freights_bp
 from blueprints.web.jobs import bp as jobs_bp
+from blueprints.web.marketplace import bp as marketplace_bp
 from blueprints.web.theme import bp as theme_bp
 
-WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, cadastros_bp, ciot_bp, freights_bp, theme_bp]
+WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, cadastros_bp, ciot_bp, freights_bp, marketplace_bp, theme_bp]

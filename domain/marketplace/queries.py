@@ -12,6 +12,9 @@ from domain.marketplace.models import MarketplaceLead
 from domain.partners.queries import like_pattern
 from domain.tenancy.models import Company
 
+# Open to drivers: published, and still so while offers are negotiated (the first offer moves a published freight
+# to negotiating; its shared link must keep working).
+PUBLIC_STATUSES = ("published", "negotiating")
 # A freight leaves the showcase once a carrier took it: its link then answers 410 (not 404).
 TAKEN = ("aceito", "assigned", "picked_up", "in_transit", "delivered")
 
@@ -33,7 +36,7 @@ def _public_base():
 
 def showcase_stmt(query):
     """Public and published freights of every company, with the showcase's filters."""
-    stmt = _public_base().where(Freight.visibility == "publico", Freight.status == "published")
+    stmt = _public_base().where(Freight.visibility == "publico", Freight.status.in_(PUBLIC_STATUSES))
     if query.origin_state:
         stmt = stmt.where(Freight.origin_state == query.origin_state)
     if query.destination_state:
@@ -73,6 +76,6 @@ def lead_row(company_id, lead_id):
 def public_slugs(limit: int = 50000):
     """(slug, updated_at) of the showcase, newest first: the sitemap."""
     stmt = cross_tenant(sa.select(Freight.public_slug, Freight.updated_at)
-                        .where(Freight.visibility == "publico", Freight.status == "published")
+                        .where(Freight.visibility == "publico", Freight.status.in_(PUBLIC_STATUSES))
                         .order_by(Freight.created_at.desc()).limit(limit))
     return db.session.execute(stmt).all()

@@ -11,7 +11,7 @@ from core.events import emit_event
 from core.queue import enqueue_after_commit
 from core.tenancy import get_owned, tenant_scope
 from domain.marketplace.models import LeadCount, MarketplaceLead
-from domain.marketplace.queries import TAKEN, public_freight_row
+from domain.marketplace.queries import PUBLIC_STATUSES, TAKEN, public_freight_row
 
 GONE_MESSAGE = "Este frete já foi fechado com outro transportador."
 NOT_PUBLIC_MESSAGE = "Frete não encontrado ou não está mais publicado."
@@ -29,7 +29,7 @@ def find_public_freight(slug: str, *, allow_taken: bool = False):
         raise NotFound(NOT_PUBLIC_MESSAGE)
     if row.status in TAKEN and not allow_taken:
         raise FreightGone()
-    if row.status != "published":
+    if row.status not in PUBLIC_STATUSES:
         raise NotFound(NOT_PUBLIC_MESSAGE)
     return row
 
@@ -124,3 +124,17 @@ def stored_new_count(company_id) -> int:
         return int(value or 0)
     value = db.session.scalar(sa.select(LeadCount.novo).where(LeadCount.company_id == company_id))
     return int(value or 0)
+
+
+def create_public_offer(slug: str, data):
+    """A driver's price offer from the public page: a `pendente` offer on the freight (source `publico`)."""
+    from domain.freights.models import Freight
+    from domain.freights.offers import create_offer
+
+    try:
+        row = find_public_freight(slug)
+    except FreightGone:
+        raise NotFound(NOT_PUBLIC_MESSAGE) from None
+    with tenant_scope(row.company_id):
+        freight = get_owned(Freight, row.id, for_update=True)
+        return create_offer(freight, data, source="publico", actor="marketplace")
