@@ -9,4 +9,5 @@ from blueprints.web.jobs import bp as jobs_bp
 from blueprints.web.marketplace import bp as marketplace_bp
 from blueprints.web.theme import bp as theme_bp
 
-WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, cadastros_bp, ciot_bp, freights_bp, marketplace_bp, theme_bp]
+WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, cadastros_bp, ciot_bp, freights_bp, marketplace_bp,
+                  theme_bp]

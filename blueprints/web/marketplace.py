@@ -12,7 +12,7 @@ from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate
 from core.queue import commit
-from core.schemas import parse_query, validate_data
+from core.schemas import validate_data
 from domain.freights.models import Freight
 from domain.freights.schemas import OfferCreate
 from domain.marketplace import services
