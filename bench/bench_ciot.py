@@ -169,7 +169,7 @@ def bench_single_pdf(app, state, repeats: int) -> dict:
                                          ("producao", state["producao_company"], state["producao_op"])):
             with scope(company_id):
                 company = db.session.get(Company, uuid.UUID(company_id))
-                op = get_operation(company, op_id)
+                op = get_operation(op_id)
                 context = pdf.document_context(op, company)
                 branding = Branding.for_company(context["issuer"])
                 title = f"Declaração CIOT · {op.code}"
@@ -187,7 +187,7 @@ def bench_single_pdf(app, state, repeats: int) -> dict:
                 steps = {"read": Times(), "context": Times(), "template": Times(), "watermark": Times()}
                 for _ in range(repeats * 4):
                     db.session.expire_all()
-                    fresh = steps["read"].run(lambda: _loaded(get_operation(company, op_id)))
+                    fresh = steps["read"].run(lambda: _loaded(get_operation(op_id)))
                     ctx = steps["context"].run(lambda: pdf.document_context(fresh, company))
                     steps["template"].run(lambda: render_html(pdf.TEMPLATE, branding=branding, title=title, **ctx))
                     if op.environment == "homolog":

@@ -20,7 +20,7 @@ from core.db import db, read_without_transaction, utcnow
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized
 from core.inputs import check_json_tree, too_deep
 from core.models import IdempotencyRecord
-from core.queue import dispatch_ready
+from core.queue import dispatch_ready, end_with_error
 from core.schemas import parse_body, parse_query
 from core.tenancy import enter_tenant
 
@@ -148,6 +148,9 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
             try:
                 response_obj = to_response(view(ctx, **path_args), success)
                 finish(reading=method in ("GET", "HEAD"))
+            except AppError as exc:
+                end_with_error(exc)  # a refusal keeps its records; anything else is rolled back
+                raise
             except Exception as exc:
                 committed = interim_if_committed(exc)
                 if committed is None:
@@ -345,7 +348,7 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
     try:
         response_obj = run()
     except AppError as exc:
-        db.session.rollback()
+        end_with_error(exc)
         response_obj = to_response(error_body(exc), exc.status)
         _store_response(record_id, response_obj)
         db.session.commit()

@@ -16,12 +16,17 @@ class AppError(Exception):
     status = 400
     code = "bad_request"
     message = "Requisição inválida."
+    # A refusal that wrote records worth keeping (e.g. the timeline event saying why): the transaction's owner
+    # (API decorator, page helper, job) commits the pending writes before rendering the error, instead of
+    # rolling them back. See docs/CONTRIBUTING.md, "Transactions".
+    keep_records = False
 
     def __init__(self, message: str | None = None, *, code: str | None = None, status: int | None = None,
                  details: list[FieldError] | None = None, extra: dict | None = None, headers: dict | None = None,
-                 top_level: dict | None = None):
+                 top_level: dict | None = None, keep_records: bool = False):
         super().__init__(message or self.message)
         self.message = message or self.message
+        self.keep_records = keep_records or self.keep_records
         if code:
             self.code = code
         if status:

@@ -82,6 +82,15 @@ def commit() -> None:
     dispatch_ready()
 
 
+def end_with_error(exc: Exception) -> None:
+    """The owner's side of an error: roll the work back, unless it is a refusal whose records must be kept
+    (`AppError.keep_records`), which is committed before the error is rendered."""
+    if getattr(exc, "keep_records", False):
+        commit()
+    else:
+        db.session.rollback()
+
+
 def dispatch_ready() -> None:
     ready = db.session.info.pop("ready_jobs", [])
     sent = []

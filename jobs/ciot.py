@@ -16,7 +16,8 @@ from jobs.context import final_try, job_context
 
 def emit_operation(operation_id: str, attempt_id: str) -> str:
     from domain.ciot.models import EmissionAttempt
-    from domain.ciot.services import run_emission_attempt
+    from domain.ciot.provider import ProviderUnavailable
+    from domain.ciot.services import fail_emission_attempt, run_emission_attempt
 
     with job_context():
         try:
@@ -31,11 +32,16 @@ def emit_operation(operation_id: str, attempt_id: str) -> str:
             return "missing"
         with tenant_scope(company_id):
             try:
-                state = run_emission_attempt(attempt_key, final_try=final_try())
-                commit()
+                state = run_emission_attempt(attempt_key)
+            except ProviderUnavailable as exc:
+                db.session.rollback()
+                if not final_try():
+                    raise  # RQ retries it
+                state = fail_emission_attempt(attempt_key, str(exc) or type(exc).__name__)
             except Exception:
                 db.session.rollback()
                 raise
+            commit()
         return state
 
 

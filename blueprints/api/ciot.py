@@ -73,12 +73,9 @@ PATCH_PROTECTED = ("id", "codigo_ciot", "codigo_verificador", "protocolo", "stat
 
 @contextlib.contextmanager
 def ciot_action():
-    """Errors of an action carry `ok: false, reason, mensagem`; a `Refused` action keeps its records (commit)."""
+    """Errors of an action carry `ok: false, reason, mensagem` (a refusal's records are kept by the decorator)."""
     try:
         yield
-    except services.Refused as refused:
-        commit()
-        raise as_action_error(refused.error) from None
     except AppError as exc:
         as_action_error(exc)  # the same error, now also carrying ok/reason/mensagem
         raise
@@ -110,7 +107,7 @@ def create_operation(ctx):
     if result.emission is not None:
         interim_response(serializers.created_dict(op, result.validation, _in_progress(op)), 201)
         commit()  # the claim must be visible to the worker (inline: the job runs here)
-        outcome = services.settle_emission(ctx.company, result.emission, timeout=_wait_seconds())
+        outcome = services.settle_emission(result.emission, timeout=_wait_seconds())
         op = outcome.op
         emission = outcome.as_creation_dict()
     return serializers.created_dict(op, result.validation, emission), 201
@@ -125,7 +122,7 @@ def _in_progress(op) -> dict:
           operation_id="listCiotOperations", summary="Lista as operações CIOT (mais novas primeiro).")
 def list_operations(ctx):
     q = ctx.query
-    page = services.list_operations(ctx.company, status=q.statuses, tipo_operacao=q.tipo_operacao,
+    page = services.list_operations(status=q.statuses, tipo_operacao=q.tipo_operacao,
                                     date_from=q.date_from, date_to=q.date_to, limit=q.limit, cursor=q.cursor)
     return page.envelope(serializers.operation_summary)
 
@@ -133,7 +130,7 @@ def list_operations(ctx):
 @endpoint(ONE, "GET", tags=TAGS, response=CiotOperationResponse, operation_id="getCiotOperation",
           summary="Operação completa com contratantes, veículos, pagamentos, documentos e os últimos 50 eventos.")
 def get_operation(ctx, operation_id):
-    return {"data": serializers.operation_record(services.get_operation(ctx.company, operation_id))}
+    return {"data": serializers.operation_record(services.get_operation(operation_id))}
 
 
 @endpoint(ONE, "PATCH", body=OperationUpdate, tags=TAGS, protected_fields=PATCH_PROTECTED,
@@ -147,7 +144,7 @@ def update_operation(ctx, operation_id):
 @endpoint(ONE, "DELETE", tags=TAGS, response=CiotOperationResponse, operation_id="deleteCiotOperation",
           errors=(NOT_DELETABLE,), summary="Cancela uma operação ainda não emitida (nada é enviado à ANTT).")
 def delete_operation(ctx, operation_id):
-    op = services.delete_operation(ctx.company, operation_id, actor=ctx.api_key)
+    op = services.delete_operation(operation_id, actor=ctx.api_key)
     return {"data": serializers.operation_record(op)}
 
 
@@ -170,7 +167,7 @@ def emit_operation(ctx, operation_id):
         if request.error is None:
             interim_response(serializers.emit_answer(services.EmissionOutcome(request.op, "claimed")), 202)
         commit()  # claim visible to the worker; inline, the job runs here
-        outcome = services.settle_emission(ctx.company, request, timeout=_wait_seconds())
+        outcome = services.settle_emission(request, timeout=_wait_seconds())
         error = outcome.as_error()
         if error is not None:
             raise error

@@ -32,7 +32,7 @@ def _attachment(filename: str) -> dict:
           headers={"X-Operation-Count": "Quantas operações o ZIP contém."},
           summary="ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to).")
 def batch_pdf(ctx):
-    selection = batch.select_for_batch(ctx.company, ctx.query)
+    selection = batch.select_for_batch(ctx.query)
     headers = _attachment(batch.zip_filename(selection)) | {"X-Operation-Count": str(selection.count)}
     body = stream_with_context(batch.iter_zip(ctx.company.id, selection.operation_ids))
     return Response(body, mimetype="application/zip", headers=headers)

@@ -1,10 +1,8 @@
 """Public API: vehicles and drivers (reference: docs/api/partners-fleet.md)."""
-from pydantic import Field
 
 from core.api import endpoint, tag
 from core.pagination import paginate
 from core.responses import ErrorCode
-from core.schemas import ListQuery
 from core.tenancy import get_owned
 from domain.fleet import services
 from domain.fleet.models import Driver, Vehicle
@@ -12,10 +10,10 @@ from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, driv
 from domain.fleet.schemas import (
     DriverBulk,
     DriverCreate,
-    DriverStatus,
+    DriverListQuery,
     DriverUpdate,
     VehicleCreate,
-    VehicleStatus,
+    VehicleListQuery,
     VehicleUpdate,
 )
 from domain.fleet.serializers import (
@@ -39,16 +37,6 @@ PLATE_EXISTS = ErrorCode(409, "vehicle_plate_exists", "Já existe um veículo co
 DRIVER_EXISTS = ErrorCode(409, "driver_cpf_exists", "Já existe um motorista com este CPF nesta empresa.",
                           schema="ConflictError", extra={"existing_id": "1c2d3e4f-5a6b-4c7d-9e8f-a0b1c2d3e4f5"},
                           details=(("cpf", "duplicate", "CPF já cadastrado."),))
-
-
-class VehicleListQuery(ListQuery):
-    status: VehicleStatus | None = None
-    q: str | None = Field(default=None, max_length=100)
-
-
-class DriverListQuery(ListQuery):
-    status: DriverStatus | None = None
-    q: str | None = Field(default=None, max_length=100)
 
 
 

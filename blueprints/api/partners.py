@@ -1,17 +1,12 @@
 """Public API: business partners (reference: docs/api/partners-fleet.md)."""
-from datetime import datetime
-
-from pydantic import Field
-
 from core.api import endpoint, tag
 from core.pagination import paginate
 from core.responses import ErrorCode
-from core.schemas import ListQuery
 from core.tenancy import get_owned
 from domain.partners import services
 from domain.partners.models import Partner
 from domain.partners.queries import PARTNER_LIST_COLUMNS, partners_stmt
-from domain.partners.schemas import PartnerCreate, PartnerUpdate, Role
+from domain.partners.schemas import PartnerCreate, PartnerListQuery, PartnerUpdate
 from domain.partners.serializers import PartnerDetailResponse, PartnerList, PartnerResponse, partner_dict, partner_row
 
 TAGS = (tag("parceiros", "Parceiros de negócio (clientes, fornecedores, contratados...): cadastro, consulta e "
@@ -20,12 +15,6 @@ PARTNER_EXISTS = ErrorCode(409, "partner_cpf_cnpj_exists", "Já existe um parcei
                            schema="ConflictError", extra={"existing_id": "6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5"})
 READ_ONLY = ("bank_accounts",)  # managed in the pages only: sending them is a 400, not a silent no-op
 
-
-class PartnerListQuery(ListQuery):
-    q: str | None = Field(default=None, max_length=100)
-    role: Role | None = None
-    only_active: bool = False
-    created_before: datetime | None = None
 
 
 @endpoint("/partners", "GET", query=PartnerListQuery, tags=TAGS, response=PartnerList,

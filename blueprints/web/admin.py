@@ -1,5 +1,4 @@
 """Admin pages: integrations (API keys), users and PDF branding."""
-import io
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user
@@ -10,11 +9,11 @@ from wtforms.validators import DataRequired, Email, Length, Optional, Regexp
 
 from blueprints.web.access import roles_required, upload_limit
 from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.transaction import page_transaction
 from core.contrast import warnings as contrast_warnings
 from core.db import db
-from core.errors import AppError
+from core.errors import AppError, FieldError
 from core.pdf import Branding, render_pdf
-from core.queue import commit
 from core.tenancy import get_owned
 from domain.tenancy import services
 from domain.tenancy.models import ROLES, ApiKey, User
@@ -22,8 +21,6 @@ from domain.tenancy.models import ROLES, ApiKey, User
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
 ROLE_LABELS = {"admin": "Administrador", "operador": "Operador", "financeiro": "Financeiro", "leitura": "Leitura"}
-LOGO_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg"}
-LOGO_MAX_SIDE = 2000
 
 
 class ApiKeyForm(FlaskForm):
@@ -67,10 +64,10 @@ class BrandingForm(FlaskForm):
 def integrations():
     form = ApiKeyForm()
     if form.validate_on_submit():
-        _, new_key = services.create_api_key(current_user.company, scopes=form.scopes.data or ["read"],
-                                             require_signature=form.require_signature.data,
-                                             name=form.name.data or "", created_by=current_user)
-        commit()
+        with page_transaction():
+            _, new_key = services.create_api_key(current_user.company, scopes=form.scopes.data or ["read"],
+                                                 require_signature=form.require_signature.data,
+                                                 name=form.name.data or "", created_by=current_user)
         # POST-redirect-GET: refreshing the page shows the list, it never creates another key. The secret is
         # handed to the next page once (signed session) and shown there a single time.
         session["new_api_key"] = new_key
@@ -85,8 +82,8 @@ def integrations():
 @bp.post("/integracoes/<key_id>/revogar")
 @roles_required("admin")
 def revoke_key(key_id):
-    services.revoke_api_key(get_owned(ApiKey, key_id))
-    commit()
+    with page_transaction():
+        services.revoke_api_key(get_owned(ApiKey, key_id))
     flash("Chave revogada: ela deixa de funcionar imediatamente.", "success")
     return redirect(url_for("admin.integrations"))
 
@@ -94,9 +91,8 @@ def revoke_key(key_id):
 @bp.post("/integracoes/<key_id>/assinatura")
 @roles_required("admin")
 def toggle_signature(key_id):
-    key = get_owned(ApiKey, key_id)
-    services.set_require_signature(key, request.form.get("required") == "1")
-    commit()
+    with page_transaction():
+        services.set_require_signature(get_owned(ApiKey, key_id), request.form.get("required") == "1")
     flash("Exigência de assinatura atualizada.", "success")
     return redirect(url_for("admin.integrations"))
 
@@ -109,13 +105,12 @@ def users():
     form = UserForm()
     if form.validate_on_submit():
         try:
-            services.create_user(current_user.company, email=form.email.data, password=form.password.data,
-                                 role=form.role.data, name=form.name.data or "")
-            commit()
+            with page_transaction():
+                services.create_user(current_user.company, email=form.email.data, password=form.password.data,
+                                     role=form.role.data, name=form.name.data or "")
             flash("Usuário criado.", "success")
             return redirect(url_for("admin.users"))
         except AppError as exc:
-            db.session.rollback()
             form.email.errors.append(exc.message)
     people = db.session.execute(db.select(User).order_by(User.email)).scalars().all()
     return render_template("admin/users.html", form=form, users=people, role_labels=ROLE_LABELS,
@@ -127,12 +122,12 @@ def users():
 def set_role(user_id):
     user, form = get_owned(User, user_id), RoleForm()
     if form.validate_on_submit():
-        if user.id == current_user.id and form.role.data != "admin":
-            flash("Você não pode retirar seu próprio papel de administrador.", "error")
-        else:
-            services.set_user_role(user, form.role.data)
-            commit()
+        try:
+            with page_transaction():
+                services.set_user_role(user, form.role.data, actor=current_user._get_current_object())
             flash(f"Papel de {user.email} alterado para {ROLE_LABELS[form.role.data]}.", "success")
+        except AppError as exc:
+            flash(exc.message, "error")
     return redirect(url_for("admin.users"))
 
 
@@ -151,15 +146,17 @@ def branding():
         "primary_color": company.brand_primary_color, "secondary_color": company.brand_secondary_color,
     } if request.method == "GET" else None)
     if form.validate_on_submit():
-        logo, mime = _read_logo(form)
-        if not form.errors:
-            services.update_branding(company, legal_name=form.legal_name.data, footer=form.footer.data,
-                                     primary_color=form.primary_color.data,
-                                     secondary_color=form.secondary_color.data, logo=logo, logo_mime=mime,
-                                     remove_logo=form.remove_logo.data)
-            commit()
+        try:
+            with page_transaction():
+                services.update_branding(company, legal_name=form.legal_name.data, footer=form.footer.data,
+                                         primary_color=form.primary_color.data,
+                                         secondary_color=form.secondary_color.data, logo=_uploaded_logo(form),
+                                         remove_logo=form.remove_logo.data)
             flash("Identidade visual salva.", "success")
             return redirect(url_for("admin.branding"))
+        except AppError as exc:
+            for detail in exc.details or [FieldError("logo", exc.code, exc.message)]:
+                getattr(form, detail.field, form.logo).errors.append(detail.message)
     notes = contrast_warnings(company.brand_primary_color, company.brand_secondary_color)
     return render_template("admin/branding.html", form=form, company=company, contrast_notes=notes), \
         (422 if form.errors else 200)
@@ -175,29 +172,12 @@ def branding_logo():
                     headers={"Cache-Control": "private, no-cache"})
 
 
-def _read_logo(form: BrandingForm):
+def _uploaded_logo(form: BrandingForm) -> bytes | None:
+    """The uploaded file's bytes (read up to one byte over the limit: the service words the refusal), or None."""
     upload = form.logo.data
     if not upload or not getattr(upload, "filename", ""):
-        return None, None
-    data = upload.read(current_app.config["LOGO_MAX_BYTES"] + 1)
-    if len(data) > current_app.config["LOGO_MAX_BYTES"]:
-        form.logo.errors.append(f"O logotipo deve ter no máximo {current_app.config['LOGO_MAX_BYTES'] // 1024} KiB.")
-        return None, None
-    from PIL import Image, UnidentifiedImageError
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            kind, size = image.format, image.size
-            image.verify()
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
-        kind = None
-    if kind not in LOGO_TYPES:
-        form.logo.errors.append("Envie uma imagem PNG ou JPEG válida.")
-        return None, None
-    # A small file can declare a huge image that every PDF would then decode: bound the pixels too.
-    if size[0] > LOGO_MAX_SIDE or size[1] > LOGO_MAX_SIDE:
-        form.logo.errors.append(f"O logotipo deve ter no máximo {LOGO_MAX_SIDE} × {LOGO_MAX_SIDE} pixels.")
-        return None, None
-    return data, LOGO_TYPES[kind]
+        return None
+    return upload.read(current_app.config["LOGO_MAX_BYTES"] + 1)
 
 
 @bp.get("/identidade-visual/exemplo.pdf")

@@ -7,7 +7,7 @@ from wtforms import EmailField, PasswordField
 from wtforms.validators import DataRequired, Length
 
 from app import limiter
-from core.db import db
+from blueprints.web.transaction import page_transaction
 from domain.tenancy.services import authenticate_user
 from domain.tenancy.sessions import end_all_sessions, end_session, open_session
 
@@ -50,8 +50,8 @@ def login():
         user = authenticate_user(form.email.data, form.password.data)
         if user is not None:
             session.clear()  # rotate: nothing of the anonymous session (CSRF token, planted keys) survives
-            open_session(user)
-            db.session.commit()
+            with page_transaction():
+                open_session(user)
             login_user(user)
             return redirect(_safe_next(request.args.get("next")))
         flash("E-mail ou senha incorretos.", "error")
@@ -68,8 +68,8 @@ def _sign_out(message: str):
 @bp.post("/logout")
 @login_required
 def logout():
-    end_session(current_user.session_id)
-    db.session.commit()
+    with page_transaction():
+        end_session(current_user.session_id)
     return _sign_out("Você saiu da sua conta.")
 
 
@@ -77,6 +77,6 @@ def logout():
 @login_required
 def logout_everywhere():
     """"Sair de todos os dispositivos": every session of this user ends, this one included."""
-    end_all_sessions(current_user)
-    db.session.commit()
+    with page_transaction():
+        end_all_sessions(current_user)
     return _sign_out("Você saiu da sua conta em todos os dispositivos.")

@@ -6,7 +6,6 @@ from flask import render_template, request, url_for
 from flask_login import current_user
 from wtforms import BooleanField, SelectField, StringField, TextAreaField
 
-from blueprints.api.fleet import DriverListQuery, VehicleListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
 from blueprints.web.cadastros_common import (
@@ -30,7 +29,14 @@ from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
 from domain.fleet.models import CNH_CATEGORIES, Driver, Vehicle
 from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
-from domain.fleet.schemas import DriverCreate, DriverUpdate, VehicleCreate, VehicleUpdate
+from domain.fleet.schemas import (
+    DriverCreate,
+    DriverListQuery,
+    DriverUpdate,
+    VehicleCreate,
+    VehicleListQuery,
+    VehicleUpdate,
+)
 
 VEHICLE_STATUS_LABELS = {"ativo": "Ativo", "manutencao": "Em manutenção", "inativo": "Inativo"}
 DRIVER_STATUS_LABELS = {"ativo": "Ativo", "inativo": "Inativo"}

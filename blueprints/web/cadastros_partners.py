@@ -6,7 +6,6 @@ from flask import render_template, request, url_for
 from flask_login import current_user
 from wtforms import BooleanField, SelectField, StringField, TextAreaField
 
-from blueprints.api.partners import PartnerListQuery
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
 from blueprints.web.cadastros_common import (
@@ -22,17 +21,17 @@ from blueprints.web.cadastros_common import (
     toggle_status,
 )
 from blueprints.web.formkit import MaskedField, MultiCheckboxField, choices
+from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import NotFound
 from core.formatting import fmt
-from core.queue import commit
 from core.schemas import parse_query
 from core.tenancy import get_owned
 from core.validators import strip_punctuation
 from domain.partners import services
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, RNTRC_CATEGORIES, Partner, PartnerBankAccount
 from domain.partners.queries import PARTNER_LIST_COLUMNS, partners_stmt
-from domain.partners.schemas import BankAccountCreate, BankAccountUpdate, PartnerCreate, PartnerUpdate
+from domain.partners.schemas import BankAccountCreate, BankAccountUpdate, PartnerCreate, PartnerListQuery, PartnerUpdate
 
 ROLE_LABELS = {"contratante": "Contratante", "contratado": "Contratado", "tomador": "Tomador",
                "destinatario": "Destinatário", "remetente": "Remetente", "cliente_frete": "Cliente de frete",
@@ -265,7 +264,7 @@ def bank_account_update(partner_id, account_id):
 @bp.post("/parceiros/<partner_id>/contas/<account_id>/excluir")
 @editor_required
 def bank_account_delete(partner_id, account_id):
-    record, account = _owned_account(partner_id, account_id, for_update=True)
-    services.delete_bank_account(account)
-    commit()
+    with page_transaction():
+        record, account = _owned_account(partner_id, account_id, for_update=True)
+        services.delete_bank_account(account)
     return _accounts_changed(record, "Conta bancária removida.", refresh=True)

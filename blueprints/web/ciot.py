@@ -31,9 +31,9 @@ from blueprints.web.ciot_form import (
     plain_words,
 )
 from blueprints.web.formkit import read_decimals
+from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, NotFound
-from core.queue import commit
 from core.schemas import parse_query, validate_data
 from domain.ciot import clock, drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
@@ -76,7 +76,7 @@ def operations():
     error, page = None, None
     try:
         query = parse_query(OperationListQuery, args)
-        page = services.list_operations(_company(), status=query.statuses, tipo_operacao=query.tipo_operacao,
+        page = services.list_operations(status=query.statuses, tipo_operacao=query.tipo_operacao,
                                         date_from=query.date_from, date_to=query.date_to, limit=query.limit,
                                         cursor=query.cursor, q=args.get("q"))
     except AppError as exc:
@@ -114,7 +114,7 @@ def new_operation():
     """The creation form; `?a_partir_de=<id>` prefills it from that operation (a repeat trip)."""
     source = request.args.get("a_partir_de")
     if source:
-        record = operation_record(services.get_operation(_company(), source))
+        record = operation_record(services.get_operation(source))
         form = copy_form(_company(), clock.today_local(), record)
     else:
         form = initial_form(_company(), clock.today_local())
@@ -123,8 +123,7 @@ def new_operation():
 
 def _posted_draft() -> DraftForm:
     """The posted form, vehicle axles left empty filled from the company's fleet registry."""
-    company_id = _company().id
-    return fill_registry_axles(DraftForm.from_form(request.form), lambda plates: axles_by_plate(company_id, plates))
+    return fill_registry_axles(DraftForm.from_form(request.form), axles_by_plate)
 
 
 @bp.post("/nova")
@@ -135,10 +134,10 @@ def create_operation():
     if errors or form.input_errors:
         check = _check(form)
         return render_template("ciot/new.html", **_form_context(form, check=check)), 422
-    result = services.create_operation(_company(), body, actor=_actor())
-    op_id, code = result.op.id, result.op.code
-    commit()  # inline jobs (auto_emit) run here; with a worker the page polls the emission
-    op = services.get_operation(_company(), op_id)
+    with page_transaction():  # inline jobs (auto_emit) run at its commit; with a worker the page polls the emission
+        result = services.create_operation(_company(), body, actor=_actor())
+        op_id, code = result.op.id, result.op.code
+    op = services.get_operation(op_id)
     message = f"Operação {code} criada: {fmt.status(op.status).lower()}."
     if result.validation is not None and result.validation.items:
         message += f" Validação: {result.validation.blockers} bloqueio(s), {result.validation.warnings} alerta(s)."
@@ -202,15 +201,7 @@ def _panel_context(op, **extra) -> dict:
         "issuer": issuer_of(op, company) if op.emitter_company_id else None,
         "emitting": emitting,
         "attempt": queries.in_flight_attempt(op) if emitting else None,
-        "actions": {
-            "validate": op.status in states.VALIDATABLE,
-            "emit": op.status in states.EMITTABLE and op.codigo_ciot is None,
-            "delete": op.status in states.DELETABLE,
-            "cancel": op.status == states.EMITIDO,
-            "close": op.status == states.EMITIDO,
-            "rectify": op.status == states.EMITIDO and company.ciot_flow == "legacy",
-            "pdf": pdf_allowed(op),
-        },
+        "actions": {**states.available_actions(op, ciot_flow=company.ciot_flow), "pdf": pdf_allowed(op)},
         "message": None, "message_kind": "success", "form_errors": {}, "form_values": {}, "open_form": None,
         "field_label": field_label, "plain_words": plain_words,
         **extra,
@@ -220,14 +211,14 @@ def _panel_context(op, **extra) -> dict:
 @bp.get("/<operation_id>")
 @login_required
 def operation(operation_id):
-    op = services.get_operation(_company(), operation_id)
+    op = services.get_operation(operation_id)
     return render_template("ciot/operation.html", **_panel_context(op))
 
 
 def _panel_response(operation_id, *, status: int = 200, **extra):
     """After an action: the panel fragment for htmx, else a redirect to the page (message flashed)."""
     db.session.expire_all()
-    op = services.get_operation(_company(), operation_id)
+    op = services.get_operation(operation_id)
     if not is_htmx():
         if extra.get("message"):
             flash(extra["message"], "error" if status >= 400 else extra.get("message_kind", "success"))
@@ -236,14 +227,12 @@ def _panel_response(operation_id, *, status: int = 200, **extra):
 
 
 def _run(action):
-    """Run a service action: (result, None) or (None, the error). A refused action keeps its records."""
+    """Run a service action as the page's unit of work: (result, None) once committed (inline jobs have run), or
+    (None, the error) rolled back — a refusal keeps its records (page_transaction)."""
     try:
-        return action(), None
-    except services.Refused as refused:
-        commit()
-        return None, refused.error
+        with page_transaction():
+            return action(), None
     except AppError as exc:
-        db.session.rollback()
         return None, exc
 
 
@@ -252,7 +241,6 @@ def _after(operation_id, result, error, *, ok_message, form: str | None = None):
         details = {d.field: d.message for d in error.details}
         return _panel_response(operation_id, status=422, message=error.message, message_kind="error",
                                form_errors=details, form_values=request.form.to_dict(), open_form=form)
-    commit()
     return _panel_response(operation_id, message=ok_message(result) if callable(ok_message) else ok_message)
 
 
@@ -271,7 +259,6 @@ def emit(operation_id):
     _result, error = _run(lambda: services.request_emission(_company(), operation_id, actor=_actor()))
     if error is not None:
         return _after(operation_id, None, error, ok_message="")
-    commit()  # the claim is visible to the worker (inline: the emission job runs here)
     return _emission_panel(operation_id)
 
 
@@ -284,7 +271,7 @@ def emission_status(operation_id):
 
 def _emission_panel(operation_id):
     db.session.expire_all()
-    op = services.get_operation(_company(), operation_id)
+    op = services.get_operation(operation_id)
     if op.status == states.EMITINDO:
         message, kind = "Emissão em andamento na ANTT…", "info"
     elif op.status == states.EMITIDO:
@@ -319,7 +306,7 @@ def _invalid(operation_id, errors, form):
 @bp.post("/<operation_id>/cancelar")
 @roles_required(*ACTORS)
 def cancel(operation_id):
-    services.get_operation(_company(), operation_id)  # 404 before anything else
+    services.get_operation(operation_id)  # 404 before anything else
     body, _, errors = _form_body(CancelBody, ("motivo",))
     if errors:
         return _invalid(operation_id, errors, "cancel")
@@ -331,7 +318,7 @@ def cancel(operation_id):
 @bp.post("/<operation_id>/encerrar")
 @roles_required(*ACTORS)
 def close(operation_id):
-    services.get_operation(_company(), operation_id)
+    services.get_operation(operation_id)
     body, _, errors = _form_body(CloseBody, ("peso_carga_final", "distancia", "quantidade_viagens",
                                              "data_encerramento", "observacoes"))
     if errors:
@@ -343,7 +330,7 @@ def close(operation_id):
 @bp.post("/<operation_id>/retificar")
 @roles_required(*ACTORS)
 def rectify(operation_id):
-    services.get_operation(_company(), operation_id)
+    services.get_operation(operation_id)
     body, sent, errors = _form_body(RectifyBody, ("valor_frete", "peso_carga", "data_declaracao", "viagem_inicio",
                                                   "viagem_fim", "observacoes"))
     if errors:
@@ -355,7 +342,7 @@ def rectify(operation_id):
 @bp.post("/<operation_id>/excluir")
 @roles_required(*ACTORS)
 def delete(operation_id):
-    result, error = _run(lambda: services.delete_operation(_company(), operation_id, actor=_actor()))
+    result, error = _run(lambda: services.delete_operation(operation_id, actor=_actor()))
     return _after(operation_id, result, error,
                   ok_message="Operação cancelada antes da emissão; nada foi enviado à ANTT.")
 

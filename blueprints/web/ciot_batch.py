@@ -5,11 +5,11 @@ from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx
 from blueprints.web.ciot import bp
+from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError
 from core.models import JobProgress
 from core.progress import enqueue_progress_job, start_progress
-from core.queue import commit
 from core.schemas import validate_data
 from core.tenancy import get_owned
 from domain.ciot import batch
@@ -40,7 +40,7 @@ def start_batch():
     message = None
     if query is not None:
         try:
-            selection = batch.select_for_batch(current_user.company, query)
+            selection = batch.select_for_batch(query)
         except AppError as exc:
             message = exc.message
     values = {"status": request.form.getlist("status"), "environment": raw["environment"] or "",
@@ -51,14 +51,14 @@ def start_batch():
         template = "ciot/_batch_result.html" if is_htmx() else "ciot/batch.html"
         return render_template(template, **context), 422
     title = f"PDFs de {selection.count} operação(ões) CIOT"
-    progress = start_progress(current_user.company, "ciot_pdf_batch", title, total=selection.count,
-                              user=current_user._get_current_object(),
-                              params={"operation_ids": [str(i) for i in selection.operation_ids],
-                                      "filename": batch.zip_filename(selection)})
-    enqueue_progress_job(progress, "jobs.ciot_pdf.build_batch_zip", str(progress.company_id), str(progress.id),
-                         queue="pdf")
-    job_id = progress.id
-    commit()  # inline: the ZIP is built here
+    with page_transaction():  # inline: the ZIP is built at its commit
+        progress = start_progress(current_user.company, "ciot_pdf_batch", title, total=selection.count,
+                                  user=current_user._get_current_object(),
+                                  params={"operation_ids": [str(i) for i in selection.operation_ids],
+                                          "filename": batch.zip_filename(selection)})
+        enqueue_progress_job(progress, "jobs.ciot_pdf.build_batch_zip", str(progress.company_id),
+                             str(progress.id), queue="pdf")
+        job_id = progress.id
     if not is_htmx():
         return redirect(url_for("ciot.batch_page", job=job_id))
     job = db.session.get(JobProgress, job_id)

@@ -1,5 +1,5 @@
 """Actions on an emitted operation, sent to the authority: rectify (legacy flow), cancel and close. A refusal
-by the authority is recorded on the timeline and kept (`Refused`)."""
+by the authority is recorded on the timeline and kept (`AppError.keep_records`)."""
 from core.db import db, utcnow
 from core.errors import AppError, FieldError, InvalidBody, InvalidStatus, Unprocessable
 from domain.ciot import states
@@ -9,7 +9,7 @@ from domain.ciot.mapping import CHILDREN, jsonable, store_children, store_scalar
 from domain.ciot.models import CiotOperation
 from domain.ciot.provider import Issuer
 from domain.ciot.queries import get_operation
-from domain.ciot.states import Refused, actor_label, record_event, transition
+from domain.ciot.states import actor_label, record_event, transition
 from domain.ciot.validation import blocked_error, check_rules, snapshot
 from domain.tenancy.models import Company
 
@@ -17,12 +17,12 @@ RECTIFIABLE = ("valor_frete", "peso_carga", "data_declaracao", "viagem_inicio", 
                "documents")
 
 
-def _provider_refusal(op: CiotOperation, kind: str, what: str, mensagem: str, *, actor) -> Refused:
+def _provider_refusal(op: CiotOperation, kind: str, what: str, mensagem: str, *, actor) -> AppError:
     op.mensagem_antt = mensagem
     record_event(op, f"{kind}_rejected", f"{what} rejeitado(a) pela ANTT: {mensagem}", {"mensagem_antt": mensagem},
                  actor=actor_label(actor))
-    return Refused(AppError(f"{what} rejeitado(a) pela ANTT: {mensagem}", code="rejected", status=422,
-                            extra={"status": op.status, "mensagem_antt": mensagem}))
+    return AppError(f"{what} rejeitado(a) pela ANTT: {mensagem}", code="rejected", status=422,
+                    extra={"status": op.status, "mensagem_antt": mensagem}, keep_records=True)
 
 
 def rectify_operation(company: Company, operation_id, body, sent, *, actor) -> tuple[CiotOperation, str]:
@@ -30,7 +30,7 @@ def rectify_operation(company: Company, operation_id, body, sent, *, actor) -> t
     never lotação (422 not_supported: the authority's manual forbids it). Changes valor_frete, peso_carga,
     data_declaracao, viagem_inicio, viagem_fim, payments (replace), documents (replace); the rectified operation is
     validated first (blockers → 422 validation_blocked, nothing changes); codigo_ciot is kept."""
-    op = get_operation(company, operation_id, for_update=True)
+    op = get_operation(operation_id, for_update=True)
     if company.ciot_flow != "legacy":
         raise Unprocessable("Retificação disponível apenas para empresas no fluxo legado de integração CIOT "
                             "(ciot_flow=legacy).", code="not_supported")
@@ -84,7 +84,7 @@ def rectify_operation(company: Company, operation_id, body, sent, *, actor) -> t
 def cancel_operation(company: Company, operation_id, *, motivo: str, actor) -> tuple[CiotOperation, str]:
     """POST /cancel (emitido → cancelado): sent to the authority with the reason; the simulator refuses after 24 h
     from the trip start (422 rejected with its message)."""
-    op = get_operation(company, operation_id, for_update=True)
+    op = get_operation(operation_id, for_update=True)
     if op.status != states.EMITIDO:
         raise InvalidStatus(f"Só é possível cancelar uma operação emitida (status atual: {op.status}). Uma operação "
                             "ainda não emitida é cancelada com DELETE.", extra={"status": op.status})
@@ -106,7 +106,7 @@ def cancel_operation(company: Company, operation_id, *, motivo: str, actor) -> t
 def close_operation(company: Company, operation_id, body, *, actor) -> tuple[CiotOperation, str]:
     """POST /encerrar (emitido → encerrado): peso_carga_final required; distancia defaults to the operation's
     distancia_km, quantidade_viagens to 1, data_encerramento to today (Brasília)."""
-    op = get_operation(company, operation_id, for_update=True)
+    op = get_operation(operation_id, for_update=True)
     if op.status != states.EMITIDO:
         raise InvalidStatus(f"Só é possível encerrar uma operação emitida (status atual: {op.status}).",
                             extra={"status": op.status})

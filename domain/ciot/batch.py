@@ -95,7 +95,7 @@ class BatchSelection:
         return len(self.operation_ids)
 
 
-def select_for_batch(company, query: BatchQuery) -> BatchSelection:
+def select_for_batch(query: BatchQuery) -> BatchSelection:
     """The operations a batch covers, or 400 batch_too_large / 404 not_found / 409 invalid_status."""
     columns = (CiotOperation.id, CiotOperation.code, CiotOperation.status)
     if query.id_list:
@@ -139,7 +139,7 @@ def _add_entries(company, operation_ids, zf: zipfile.ZipFile, after_each: Callab
     """Render and add each operation's PDF, one at a time (nothing of a finished entry is kept)."""
     when = datetime.now(BRT)
     for number, operation_id in enumerate(operation_ids, start=1):
-        op = get_operation(company, operation_id)
+        op = get_operation(operation_id)
         zf.writestr(_entry(op, when), render_operation_pdf(op, company), compress_type=ZIP_COMPRESSION,
                     compresslevel=ZIP_LEVEL)
         del op

@@ -20,7 +20,7 @@ from domain.ciot.issuer import environment_label, provider_and_credentials, reso
 from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.ciot.provider import Issuer, ProviderUnavailable
 from domain.ciot.queries import get_operation, in_flight_attempt
-from domain.ciot.states import Refused, actor_label, record_event, transition
+from domain.ciot.states import actor_label, record_event, transition
 from domain.ciot.validation import blocked_error, rule_context, run_validation
 from domain.tenancy.models import Company
 
@@ -39,10 +39,10 @@ class EmissionRequest:
 
 def request_emission(company: Company, operation_id, *, actor) -> EmissionRequest:
     """POST /emit: validate and claim an emission attempt; the job is enqueued after commit. Raises 422
-    invalid_status (emitido, encerrado, cancelado, imported CIOT), missing_credentials, not_supported; raises
-    `Refused(validation_blocked)` when validation blocks (status unchanged, snapshot and events kept). While an
-    attempt is in flight, joins it (a stale one is enqueued again) instead of claiming another."""
-    op = get_operation(company, operation_id, for_update=True)
+    invalid_status (emitido, encerrado, cancelado, imported CIOT), missing_credentials, not_supported, and
+    validation_blocked when validation blocks (status unchanged; `keep_records`: the snapshot and the event are
+    kept). While an attempt is in flight, joins it (a stale one is enqueued again) instead of claiming another."""
+    op = get_operation(operation_id, for_update=True)
     return request_emission_of(company, op, actor=actor)
 
 
@@ -66,7 +66,7 @@ def request_emission_of(company: Company, op: CiotOperation, *, actor, validatio
     if validation.blockers:
         record_event(op, "emission_blocked", "Emissão não enviada: a validação tem bloqueios.",
                      {"codes": validation.codes}, actor=actor_label(actor))
-        raise Refused(blocked_error(op, validation))
+        raise blocked_error(op, validation, keep_records=True)
     if issuer is None:  # the rules should have blocked it; never emit in the wrong name
         raise Unprocessable("A ETC contratada não pode emitir este CIOT (cadastro ou credenciais ausentes).",
                             code="validation_blocked")
@@ -84,7 +84,7 @@ def _claim(op: CiotOperation, issuer: Company, *, actor) -> EmissionAttempt | No
     db.session.flush()
     claimed = db.session.execute(
         sa.update(CiotOperation)
-        .where(CiotOperation.id == op.id, CiotOperation.company_id == op.company_id,
+        .where(CiotOperation.id == op.id,  # the tenant scope adds the company (bulk UPDATEs are scoped)
                CiotOperation.status.in_(states.sources_of(states.EMITINDO)), CiotOperation.codigo_ciot.is_(None))
         .values(status=states.EMITINDO, updated_at=utcnow())
         .execution_options(synchronize_session=False)).rowcount
@@ -157,19 +157,16 @@ def recover_stale_attempts(*, actor="cli") -> int:
     return len(rows)
 
 
-def run_emission_attempt(attempt_id, *, final_try: bool = True, actor: str = "worker") -> str:
+def run_emission_attempt(attempt_id, *, actor: str = "worker") -> str:
     """The emission job's work (inside the attempt's tenant scope). Idempotent: an attempt that is no longer
     `claimed` is left alone; an operation that already has a codigo_ciot is never sent again (the attempt is
-    reconciled). Provider failures are raised for a retry unless `final_try`, when the attempt fails and the
-    operation returns to the state it had before the claim. Returns the attempt's final state."""
-    attempt_id = attempt_id if isinstance(attempt_id, uuid.UUID) else uuid.UUID(str(attempt_id))
-    operation_id = db.session.execute(sa.select(EmissionAttempt.operation_id)
-                                      .where(EmissionAttempt.id == attempt_id)).scalar_one_or_none()
-    if operation_id is None:
-        return "missing"
-    op, attempt = _lock_attempt(operation_id, attempt_id)
-    if attempt.state != "claimed":
-        return attempt.state
+    reconciled). A provider failure (unreachable, timeout, unexpected answer) is raised as ProviderUnavailable:
+    the job rolls back and retries, or on its last try ends the attempt with `fail_emission_attempt`. Returns the
+    attempt's final state."""
+    locked, settled = _claimed_attempt(attempt_id)
+    if locked is None:
+        return settled
+    op, attempt = locked
     if op.codigo_ciot is not None:
         _finish(attempt, "succeeded", {"reconciled": True, "codigo_ciot": op.codigo_ciot})
         if op.status == states.EMITINDO:
@@ -183,18 +180,12 @@ def run_emission_attempt(attempt_id, *, final_try: bool = True, actor: str = "wo
     try:
         provider, credentials = provider_and_credentials(op, issuer)
         result = provider.emit(op, Issuer.from_company(issuer), credentials, idempotency_key=str(op.id))
-        if not result.ok and not result.rejected:
-            raise ProviderUnavailable(result.mensagem or "resposta sem sucesso nem rejeição")
-    except Exception as exc:  # provider unreachable, timeout, unexpected answer
-        if not final_try:
-            raise
-        error = getattr(exc, "message", None) or str(exc) or type(exc).__name__
-        db.session.rollback()
-        op, attempt = _lock_attempt(operation_id, attempt_id)
-        if attempt.state != "claimed":
-            return attempt.state
-        _fail_attempt(op, attempt, error, actor=actor)
-        return "failed"
+    except ProviderUnavailable:
+        raise
+    except Exception as exc:
+        raise ProviderUnavailable(getattr(exc, "message", None) or str(exc) or type(exc).__name__) from exc
+    if not result.ok and not result.rejected:
+        raise ProviderUnavailable(result.mensagem or "resposta sem sucesso nem rejeição")
     if result.ok:
         op.codigo_ciot = result.codigo_ciot
         op.codigo_verificador = result.codigo_verificador
@@ -214,6 +205,30 @@ def run_emission_attempt(attempt_id, *, final_try: bool = True, actor: str = "wo
         "emission_rejected", f"Emissão rejeitada pela ANTT: {result.mensagem}",
         {"attempt_id": str(attempt.id), "mensagem_antt": result.mensagem}))
     return "rejected"
+
+
+def fail_emission_attempt(attempt_id, error: str, *, actor: str = "worker") -> str:
+    """The job's last try failed (after its rollback): the attempt fails and the operation returns to the state
+    it had before the claim, unless another run settled the attempt meanwhile. Returns the attempt's state."""
+    locked, settled = _claimed_attempt(attempt_id)
+    if locked is None:
+        return settled
+    op, attempt = locked
+    _fail_attempt(op, attempt, error, actor=actor)
+    return "failed"
+
+
+def _claimed_attempt(attempt_id):
+    """((op, attempt), None) locked while the attempt is still `claimed`; else (None, its state or "missing")."""
+    attempt_id = attempt_id if isinstance(attempt_id, uuid.UUID) else uuid.UUID(str(attempt_id))
+    operation_id = db.session.execute(sa.select(EmissionAttempt.operation_id)
+                                      .where(EmissionAttempt.id == attempt_id)).scalar_one_or_none()
+    if operation_id is None:
+        return None, "missing"
+    op, attempt = _lock_attempt(operation_id, attempt_id)
+    if attempt.state != "claimed":
+        return None, attempt.state
+    return (op, attempt), None
 
 
 def _lock_attempt(operation_id, attempt_id):
@@ -298,11 +313,11 @@ class EmissionOutcome:
         return None
 
 
-def settle_emission(company: Company, request: EmissionRequest, *, timeout: float) -> EmissionOutcome:
+def settle_emission(request: EmissionRequest, *, timeout: float) -> EmissionOutcome:
     """After the claim was committed (and, inline, the job ran): wait for the attempt and reload the operation."""
     if request.error is not None:
         return EmissionOutcome(request.op, "refused", request.error)
     state = wait_for_attempt(request.attempt_id, timeout)
     db.session.expire_all()
-    op = get_operation(company, request.op.id)
+    op = get_operation(request.op.id)
     return EmissionOutcome(op, state or "failed")

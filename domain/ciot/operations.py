@@ -15,7 +15,7 @@ from domain.ciot.mapping import CHILDREN, LOCATION_FIELDS, SCALAR_FIELDS, date_t
 from domain.ciot.models import CiotCounter, CiotOperation
 from domain.ciot.queries import get_operation
 from domain.ciot.schemas import OperationCreate
-from domain.ciot.states import Refused, actor_label, record_event, transition
+from domain.ciot.states import actor_label, record_event, transition
 from domain.ciot.validation import run_validation
 from domain.tenancy.models import Company
 
@@ -88,9 +88,7 @@ def create_operation(company: Company, body: OperationCreate, *, actor) -> Creat
     if body.auto_emit:
         try:
             result.emission = request_emission_of(company, op, actor=actor, validation=result.validation)
-        except Refused as refused:
-            result.emission = EmissionRequest(op, error=refused.error)
-        except AppError as exc:
+        except AppError as exc:  # reported in the result; the creation (and any refusal's records) is kept
             result.emission = EmissionRequest(op, error=exc)
     db.session.flush()
     return result
@@ -108,7 +106,7 @@ def update_operation(company: Company, operation_id, body, sent, *, actor):
     stored ones. An operation that had been validated (validado, com_divergencia, pronto_emissao) is validated again
     and its status follows the result (the /validate row of the state table); a rascunho stays rascunho and a
     rejeitado stays rejeitado (/emit validates anyway). Returns (op, validation result or None)."""
-    op = get_operation(company, operation_id, for_update=True)
+    op = get_operation(operation_id, for_update=True)
     if op.status not in states.EDITABLE:
         raise InvalidStatus(f"A operação está em '{op.status}': alterações só são aceitas antes da emissão "
                             "(rascunho, validado, com_divergencia, pronto_emissao ou rejeitado).",
@@ -146,7 +144,7 @@ def update_operation(company: Company, operation_id, body, sent, *, actor):
 
 def validate_operation_service(company: Company, operation_id, *, actor):
     """Rerun the validations; status per result. Only rascunho, validado, com_divergencia, pronto_emissao."""
-    op = get_operation(company, operation_id, for_update=True)
+    op = get_operation(operation_id, for_update=True)
     if op.status not in states.VALIDATABLE:
         raise InvalidStatus(f"A operação está em '{op.status}': a validação só pode ser refeita em rascunho, "
                             "validado, com_divergencia ou pronto_emissao.", extra={"status": op.status})
@@ -155,10 +153,10 @@ def validate_operation_service(company: Company, operation_id, *, actor):
     return op, result
 
 
-def delete_operation(company: Company, operation_id, *, actor) -> CiotOperation:
+def delete_operation(operation_id, *, actor) -> CiotOperation:
     """DELETE: an operation not yet emitted (rascunho, validado, com_divergencia, pronto_emissao) → cancelado;
     nothing is sent to the authority. Else 422 invalid_status."""
-    op = get_operation(company, operation_id, for_update=True)
+    op = get_operation(operation_id, for_update=True)
     if op.status not in states.DELETABLE:
         raise InvalidStatus(f"A operação está em '{op.status}': só operações ainda não emitidas (rascunho, validado, "
                             "com_divergencia, pronto_emissao) podem ser excluídas; uma operação emitida é cancelada "

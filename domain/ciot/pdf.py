@@ -83,5 +83,5 @@ def render_operation_pdf(op: CiotOperation, company) -> bytes:
 
 def operation_pdf(company, operation_id) -> OperationPdf:
     """GET /ciot/operations/{id}/pdf: the company's operation (404 otherwise) rendered (409 when not allowed)."""
-    op = get_operation(company, operation_id)
+    op = get_operation(operation_id)
     return OperationPdf(op, render_operation_pdf(op, company))

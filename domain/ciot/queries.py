@@ -9,18 +9,18 @@ from core.pagination import paginate
 from core.tenancy import get_owned
 from domain.ciot.models import CiotEvent, CiotOperation, EmissionAttempt
 from domain.ciot.validation import contracted_partner
-from domain.tenancy.models import Company
 
 EVENTS_IN_RECORD = 50
 
 
-def get_operation(company: Company, operation_id, *, for_update: bool = False) -> CiotOperation:
-    """The company's operation, or 404 not_found (another company's id looks missing)."""
+def get_operation(operation_id, *, for_update: bool = False) -> CiotOperation:
+    """The current company's operation (the tenant scope filters it), or 404 not_found: another company's id looks
+    missing."""
     return get_owned(CiotOperation, operation_id, for_update=for_update)
 
 
-def list_operations(company: Company, *, status=None, tipo_operacao=None, date_from=None, date_to=None,
-                    limit: int = 50, cursor: str | None = None, q: str | None = None):
+def list_operations(*, status=None, tipo_operacao=None, date_from=None, date_to=None, limit: int = 50,
+                    cursor: str | None = None, q: str | None = None):
     """Newest first; `status` a list of statuses; dates bound `created_at` (UTC days, inclusive); `q` (the pages'
     text search) matches the code, CIOT number, external id, contracted party's name or CPF/CNPJ digits."""
     stmt = sa.select(CiotOperation)

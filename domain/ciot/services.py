@@ -13,18 +13,19 @@ Statuses move only through domain.ciot.states.transition (the contract's state t
 """
 from domain.ciot.authority import cancel_operation, close_operation, rectify_operation
 from domain.ciot.emission import (
-    EmissionOutcome,
-    recover_stale_attempts,
-    request_emission,
-    run_emission_attempt,
-    settle_emission,
+                                  EmissionOutcome,
+                                  fail_emission_attempt,
+                                  recover_stale_attempts,
+                                  request_emission,
+                                  run_emission_attempt,
+                                  settle_emission,
 )
 from domain.ciot.operations import create_operation, delete_operation, update_operation, validate_operation_service
 from domain.ciot.queries import get_operation, list_operations
-from domain.ciot.states import Refused
 
 __all__ = [
-    "EmissionOutcome", "Refused", "cancel_operation", "close_operation", "create_operation", "delete_operation",
-    "get_operation", "list_operations", "recover_stale_attempts", "rectify_operation", "request_emission",
-    "run_emission_attempt", "settle_emission", "update_operation", "validate_operation_service",
+    "EmissionOutcome", "cancel_operation", "close_operation", "create_operation", "delete_operation",
+    "fail_emission_attempt", "get_operation",
+    "list_operations", "recover_stale_attempts", "rectify_operation", "request_emission", "run_emission_attempt",
+    "settle_emission", "update_operation", "validate_operation_service",
 ]

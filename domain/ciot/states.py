@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from core.actors import actor_label  # noqa: F401  (re-exported: the CIOT area names actors with it)
 from core.db import db, utcnow
-from core.errors import AppError, InvalidStatus
+from core.errors import InvalidStatus
 
 RASCUNHO = "rascunho"
 VALIDADO = "validado"
@@ -49,6 +49,21 @@ ALLOWED: dict[str, frozenset] = {
     CANCELADO: frozenset(),
     ENCERRADO: frozenset(),
 }
+
+
+def available_actions(op, *, ciot_flow: str) -> dict[str, bool]:
+    """The actions the state table allows on `op` now, by name (the operation page shows these buttons; each
+    service checks the same rule and answers 422 when it does not hold). Rectification also needs the company's
+    legacy integration flow (`ciot_flow`)."""
+    emitted = op.status == EMITIDO
+    return {
+        "validate": op.status in VALIDATABLE,
+        "emit": op.status in EMITTABLE and op.codigo_ciot is None,
+        "delete": op.status in DELETABLE,
+        "cancel": emitted,
+        "close": emitted,
+        "rectify": emitted and ciot_flow == "legacy",
+    }
 
 
 def can_transition(current: str, target: str) -> bool:
@@ -108,12 +123,3 @@ def record_event(op, kind: str, message: str, data: dict | None = None, *, actor
                       data=data or {}, actor=actor, created_at=_event_time())
     db.session.add(event)
     return event
-
-
-class Refused(Exception):
-    """An action refused after writing records worth keeping (timeline, validation snapshot): commit, then raise
-    `.error`."""
-
-    def __init__(self, error: AppError):
-        super().__init__(error.message)
-        self.error = error

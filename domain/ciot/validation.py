@@ -84,10 +84,10 @@ def run_validation(op: CiotOperation, company: Company, *, actor, set_status: bo
     return result
 
 
-def blocked_error(op: CiotOperation, result) -> AppError:
+def blocked_error(op: CiotOperation, result, *, keep_records: bool = False) -> AppError:
     blockers = [item for item in result.items if item.severity == "blocker"]
     codes = ", ".join(dict.fromkeys(item.code for item in blockers))
     return AppError(f"Emissão bloqueada pela validação ({result.blockers} bloqueio(s): {codes}). Corrija e tente "
                     "novamente.", code="validation_blocked", status=422,
                     details=[FieldError(item.field or "body", item.code, item.message) for item in blockers],
-                    extra={"status": op.status, "validation": result.as_dict()})
+                    extra={"status": op.status, "validation": result.as_dict()}, keep_records=keep_records)

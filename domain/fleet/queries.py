@@ -6,9 +6,9 @@ import sqlalchemy as sa
 from core.db import db
 from core.tenancy import company_select
 from core.validators import strip_punctuation
+from domain.common import like_pattern
 from domain.fleet.models import Driver, Vehicle
 from domain.fleet.schemas import DRIVER_FIELDS, VEHICLE_FIELDS
-from domain.partners.queries import like_pattern
 
 # Lists select only these columns and use the rows (no ORM objects to build for a read-only page); the API's
 # serialisers read rows and objects alike, so a list item and a single record look the same.
@@ -49,29 +49,29 @@ def drivers_stmt(company, *, status: str | None = None, q: str | None = None, co
     return stmt
 
 
-def vehicle_ids_by_plate(company_id, plates) -> dict[str, object]:
+def vehicle_ids_by_plate(plates) -> dict[str, object]:
     """{plate: id} of the company's vehicles among `plates`, in one query."""
-    return _ids_by(Vehicle, Vehicle.plate, company_id, plates)
+    return _ids_by(Vehicle, Vehicle.plate, plates)
 
 
-def axles_by_plate(company_id, plates) -> dict[str, int]:
+def axles_by_plate(plates) -> dict[str, int]:
     """{plate: axles} of the company's vehicles among `plates` whose axles are registered, in one query."""
     plates = sorted(set(plates))
     if not plates:
         return {}
     rows = db.session.execute(db.select(Vehicle.plate, Vehicle.axles).where(
-        Vehicle.company_id == company_id, Vehicle.plate.in_(plates), Vehicle.axles.is_not(None)))
+        Vehicle.plate.in_(plates), Vehicle.axles.is_not(None)))
     return dict(rows.all())
 
 
-def driver_ids_by_cpf(company_id, cpfs) -> dict[str, object]:
+def driver_ids_by_cpf(cpfs) -> dict[str, object]:
     """{cpf: id} of the company's drivers among `cpfs`, in one query."""
-    return _ids_by(Driver, Driver.cpf, company_id, cpfs)
+    return _ids_by(Driver, Driver.cpf, cpfs)
 
 
-def _ids_by(model, column, company_id, values) -> dict[str, object]:
+def _ids_by(model, column, values) -> dict[str, object]:
     values = sorted(set(values))
     if not values:
         return {}
-    rows = db.session.execute(db.select(column, model.id).where(model.company_id == company_id, column.in_(values)))
+    rows = db.session.execute(db.select(column, model.id).where(column.in_(values)))
     return dict(rows.all())

@@ -8,9 +8,9 @@ from pydantic import AfterValidator, Field
 
 from core import validators as v
 from core.errors import FieldError
-from core.schemas import E164, CpfDigits, Plate, RequestModel, validate_data
+from core.schemas import E164, CpfDigits, ListQuery, Plate, RequestModel, validate_data
+from domain.common import optional, text
 from domain.fleet.models import CNH_CATEGORIES, DRIVER_STATUSES, VEHICLE_STATUSES
-from domain.partners.schemas import optional, text
 
 MAX_BULK_ITEMS = 200
 
@@ -58,6 +58,18 @@ Name = text(200, 1)
 
 
 # --- Vehicles ----------------------------------------------------------------------------------
+
+class VehicleListQuery(ListQuery):
+    """GET /vehicles and the vehicles page: filters of the list."""
+    status: VehicleStatus | None = None
+    q: str | None = Field(default=None, max_length=100)
+
+
+class DriverListQuery(ListQuery):
+    """GET /drivers and the drivers page: filters of the list."""
+    status: DriverStatus | None = None
+    q: str | None = Field(default=None, max_length=100)
+
 
 class VehicleUpdate(RequestModel):
     """PATCH body: any subset of the vehicle's fields. A sent `null` clears an optional field; the required

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from core.db import db, flush_unique
 from core.errors import AppError, Conflict, FieldError, InvalidBody
+from domain.common import actor_user_id, apply_changes, invalid_body, missing_required, raise_invalid, sent_of
 from domain.fleet.models import Driver, Vehicle
 from domain.fleet.queries import driver_ids_by_cpf, vehicle_ids_by_plate
 from domain.fleet.schemas import (
@@ -23,14 +24,6 @@ from domain.fleet.schemas import (
     VehicleUpdate,
     validate_driver_row,
     validate_vehicle_row,
-)
-from domain.partners.services import (
-    actor_user_id,
-    apply_changes,
-    invalid_body,
-    missing_required,
-    raise_invalid,
-    sent_of,
 )
 
 
@@ -51,7 +44,7 @@ class _Kind:
     model: type
     key: str                                   # the natural key, unique per company
     fields: tuple
-    lookup: Callable                           # (company_id, keys) -> {key: id}
+    lookup: Callable                           # (keys) -> {key: id} among the company's records
     conflict: Callable                         # existing_id -> Conflict
     validate_row: Callable                     # dict -> (model | None, [FieldError])
 
@@ -125,10 +118,10 @@ def bulk_create_drivers(company, items: Sequence, *, actor=None) -> BulkResult:
 
 def _create(kind: _Kind, company, data, actor):
     key = getattr(data, kind.key)
-    _raise_if_taken(kind, company.id, key)
+    _raise_if_taken(kind, key)
     record = kind.model(id=uuid.uuid4(), company_id=company.id, created_by_user_id=actor_user_id(actor),
                         **data.model_dump())
-    flush_unique(lambda: db.session.add(record), lambda: _taken(kind, company.id, key))
+    flush_unique(lambda: db.session.add(record), lambda: _taken(kind, key))
     return record
 
 
@@ -138,9 +131,9 @@ def _update(kind: _Kind, record, data, sent_fields):
     raise_invalid(missing_required(record, changes))
     key = changes.get(kind.key, getattr(record, kind.key))
     if key != getattr(record, kind.key):
-        _raise_if_taken(kind, record.company_id, key, exclude_id=record.id)
+        _raise_if_taken(kind, key, exclude_id=record.id)
     flush_unique(lambda: apply_changes(record, changes),
-                 lambda: _taken(kind, record.company_id, key, exclude_id=record.id))
+                 lambda: _taken(kind, key, exclude_id=record.id))
     return record
 
 
@@ -151,15 +144,15 @@ def _deactivate(record):
     return record
 
 
-def _taken(kind: _Kind, company_id, key, *, exclude_id=None) -> Conflict | None:
-    existing = kind.lookup(company_id, [key]).get(key)
+def _taken(kind: _Kind, key, *, exclude_id=None) -> Conflict | None:
+    existing = kind.lookup([key]).get(key)
     if existing is None or existing == exclude_id:
         return None
     return kind.conflict(existing)
 
 
-def _raise_if_taken(kind: _Kind, company_id, key, *, exclude_id=None) -> None:
-    conflict = _taken(kind, company_id, key, exclude_id=exclude_id)
+def _raise_if_taken(kind: _Kind, key, *, exclude_id=None) -> None:
+    conflict = _taken(kind, key, exclude_id=exclude_id)
     if conflict is not None:
         raise conflict
 
@@ -184,7 +177,7 @@ def _bulk_create(kind: _Kind, company, items: Sequence, actor) -> BulkResult:
             valid.append((index, data))
     user_id = actor_user_id(actor)
     for _attempt in range(3):
-        known = kind.lookup(company.id, [getattr(data, kind.key) for _, data in valid])  # one query
+        known = kind.lookup([getattr(data, kind.key) for _, data in valid])  # one query
         result.created, result.conflicts = [], []
         for index, data in valid:
             key = getattr(data, kind.key)

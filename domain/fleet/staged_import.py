@@ -52,7 +52,7 @@ def _messages(details, headers: dict | None = None) -> str:
     return "; ".join(f"{headers.get(d.field, d.field)}: {d.message}" for d in details)
 
 
-def classify(company, rows: list[SheetRow], headers: dict | None = None) -> list[LineResult]:
+def classify(rows: list[SheetRow], headers: dict | None = None) -> list[LineResult]:
     """Mark each line novo / duplicado / inválido, with the API schema and one lookup per 500 plates."""
     results, first_line = [], {}
     for row in rows:
@@ -70,7 +70,7 @@ def classify(company, rows: list[SheetRow], headers: dict | None = None) -> list
     plates = [r.plate for r in results if r.mark == MARK_NEW]
     registered = {}
     for start in range(0, len(plates), 500):
-        registered.update(vehicle_ids_by_plate(company.id, plates[start:start + 500]))
+        registered.update(vehicle_ids_by_plate(plates[start:start + 500]))
     for result in results:
         if result.mark == MARK_NEW and result.plate in registered:
             result.mark, result.reason = MARK_DUPLICATE, "Placa já cadastrada na empresa."
@@ -88,7 +88,7 @@ def create_preview(company, filename: str, data: bytes, *, user=None, max_bytes:
                    max_rows: int = MAX_ROWS) -> JobProgress:
     """Parse and check the upload; store it as the company's pending import. The caller commits."""
     sheet = read_sheet(filename, data, max_bytes=max_bytes, max_rows=max_rows)
-    results = classify(company, sheet.rows, sheet.columns)
+    results = classify(sheet.rows, sheet.columns)
     safe_name = re.sub(r"[\x00-\x1f]", "", (filename or "planilha"))[-120:]
     params = {
         "state": "preview",

@@ -5,16 +5,12 @@ import sqlalchemy as sa
 
 from core.db import db
 from core.tenancy import company_select
+from domain.common import like_pattern
 from domain.partners.models import Partner, search_key
 from domain.partners.schemas import PARTNER_FIELDS
 
 PARTNER_LIST_COLUMNS = (Partner.id, *(getattr(Partner, name) for name in PARTNER_FIELDS), Partner.created_at,
                         Partner.updated_at)
-
-
-def like_pattern(term: str) -> str:
-    """`%term%` with LIKE wildcards in the term taken literally (use with escape="\\")."""
-    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 def naive_utc(moment: datetime) -> datetime:
@@ -44,9 +40,9 @@ def partners_stmt(company, *, q: str | None = None, role: str | None = None, onl
     return stmt
 
 
-def find_partner_id(company_id, cpf_cnpj: str, *, exclude_id=None):
+def find_partner_id(cpf_cnpj: str, *, exclude_id=None):
     """Id of the company's partner with this document, or None."""
-    stmt = db.select(Partner.id).where(Partner.company_id == company_id, Partner.cpf_cnpj == cpf_cnpj)
+    stmt = db.select(Partner.id).where(Partner.cpf_cnpj == cpf_cnpj)
     if exclude_id is not None:
         stmt = stmt.where(Partner.id != exclude_id)
     return db.session.execute(stmt).scalar_one_or_none()

@@ -7,6 +7,7 @@ body and update runs on the merged record, so a PATCH can never produce a partne
 import re
 import uuid
 from collections.abc import Collection, Mapping
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
@@ -19,30 +20,21 @@ from core.schemas import (
     CpfCnpj,
     CpfCnpjDigits,
     Email,
-    EmptyAsNone,
     IbgeCode,
+    ListQuery,
     Phone,
     RequestModel,
     Rntrc,
     Uf,
     validate_data,
 )
+from domain.common import optional, text
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, RNTRC_CATEGORIES
 
 PersonKind = Literal["pf", "pj"]
 Role = Literal[PARTNER_ROLES]
 RntrcCategory = Literal[RNTRC_CATEGORIES]
 AccountType = Literal[ACCOUNT_TYPES]
-
-
-def text(max_length: int, min_length: int = 0):
-    """A string field with length limits (after trimming)."""
-    return Annotated[str, Field(min_length=min_length, max_length=max_length)]
-
-
-def optional(tp):
-    """Optional field: null or "" (or blanks) mean "no value"."""
-    return Annotated[tp | None, EmptyAsNone]
 
 
 def _unique_roles(roles: list[str]) -> list[str]:
@@ -203,6 +195,14 @@ Account = Annotated[str, Field(max_length=20), AfterValidator(_clean_account)]
 PixKey = Annotated[str, Field(max_length=77), AfterValidator(lambda key: pix_key_type(key)[0])]
 
 
+class PartnerListQuery(ListQuery):
+    """GET /partners and the partners page: filters of the list."""
+    q: str | None = Field(default=None, max_length=100)
+    role: Role | None = None
+    only_active: bool = False
+    created_before: datetime | None = None
+
+
 class BankAccountUpdate(RequestModel):
     bank_code: optional(BankCode) = None
     agency: optional(Agency) = None
@@ -244,12 +244,11 @@ __all__ = [
     "BankAccountCreate",
     "BankAccountUpdate",
     "PartnerCreate",
+    "PartnerListQuery",
     "PartnerUpdate",
     "bank_account_consistency_errors",
     "fill_from_municipality",
-    "optional",
     "partner_consistency_errors",
     "pix_key_type",
-    "text",
     "validate_partner_row",
 ]

@@ -4,7 +4,8 @@ import uuid
 from collections.abc import Collection
 
 from core.db import db, flush_unique
-from core.errors import Conflict, FieldError, InvalidBody
+from core.errors import Conflict, FieldError
+from domain.common import actor_user_id, apply_changes, missing_required, raise_invalid, sent_of
 from domain.partners.models import Partner, PartnerBankAccount
 from domain.partners.queries import find_partner_id
 from domain.partners.schemas import (
@@ -19,7 +20,6 @@ from domain.partners.schemas import (
     partner_consistency_errors,
     pix_key_type,
 )
-from domain.tenancy.models import User
 
 
 def partner_conflict(existing_id) -> Conflict:
@@ -30,10 +30,10 @@ def partner_conflict(existing_id) -> Conflict:
 
 def create_partner(company, data: PartnerCreate, *, actor=None) -> Partner:
     """A new partner of `company`. 409 `partner_cpf_cnpj_exists` (with existing_id) on a duplicate document."""
-    _ensure_document_free(company.id, data.cpf_cnpj)
+    _ensure_document_free(data.cpf_cnpj)
     partner = Partner(id=uuid.uuid4(), company_id=company.id, created_by_user_id=actor_user_id(actor),
                       **data.model_dump())
-    flush_unique(lambda: db.session.add(partner), lambda: _document_conflict(company.id, data.cpf_cnpj))
+    flush_unique(lambda: db.session.add(partner), lambda: _document_conflict(data.cpf_cnpj))
     return partner
 
 
@@ -46,9 +46,9 @@ def update_partner(partner: Partner, data: PartnerUpdate, sent_fields: Collectio
     fill_from_municipality(merged, sent)
     raise_invalid(partner_consistency_errors(merged, sent))
     if merged["cpf_cnpj"] != partner.cpf_cnpj:
-        _ensure_document_free(partner.company_id, merged["cpf_cnpj"], exclude_id=partner.id)
+        _ensure_document_free(merged["cpf_cnpj"], exclude_id=partner.id)
     flush_unique(lambda: apply_changes(partner, merged),
-                 lambda: _document_conflict(partner.company_id, merged["cpf_cnpj"], exclude_id=partner.id))
+                 lambda: _document_conflict(merged["cpf_cnpj"], exclude_id=partner.id))
     return partner
 
 
@@ -57,14 +57,14 @@ def set_partner_active(partner: Partner, active: bool) -> Partner:
     return update_partner(partner, PartnerUpdate(is_active=active))
 
 
-def _ensure_document_free(company_id, cpf_cnpj: str, *, exclude_id=None) -> None:
-    conflict = _document_conflict(company_id, cpf_cnpj, exclude_id=exclude_id)
+def _ensure_document_free(cpf_cnpj: str, *, exclude_id=None) -> None:
+    conflict = _document_conflict(cpf_cnpj, exclude_id=exclude_id)
     if conflict is not None:
         raise conflict
 
 
-def _document_conflict(company_id, cpf_cnpj: str, *, exclude_id=None) -> Conflict | None:
-    existing = find_partner_id(company_id, cpf_cnpj, exclude_id=exclude_id)
+def _document_conflict(cpf_cnpj: str, *, exclude_id=None) -> Conflict | None:
+    existing = find_partner_id(cpf_cnpj, exclude_id=exclude_id)
     return partner_conflict(existing) if existing else None
 
 
@@ -98,39 +98,3 @@ def update_bank_account(account: PartnerBankAccount, data: BankAccountUpdate,
 def delete_bank_account(account: PartnerBankAccount) -> None:
     db.session.delete(account)
     db.session.flush()
-
-
-# --- Helpers shared with the other registry areas ------------------------------------------------
-
-def actor_user_id(actor):
-    """The acting user's id when the actor is a user (an API key or None records nobody)."""
-    return actor.id if isinstance(actor, User) else None
-
-
-def sent_of(data, sent_fields, fields) -> set[str]:
-    """Fields a PATCH touches: the explicit list, else those set in the parsed model."""
-    chosen = data.model_fields_set if sent_fields is None else sent_fields
-    return set(chosen) & set(fields)
-
-
-def missing_required(record, values: dict) -> list[FieldError]:
-    """`None` for a NOT NULL column (e.g. a page listing a field in sent_fields that its model left unset)."""
-    columns = type(record).__table__.c
-    return [FieldError(name, "required", "Campo obrigatório.")
-            for name, value in values.items() if value is None and not columns[name].nullable]
-
-
-def apply_changes(record, values: dict) -> None:
-    for name, value in values.items():
-        if getattr(record, name) != value:
-            setattr(record, name, value)
-
-
-def invalid_body(errors: list[FieldError]) -> InvalidBody:
-    names = ", ".join(sorted({e.field for e in errors}))
-    return InvalidBody(f"Campos inválidos: {names}.", details=errors)
-
-
-def raise_invalid(errors: list[FieldError]) -> None:
-    if errors:
-        raise invalid_body(errors)

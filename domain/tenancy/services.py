@@ -1,13 +1,15 @@
 """Business actions on companies, users and API keys. Callers commit."""
+import io
 import json
 import re
 import uuid
 
+from flask import current_app
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from core import apikeys, crypto
 from core.db import db, utcnow
-from core.errors import Conflict, InvalidBody, NotFound
+from core.errors import Conflict, InvalidBody, NotFound, Unprocessable
 from core.tenancy import cross_tenant
 from core.validators import normalize_cnpj
 from domain.tenancy.models import CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey, Company, User
@@ -62,9 +64,36 @@ def get_ciot_credentials(company: Company, environment: str) -> dict | None:
     return json.loads(crypto.decrypt(token)) if token else None
 
 
+LOGO_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg"}
+LOGO_MAX_SIDE = 2000
+
+
+def checked_logo(data: bytes) -> tuple[bytes, str]:
+    """A logo as stored: (bytes, MIME type) of a PNG or JPEG within LOGO_MAX_BYTES and LOGO_MAX_SIDE pixels a side,
+    else 400 invalid_body on `logo` (a small file may declare a huge image that every PDF would then decode)."""
+    max_bytes = current_app.config["LOGO_MAX_BYTES"]
+    if len(data) > max_bytes:
+        raise InvalidBody.for_field("logo", f"O logotipo deve ter no máximo {max_bytes // 1024} KiB.")
+    from PIL import Image, UnidentifiedImageError
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            kind, size = image.format, image.size
+            image.verify()
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+        kind = None
+    if kind not in LOGO_TYPES:
+        raise InvalidBody.for_field("logo", "Envie uma imagem PNG ou JPEG válida.")
+    if size[0] > LOGO_MAX_SIDE or size[1] > LOGO_MAX_SIDE:
+        raise InvalidBody.for_field("logo", f"O logotipo deve ter no máximo {LOGO_MAX_SIDE} × {LOGO_MAX_SIDE} pixels.")
+    return data, LOGO_TYPES[kind]
+
+
 def update_branding(company: Company, *, legal_name=None, footer=None, primary_color=None,
-                    secondary_color=None, logo: bytes | None = None, logo_mime: str | None = None,
-                    remove_logo: bool = False) -> Company:
+                    secondary_color=None, logo: bytes | None = None, remove_logo: bool = False) -> Company:
+    """The company's PDF identity; `logo` is checked (`checked_logo`) before anything changes."""
+    logo_mime = None
+    if logo is not None:
+        logo, logo_mime = checked_logo(logo)
     if legal_name is not None:
         company.brand_legal_name = legal_name.strip()[:200] or None
     if footer is not None:
@@ -98,8 +127,13 @@ def create_user(company: Company, *, email: str, password: str, role: str, name:
     return user
 
 
-def set_user_role(user: User, role: str) -> User:
-    user.role = _choice(role, ROLES, "role")
+def set_user_role(user: User, role: str, *, actor: User | None = None) -> User:
+    """Change a user's role; an admin (`actor`) cannot take the admin role from themself (422 self_demotion),
+    so a company always keeps the admin who is acting."""
+    role = _choice(role, ROLES, "role")
+    if actor is not None and user.id == actor.id and role != "admin":
+        raise Unprocessable("Você não pode retirar seu próprio papel de administrador.", code="self_demotion")
+    user.role = role
     db.session.flush()
     return user
 

@@ -80,6 +80,18 @@ def test_emit_blocked_by_validation_is_422_and_leaves_the_status(api, make_opera
     assert attempts(op.id) == [] and events_of(op.id)[-2:] == ["validated", "emission_blocked"]
 
 
+def test_a_refusal_under_an_idempotency_key_keeps_its_records_and_replays(api, make_operation):
+    """The refusal's records are committed by the request's owner on the idempotent path too."""
+    op = make_operation(status="rascunho", destinatario_cpf_cnpj=ABSENT)
+    headers = {"Idempotency-Key": "emit-blocked-1"}
+    first = api.post(f"/ciot/operations/{op.id}/emit", headers=headers)
+    assert first.status_code == 422 and first.get_json()["reason"] == "validation_blocked"
+    assert events_of(op.id)[-1] == "emission_blocked" and load_op(op.id).validation_summary["blockers"] == 1
+    again = api.post(f"/ciot/operations/{op.id}/emit", headers=headers)
+    assert again.status_code == 422 and again.get_json() == first.get_json()
+    assert events_of(op.id).count("emission_blocked") == 1  # the replay did not run the action again
+
+
 def test_rejected_by_the_authority(api, make_operation):
     op = make_operation()
     mark_irregular("012345678", "RNTRC cancelado")

@@ -287,3 +287,33 @@ def test_partner_conflicts_carry_the_existing_id(company, make_partner):
     with tenant_scope(company.id), pytest.raises(Conflict) as caught:
         partners.create_partner(company, PartnerCreate(person_kind="pj", cpf_cnpj=existing.cpf_cnpj, legal_name="Y"))
     assert caught.value.as_body()["error"]["existing_id"] == str(existing.id)
+
+
+# --- Tenancy: the scope filters every lookup (no hand-written company filter) -----------------------------
+
+def test_lookups_and_lists_see_only_the_scoped_company(company, make_company, make_vehicle, make_driver,
+                                                      make_partner):
+    from domain.fleet.queries import driver_ids_by_cpf, drivers_stmt, vehicle_ids_by_plate, vehicles_stmt
+    from domain.partners.queries import find_partner_id, partners_stmt
+    other = make_company()
+    plate, cpf, cnpj = unique_plate(), unique_cpf(), unique_partner_cnpj()
+    theirs = (make_vehicle(other, plate=plate), make_driver(other, cpf=cpf), make_partner(other, cpf_cnpj=cnpj))
+    with tenant_scope(company.id):  # the same keys exist only in the other company
+        assert vehicle_ids_by_plate([plate]) == {} and driver_ids_by_cpf([cpf]) == {}
+        assert find_partner_id(cnpj) is None
+        assert db.session.execute(vehicles_stmt(company, columns=(Vehicle.id,))).all() == []
+        assert db.session.execute(drivers_stmt(company)).all() == []
+        assert db.session.execute(partners_stmt(company)).all() == []
+    with tenant_scope(other.id):
+        assert vehicle_ids_by_plate([plate]) == {plate: theirs[0].id}
+        assert driver_ids_by_cpf([cpf]) == {cpf: theirs[1].id} and find_partner_id(cnpj) == theirs[2].id
+        assert [row.id for row in db.session.execute(vehicles_stmt(other, columns=(Vehicle.id,)))] == [theirs[0].id]
+
+
+def test_the_same_key_in_another_company_is_not_a_duplicate(company, make_company, make_vehicle):
+    other = make_company()
+    plate = unique_plate()
+    make_vehicle(other, plate=plate)
+    assert make_vehicle(company, plate=plate).company_id == company.id
+    with pytest.raises(Conflict):
+        make_vehicle(company, plate=plate)

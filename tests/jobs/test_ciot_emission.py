@@ -105,7 +105,7 @@ def test_a_provider_failure_is_retried_then_returns_the_operation(app, make_oper
     monkeypatch.setitem(app.config, "CIOT_PROVIDER_HOMOLOG", f"{__name__}.FailingProvider")
     with tenant_scope(company.id):
         with pytest.raises(ProviderUnavailable):  # not the last try: RQ retries it
-            services.run_emission_attempt(attempt.id, final_try=False)
+            services.run_emission_attempt(attempt.id)
         db.session.rollback()
     assert load_op(op.id).status == "emitindo" and attempts(op.id)[0].state == "claimed"
     assert emit_operation(str(op.id), str(attempt.id)) == "failed"  # inline = last try

@@ -31,8 +31,7 @@ def test_a_dark_secondary_colour_gets_white_table_headers_in_the_pdf(company):
 
 
 def test_branding_page_warns_and_shows_the_current_logo(admin, company):
-    tenancy.update_branding(company, primary_color="#ffd700", secondary_color="#1f2a44", logo=png_bytes(),
-                            logo_mime="image/png")
+    tenancy.update_branding(company, primary_color="#ffd700", secondary_color="#1f2a44", logo=png_bytes())
     db.session.commit()
     html = admin.get("/admin/identidade-visual").get_data(as_text=True)
     assert 'id="contrast-notes"' in html and "pouco contraste" in html and "texto branco" in html

@@ -69,6 +69,24 @@ def _op(status):
     return SimpleNamespace(status=status, company_id=None, id=None, updated_at=None)
 
 
+@pytest.mark.parametrize("status, codigo, flow, allowed", [
+    ("rascunho", None, "new", {"validate", "emit", "delete"}),
+    ("com_divergencia", None, "new", {"validate", "emit", "delete"}),
+    ("pronto_emissao", None, "legacy", {"validate", "emit", "delete"}),
+    ("rejeitado", None, "new", {"emit"}),
+    ("emitindo", None, "new", set()),
+    ("emitido", "123456789012", "new", {"cancel", "close"}),
+    ("emitido", "123456789012", "legacy", {"cancel", "close", "rectify"}),
+    ("rascunho", "123456789012", "new", {"validate", "delete"}),  # an imported CIOT is never emitted again
+    ("cancelado", None, "legacy", set()),
+    ("encerrado", "123456789012", "legacy", set()),
+])
+def test_available_actions_come_from_the_state_table(status, codigo, flow, allowed):
+    actions = states.available_actions(SimpleNamespace(status=status, codigo_ciot=codigo), ciot_flow=flow)
+    assert set(actions) == {"validate", "emit", "delete", "cancel", "close", "rectify"}
+    assert {name for name, ok in actions.items() if ok} == allowed
+
+
 def test_transition_moves_and_records_from_and_to(make_operation):
     op = make_operation(status="pronto_emissao")
     with tenant_scope(op.company_id):
