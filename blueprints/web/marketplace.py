@@ -8,10 +8,9 @@ from blueprints.api.marketplace import add_lead
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import PlainForm, attach_errors, done, errors_of
 from blueprints.web.formkit import read_decimals
-from core.db import db
+from blueprints.web.transaction import page_transaction
 from core.errors import AppError, FieldError
 from core.pagination import paginate
-from core.queue import commit
 from core.schemas import validate_data
 from domain.freights.models import Freight
 from domain.freights.schemas import OfferCreate
@@ -76,12 +75,11 @@ def send_lead(slug):
     data, errors = validate_data(LeadCreate, values)
     if data is not None:
         try:
-            add_lead(data)
-            commit()
+            with page_transaction():
+                add_lead(data)
             return done(url_for("marketplace.detail", slug=slug, enviado="interesse"),
                         "Recebemos seu interesse. A empresa vai chamar você no WhatsApp.")
         except AppError as exc:
-            db.session.rollback()
             if exc.status in (404, 410):
                 raise
             errors = errors_of(exc)
@@ -105,12 +103,11 @@ def send_offer(slug):
     errors += schema_errors
     if data is not None:
         try:
-            services.create_public_offer(slug, data)
-            commit()
+            with page_transaction():
+                services.create_public_offer(slug, data)
             return done(url_for("marketplace.detail", slug=slug, enviado="oferta"),
                         "Oferta enviada. A empresa vai responder pelo WhatsApp.")
         except AppError as exc:
-            db.session.rollback()
             if exc.status in (404, 410):
                 raise
             errors = errors_of(exc)
@@ -142,8 +139,8 @@ def lead_status(lead_id):
     status = request.form.get("status", "")
     if status not in LEAD_STATUSES:
         raise AppError("Status inválido.", code="invalid_body", status=400)
-    services.update_lead_status(lead_id, status)
-    commit()
+    with page_transaction():
+        services.update_lead_status(lead_id, status)
     if is_htmx():
         return render_template("marketplace/_lead_status.html", lead=_lead(lead_id), labels=LEAD_STATUS_LABELS,
                                badges=LEAD_BADGES, statuses=LEAD_STATUSES)
@@ -159,8 +156,8 @@ def _lead(lead_id):
 @roles_required("operador")
 def register_driver(lead_id):
     """Mark the lead `convertido` and open the driver form pre-filled with its name, CPF and phone."""
-    lead = services.update_lead_status(lead_id, "convertido")
-    commit()
+    with page_transaction():
+        lead = services.update_lead_status(lead_id, "convertido")
     prefill = {"name": lead.driver_name, "cpf": lead.driver_doc or "", "phone": lead.driver_phone}
     return done(url_for("cadastros.driver_new", **{k: v for k, v in prefill.items() if v}),
                 "Lead marcado como convertido. Confira e salve o motorista.")
