@@ -4,6 +4,7 @@ from rq import cron
 from jobs.ciot import recover_stale_emissions
 from jobs.freights import expire_offers
 from jobs.maintenance import dispatch_job_outbox, purge_expired_idempotency_keys, sweep_dead_jobs
+from jobs.marketplace import purge_old_leads
 
 cron.register(purge_expired_idempotency_keys, "default", cron="17 * * * *", job_timeout=300)
 # Attempts count as stale after CIOT_EMIT_STALE_SECONDS (default 600 s); every 5 minutes is enough to notice.
@@ -14,3 +15,5 @@ cron.register(dispatch_job_outbox, "default", cron="* * * * *", job_timeout=120)
 cron.register(sweep_dead_jobs, "default", cron="* * * * *", job_timeout=120)
 # Offers past valid_until (or their counter-offer's valid_until) become `expirada`; accept already refuses them.
 cron.register(expire_offers, "default", cron="* * * * *", job_timeout=60)
+# Leads older than MARKETPLACE_LEAD_RETENTION_DAYS (default 180) are deleted (LGPD retention).
+cron.register(purge_old_leads, "default", cron="41 3 * * *", job_timeout=300)

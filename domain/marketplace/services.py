@@ -9,7 +9,7 @@ from core.db import db, iso, utcnow
 from core.errors import AppError, InvalidQuery, NotFound
 from core.events import emit_event
 from core.queue import enqueue_after_commit
-from core.tenancy import get_owned, tenant_scope
+from core.tenancy import cross_tenant, get_owned, tenant_scope
 from domain.marketplace.models import LeadCount, MarketplaceLead
 from domain.marketplace.queries import PUBLIC_STATUSES, TAKEN, public_freight_row
 
@@ -138,3 +138,18 @@ def create_public_offer(slug: str, data):
     with tenant_scope(row.company_id):
         freight = get_owned(Freight, row.id, for_update=True)
         return create_offer(freight, data, source="publico", actor="marketplace")
+
+
+def purge_old_leads(now=None) -> int:
+    """LGPD retention: delete every company's leads older than MARKETPLACE_LEAD_RETENTION_DAYS, and recount the
+    badges of the companies that lost a lead. Platform-wide (the daily cron)."""
+    from datetime import timedelta
+
+    cutoff = (now or utcnow()) - timedelta(days=current_app.config["MARKETPLACE_LEAD_RETENTION_DAYS"])
+    old = MarketplaceLead.created_at < cutoff
+    companies = db.session.scalars(cross_tenant(sa.select(MarketplaceLead.company_id).where(old).distinct())).all()
+    result = db.session.execute(cross_tenant(sa.delete(MarketplaceLead).where(old)))
+    for company_id in companies:
+        enqueue_recount(company_id)
+    db.session.flush()
+    return result.rowcount or 0

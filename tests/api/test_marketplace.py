@@ -212,3 +212,20 @@ def test_another_company_never_sees_or_changes_my_leads(make_api, make_company, 
 
 def test_leads_need_a_key(public):
     assert public.get("/leads").status_code == 401
+
+
+def test_retention_purge_deletes_only_old_leads_and_recounts(app, public, public_freight, company):
+    from datetime import timedelta
+
+    from core.db import utcnow
+    from jobs.marketplace import purge_old_leads
+
+    send_lead(public, public_freight.public_slug, driverName="Antigo")
+    send_lead(public, public_freight.public_slug, driverName="Recente")
+    old = next(lead for lead in all_leads() if lead.driver_name == "Antigo")
+    old.created_at = utcnow() - timedelta(days=app.config["MARKETPLACE_LEAD_RETENTION_DAYS"] + 1)
+    db.session.commit()
+    assert purge_old_leads() == 1
+    assert [lead.driver_name for lead in all_leads()] == ["Recente"]
+    assert stored_new_count(company.id) == 1
+    assert purge_old_leads() == 0
