@@ -1,7 +1,7 @@
 """marketplace leads
 
 Revision ID: c1cc5f35c78c
-Revises: 210fccca3aeb
+Revises: 04b313c7b9a5
 Create Date: 2026-11-23 03:52:20.912966
 
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'c1cc5f35c78c'
-down_revision = '210fccca3aeb'
+down_revision = '04b313c7b9a5'
 branch_labels = None
 depends_on = None
 
