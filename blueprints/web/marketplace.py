@@ -68,21 +68,29 @@ def detail(slug):
     return _detail(slug, sent=request.args.get("enviado"))
 
 
+def _submit(slug: str, write, sent: str, message: str):
+    """Run a public form's write; (redirect to the detail with its thank-you, []) or (None, the errors). A freight
+    that stopped being public (404/410) is the error page, not a form error."""
+    try:
+        with page_transaction():
+            write()
+    except AppError as exc:
+        if exc.status in (404, 410):
+            raise
+        return None, errors_of(exc)
+    return done(url_for("marketplace.detail", slug=slug, enviado=sent), message), []
+
+
 @bp.route("/f/<slug>/interesse", methods=["POST"])
 def send_lead(slug):
     form = LeadForm()
     values = {"slug": slug, **{alias: form[name].data for name, alias in LEAD_FIELDS.items()}}
     data, errors = validate_data(LeadCreate, values)
     if data is not None:
-        try:
-            with page_transaction():
-                add_lead(data)
-            return done(url_for("marketplace.detail", slug=slug, enviado="interesse"),
-                        "Recebemos seu interesse. A empresa vai chamar você no WhatsApp.")
-        except AppError as exc:
-            if exc.status in (404, 410):
-                raise
-            errors = errors_of(exc)
+        response, errors = _submit(slug, lambda: add_lead(data), "interesse",
+                                   "Recebemos seu interesse. A empresa vai chamar você no WhatsApp.")
+        if response is not None:
+            return response
     by_form = {alias: name for name, alias in LEAD_FIELDS.items()}
     errors = [FieldError(by_form.get(e.field, e.field), e.code, e.message) for e in errors]
     general = attach_errors(form, errors)
@@ -102,15 +110,10 @@ def send_offer(slug):
     data, schema_errors = validate_data(OfferCreate, raw) if not errors else (None, [])
     errors += schema_errors
     if data is not None:
-        try:
-            with page_transaction():
-                services.create_public_offer(slug, data)
-            return done(url_for("marketplace.detail", slug=slug, enviado="oferta"),
-                        "Oferta enviada. A empresa vai responder pelo WhatsApp.")
-        except AppError as exc:
-            if exc.status in (404, 410):
-                raise
-            errors = errors_of(exc)
+        response, errors = _submit(slug, lambda: services.create_public_offer(slug, data), "oferta",
+                                   "Oferta enviada. A empresa vai responder pelo WhatsApp.")
+        if response is not None:
+            return response
     general = attach_errors(form, errors)
     return _detail(slug, offer_form=form, general=general, status=422)
 

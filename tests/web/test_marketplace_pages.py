@@ -161,3 +161,12 @@ def test_register_driver_marks_converted_and_prefills_the_form(login, make_user,
     assert one_lead.status == "convertido"
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert 'value="Maria Souza"' in html and 'value="529.982.247-25"' in html
+
+
+def test_lead_form_shares_the_limit_per_ip(visitor, public_freight):
+    url = f"/f/{public_freight.public_slug}"
+    form = {"driver_name": "Maria Souza", "driver_phone": "41 99999-8888"}
+    assert [post_form(visitor, url, f"{url}/interesse", form).status_code for _ in range(5)] == [302] * 5
+    response = post_form(visitor, url, f"{url}/interesse", form)
+    assert response.status_code == 422 and "Muitos envios" in response.get_data(as_text=True)
+    assert len(leads()) == 5
