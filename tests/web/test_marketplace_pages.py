@@ -170,3 +170,10 @@ def test_lead_form_shares_the_limit_per_ip(visitor, public_freight):
     response = post_form(visitor, url, f"{url}/interesse", form)
     assert response.status_code == 422 and "Muitos envios" in response.get_data(as_text=True)
     assert len(leads()) == 5
+
+
+def test_detail_page_and_its_assets_weigh_under_100_kb_uncompressed(visitor, public_freight):
+    html = visitor.get(f"/f/{public_freight.public_slug}").get_data(as_text=True)
+    assets = re.findall(r'(?:href|src)="(/static/[^"?]+)', html)
+    sizes = [len(html.encode())] + [len(visitor.get(path).get_data()) for path in assets]
+    assert sum(sizes) < 100 * 1024, sizes
