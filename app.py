@@ -45,6 +45,10 @@ def create_app(config: dict | None = None) -> Flask:
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (docs/decisions.md §1). Set before any route is added, so it holds for every route.
     app.url_map.strict_slashes = False
+    if app.config["PROXY_COUNT"]:  # the client IP (login and lead limits, stored leads) behind the proxies
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        count = app.config["PROXY_COUNT"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
     os.makedirs(app.instance_path, exist_ok=True)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"))
     if app.config["SECRET_KEY"] == DEV_SECRET_KEY and not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):

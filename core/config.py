@@ -59,6 +59,13 @@ def load_config() -> dict:
         "SESSION_ABSOLUTE_HOURS": float(os.environ.get("SESSION_ABSOLUTE_HOURS", "12")),
         "LOGIN_LIMIT_PER_ACCOUNT": os.environ.get("LOGIN_LIMIT_PER_ACCOUNT", "5 per 15 minutes"),
         "LOGIN_LIMIT_PER_IP": os.environ.get("LOGIN_LIMIT_PER_IP", "20 per 15 minutes"),
+        # Public lead form (blueprints/api/marketplace.py): per client IP, in the limiter's storage.
+        "MARKETPLACE_LEAD_LIMIT": os.environ.get("MARKETPLACE_LEAD_LIMIT", "5 per minute"),
+        # Leads older than this are deleted by the daily purge (jobs/marketplace.py; LGPD retention).
+        "MARKETPLACE_LEAD_RETENTION_DAYS": int(os.environ.get("MARKETPLACE_LEAD_RETENTION_DAYS", "180")),
+        # Reverse proxies in front of the app that set X-Forwarded-For/-Proto/-Host (ProxyFix): 1 behind one
+        # nginx; 0 (default) when clients reach gunicorn directly, so a forged header is never believed.
+        "PROXY_COUNT": int(os.environ.get("PROXY_COUNT", "0")),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": _bool("SESSION_COOKIE_SECURE", False),

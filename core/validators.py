@@ -207,6 +207,16 @@ def clean_phone(value: str) -> str:
     return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
 
 
+def clean_br_mobile(value: str) -> str:
+    """A Brazilian mobile number (DDD + 9 digits), in any format; returned in E.164."""
+    e164 = clean_phone(value)
+    parsed = phonenumbers.parse(e164)
+    if phonenumbers.region_code_for_number(parsed) != "BR" or phonenumbers.number_type(parsed) not in (
+            phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE):
+        raise FieldInvalid("Informe um celular brasileiro com DDD (ex.: (11) 98765-4321).", "invalid_phone")
+    return e164
+
+
 def clean_e164(value: str) -> str:
     """Strict E.164 input (`+` and digits), also checked as a real number."""
     raw = (value or "").strip()

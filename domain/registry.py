@@ -4,6 +4,7 @@ import domain.billing.models
 import domain.ciot.models
 import domain.fleet.models
 import domain.freights.models
+import domain.marketplace.models
 import domain.messages.models
 import domain.partners.models
 import domain.payables.models

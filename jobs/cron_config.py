@@ -4,6 +4,7 @@ from rq import cron
 from jobs.ciot import recover_stale_emissions
 from jobs.freights import expire_offers
 from jobs.maintenance import dispatch_job_outbox, purge_expired_idempotency_keys, sweep_dead_jobs
+from jobs.marketplace import purge_old_leads
 from jobs.webhooks import redeliver_overdue
 
 cron.register(purge_expired_idempotency_keys, "default", cron="17 * * * *", job_timeout=300)
@@ -18,3 +19,5 @@ cron.register(sweep_dead_jobs, "default", cron="* * * * *", job_timeout=120)
 cron.register(redeliver_overdue, "webhooks", cron="* * * * *", job_timeout=300)
 # Offers past valid_until (or their counter-offer's valid_until) become `expirada`; accept already refuses them.
 cron.register(expire_offers, "default", cron="* * * * *", job_timeout=60)
+# Leads older than MARKETPLACE_LEAD_RETENTION_DAYS (default 180) are deleted (LGPD retention).
+cron.register(purge_old_leads, "default", cron="41 3 * * *", job_timeout=300)

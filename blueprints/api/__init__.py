@@ -6,6 +6,7 @@ from blueprints.api import (  # noqa: F401
     docs,
     fleet,
     freights,
+    marketplace,
     me,
     messages,
     offers,

@@ -161,7 +161,9 @@ def _register(r: FleetResource) -> None:
         return list_page(f"cadastros.{r.kind}s", r.kind, query, stmt, r.model, ("q", "status"), **_globals())
 
     def new_view():
-        form, general = r.form(), []
+        # A GET may pre-fill the form from the query (the leads page's "cadastrar motorista").
+        form = r.form() if request.method == "POST" else r.form(data=request.args.to_dict())
+        general = []
         if request.method == "POST":
             response, general = save_form(
                 form, r.create_schema, r.values(form),

@@ -1,0 +1,173 @@
+"""The public marketplace pages (no login, phone first: /fretes, /f/<slug>, sitemap.xml) and the company's leads
+page with its sidebar badge (admin, operador). Rules live in domain/marketplace; docs/api/marketplace.md."""
+from flask import Blueprint, Response, render_template, request, url_for
+from flask_login import current_user
+from wtforms import StringField, TextAreaField
+
+from blueprints.api.marketplace import add_lead
+from blueprints.web.access import is_htmx, roles_required
+from blueprints.web.cadastros_common import PlainForm, attach_errors, done, errors_of
+from blueprints.web.formkit import read_decimals
+from blueprints.web.transaction import page_transaction
+from core.errors import AppError, FieldError
+from core.pagination import paginate
+from core.schemas import validate_data
+from domain.freights.models import Freight
+from domain.freights.schemas import OfferCreate
+from domain.marketplace import services
+from domain.marketplace.models import LEAD_BADGES, LEAD_STATUS_LABELS, LEAD_STATUSES, MarketplaceLead
+from domain.marketplace.queries import leads_stmt, public_slugs, showcase_stmt
+from domain.marketplace.schemas import LeadCreate, ShowcaseQuery
+
+bp = Blueprint("marketplace", __name__)
+
+# Form field → the API's camelCase name (the schema's alias), so errors land under the right input.
+LEAD_FIELDS = {"driver_name": "driverName", "driver_phone": "driverPhone", "driver_doc": "driverDoc",
+               "vehicle_plate": "vehiclePlate", "message": "message", "website": "website"}
+
+
+class LeadForm(PlainForm):
+    driver_name = StringField("Seu nome")
+    driver_phone = StringField("Celular (WhatsApp)")
+    driver_doc = StringField("CPF (opcional)")
+    vehicle_plate = StringField("Placa do veículo (opcional)")
+    message = TextAreaField("Mensagem (opcional)")
+    website = StringField("Deixe este campo vazio")  # the honeypot, hidden by CSS
+
+
+class OfferForm(PlainForm):
+    price = StringField("Seu preço (R$)")
+    carrier_name = StringField("Seu nome")
+    carrier_phone = StringField("Celular (WhatsApp)")
+    message = TextAreaField("Mensagem (opcional)")
+
+
+# --- Public pages ----------------------------------------------------------------------------------------------
+
+@bp.route("/fretes")
+def showcase():
+    data, errors = validate_data(ShowcaseQuery, {k: v for k, v in request.args.items() if v})
+    query = data or ShowcaseQuery()
+    page = paginate(showcase_stmt(query), model=Freight, limit=query.limit, cursor=query.cursor,
+                    scope="marketplace", rows=True)
+    args = {k: v for k, v in request.args.items() if v and k != "cursor"}
+    more_url = url_for("marketplace.showcase", **args, cursor=page.next_cursor) if page.has_more else None
+    return render_template("marketplace/showcase.html", page=page, args=args, errors=errors, more_url=more_url,
+                           canonical=url_for("marketplace.showcase", _external=True))
+
+
+def _detail(slug: str, lead_form=None, offer_form=None, general=(), status: int = 200, sent=None):
+    row = services.find_public_freight(slug)
+    return render_template("marketplace/detail.html", freight=row, lead_form=lead_form or LeadForm(formdata=None),
+                           offer_form=offer_form or OfferForm(formdata=None), general=list(general), sent=sent,
+                           canonical=url_for("marketplace.detail", slug=slug, _external=True)), status
+
+
+@bp.route("/f/<slug>")
+def detail(slug):
+    return _detail(slug, sent=request.args.get("enviado"))
+
+
+def _submit(slug: str, write, sent: str, message: str):
+    """Run a public form's write; (redirect to the detail with its thank-you, []) or (None, the errors). A freight
+    that stopped being public (404/410) is the error page, not a form error."""
+    try:
+        with page_transaction():
+            write()
+    except AppError as exc:
+        if exc.status in (404, 410):
+            raise
+        return None, errors_of(exc)
+    return done(url_for("marketplace.detail", slug=slug, enviado=sent), message), []
+
+
+@bp.route("/f/<slug>/interesse", methods=["POST"])
+def send_lead(slug):
+    form = LeadForm()
+    values = {"slug": slug, **{alias: form[name].data for name, alias in LEAD_FIELDS.items()}}
+    data, errors = validate_data(LeadCreate, values)
+    if data is not None:
+        response, errors = _submit(slug, lambda: add_lead(data), "interesse",
+                                   "Recebemos seu interesse. A empresa vai chamar você no WhatsApp.")
+        if response is not None:
+            return response
+    by_form = {alias: name for name, alias in LEAD_FIELDS.items()}
+    errors = [FieldError(by_form.get(e.field, e.field), e.code, e.message) for e in errors]
+    general = attach_errors(form, errors)
+    return _detail(slug, lead_form=form, general=general, status=422)
+
+
+@bp.route("/f/<slug>/oferta", methods=["POST"])
+def send_offer(slug):
+    form = OfferForm()
+    raw = {"price": form.price.data, "carrier_name": form.carrier_name.data, "carrier_phone": form.carrier_phone.data,
+           "message": form.message.data}
+    errors = read_decimals(raw, {"price": 2})
+    if not raw.get("carrier_name"):
+        errors.append(FieldError("carrier_name", "required", "Informe seu nome."))
+    if not raw.get("carrier_phone"):
+        errors.append(FieldError("carrier_phone", "required", "Informe seu celular."))
+    data, schema_errors = validate_data(OfferCreate, raw) if not errors else (None, [])
+    errors += schema_errors
+    if data is not None:
+        response, errors = _submit(slug, lambda: services.create_public_offer(slug, data), "oferta",
+                                   "Oferta enviada. A empresa vai responder pelo WhatsApp.")
+        if response is not None:
+            return response
+    general = attach_errors(form, errors)
+    return _detail(slug, offer_form=form, general=general, status=422)
+
+
+@bp.route("/sitemap.xml")
+def sitemap():
+    xml = render_template("marketplace/sitemap.xml", rows=public_slugs())
+    return Response(xml, mimetype="application/xml")
+
+
+# --- The company's leads ---------------------------------------------------------------------------------------
+
+@bp.route("/leads")
+@roles_required("operador")
+def leads():
+    status = request.args.get("status") if request.args.get("status") in LEAD_STATUSES else None
+    page = paginate(leads_stmt(current_user.company_id, status=status), model=MarketplaceLead, limit=200,
+                    cursor=None, rows=True)
+    return render_template("marketplace/leads.html", leads=page.items, status=status, labels=LEAD_STATUS_LABELS,
+                           badges=LEAD_BADGES, statuses=LEAD_STATUSES)
+
+
+@bp.route("/leads/<lead_id>/status", methods=["POST"])
+@roles_required("operador")
+def lead_status(lead_id):
+    status = request.form.get("status", "")
+    if status not in LEAD_STATUSES:
+        raise AppError("Status inválido.", code="invalid_body", status=400)
+    with page_transaction():
+        services.update_lead_status(lead_id, status)
+    if is_htmx():
+        return render_template("marketplace/_lead_status.html", lead=_lead(lead_id), labels=LEAD_STATUS_LABELS,
+                               badges=LEAD_BADGES, statuses=LEAD_STATUSES)
+    return done(url_for("marketplace.leads"), "Status do lead atualizado.")
+
+
+def _lead(lead_id):
+    from domain.marketplace.queries import lead_row
+    return lead_row(current_user.company_id, services._as_uuid(lead_id))
+
+
+@bp.route("/leads/<lead_id>/cadastrar-motorista", methods=["POST"])
+@roles_required("operador")
+def register_driver(lead_id):
+    """Mark the lead `convertido` and open the driver form pre-filled with its name, CPF and phone."""
+    with page_transaction():
+        lead = services.update_lead_status(lead_id, "convertido")
+    prefill = {"name": lead.driver_name, "cpf": lead.driver_doc or "", "phone": lead.driver_phone}
+    return done(url_for("cadastros.driver_new", **{k: v for k, v in prefill.items() if v}),
+                "Lead marcado como convertido. Confira e salve o motorista.")
+
+
+@bp.route("/leads/badge")
+@roles_required("operador")
+def badge():
+    """The sidebar's count: the figure the job stored (no counting here); htmx polls it."""
+    return render_template("marketplace/_badge.html", count=services.stored_new_count(current_user.company_id))

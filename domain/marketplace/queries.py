@@ -1,0 +1,81 @@
+"""Read-only statements of the marketplace: the public showcase (every company's public freights) and the
+company's leads."""
+import uuid
+
+import sqlalchemy as sa
+
+from core.db import db
+from core.tenancy import company_select, cross_tenant
+from core.validators import fold
+from domain.freights.models import Freight
+from domain.marketplace.models import MarketplaceLead
+from domain.partners.queries import like_pattern
+from domain.tenancy.models import Company
+
+# Open to drivers: published, and still so while offers are negotiated (the first offer moves a published freight
+# to negotiating; its shared link must keep working).
+PUBLIC_STATUSES = ("published", "negotiating")
+# A freight leaves the showcase once a carrier took it: its link then answers 410 (not 404).
+TAKEN = ("aceito", "assigned", "picked_up", "in_transit", "delivered")
+
+PUBLIC_COLUMNS = (Freight.id, Freight.public_slug, Freight.code, Freight.origin_city, Freight.origin_state,
+                  Freight.destination_city, Freight.destination_state, Freight.cargo_type, Freight.weight_kg,
+                  Freight.vehicle_type, Freight.price, Freight.pickup_at, Freight.delivery_at,
+                  Company.legal_name.label("company_name"), Freight.created_at, Freight.status,
+                  Freight.visibility, Freight.company_id)
+
+LEAD_COLUMNS = (MarketplaceLead.id, MarketplaceLead.freight_id, Freight.code.label("freight_code"),
+                MarketplaceLead.driver_name, MarketplaceLead.driver_phone, MarketplaceLead.driver_doc,
+                MarketplaceLead.vehicle_plate, MarketplaceLead.message, MarketplaceLead.status,
+                MarketplaceLead.source, MarketplaceLead.created_at)
+
+
+def _public_base():
+    return cross_tenant(sa.select(*PUBLIC_COLUMNS).join(Company, Company.id == Freight.company_id))
+
+
+def showcase_stmt(query):
+    """Public and published freights of every company, with the showcase's filters."""
+    stmt = _public_base().where(Freight.visibility == "publico", Freight.status.in_(PUBLIC_STATUSES))
+    if query.origin_state:
+        stmt = stmt.where(Freight.origin_state == query.origin_state)
+    if query.destination_state:
+        stmt = stmt.where(Freight.destination_state == query.destination_state)
+    if query.vehicle_type:
+        stmt = stmt.where(sa.func.lower(Freight.vehicle_type) == query.vehicle_type.lower())
+    if query.min_price is not None:
+        stmt = stmt.where(Freight.price >= query.min_price)
+    if query.max_price is not None:
+        stmt = stmt.where(Freight.price <= query.max_price)
+    if query.pickup_from:
+        stmt = stmt.where(Freight.pickup_at >= sa.func.cast(query.pickup_from, sa.DateTime))
+    if query.search:
+        stmt = stmt.where(Freight.search_text.like(like_pattern(fold(query.search)), escape="\\"))
+    return stmt
+
+
+def public_freight_row(slug: str):
+    """The row of a freight by its public slug whatever its state (the caller decides 404/410), or None."""
+    return db.session.execute(_public_base().where(Freight.public_slug == slug)).first()
+
+
+def leads_stmt(company_id, *, status=None, freight_id: uuid.UUID | None = None):
+    stmt = (company_select(MarketplaceLead, company_id, *LEAD_COLUMNS)
+            .join(Freight, Freight.id == MarketplaceLead.freight_id))
+    if status:
+        stmt = stmt.where(MarketplaceLead.status == status)
+    if freight_id:
+        stmt = stmt.where(MarketplaceLead.freight_id == freight_id)
+    return stmt
+
+
+def lead_row(company_id, lead_id):
+    return db.session.execute(leads_stmt(company_id).where(MarketplaceLead.id == lead_id)).one()
+
+
+def public_slugs(limit: int = 50000):
+    """(slug, updated_at) of the showcase, newest first: the sitemap."""
+    stmt = cross_tenant(sa.select(Freight.public_slug, Freight.updated_at)
+                        .where(Freight.visibility == "publico", Freight.status.in_(PUBLIC_STATUSES))
+                        .order_by(Freight.created_at.desc()).limit(limit))
+    return db.session.execute(stmt).all()

@@ -1,0 +1,155 @@
+"""Marketplace business actions: find a public freight, take a driver's lead, work the company's leads, and the
+stored count of `novo` leads behind the sidebar badge."""
+import uuid
+
+import sqlalchemy as sa
+from flask import current_app
+
+from core.db import db, iso, utcnow
+from core.errors import AppError, InvalidQuery, NotFound
+from core.events import emit_event
+from core.queue import enqueue_after_commit
+from core.tenancy import cross_tenant, get_owned, tenant_scope
+from domain.marketplace.models import LeadCount, MarketplaceLead
+from domain.marketplace.queries import PUBLIC_STATUSES, TAKEN, public_freight_row
+
+GONE_MESSAGE = "Este frete já foi fechado com outro transportador."
+NOT_PUBLIC_MESSAGE = "Frete não encontrado ou não está mais publicado."
+
+
+class FreightGone(AppError):
+    status, code, message = 410, "freight_taken", GONE_MESSAGE
+
+
+def find_public_freight(slug: str, *, allow_taken: bool = False):
+    """The showcase row of a public, published freight. Taken (a carrier accepted) → 410 FreightGone;
+    anything else that is not public and published → 404."""
+    row = public_freight_row(slug) if slug else None
+    if row is None or row.visibility != "publico":
+        raise NotFound(NOT_PUBLIC_MESSAGE)
+    if row.status in TAKEN and not allow_taken:
+        raise FreightGone()
+    if row.status not in PUBLIC_STATUSES:
+        raise NotFound(NOT_PUBLIC_MESSAGE)
+    return row
+
+
+def create_lead(data, *, ip_addr: str | None, user_agent: str | None) -> MarketplaceLead | None:
+    """A driver's lead on a public freight. A filled honeypot stores nothing (None). A slug that is not public
+    (taken included) → 404. The event `marketplace.lead.created` and the badge's recount go with the insert."""
+    if data.website:
+        return None
+    try:
+        row = find_public_freight(data.slug)
+    except FreightGone:
+        raise NotFound(NOT_PUBLIC_MESSAGE) from None
+    with tenant_scope(row.company_id):
+        lead = MarketplaceLead(id=uuid.uuid4(), company_id=row.company_id, freight_id=row.id,
+                               driver_name=data.driver_name, driver_phone=data.driver_phone,
+                               driver_doc=data.driver_doc, vehicle_plate=data.vehicle_plate, message=data.message,
+                               status="novo", source="public_marketplace", ip_addr=(ip_addr or "")[:64] or None,
+                               user_agent=(user_agent or "")[:500] or None, created_at=utcnow())
+        db.session.add(lead)
+        db.session.flush()
+        emit_event(row.company_id, "marketplace.lead.created", {
+            "id": str(lead.id), "freight_id": str(row.id), "freight_code": row.code, "status": lead.status,
+            "driver_name": lead.driver_name, "created_at": iso(lead.created_at)})
+        enqueue_recount(row.company_id)
+    return lead
+
+
+def parse_freight_filter(value: str | None) -> uuid.UUID | None:
+    if not value:
+        return None
+    try:
+        return uuid.UUID(value)
+    except ValueError:
+        raise InvalidQuery.for_field("freight_id", "Informe o id (uuid) do frete.") from None
+
+
+def update_lead_status(lead_id, status: str) -> MarketplaceLead:
+    """Set one of the four statuses (any move is allowed); the badge is recounted."""
+    lead = get_owned(MarketplaceLead, _as_uuid(lead_id), for_update=True)
+    if lead.status != status:
+        lead.status = status
+        db.session.flush()
+        enqueue_recount(lead.company_id)
+    return lead
+
+
+def _as_uuid(value):
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        raise NotFound("Lead não encontrado.") from None
+
+
+def count_leads(status: str = "novo") -> int:
+    """Counted in SQL, inside the current company's scope (the API's count)."""
+    return db.session.scalar(sa.select(sa.func.count(MarketplaceLead.id)).where(MarketplaceLead.status == status))
+
+
+# --- The badge: a stored count, recomputed by a job, read without SQL when Redis is there --------------------
+
+def enqueue_recount(company_id) -> None:
+    enqueue_after_commit("jobs.marketplace.recount_new_leads", str(company_id))
+
+
+def _redis_key(company_id) -> str:
+    return f"fretes:marketplace:novo:{company_id}"
+
+
+def store_new_count(company_id) -> int:
+    """Recount the company's `novo` leads and store the figure (Redis, or the database without Redis)."""
+    company_id = uuid.UUID(str(company_id))
+    count = count_leads("novo")
+    if current_app.config.get("REDIS_URL"):
+        from core.queue import redis_connection
+        redis_connection().set(_redis_key(company_id), count)
+        return count
+    row = db.session.get(LeadCount, company_id)
+    if row is None:
+        db.session.add(LeadCount(company_id=company_id, novo=count, updated_at=utcnow()))
+    else:
+        row.novo, row.updated_at = count, utcnow()
+    db.session.flush()
+    return count
+
+
+def stored_new_count(company_id) -> int:
+    """The badge's figure as the job stored it (0 before the first lead)."""
+    if current_app.config.get("REDIS_URL"):
+        from core.queue import redis_connection
+        value = redis_connection().get(_redis_key(company_id))
+        return int(value or 0)
+    value = db.session.scalar(sa.select(LeadCount.novo).where(LeadCount.company_id == company_id))
+    return int(value or 0)
+
+
+def create_public_offer(slug: str, data):
+    """A driver's price offer from the public page: a `pendente` offer on the freight (source `publico`)."""
+    from domain.freights.models import Freight
+    from domain.freights.offers import create_offer
+
+    try:
+        row = find_public_freight(slug)
+    except FreightGone:
+        raise NotFound(NOT_PUBLIC_MESSAGE) from None
+    with tenant_scope(row.company_id):
+        freight = get_owned(Freight, row.id, for_update=True)
+        return create_offer(freight, data, source="publico", actor="marketplace")
+
+
+def purge_old_leads(now=None) -> int:
+    """LGPD retention: delete every company's leads older than MARKETPLACE_LEAD_RETENTION_DAYS, and recount the
+    badges of the companies that lost a lead. Platform-wide (the daily cron)."""
+    from datetime import timedelta
+
+    cutoff = (now or utcnow()) - timedelta(days=current_app.config["MARKETPLACE_LEAD_RETENTION_DAYS"])
+    old = MarketplaceLead.created_at < cutoff
+    companies = db.session.scalars(cross_tenant(sa.select(MarketplaceLead.company_id).where(old).distinct())).all()
+    result = db.session.execute(cross_tenant(sa.delete(MarketplaceLead).where(old)))
+    for company_id in companies:
+        enqueue_recount(company_id)
+    db.session.flush()
+    return result.rowcount or 0
