@@ -33,6 +33,13 @@ def test_draft_invoice_sums_documents_and_links_them(fin_api, make_document):
     assert create(fin_api, [make_document()["id"]])["numero"] == "FAT-000002"
 
 
+def test_get_invoice_reads_it_back_and_404s_an_unknown_id(fin_api, make_document):
+    data = create(fin_api, [make_document()["id"]])
+    response = fin_api.get(f"/billing/invoices/{data['id']}")
+    assert response.status_code == 200 and response.get_json()["data"] == data
+    assert fin_api.get("/billing/invoices/00000000-0000-4000-8000-000000000000").status_code == 404
+
+
 def test_default_due_date_is_today_plus_the_term(fin_api, make_document):
     from datetime import timedelta
 
