@@ -3,7 +3,7 @@ pickers, the freight page with its status history, the offers panel (accept / re
 highlighted) and the messages panel (send from a template; the status refreshes until it settles); message
 templates and channel settings.
 
-Every action calls the service the API calls and commits once here (core.queue.commit: jobs leave after it). Roles:
+Every action calls the service the API calls inside one `page_transaction()` (jobs leave after its commit). Roles:
 admin and operador act; every logged-in role reads. Another company's ids are 404 (tenant-scoped lookups).
 """
 from datetime import UTC, datetime
@@ -14,10 +14,10 @@ from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import list_args
+from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate
-from core.queue import commit
 from core.schemas import parse_query, validate_data
 from domain.fleet.models import Driver, Vehicle
 from domain.fleet.spreadsheet import pt_number
@@ -166,7 +166,7 @@ def _field_errors(exc_or_details) -> dict:
 
 def _freight_form(freight, schema, write):
     """GET: the form; POST: the body validated with `schema`, `write(data, body)` (returns (freight, message)),
-    one commit, then the freight page; errors land on their inputs (422)."""
+    in one page_transaction(), then the freight page; errors land on their inputs (422)."""
     values, errors, general = _initial(freight), {}, None
     if request.method == "POST":
         values = request.form.to_dict()
@@ -174,12 +174,11 @@ def _freight_form(freight, schema, write):
         data, details = validate_data(schema, body)
         if data is not None:
             try:
-                saved, message = write(data, body)
-                commit()
+                with page_transaction():
+                    saved, message = write(data, body)
                 flash(message, "success")
                 return redirect(url_for("freights.show", ref=saved.code))
             except AppError as exc:
-                db.session.rollback()
                 details, general = exc.details, exc.message
         errors = _field_errors(details)
         general = general or "Corrija os campos destacados."
@@ -233,12 +232,11 @@ def show(ref):
 def change_status(ref):
     freight = services.lock_freight(ref)
     try:
-        services.change_status(freight, request.form.get("status", ""), note=request.form.get("note") or None,
-                               actor=_actor())
-        commit()
+        with page_transaction():
+            services.change_status(freight, request.form.get("status", ""), note=request.form.get("note") or None,
+                                   actor=_actor())
         flash(f"Status alterado para {FREIGHT_STATUS_LABELS.get(freight.status, freight.status)}.", "success")
     except AppError as exc:
-        db.session.rollback()
         flash(exc.message, "error")
     except KeyError:
         abort(400)
@@ -255,10 +253,9 @@ def _offers_panel(ref, error=None, status=200):
 
 def _offer_action(ref, run):
     try:
-        run()
-        commit()
+        with page_transaction():
+            run()
     except AppError as exc:
-        db.session.rollback()
         details = "; ".join(f"{d.field}: {d.message}" for d in exc.details if d.field)
         return _offers_panel(ref, error=f"{exc.message} {details}".strip(), status=422)
     if not is_htmx():
@@ -344,10 +341,9 @@ def send_message(ref):
     try:
         if data is None:
             raise AppError("Mensagem inválida.", details=details)
-        message_services.queue_message(current_user.company, data)
-        commit()
+        with page_transaction():
+            message_services.queue_message(current_user.company, data)
     except AppError as exc:
-        db.session.rollback()
         text = "; ".join(d.message if not d.field else f"{d.field}: {d.message}" for d in exc.details)
         return _messages_panel(freight, error=f"{exc.message} {text}".strip(), status=422)
     return _messages_panel(freight)
@@ -367,14 +363,13 @@ def message_templates():
             if not key or not key.replace("_", "").isalnum():
                 raise AppError("Identificador do modelo inválido (letras, números e _).",
                                details=[FieldError("key", "invalid", "Use letras, números e _.")])
-            save_template(current_user.company, key, name=(request.form.get("name") or key).strip()[:120],
-                          subject=(request.form.get("subject") or "").strip()[:200] or None,
-                          body=(request.form.get("body") or "").strip())
-            commit()
+            with page_transaction():
+                save_template(current_user.company, key, name=(request.form.get("name") or key).strip()[:120],
+                              subject=(request.form.get("subject") or "").strip()[:200] or None,
+                              body=(request.form.get("body") or "").strip())
             flash("Modelo salvo.", "success")
             return redirect(url_for("freights.message_templates"))
         except AppError as exc:
-            db.session.rollback()
             error = exc.message
     return render_template("freights/templates.html", templates=company_templates(), can_act=_can_act(),
                            error=error), (422 if error else 200)
@@ -394,13 +389,12 @@ def channels():
         try:
             if channel not in CHANNELS:
                 raise AppError("Canal desconhecido.")
-            message_services.configure_channel(current_user.company, channel, request.form.get("provider", ""),
-                                               settings, request.form.get("secret") or None)
-            commit()
+            with page_transaction():
+                message_services.configure_channel(current_user.company, channel, request.form.get("provider", ""),
+                                                   settings, request.form.get("secret") or None)
             flash(f"Canal {CHANNEL_LABELS[channel]} configurado.", "success")
             return redirect(url_for("freights.channels"))
         except AppError as exc:
-            db.session.rollback()
             error = exc.message
     saved = {s.channel: s for s in db.session.execute(db.select(ChannelSetting)).scalars()}
     return render_template("freights/channels.html", saved=saved, channels=CHANNELS, providers=PROVIDERS,
