@@ -14,13 +14,13 @@ from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import list_args
+from blueprints.web.formkit import read_decimals
 from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate
 from core.schemas import parse_query, validate_data
 from domain.fleet.models import Driver, Vehicle
-from domain.fleet.spreadsheet import pt_number
 from domain.freights import offers as offer_services
 from domain.freights import services
 from domain.freights.models import Freight, Offer
@@ -121,15 +121,14 @@ def _local_input(value) -> str:
 
 
 def _form_body(form) -> dict:
-    """The form as the API's body: pt-BR numbers, Brasília local times with their offset, empty as absent."""
+    """The form as the API's body: Brasília local times with their offset, empty as absent (pt-BR numbers are read
+    by `read_decimals` in `_freight_form`)."""
     values = {name: (form.get(name) or "").strip() for name in FORM_FIELDS}
     body = {"origin": {"city": values.pop("origin_city"), "state": values.pop("origin_state")},
             "destination": {"city": values.pop("destination_city"), "state": values.pop("destination_state")}}
     for name, value in values.items():
         if not value:
             body[name] = None
-        elif name in ("price", "weight_kg"):
-            body[name] = pt_number(value)
         elif name.endswith(("_at", "_until")):
             try:
                 body[name] = datetime.fromisoformat(value).replace(tzinfo=BRASILIA).isoformat()
@@ -164,6 +163,9 @@ def _field_errors(exc_or_details) -> dict:
     return errors
 
 
+DECIMAL_PLACES = {"price": 2, "weight_kg": 3}
+
+
 def _freight_form(freight, schema, write):
     """GET: the form; POST: the body validated with `schema`, `write(data, body)` (returns (freight, message)),
     in one page_transaction(), then the freight page; errors land on their inputs (422)."""
@@ -171,8 +173,10 @@ def _freight_form(freight, schema, write):
     if request.method == "POST":
         values = request.form.to_dict()
         body = _form_body(request.form)
+        unreadable = read_decimals(body, DECIMAL_PLACES)
         data, details = validate_data(schema, body)
-        if data is not None:
+        details = unreadable + list(details or [])
+        if data is not None and not unreadable:
             try:
                 with page_transaction():
                     saved, message = write(data, body)
@@ -266,7 +270,7 @@ def _offer_action(ref, run):
 @bp.post("/<ref>/ofertas")
 @roles_required(*ACTORS)
 def add_offer(ref):
-    body = {"price": pt_number((request.form.get("price") or "").strip()),
+    body = {"price": request.form.get("price"),
             "carrier_id": request.form.get("carrier_id") or None,
             "carrier_name": request.form.get("carrier_name") or None,
             "carrier_phone": request.form.get("carrier_phone") or None,
@@ -274,11 +278,19 @@ def add_offer(ref):
             "valid_until": _local_iso(request.form.get("valid_until"))}
 
     def run():
-        data, details = validate_data(OfferCreate, body)
+        data, details = _validate_offer(OfferCreate, body)
         if data is None:
             raise AppError("Oferta inválida.", details=details)
         offer_services.create_offer(services.lock_freight(ref), data, source="pagina", actor=_actor())
     return _offer_action(ref, run)
+
+
+def _validate_offer(schema, body):
+    """The offer body validated with `schema`, its price read as pt-BR money first (an unreadable one is its error)."""
+    unreadable = read_decimals(body, {"price": 2})
+    if unreadable:
+        return None, unreadable
+    return validate_data(schema, body)
 
 
 def _local_iso(value):
@@ -307,11 +319,11 @@ def reject_offer(ref, offer_id):
 @bp.post("/<ref>/ofertas/<offer_id>/contraproposta")
 @roles_required(*ACTORS)
 def counter_offer(ref, offer_id):
-    body = {"price": pt_number((request.form.get("price") or "").strip()),
+    body = {"price": request.form.get("price"),
             "valid_until": _local_iso(request.form.get("valid_until")), "message": request.form.get("message")}
 
     def run():
-        data, details = validate_data(OfferCounter, body)
+        data, details = _validate_offer(OfferCounter, body)
         if data is None:
             raise AppError("Contraproposta inválida.", details=details)
         offer_services.counter_offer(ref, offer_id, data, actor=_actor())
