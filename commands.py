@@ -144,6 +144,8 @@ def register_commands(app: Flask) -> None:
         click.echo(f"  Chave de API: {result['api_key'] or '(já criada antes; crie outra em Integrações)'}")
 
     from domain.ciot.cli import register_ciot_commands
+    from domain.webhooks.cli import register_webhook_commands
     from jobs.cli import register_job_commands
     register_job_commands(app)
     register_ciot_commands(app)
+    register_webhook_commands(app)

@@ -47,6 +47,11 @@ def load_config() -> dict:
         "IDEMPOTENCY_TTL_HOURS": int(os.environ.get("IDEMPOTENCY_TTL_HOURS", "24")),
         # Seconds between two tries, from requests, of jobs kept in the outbox while Redis was down (core/queue.py).
         "OUTBOX_RETRY_SECONDS": float(os.environ.get("OUTBOX_RETRY_SECONDS", "10")),
+        # Webhook targets (domain/webhooks/ssrf.py): private, loopback, link-local and metadata addresses are refused
+        # unless this is on (development and tests only); https is required unless WEBHOOK_REQUIRE_HTTPS=0 or
+        # private targets are allowed.
+        "WEBHOOK_ALLOW_PRIVATE_TARGETS": _bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False),
+        "WEBHOOK_REQUIRE_HTTPS": _bool("WEBHOOK_REQUIRE_HTTPS", not _bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)),
         "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", "10")),
         "LOGO_MAX_BYTES": int(os.environ.get("LOGO_MAX_BYTES", str(512 * 1024))),
         # Logged-in sessions (domain/tenancy/sessions.py) and login attempts (blueprints/web/auth.py).

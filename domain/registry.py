@@ -5,4 +5,5 @@ import domain.fleet.models
 import domain.freights.models
 import domain.messages.models
 import domain.partners.models
-import domain.tenancy.models  # noqa: F401
+import domain.tenancy.models
+import domain.webhooks.models  # noqa: F401

@@ -4,6 +4,7 @@ from rq import cron
 from jobs.ciot import recover_stale_emissions
 from jobs.freights import expire_offers
 from jobs.maintenance import dispatch_job_outbox, purge_expired_idempotency_keys, sweep_dead_jobs
+from jobs.webhooks import redeliver_overdue
 
 cron.register(purge_expired_idempotency_keys, "default", cron="17 * * * *", job_timeout=300)
 # Attempts count as stale after CIOT_EMIT_STALE_SECONDS (default 600 s); every 5 minutes is enough to notice.
@@ -12,5 +13,8 @@ cron.register(recover_stale_emissions, "emission", cron="*/5 * * * *", job_timeo
 cron.register(dispatch_job_outbox, "default", cron="* * * * *", job_timeout=120)
 # Jobs whose worker died (no heartbeat): failed, and their progress rows with them (jobs/failures.py).
 cron.register(sweep_dead_jobs, "default", cron="* * * * *", job_timeout=120)
+# Webhook deliveries whose retry is due but whose scheduled job never ran, deliveries left by a killed worker, and
+# outbox events never fanned out (jobs/webhooks.py): the delivery rows are what is owed, this sends them.
+cron.register(redeliver_overdue, "webhooks", cron="* * * * *", job_timeout=300)
 # Offers past valid_until (or their counter-offer's valid_until) become `expirada`; accept already refuses them.
 cron.register(expire_offers, "default", cron="* * * * *", job_timeout=60)

@@ -7,5 +7,6 @@ from blueprints.web.dashboard import bp as dashboard_bp
 from blueprints.web.freights import bp as freights_bp
 from blueprints.web.jobs import bp as jobs_bp
 from blueprints.web.theme import bp as theme_bp
+from blueprints.web.webhooks import bp as webhooks_bp
 
-WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, cadastros_bp, ciot_bp, freights_bp, theme_bp]
+WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, cadastros_bp, ciot_bp, freights_bp, theme_bp, webhooks_bp]

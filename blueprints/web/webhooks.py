@@ -1,0 +1,143 @@
+"""Webhook pages (admin only): endpoints, their delivery log, resend, test event, enable/disable, secret rotation."""
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user
+from flask_wtf import FlaskForm
+from wtforms import StringField
+from wtforms.validators import DataRequired, Length
+
+from blueprints.web.access import roles_required
+from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.transaction import page_transaction
+from core.db import db
+from core.errors import AppError
+from core.tenancy import get_owned
+from domain.webhooks import services
+from domain.webhooks.models import DELIVERY_STATES, EVENT_TYPES, WebhookAttempt, WebhookDelivery, WebhookEndpoint
+
+bp = Blueprint("webhooks", __name__, url_prefix="/admin/webhooks")
+
+STATE_LABELS = {"pending": "Pendente", "delivered": "Entregue", "failed": "Falhou"}
+LOG_LIMIT = 100
+
+
+class EndpointForm(FlaskForm):
+    url = StringField("URL de destino", validators=[DataRequired(message="Informe a URL."), Length(max=2000)])
+    event_types = MultiCheckboxField("Eventos", choices=choices((t, t) for t in EVENT_TYPES),
+                                     default=list(EVENT_TYPES))
+
+
+def _save(form: EndpointForm, endpoint: WebhookEndpoint | None = None):
+    """Create (returns the secret) or update, committed; a refused URL becomes the field's error."""
+    try:
+        with page_transaction():
+            if endpoint is None:
+                return services.create_endpoint(current_user.company, url=form.url.data,
+                                                event_types=form.event_types.data)[1]
+            services.update_endpoint(endpoint, url=form.url.data, event_types=form.event_types.data)
+            return None
+    except AppError as exc:
+        detail = exc.details[0] if exc.details else None
+        target = form.event_types if detail and detail.field == "event_types" else form.url
+        target.errors = [*target.errors, detail.message if detail else exc.message]
+        return None
+
+
+@bp.route("", methods=["GET", "POST"])
+@roles_required("admin")
+def endpoints():
+    form, secret = EndpointForm(), None
+    if form.validate_on_submit():
+        secret = _save(form)
+        if secret:
+            form = EndpointForm(formdata=None)
+    rows = db.session.execute(db.select(WebhookEndpoint).order_by(WebhookEndpoint.created_at.desc())).scalars().all()
+    return render_template("webhooks/endpoints.html", form=form, endpoints=rows, secret=secret), \
+        (422 if form.errors else 200)
+
+
+@bp.route("/<endpoint_id>", methods=["GET", "POST"])
+@roles_required("admin")
+def endpoint(endpoint_id):
+    item = get_owned(WebhookEndpoint, endpoint_id)
+    form = EndpointForm(obj=item if request.method == "GET" else None)
+    if form.validate_on_submit():
+        _save(form, item)
+        if not form.errors:
+            flash("Webhook atualizado.", "success")
+            return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
+    status, event_type = request.args.get("status", ""), request.args.get("evento", "")
+    return render_template("webhooks/endpoint.html", endpoint=item, form=form, state_labels=STATE_LABELS,
+                           deliveries=_log(item, status, event_type), attempts=None, status=status,
+                           event_type=event_type, event_types=EVENT_TYPES, states=DELIVERY_STATES,
+                           secret=None), (422 if form.errors else 200)
+
+
+def _log(endpoint: WebhookEndpoint, status: str, event_type: str) -> list:
+    stmt = db.select(WebhookDelivery).where(WebhookDelivery.endpoint_id == endpoint.id)
+    if status in DELIVERY_STATES:
+        stmt = stmt.where(WebhookDelivery.status == status)
+    if event_type:
+        stmt = stmt.where(WebhookDelivery.event_type == event_type)
+    rows = db.session.execute(stmt.order_by(WebhookDelivery.created_at.desc()).limit(LOG_LIMIT)).scalars().all()
+    attempts = {}
+    if rows:
+        for attempt in db.session.execute(db.select(WebhookAttempt).where(
+                WebhookAttempt.delivery_id.in_([d.id for d in rows])).order_by(WebhookAttempt.number)).scalars():
+            attempts.setdefault(attempt.delivery_id, []).append(attempt)
+    return [(d, attempts.get(d.id, [])) for d in rows]
+
+
+@bp.post("/<endpoint_id>/estado")
+@roles_required("admin")
+def set_state(endpoint_id):
+    item = get_owned(WebhookEndpoint, endpoint_id)
+    enable = request.form.get("enabled") == "1"
+    with page_transaction():
+        services.set_enabled(item, enable, reason="Desativado manualmente no painel.")
+    flash("Webhook ativado: o que estava pendente será enviado." if enable else "Webhook desativado.", "success")
+    return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
+
+
+@bp.post("/<endpoint_id>/rotacionar")
+@roles_required("admin")
+def rotate(endpoint_id):
+    item = get_owned(WebhookEndpoint, endpoint_id)
+    with page_transaction():
+        secret = services.rotate_secret(item)
+    return render_template("webhooks/endpoint.html", endpoint=item, form=EndpointForm(obj=item),
+                           state_labels=STATE_LABELS, deliveries=_log(item, "", ""), status="", event_type="",
+                           event_types=EVENT_TYPES, states=DELIVERY_STATES, secret=secret)
+
+
+@bp.post("/<endpoint_id>/teste")
+@roles_required("admin")
+def send_test(endpoint_id):
+    item = get_owned(WebhookEndpoint, endpoint_id)
+    try:
+        with page_transaction():
+            services.create_test_delivery(item)
+        flash("Evento de teste enviado; veja o resultado no registro de entregas.", "success")
+    except AppError as exc:
+        flash(exc.message, "error")
+    return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
+
+
+@bp.post("/<endpoint_id>/entregas/<delivery_id>/reenviar")
+@roles_required("admin")
+def resend(endpoint_id, delivery_id):
+    item = get_owned(WebhookEndpoint, endpoint_id)
+    delivery = get_owned(WebhookDelivery, delivery_id)
+    if delivery.endpoint_id != item.id:
+        abort(404)
+    with page_transaction():
+        services.resend(delivery)
+    flash("Entrega reenviada.", "success")
+    return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
+
+
+@bp.app_template_global()
+def webhook_overview() -> list:
+    """The company's endpoints for the integrations page (disabled ones say why)."""
+    if not current_user.is_authenticated:
+        return []
+    return db.session.execute(db.select(WebhookEndpoint).order_by(WebhookEndpoint.created_at)).scalars().all()

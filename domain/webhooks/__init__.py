@@ -1,0 +1,1 @@
+"""Webhooks: company endpoints that receive the outbox events, signed, retried and logged."""
