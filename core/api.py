@@ -41,7 +41,7 @@ class EndpointSpec:
     query: Any = None
     success: int = 200
     response: Any = None
-    response_kind: str = "json"  # json | pdf | zip
+    response_kind: str = "json"  # json | pdf | zip | text (text/plain, a provider handshake)
     public: bool = False
     scope: str | None = None
     module: str | None = None

@@ -59,6 +59,11 @@ def money(value) -> str:
     return EMPTY if _empty(value) else f"R$ {number(value, 2)}"
 
 
+def centavos(value) -> str:
+    """An integer number of centavos as money: 123456 → `R$ 1.234,56`."""
+    return EMPTY if _empty(value) else money(Decimal(int(value)) / 100)
+
+
 def weight(value) -> str:
     """kg with up to 3 decimals: `20.000 kg`, `1.234,5 kg`."""
     return EMPTY if _empty(value) else f"{decimal(value, 3)} kg"
@@ -255,7 +260,7 @@ def decimal_input(value, places: int = 2) -> str:
 
 
 fmt = SimpleNamespace(
-    number=number, decimal=decimal, money=money, weight=weight, distance=distance, percent=percent,
+    number=number, decimal=decimal, money=money, centavos=centavos, weight=weight, distance=distance, percent=percent,
     cpf_cnpj=cpf_cnpj, doc=cpf_cnpj, cnpj=cpf_cnpj, cep=cep, plate=plate, phone=phone, pix_key=pix_key,
     access_key=access_key, when=when, local=when, day=day, trip=wall_clock, iso_local=iso_local,
     decimal_input=decimal_input, expiry=expiry, days_left=days_left,
@@ -266,7 +271,8 @@ fmt = SimpleNamespace(
 def register_filters(app) -> None:
     """Once, in create_app: the filters (`{{ x | money }}`) and the `fmt` global used by pages and PDFs."""
     app.jinja_env.filters.update(
-        money=money, number=number, decimal=decimal, weight=weight, distance=distance, percent=percent,
+        money=money, centavos=centavos, number=number, decimal=decimal, weight=weight, distance=distance,
+        percent=percent,
         cpf_cnpj=cpf_cnpj, cnpj=cpf_cnpj, cep=cep, plate=plate, phone=phone, pix_key=pix_key,
         access_key=access_key, datebr=when, when=when, day=day, iso_local=iso_local,
     )

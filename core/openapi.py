@@ -3,7 +3,7 @@ type answers (core/responses.py). Rules every operation follows are in docs/api/
 
 What an operation documents:
 - its success statuses only, each typed by the envelope model the endpoint declares (`response=`, `responses=`);
-  PDF/ZIP downloads as binary with Content-Disposition;
+  PDF/ZIP downloads as binary with Content-Disposition; `response_kind="text"` as text/plain;
 - its errors: those the pipeline can produce for this operation (auth, body, query, path, idempotency, 500, 503)
   plus the area's own `errors=` codes, grouped by status, each code with an example;
 - the optional signature headers and, on POST, Idempotency-Key; response headers (X-Request-Id,
@@ -55,15 +55,6 @@ INTERNAL = ErrorCode(500, "internal_error", "Erro interno. Informe o código 3f2
 UNAVAILABLE = ErrorCode(503, "service_unavailable", "Serviço temporariamente indisponível. Tente novamente em "
                                                     "instantes.", schema="ServerError",
                         extra={"request_id": "3f2a9c1d0b7e4a65"})
-
-# Operations merged before they declared `response=` (freights, offers, messages): documented with an untyped
-# success and left out of the answer checks of the API tests. This list may only shrink; a new endpoint without
-# `response=` makes build_document fail.
-UNTYPED_YET = frozenset({
-    "listFreights", "createFreight", "getFreight", "updateFreight", "changeFreightStatus",
-    "listOffers", "createOffer", "acceptOffer", "rejectOffer", "counterOffer",
-    "createMessage", "listMessages", "getMessage", "whatsappCallbackVerify", "whatsappCallback", "smsCallback",
-})
 
 STATUS_TEXT = {400: "Requisição inválida", 401: "Não autenticado", 403: "Sem permissão", 404: "Não encontrado",
                409: "Conflito", 413: "Corpo grande demais", 414: "Endereço longo demais",
@@ -250,6 +241,9 @@ def _nullable(schema: dict) -> bool:
 
 def _success(spec, status: int, model, examples: dict) -> dict:
     headers = {"X-Request-Id": {"$ref": "#/components/headers/XRequestId"}}
+    if spec.response_kind == "text":  # a provider's verification handshake (the WhatsApp webhook's hub.challenge)
+        return {"description": "O texto recebido em hub.challenge.", "headers": headers,
+                "content": {"text/plain": {"schema": {"type": "string"}, "example": "1158201444"}}}
     if spec.response_kind in ("pdf", "zip"):
         headers["Content-Disposition"] = {"$ref": "#/components/headers/ContentDisposition"}
         for name, description in spec.headers.items():
@@ -332,12 +326,7 @@ def _operation(spec, examples: dict) -> dict:
     successes = {spec.success: spec.response, **spec.responses}
     for status, model in sorted(successes.items()):
         if model is None and spec.response_kind == "json":
-            if operation["operationId"] not in UNTYPED_YET:
-                raise ValueError(f"{spec.method} {spec.rule}: declare response= (the envelope model of the answer)")
-            operation["x-untyped"] = True  # debt: see UNTYPED_YET
-            responses[str(status)] = {"description": "OK (ainda sem tipo declarado)", "content": {
-                "application/json": {"schema": {"type": "object"}}}}
-            continue
+            raise ValueError(f"{spec.method} {spec.rule}: declare response= (the envelope model of the answer)")
         responses[str(status)] = _success(spec, status, model, recorded.get("responses", {}))
     responses.update(_errors(pipeline_errors(spec) + list(spec.errors)))
     operation["responses"] = responses

@@ -1,9 +1,11 @@
 """Imports every area's models so that SQLAlchemy metadata (create_all, Alembic) sees all tables."""
 import core.models  # noqa: F401
+import domain.billing.models
 import domain.ciot.models
 import domain.fleet.models
 import domain.freights.models
 import domain.messages.models
 import domain.partners.models
+import domain.payables.models
 import domain.tenancy.models
 import domain.webhooks.models  # noqa: F401

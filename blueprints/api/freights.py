@@ -1,20 +1,48 @@
 """Public API: freights (docs/api/freights.md)."""
-from core.api import endpoint
+from core.api import endpoint, tag
 from core.pagination import paginate
+from core.responses import ErrorCode
 from domain.freights import services
 from domain.freights.models import Freight
 from domain.freights.queries import freight_row, freights_stmt, status_history
 from domain.freights.schemas import FreightCreate, FreightListQuery, FreightStatusChange, FreightUpdate
-from domain.freights.serializers import freight_dict, status_change_dict
+from domain.freights.serializers import (
+    FreightDetailResponse,
+    FreightList,
+    FreightResponse,
+    freight_dict,
+    status_change_dict,
+)
 
-TAGS = ("fretes",)
+TAGS = (tag("fretes", "Fretes da empresa: cadastro, consulta, alteração e mudança de status com histórico. "
+                      "Aceitos pelo id (uuid) ou pelo código (FRT-000123)."),)
+
+# The freights area's errors (domain/freights/services.py), shared by the offers endpoints.
+REFERENCE_NOT_FOUND = ErrorCode(422, "not_found", "Motorista não encontrado nesta empresa.",
+                                details=(("driver_id", "not_found", "Motorista não encontrado."),))
+DRIVER_INACTIVE = ErrorCode(422, "driver_inactive", "O motorista João da Silva está inativo.",
+                            details=(("driver_id", "driver_inactive", "O motorista João da Silva está inativo."),))
+DRIVER_CNH_EXPIRED = ErrorCode(422, "driver_cnh_expired", "A CNH do motorista João da Silva venceu em 10/01/2026.",
+                               details=(("driver_id", "driver_cnh_expired", "CNH vencida."),))
+VEHICLE_INACTIVE = ErrorCode(422, "vehicle_inactive", "O veículo ABC1D23 está inativo.",
+                             details=(("vehicle_id", "vehicle_inactive", "O veículo ABC1D23 está inativo."),))
+DATE_ORDER = ErrorCode(400, "invalid_body", "Campo inválido: pickup_until. Deve ser posterior ou igual a pickup_at.",
+                       details=(("pickup_until", "date_order", "Deve ser posterior ou igual a pickup_at."),))
+FREIGHT_CLOSED = ErrorCode(422, "invalid_status", "Frete entregue não pode ser alterado.")
+STATUS_FINAL = ErrorCode(422, "invalid_status", "O frete está cancelado; o status não pode mais mudar.",
+                         details=(("status", "invalid_status", "Status final."),))
+ASSIGNMENT_REQUIRED = ErrorCode(422, "assignment_required",
+                                "Para coletado o frete precisa de motorista e veículo.",
+                                details=(("driver_id", "required", "Informe o motorista."),
+                                         ("vehicle_id", "required", "Informe o veículo.")))
+ASSIGNMENT_ERRORS = (REFERENCE_NOT_FOUND, DRIVER_INACTIVE, DRIVER_CNH_EXPIRED, VEHICLE_INACTIVE, DATE_ORDER)
 
 
 def freight_body(company_id, freight: Freight) -> dict:
     return {"data": freight_dict(freight_row(company_id, freight.id))}
 
 
-@endpoint("/freights", "GET", query=FreightListQuery, tags=TAGS,
+@endpoint("/freights", "GET", query=FreightListQuery, tags=TAGS, response=FreightList,
           summary="Lista fretes (status, visibility, q, created_from/created_to), mais novos primeiro.")
 def list_freights(ctx):
     query = ctx.query
@@ -23,14 +51,15 @@ def list_freights(ctx):
     return paginate(stmt, model=Freight, limit=query.limit, cursor=query.cursor, rows=True).envelope(freight_dict)
 
 
-@endpoint("/freights", "POST", body=FreightCreate, tags=TAGS,
+@endpoint("/freights", "POST", body=FreightCreate, tags=TAGS, response=FreightResponse, errors=ASSIGNMENT_ERRORS,
           summary="Cria um frete (rascunho); código FRT-000001 sequencial por empresa.")
 def create_freight(ctx):
     freight = services.create_freight(ctx.company, ctx.body, actor=ctx.api_key)
     return freight_body(ctx.account.id, freight)
 
 
-@endpoint("/freights/<freight_id>", "GET", tags=TAGS, summary="Um frete, pelo id (uuid) ou pelo código (FRT-000123).")
+@endpoint("/freights/<freight_id>", "GET", tags=TAGS, response=FreightDetailResponse,
+          summary="Um frete, pelo id (uuid) ou pelo código (FRT-000123), com o histórico de status.")
 def get_freight(ctx, freight_id):
     freight = services.find_freight(freight_id)
     body = freight_body(ctx.account.id, freight)
@@ -38,15 +67,19 @@ def get_freight(ctx, freight_id):
     return body
 
 
-@endpoint("/freights/<freight_id>", "PATCH", body=FreightUpdate, tags=TAGS,
-          summary="Altera os campos enviados do frete (não o status).", protected_fields=("status", "code"))
+@endpoint("/freights/<freight_id>", "PATCH", body=FreightUpdate, tags=TAGS, response=FreightResponse,
+          errors=(*ASSIGNMENT_ERRORS, FREIGHT_CLOSED),
+          summary="Altera os campos enviados do frete (não o status); entregue ou cancelado → 422 invalid_status.",
+          protected_fields=("status", "code"))
 def update_freight(ctx, freight_id):
     freight = services.find_freight(freight_id, for_update=True)
     services.update_freight(freight, ctx.body, sent_fields=set(ctx.raw) & set(FreightUpdate.model_fields))
     return freight_body(ctx.account.id, freight)
 
 
-@endpoint("/freights/<freight_id>/status", "PATCH", body=FreightStatusChange, tags=TAGS,
+@endpoint("/freights/<freight_id>/status", "PATCH", body=FreightStatusChange, tags=TAGS, response=FreightResponse,
+          errors=(STATUS_FINAL, ASSIGNMENT_REQUIRED, DRIVER_INACTIVE, DRIVER_CNH_EXPIRED, VEHICLE_INACTIVE),
+          operation_id="changeFreightStatus",
           summary="Muda o status; fora de delivered/cancelled → 422 invalid_status. Cada mudança fica no histórico.")
 def change_freight_status(ctx, freight_id):
     freight = services.find_freight(freight_id, for_update=True)

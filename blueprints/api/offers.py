@@ -1,17 +1,31 @@
 """Public API: offers on a freight (docs/api/offers.md). The four offer endpoints answer {"data": offer}."""
-from core.api import endpoint
+from blueprints.api.freights import REFERENCE_NOT_FOUND
+from core.api import endpoint, tag
 from core.db import db
+from core.responses import ErrorCode
 from domain.freights import offers
 from domain.freights.models import Offer
 from domain.freights.queries import offers_stmt
 from domain.freights.schemas import OfferCounter, OfferCreate, OfferReject
-from domain.freights.serializers import offer_dict
+from domain.freights.serializers import OfferList, OfferResponse, offer_dict
 from domain.freights.services import find_freight
 
-TAGS = ("ofertas",)
+TAGS = (tag("ofertas", "Ofertas de transportadores sobre um frete: registrar, aceitar, rejeitar e contrapropor. "
+                       "Aceitar uma oferta aceita o frete e rejeita as outras abertas."),)
+
+NOT_FUTURE = ErrorCode(400, "invalid_body", "Campo inválido: valid_until. Deve ser uma data futura.",
+                       details=(("valid_until", "not_future", "Deve ser uma data futura."),))
+CLOSED_FREIGHT = ErrorCode(422, "invalid_status", "O frete está em trânsito e não recebe ofertas.")
+OFFER_NOT_OPEN = ErrorCode(422, "invalid_status", "A oferta está rejeitada.",
+                           details=(("offer_id", "invalid_status", "Oferta não está aberta."),))
+ALREADY_ACCEPTED = ErrorCode(422, "invalid_status", "Este frete já tem uma oferta aceita.",
+                             details=(("offer_id", "invalid_status", "Frete já aceito."),))
+CARRIER_NOT_FOUND = ErrorCode(422, REFERENCE_NOT_FOUND.code, "Transportador não encontrado nesta empresa.",
+                              details=(("carrier_id", "not_found", "Transportador não encontrado."),))
 
 
-@endpoint("/freights/<freight_id>/offers", "GET", tags=TAGS, summary="Todas as ofertas recebidas pelo frete.")
+@endpoint("/freights/<freight_id>/offers", "GET", tags=TAGS, response=OfferList,
+          summary="Todas as ofertas recebidas pelo frete, mais antigas primeiro (sem paginação).")
 def list_offers(ctx, freight_id):
     freight = find_freight(freight_id)
     found = db.session.execute(offers_stmt(ctx.account.id, freight.id)
@@ -19,27 +33,30 @@ def list_offers(ctx, freight_id):
     return {"data": [offer_dict(offer) for offer in found]}
 
 
-@endpoint("/freights/<freight_id>/offers", "POST", body=OfferCreate, tags=TAGS,
+@endpoint("/freights/<freight_id>/offers", "POST", body=OfferCreate, tags=TAGS, response=OfferResponse,
+          errors=(NOT_FUTURE, CLOSED_FREIGHT, CARRIER_NOT_FOUND),
           summary="Registra a oferta de um transportador (parceiro ou nome e telefone).")
 def create_offer(ctx, freight_id):
     freight = find_freight(freight_id, for_update=True)
     return {"data": offer_dict(offers.create_offer(freight, ctx.body, actor=ctx.api_key))}
 
 
-@endpoint("/freights/<freight_id>/offers/<offer_id>/accept", "POST", tags=TAGS, success=200,
+@endpoint("/freights/<freight_id>/offers/<offer_id>/accept", "POST", tags=TAGS, success=200, response=OfferResponse,
+          errors=(ALREADY_ACCEPTED, OFFER_NOT_OPEN, CLOSED_FREIGHT),
           summary="Aceita a oferta: o frete fica aceito; as outras ofertas abertas são rejeitadas.")
 def accept_offer(ctx, freight_id, offer_id):
     return {"data": offer_dict(offers.accept_offer(freight_id, offer_id, actor=ctx.api_key))}
 
 
 @endpoint("/freights/<freight_id>/offers/<offer_id>/reject", "POST", body=OfferReject, success=200, tags=TAGS,
-          summary="Rejeita a oferta (reason).")
+          response=OfferResponse, errors=(OFFER_NOT_OPEN,), summary="Rejeita a oferta (reason).")
 def reject_offer(ctx, freight_id, offer_id):
     return {"data": offer_dict(offers.reject_offer(freight_id, offer_id, reason=ctx.body.reason,
                                                    actor=ctx.api_key))}
 
 
 @endpoint("/freights/<freight_id>/offers/<offer_id>/counter", "POST", body=OfferCounter, success=200, tags=TAGS,
+          response=OfferResponse, errors=(OFFER_NOT_OPEN, NOT_FUTURE),
           summary="Envia uma contraproposta (price > 0, valid_until futura, message).")
 def counter_offer(ctx, freight_id, offer_id):
     return {"data": offer_dict(offers.counter_offer(freight_id, offer_id, ctx.body, actor=ctx.api_key))}

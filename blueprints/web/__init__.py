@@ -4,9 +4,11 @@ from blueprints.web.auth import bp as auth_bp
 from blueprints.web.cadastros import bp as cadastros_bp
 from blueprints.web.ciot import bp as ciot_bp
 from blueprints.web.dashboard import bp as dashboard_bp
+from blueprints.web.finance import bp as finance_bp
 from blueprints.web.freights import bp as freights_bp
 from blueprints.web.jobs import bp as jobs_bp
 from blueprints.web.theme import bp as theme_bp
 from blueprints.web.webhooks import bp as webhooks_bp
 
-WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, cadastros_bp, ciot_bp, freights_bp, theme_bp, webhooks_bp]
+WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, cadastros_bp, ciot_bp, freights_bp, finance_bp,
+                  theme_bp, webhooks_bp]

@@ -1,6 +1,115 @@
-"""Freight and offer records as the API writes them (docs/api/freights.md, docs/api/offers.md)."""
+"""API answers of the freights and offers areas: the response models and the functions that fill them (rule in
+core/responses.py: the serializer fills exactly the model's fields; the endpoint declares the envelope;
+docs/api/freights.md, docs/api/offers.md)."""
+from typing import Literal
+
+from pydantic import Field
+
 from core.db import iso
-from domain.freights.models import Offer
+from core.responses import IbgeOut, Money, PlateOut, ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from domain.freights.models import Offer as OfferRecord
+from domain.freights.states import FREIGHT_STATUSES, OFFER_STATUSES, VISIBILITIES
+
+
+class Place(ResponseModel):
+    """Origin or destination of a freight."""
+    city: str
+    state: str = Field(description="UF, duas letras.")
+    ibge_code: IbgeOut | None
+
+
+class CarrierRef(ResponseModel):
+    """The carrier: a registered partner (id) or only a name and phone."""
+    id: Uuid | None
+    name: str | None
+    phone: str | None
+
+
+class DriverRef(ResponseModel):
+    id: Uuid
+    name: str
+    phone: str | None
+
+
+class VehicleRef(ResponseModel):
+    id: Uuid
+    plate: PlateOut
+
+
+class Freight(ResponseModel):
+    """A freight as the API returns it."""
+    id: Uuid
+    code: str = Field(description="Código sequencial por empresa.", examples=["FRT-000001"])
+    status: Literal[FREIGHT_STATUSES]
+    visibility: Literal[VISIBILITIES]
+    public_slug: str | None = Field(description="Identificador da página pública (só com visibility=publico).")
+    origin: Place
+    destination: Place
+    cargo_type: str | None
+    weight_kg: float | None
+    vehicle_type: str | None
+    price: Money | None
+    pickup_at: Timestamp | None
+    pickup_until: Timestamp | None
+    delivery_at: Timestamp | None
+    delivery_until: Timestamp | None
+    carrier: CarrierRef | None
+    driver: DriverRef | None
+    vehicle: VehicleRef | None
+    accepted_offer_id: Uuid | None
+    simulation_id: Uuid | None
+    notes: str | None
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class StatusChange(ResponseModel):
+    """One entry of the status history: from, to, note, who and when."""
+    from_: Literal[FREIGHT_STATUSES] | None = Field(alias="from", description="null na criação do frete.")
+    to: Literal[FREIGHT_STATUSES]
+    note: str | None
+    actor: str | None = Field(description="Quem mudou: usuário ou chave de API.")
+    at: Timestamp
+
+
+class FreightDetail(Freight):
+    """GET by id: the freight with its status history, oldest first."""
+    status_history: list[StatusChange]
+
+
+class OfferCounterOut(ResponseModel):
+    """The counter-offer sent to the carrier."""
+    price: Money
+    valid_until: Timestamp | None
+    message: str | None
+
+
+class Offer(ResponseModel):
+    """A carrier's offer on a freight."""
+    id: Uuid
+    freight_id: Uuid
+    status: Literal[OFFER_STATUSES]
+    price: Money
+    valid_until: Timestamp | None
+    message: str | None
+    carrier: CarrierRef
+    counter: OfferCounterOut | None
+    reason: str | None
+    source: Literal["api", "pagina", "publico"]
+    decided_at: Timestamp | None
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class OfferList(ResponseModel):
+    """All the offers of a freight, oldest first (not paginated)."""
+    data: list[Offer]
+
+
+FreightResponse = data_envelope(Freight)
+FreightDetailResponse = data_envelope(FreightDetail)
+FreightList = list_envelope(Freight)
+OfferResponse = data_envelope(Offer)
 
 
 def _money(value):
@@ -51,7 +160,7 @@ def status_change_dict(change) -> dict:
             "at": iso(change.created_at)}
 
 
-def offer_dict(offer: Offer) -> dict:
+def offer_dict(offer: OfferRecord) -> dict:
     counter = None
     if offer.counter_price is not None:
         counter = {"price": _money(offer.counter_price), "valid_until": iso(offer.counter_valid_until),

@@ -1,5 +1,12 @@
 """Schemathesis stateful run: OpenAPI links from each create to its get (and patch/delete), so the fuzzer reads
-back what it created. Runs on whatever TEST_DATABASE_URL points at (PostgreSQL in CI)."""
+back what it created. Runs on whatever TEST_DATABASE_URL points at (PostgreSQL in CI).
+
+Deterministic by construction: every scenario runs in a company of its own (created in `setup`), so a sequence
+answers the same whenever Hypothesis runs it again. (Sharing one company made the answers depend on what earlier
+scenarios had created, e.g. a 409 duplicate instead of a 201; the links then fed other ids, the replay of a failing
+sequence drew differently and Hypothesis reported FlakyStrategyDefinition instead of the failure.) Generation is
+derandomized, so CI explores the same sequences on every run (random draws sometimes follow no link in 30
+scenarios, which made the final assertion itself intermittent); every answer must have a documented status."""
 import contextvars
 import copy
 import re
@@ -13,10 +20,9 @@ import blueprints.api  # noqa: F401  registers every endpoint
 from core.openapi import build_document
 from tests.fixtures.partners import unique_cpf, unique_partner_cnpj, unique_plate
 
-# Status-code conformance is left to the stateless run (tests/foundation/test_health_openapi.py): along sequences it
-# intermittently reports a documented-elsewhere code that the per-operation document lacks (a follow-up for the
-# OpenAPI document), while this run is about sequences never reaching a 5xx.
-CHECKS = [checks.not_a_server_error, checks.content_type_conformance, checks.response_schema_conformance]
+SIGNATURE_HEADERS = ("X-Service-Signature", "X-Service-Timestamp")
+CHECKS = [checks.not_a_server_error, checks.status_code_conformance, checks.content_type_conformance,
+          checks.response_schema_conformance]
 
 
 def with_links(document: dict) -> dict:
@@ -49,8 +55,7 @@ def test_every_collection_create_links_to_its_get():
 
 
 @pytest.mark.slow
-def test_stateful_create_then_read(app, company, make_api_key):
-    _, full = make_api_key(company)
+def test_stateful_create_then_read(app, make_company, make_api_key):
     schema = schemathesis.openapi.from_dict(with_links(build_document()))
 
     def isolated(environ, start_response):
@@ -62,7 +67,14 @@ def test_stateful_create_then_read(app, company, make_api_key):
     found = set()  # item calls that answered 200: only a link from a create can supply an existing id
 
     class Machine(machine):
+        def setup(self):
+            self.key = make_api_key(make_company())[1]
+
         def before_call(self, case):
+            # The optional signature headers are documented, so they are generated, and a random signature is
+            # rightly a 401: signing has its own tests; here every call is unsigned, so sequences get past the key.
+            for name in SIGNATURE_HEADERS:
+                (case.headers or {}).pop(name, None)
             # Check digits and plate formats are valid JSON Schema strings and still rightly refused: give each
             # create a valid identity, so creates succeed and the links have something to follow.
             if case.method == "POST" and isinstance(case.body, dict):
@@ -74,15 +86,15 @@ def test_stateful_create_then_read(app, company, make_api_key):
                     case.body.update(cpf=unique_cpf(), phone="11987654321")
 
         def get_call_kwargs(self, case):
-            return {"headers": {"X-API-Key": full}}
+            return {"headers": {"X-API-Key": self.key}}
 
         def validate_response(self, response, case, **kwargs):
             if "_id}" in case.path and response.status_code == 200:
                 found.add((case.method, case.path))
             case.validate_response(response, checks=CHECKS)
 
-    # Generate only: the database keeps what earlier examples created, so replaying (shrinking) a sequence would
-    # not see the same answers; a failure is reported as found.
+    # A failing sequence is replayed and shrunk in a fresh company, so it is reported as itself.
     Machine.run(settings=settings(max_examples=30, stateful_step_count=5, deadline=None, database=None,
-                                  phases=[Phase.generate], suppress_health_check=list(HealthCheck)))
+                                  derandomize=True, phases=[Phase.explicit, Phase.generate, Phase.shrink],
+                                  suppress_health_check=list(HealthCheck)))
     assert found, "no create was followed by a successful call on what it created"

@@ -164,23 +164,23 @@ def test_whatsapp_delivery_callback_marks_delivered_or_failed(api, company, make
     with tenant_scope(company.id):
         token = db.session.execute(db.select(ChannelSetting.callback_token)).scalar_one()
     path = f"/messages/callbacks/whatsapp/{token}"
-    verify = api.client.get(f"/api/public/v1{path}?hub.mode=subscribe&hub.verify_token={token}&hub.challenge=42")
+    verify = api.get(f"{path}?hub.mode=subscribe&hub.verify_token={token}&hub.challenge=42")
     assert verify.status_code == 200 and verify.get_data(as_text=True) == "42"
     payload = {"entry": [{"changes": [{"value": {"statuses": [
         {"id": "wamid.CB1", "status": "delivered"},
         {"id": "wamid.CB2", "status": "failed", "errors": [{"code": 131026, "title": "Message undeliverable"}]}]}}]}]}
-    response = api.client.post(f"/api/public/v1{path}", json=payload)
+    response = api.post(path, json=payload)
     assert response.status_code == 200 and response.get_json() == {"ok": True, "updated": 2}
     assert load(company, first).status == "delivered"
     failed = load(company, second)
     assert failed.status == "failed" and failed.failure_reason == "Message undeliverable"
-    assert api.client.post("/api/public/v1/messages/callbacks/whatsapp/wrong-token", json=payload).status_code == 404
+    assert api.post("/messages/callbacks/whatsapp/wrong-token", json=payload).status_code == 404
     # another company's provider ids are out of reach of this company's callback URL
     other = make_company()
     configure(other, "whatsapp", "whatsapp_cloud", {"api_base": http_provider.url, "phone_number_id": "2"}, "t")
     with tenant_scope(other.id):
         other_token = db.session.execute(db.select(ChannelSetting.callback_token)).scalar_one()
-    again = api.client.post(f"/api/public/v1/messages/callbacks/whatsapp/{other_token}", json=payload)
+    again = api.post(f"/messages/callbacks/whatsapp/{other_token}", json=payload)
     assert again.get_json()["updated"] == 0
 
 
@@ -190,8 +190,8 @@ def test_sms_delivery_callback(api, company, http_provider):
     message_id = post(api, channel="sms", to="+5541999998888", body="x")
     with tenant_scope(company.id):
         token = db.session.execute(db.select(ChannelSetting.callback_token)).scalar_one()
-    bad = api.client.post(f"/api/public/v1/messages/callbacks/sms/{token}", json={"id": "sms-9", "status": "lido"})
+    bad = api.post(f"/messages/callbacks/sms/{token}", json={"id": "sms-9", "status": "lido"})
     assert bad.status_code == 400
-    ok = api.client.post(f"/api/public/v1/messages/callbacks/sms/{token}", json={"id": "sms-9", "status": "delivered"})
+    ok = api.post(f"/messages/callbacks/sms/{token}", json={"id": "sms-9", "status": "delivered"})
     assert ok.get_json() == {"ok": True, "updated": 1}
     assert load(company, message_id).status == "delivered"

@@ -1,0 +1,93 @@
+"""Billing: the inbox of fiscal documents (CT-e, NF-e, ...), the invoices that consolidate them (numbered
+`FAT-000001`, gapless per company) and the receivable each issued invoice creates."""
+import uuid
+from datetime import date, datetime
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column
+
+from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
+
+DOCUMENT_KINDS = ("cte", "nfe", "pdf", "xlsx", "outro")
+DOCUMENT_STATUSES = ("pendente", "vinculado", "faturado", "descartado")
+INVOICE_STATUSES = ("rascunho", "emitida", "encerrada", "cancelada")
+RECEIVABLE_STATUSES = ("aberto", "parcial", "pago", "cancelado")
+
+
+def _in(column: str, values) -> str:
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+class BillingDocument(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    __tablename__ = "billing_documents"
+    __table_args__ = (
+        sa.UniqueConstraint("company_id", "chave", name="uq_billing_documents_company_chave"),
+        sa.Index("ix_billing_documents_company_created", "company_id", "created_at", "id"),
+        sa.CheckConstraint(_in("kind", DOCUMENT_KINDS), name="kind"),
+        sa.CheckConstraint(_in("status", DOCUMENT_STATUSES), name="status"),
+        sa.CheckConstraint("valor_centavos >= 0", name="valor_centavos"),
+    )
+
+    created_at: Mapped[datetime] = listed_created_at()
+    kind: Mapped[str] = mapped_column(sa.String(10), default="outro", nullable=False)
+    status: Mapped[str] = mapped_column(sa.String(12), default="pendente", nullable=False)
+    customer_partner_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("partners.id"), index=True)
+    freight_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("freights.id"))
+    invoice_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("invoices.id"), index=True)
+    chave: Mapped[str | None] = mapped_column(sa.String(44))
+    numero: Mapped[str | None] = mapped_column(sa.String(30))
+    serie: Mapped[str | None] = mapped_column(sa.String(10))
+    valor_centavos: Mapped[int] = mapped_column(sa.BigInteger, default=0, nullable=False)
+    emissao_at: Mapped[date | None] = mapped_column(sa.Date)
+    storage_path: Mapped[str | None] = mapped_column(sa.String(500))
+    notes: Mapped[str | None] = mapped_column(sa.Text)
+    extra: Mapped[dict] = mapped_column("metadata", sa.JSON, default=dict, nullable=False)
+
+
+class InvoiceCounter(IdMixin, TenantMixin, db.Model):
+    """One row per company: the last `FAT-000001` number handed out (core.counters: gapless, the increment
+    commits or rolls back with the invoice that took it)."""
+    __tablename__ = "invoice_counters"
+    __table_args__ = (sa.UniqueConstraint("company_id", name="uq_invoice_counters_company_id"),)
+
+    last_value: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+
+
+class Invoice(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    __tablename__ = "invoices"
+    __table_args__ = (
+        sa.UniqueConstraint("company_id", "numero", name="uq_invoices_company_numero"),
+        sa.Index("ix_invoices_company_created", "company_id", "created_at", "id"),
+        sa.CheckConstraint(_in("status", INVOICE_STATUSES), name="status"),
+    )
+
+    created_at: Mapped[datetime] = listed_created_at()
+    numero: Mapped[str] = mapped_column(sa.String(12), nullable=False)
+    status: Mapped[str] = mapped_column(sa.String(12), default="rascunho", nullable=False)
+    customer_partner_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("partners.id"), nullable=False)
+    valor_centavos: Mapped[int] = mapped_column(sa.BigInteger, default=0, nullable=False)
+    items_count: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+    vencimento_at: Mapped[date] = mapped_column(sa.Date, nullable=False)
+    condicao_pagamento: Mapped[str | None] = mapped_column(sa.String(200))
+    observacoes: Mapped[str | None] = mapped_column(sa.Text)
+    emitted_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    cancelled_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+
+
+class Receivable(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    """The amount an issued invoice's customer owes; payments recorded in the pages."""
+    __tablename__ = "receivables"
+    __table_args__ = (
+        sa.UniqueConstraint("invoice_id", name="uq_receivables_invoice_id"),
+        sa.Index("ix_receivables_company_due", "company_id", "vencimento_at", "id"),
+        sa.CheckConstraint(_in("status", RECEIVABLE_STATUSES), name="status"),
+        sa.CheckConstraint("pago_centavos >= 0 AND pago_centavos <= valor_centavos", name="pago_centavos"),
+    )
+
+    invoice_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("invoices.id"), nullable=False)
+    customer_partner_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("partners.id"), nullable=False)
+    valor_centavos: Mapped[int] = mapped_column(sa.BigInteger, nullable=False)
+    pago_centavos: Mapped[int] = mapped_column(sa.BigInteger, default=0, nullable=False)
+    vencimento_at: Mapped[date] = mapped_column(sa.Date, nullable=False)
+    pago_em: Mapped[date | None] = mapped_column(sa.Date)
+    status: Mapped[str] = mapped_column(sa.String(12), default="aberto", nullable=False)

@@ -1,0 +1,215 @@
+"""Business actions of billing. Each validates, flushes and leaves the commit to its caller.
+
+Documents enter the inbox `pendente`; a draft invoice (`rascunho`) holds them `vinculado`; issuing it makes them
+`faturado` and creates the receivable; cancelling returns them to `pendente`. Invoice numbers `FAT-000001` are
+gapless per company (core.counters). The invoice is `encerrada` once its receivable is fully paid."""
+import uuid
+from datetime import date, timedelta
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from core.counters import next_counter_value
+from core.db import db, utcnow
+from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
+from core.formatting import today as today_brasilia
+from core.tenancy import get_owned
+from core.validators import FieldInvalid, access_key_model, clean_access_key
+from domain.billing.models import BillingDocument, Invoice, InvoiceCounter, Receivable
+from domain.billing.schemas import CustomerRef, DocumentCreate, InvoiceCreate
+from domain.billing.xml import parse_fiscal_xml
+from domain.freights.models import Freight
+from domain.partners.models import Partner
+from domain.payables.titles import find_party, settle
+
+DEFAULT_TERM_DAYS = 30
+DEFAULT_CONDITION = "30 dias"
+KEY_MODELS = {"cte": "57", "nfe": "55"}
+KIND_LABELS = {"cte": "CT-e", "nfe": "NF-e"}
+
+
+# --- Customers ---------------------------------------------------------------------------------
+
+def find_customer(ref: CustomerRef) -> Partner | None:
+    """The company's partner named by `customer_partner_id` or `customer_cpf_cnpj`; None when neither is sent;
+    404 when it is not a partner of the company."""
+    return find_party(ref.customer_partner_id, ref.customer_cpf_cnpj, "Cliente")
+
+
+# --- Documents ---------------------------------------------------------------------------------
+
+def check_chave(kind: str, chave: str | None) -> str | None:
+    """CT-e/NF-e keys: 44 digits, valid check digit, model 57/55 matching the kind (400 naming `chave`)."""
+    if chave is None or kind not in KEY_MODELS:
+        return chave
+    try:
+        key = clean_access_key(chave)
+    except FieldInvalid as exc:
+        raise InvalidBody.for_field("chave", exc.message, code=exc.code) from None
+    if access_key_model(key) != KEY_MODELS[kind]:
+        raise InvalidBody.for_field("chave", f"A chave não é de um {KIND_LABELS[kind]} (modelo "
+                                    f"{KEY_MODELS[kind]}); confira o tipo do documento.", code="model_mismatch")
+    return key
+
+
+def create_document(company, data: DocumentCreate) -> BillingDocument:
+    chave = check_chave(data.kind, data.chave)
+    customer = find_customer(data)
+    if data.freight_id is not None:
+        get_owned(Freight, data.freight_id)
+    if chave is not None:
+        existing = db.session.execute(db.select(BillingDocument.id).where(BillingDocument.chave == chave)).scalar()
+        if existing is not None:
+            raise Conflict("Já existe um documento com esta chave na empresa.", code="billing_document_exists",
+                           extra={"existing_id": str(existing)})
+    document = BillingDocument(
+        id=uuid.uuid4(), company_id=company.id, kind=data.kind, status="pendente",
+        customer_partner_id=customer.id if customer else None, freight_id=data.freight_id, chave=chave,
+        numero=data.numero, serie=data.serie, valor_centavos=data.valor_centavos, emissao_at=data.emissao_at,
+        storage_path=data.storage_path, notes=data.notes, extra=data.metadata or {})
+    db.session.add(document)
+    db.session.flush()
+    return document
+
+
+def discard_document(document: BillingDocument) -> BillingDocument:
+    if document.status != "pendente":
+        raise InvalidStatus("Só documentos pendentes podem ser descartados.")
+    document.status = "descartado"
+    db.session.flush()
+    return document
+
+
+# --- Invoices ----------------------------------------------------------------------------------
+
+def next_invoice_number(company_id) -> str:
+    return f"FAT-{next_counter_value(InvoiceCounter.__table__, company_id):06d}"
+
+
+def _documents_error(code: str, message: str, ids) -> AppError:
+    return AppError(message, code=code, status=422, extra={"document_ids": sorted(str(i) for i in ids)})
+
+
+def _lock_documents(ids) -> list[BillingDocument]:
+    """The company's documents with these ids, locked in id order (two invoices over the same documents queue)."""
+    stmt = (db.select(BillingDocument).where(BillingDocument.id.in_(ids)).order_by(BillingDocument.id)
+            .with_for_update().execution_options(populate_existing=True))
+    return list(db.session.execute(stmt).scalars())
+
+
+def create_invoice(company, data: InvoiceCreate) -> Invoice:
+    ids = list(dict.fromkeys(data.document_ids))
+    customer = find_customer(data)
+    documents = _lock_documents(ids)
+    missing = set(ids) - {d.id for d in documents}
+    if missing:
+        raise _documents_error("documents_not_found", "Documentos não encontrados.", missing)
+    not_pending = [d.id for d in documents if d.status != "pendente"]
+    if not_pending:
+        raise _documents_error("documents_not_pending", "Só documentos pendentes podem ser faturados.", not_pending)
+    customers = {d.customer_partner_id for d in documents}
+    wanted = customer.id if customer else next(iter(customers))
+    if wanted is None or customers != {wanted}:
+        raise _documents_error("documents_customer_mismatch",
+                               "Os documentos precisam ser todos do mesmo cliente (o da fatura).",
+                               [d.id for d in documents if d.customer_partner_id != wanted])
+    invoice = Invoice(
+        id=uuid.uuid4(), company_id=company.id, numero=next_invoice_number(company.id), status="rascunho",
+        customer_partner_id=wanted, valor_centavos=sum(d.valor_centavos for d in documents),
+        items_count=len(documents),
+        vencimento_at=data.vencimento_at or today_brasilia() + timedelta(days=DEFAULT_TERM_DAYS),
+        condicao_pagamento=data.condicao_pagamento or DEFAULT_CONDITION, observacoes=data.observacoes)
+    db.session.add(invoice)
+    db.session.flush()
+    for document in documents:
+        document.status, document.invoice_id = "vinculado", invoice.id
+    db.session.flush()
+    if data.emit:
+        emit_invoice(invoice)
+    return invoice
+
+
+def invoice_documents(invoice: Invoice) -> list[BillingDocument]:
+    return list(db.session.execute(db.select(BillingDocument).where(BillingDocument.invoice_id == invoice.id)
+                                   .order_by(BillingDocument.emissao_at, BillingDocument.numero)).scalars())
+
+
+def emit_invoice(invoice: Invoice) -> Receivable:
+    if invoice.status != "rascunho":
+        raise InvalidStatus("Só faturas em rascunho podem ser emitidas.")
+    invoice.status, invoice.emitted_at = "emitida", utcnow()
+    db.session.execute(sa.update(BillingDocument).where(BillingDocument.invoice_id == invoice.id)
+                       .values(status="faturado", updated_at=utcnow()))
+    receivable = Receivable(id=uuid.uuid4(), company_id=invoice.company_id, invoice_id=invoice.id,
+                            customer_partner_id=invoice.customer_partner_id, valor_centavos=invoice.valor_centavos,
+                            vencimento_at=invoice.vencimento_at, status="aberto")
+    db.session.add(receivable)
+    db.session.flush()
+    return receivable
+
+
+def invoice_receivable(invoice: Invoice) -> Receivable | None:
+    return db.session.execute(db.select(Receivable).where(Receivable.invoice_id == invoice.id)).scalar()
+
+
+def cancel_invoice(invoice: Invoice) -> Invoice:
+    """A draft or an issued invoice with nothing received: documents back to `pendente`, receivable cancelled."""
+    receivable = invoice_receivable(invoice)
+    if invoice.status not in ("rascunho", "emitida") or (receivable and receivable.pago_centavos):
+        raise InvalidStatus("Só faturas em rascunho ou emitidas sem recebimento podem ser canceladas.")
+    invoice.status, invoice.cancelled_at = "cancelada", utcnow()
+    db.session.execute(sa.update(BillingDocument).where(BillingDocument.invoice_id == invoice.id)
+                       .values(status="pendente", invoice_id=None, updated_at=utcnow()))
+    if receivable is not None:
+        receivable.status = "cancelado"
+    db.session.flush()
+    return invoice
+
+
+def record_receipt(receivable: Receivable, amount_centavos: int, paid_on: date) -> Receivable:
+    """A payment received: partial → `parcial`, full → `pago` and its invoice `encerrada`."""
+    settle(receivable, amount_centavos, paid_on)
+    if receivable.status == "pago":
+        get_owned(Invoice, receivable.invoice_id).status = "encerrada"
+    db.session.flush()
+    return receivable
+
+
+# --- XML upload (pages) ------------------------------------------------------------------------
+
+def import_xml_files(company, files, storage_dir) -> list[BillingDocument]:
+    """CT-e/NF-e XML files `(name, bytes)` into the inbox, all or none: each parsed (hostile or unreadable XML →
+    400 naming the file; nothing is stored), the customer found by its CPF/CNPJ when it is a partner (else kept
+    in metadata, for the page to offer registering it). Only once every file is accepted are they written under
+    `storage_dir/<company>/billing/<chave>.xml`, the document's `storage_path`."""
+    created = []
+    for name, data in files:
+        try:
+            created.append((_xml_document(company, data), data))
+        except AppError as exc:
+            exc.message = f"{name}: {exc.message}" + "".join(f" {d.message}" for d in exc.details)
+            raise
+    for document, data in created:
+        path = Path(storage_dir) / document.storage_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return [document for document, _ in created]
+
+
+def _xml_document(company, data: bytes) -> BillingDocument:
+    parsed = parse_fiscal_xml(data)
+    known = parsed.customer_cpf_cnpj and db.session.execute(
+        db.select(Partner.id).where(Partner.cpf_cnpj == parsed.customer_cpf_cnpj)).scalar()
+    return create_document(company, DocumentCreate(
+        kind=parsed.kind, chave=parsed.chave, numero=parsed.numero, serie=parsed.serie,
+        valor_centavos=parsed.valor_centavos, emissao_at=parsed.emissao_at,
+        storage_path=f"{company.id}/billing/{parsed.chave}.xml", customer_partner_id=known or None,
+        metadata={"xml_customer": {"cpf_cnpj": parsed.customer_cpf_cnpj, "name": parsed.customer_name}}))
+
+
+def attach_customer(document: BillingDocument, partner: Partner) -> BillingDocument:
+    if document.status != "pendente":
+        raise InvalidStatus("Só documentos pendentes podem mudar de cliente.")
+    document.customer_partner_id = partner.id
+    db.session.flush()
+    return document

@@ -1,0 +1,40 @@
+"""Accounts payable: one title per installment of a supplier's bill."""
+import uuid
+from datetime import date, datetime
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column
+
+from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
+
+PAYABLE_STATUSES = ("aberto", "parcial", "pago", "cancelado")  # `vencido` is derived: open and past due
+
+
+class Payable(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    __tablename__ = "payables"
+    __table_args__ = (
+        sa.Index("ix_payables_company_due", "company_id", "vencimento_at", "id"),
+        sa.CheckConstraint("status IN ('aberto', 'parcial', 'pago', 'cancelado')", name="status"),
+        sa.CheckConstraint("valor_centavos > 0", name="valor_centavos"),
+        sa.CheckConstraint("pago_centavos >= 0 AND pago_centavos <= valor_centavos", name="pago_centavos"),
+    )
+
+    created_at: Mapped[datetime] = listed_created_at()
+    numero: Mapped[str | None] = mapped_column(sa.String(60))
+    serie: Mapped[str | None] = mapped_column(sa.String(10))
+    descricao: Mapped[str] = mapped_column(sa.String(500), nullable=False)
+    supplier_partner_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("partners.id"))
+    supplier_name_snapshot: Mapped[str | None] = mapped_column(sa.String(200))
+    valor_centavos: Mapped[int] = mapped_column(sa.BigInteger, nullable=False)
+    pago_centavos: Mapped[int] = mapped_column(sa.BigInteger, default=0, nullable=False)
+    emissao_at: Mapped[date] = mapped_column(sa.Date, nullable=False)
+    vencimento_at: Mapped[date] = mapped_column(sa.Date, nullable=False)
+    pago_em: Mapped[date | None] = mapped_column(sa.Date)
+    parcela_num: Mapped[int] = mapped_column(sa.Integer, default=1, nullable=False)
+    parcela_total: Mapped[int] = mapped_column(sa.Integer, default=1, nullable=False)
+    status: Mapped[str] = mapped_column(sa.String(12), default="aberto", nullable=False)
+    account_code: Mapped[str | None] = mapped_column(sa.String(40))
+    cost_center_code: Mapped[str | None] = mapped_column(sa.String(40))
+    freight_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("freights.id"))
+    vehicle_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("vehicles.id"))
+    notes: Mapped[str | None] = mapped_column(sa.Text)

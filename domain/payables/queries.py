@@ -1,0 +1,35 @@
+"""Read-side statements of accounts payable: lists as plain rows, by due date."""
+from core.tenancy import company_select
+from domain.payables.models import Payable
+from domain.payables.services import OPEN
+
+PAYABLE_COLUMNS = (
+    Payable.id, Payable.numero, Payable.descricao, Payable.supplier_partner_id, Payable.supplier_name_snapshot,
+    Payable.valor_centavos, Payable.pago_centavos, Payable.emissao_at, Payable.vencimento_at, Payable.pago_em,
+    Payable.parcela_num, Payable.parcela_total, Payable.status, Payable.created_at,
+)
+
+
+def with_shown_status(stmt, model, status: str | None, today):
+    """Filter by the status as shown: `vencido` = open and past due; `aberto`/`parcial` = those not yet due."""
+    if status == "vencido":
+        return stmt.where(model.status.in_(OPEN), model.vencimento_at < today)
+    if status in OPEN:
+        return stmt.where(model.status == status, model.vencimento_at >= today)
+    return stmt.where(model.status == status) if status else stmt
+
+
+def payables_stmt(company_id, *, status=None, date_from=None, date_to=None, today=None):
+    stmt = with_shown_status(company_select(Payable, company_id, *PAYABLE_COLUMNS), Payable, status, today)
+    if date_from:
+        stmt = stmt.where(Payable.vencimento_at >= date_from)
+    if date_to:
+        stmt = stmt.where(Payable.vencimento_at <= date_to)
+    return stmt
+
+
+def open_total(rows) -> int:
+    return sum(r.valor_centavos - r.pago_centavos for r in rows)
+
+
+__all__ = ["PAYABLE_COLUMNS", "open_total", "payables_stmt", "with_shown_status"]

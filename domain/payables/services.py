@@ -1,0 +1,75 @@
+"""Business actions of accounts payable. Each validates, flushes and leaves the commit to its caller.
+
+A bill of `parcela_total` installments becomes that many titles: the amount split by floor division with the
+remainder on the first, due dates monthly from `vencimento_at` clamped to each month's last day (31 Jan → 28/29
+Feb → 31 Mar), `numero` as `<numero>/<n>` when there are several. Open titles past due (Brasília calendar) are
+shown as `vencido`; it is never stored."""
+import calendar
+import uuid
+from datetime import date
+
+from core.db import db
+from core.errors import InvalidBody, InvalidStatus
+from core.formatting import today as today_brasilia
+from core.tenancy import get_owned
+from domain.fleet.models import Vehicle
+from domain.freights.models import Freight
+from domain.payables.models import Payable
+from domain.payables.schemas import PayableCreate
+from domain.payables.titles import OPEN, find_party, settle
+
+
+def shown_status(status: str, due: date, today: date | None = None) -> str:
+    """The status as listed: an open title past due is `vencido`."""
+    return "vencido" if status in OPEN and due < (today or today_brasilia()) else status
+
+
+def add_months(first: date, months: int) -> date:
+    """`first` moved `months` months on, its day clamped to that month's last day."""
+    index = first.month - 1 + months
+    year, month = first.year + index // 12, index % 12 + 1
+    return date(year, month, min(first.day, calendar.monthrange(year, month)[1]))
+
+
+def installments(total_centavos: int, count: int, first_due: date) -> list[tuple[int, date]]:
+    """(amount, due date) of each installment: floor division, the remainder on the first."""
+    share, remainder = divmod(total_centavos, count)
+    return [(share + (remainder if n == 0 else 0), add_months(first_due, n)) for n in range(count)]
+
+
+def create_payables(company, data: PayableCreate) -> list[Payable]:
+    supplier = find_party(data.supplier_partner_id, data.supplier_cpf_cnpj, "Fornecedor")
+    if data.freight_id is not None:
+        get_owned(Freight, data.freight_id)
+    if data.vehicle_id is not None:
+        get_owned(Vehicle, data.vehicle_id)
+    if data.valor_centavos < data.parcela_total:
+        raise InvalidBody.for_field("valor_centavos", "O valor não cobre um centavo por parcela.",
+                                    code="out_of_range")
+    titles = []
+    for n, (amount, due) in enumerate(installments(data.valor_centavos, data.parcela_total, data.vencimento_at), 1):
+        numero = f"{data.numero}/{n}" if data.numero and data.parcela_total > 1 else data.numero
+        titles.append(Payable(
+            id=uuid.uuid4(), company_id=company.id, numero=numero, serie=data.serie, descricao=data.descricao,
+            supplier_partner_id=supplier.id if supplier else None,
+            supplier_name_snapshot=supplier.legal_name if supplier else None, valor_centavos=amount,
+            pago_centavos=0, emissao_at=data.emissao_at or today_brasilia(), vencimento_at=due, parcela_num=n,
+            parcela_total=data.parcela_total, status="aberto", account_code=data.account_code,
+            cost_center_code=data.cost_center_code, freight_id=data.freight_id, vehicle_id=data.vehicle_id,
+            notes=data.notes))
+    db.session.add_all(titles)
+    db.session.flush()
+    return titles
+
+
+def record_payment(payable: Payable, amount_centavos: int, paid_on: date) -> Payable:
+    """A payment: partial → `parcial`, the whole balance → `pago`."""
+    return settle(payable, amount_centavos, paid_on)
+
+
+def cancel_payable(payable: Payable) -> Payable:
+    if payable.status != "aberto":
+        raise InvalidStatus("Só títulos em aberto, sem pagamento, podem ser cancelados.")
+    payable.status = "cancelado"
+    db.session.flush()
+    return payable

@@ -1,0 +1,36 @@
+"""What receivables (billing) and payables share: finding the counterpart partner and recording a payment."""
+from datetime import date
+
+from core.db import db
+from core.errors import InvalidBody, InvalidStatus, NotFound
+from core.tenancy import get_owned
+from domain.partners.models import Partner
+
+OPEN = ("aberto", "parcial")
+
+
+def find_party(partner_id, cpf_cnpj: str | None, who: str) -> Partner | None:
+    """The company's partner by id or by CPF/CNPJ (already normalised); None when neither is sent; 404 when it is
+    not a partner of the company. `who` names it in the message ("Cliente", "Fornecedor")."""
+    if partner_id is not None:
+        return get_owned(Partner, partner_id)
+    if cpf_cnpj:
+        partner = db.session.execute(db.select(Partner).where(Partner.cpf_cnpj == cpf_cnpj)).scalar()
+        if partner is None:
+            raise NotFound(f"{who} não encontrado: o CPF/CNPJ não é de um parceiro da empresa.")
+        return partner
+    return None
+
+
+def settle(title, amount_centavos: int, paid_on: date):
+    """A payment on an open title (receivable or payable): partial → `parcial`, the whole balance → `pago`."""
+    if title.status not in OPEN:
+        raise InvalidStatus("Este título não está em aberto.")
+    if not 0 < amount_centavos <= title.valor_centavos - title.pago_centavos:
+        raise InvalidBody.for_field("valor_centavos", "O valor deve ser maior que zero e no máximo o saldo.",
+                                    code="out_of_range")
+    title.pago_centavos += amount_centavos
+    title.pago_em = paid_on
+    title.status = "pago" if title.pago_centavos == title.valor_centavos else "parcial"
+    db.session.flush()
+    return title

@@ -1,0 +1,94 @@
+"""Billing inbox: documents created, listed, read and discarded; customer and key rules; module gate."""
+from tests.finance.conftest import access_key
+from tests.fixtures.partners import assert_invalid, walk_pages
+
+
+def test_document_created_with_customer_by_formatted_cnpj(fin_api, customer):
+    formatted = f"{customer.cpf_cnpj[:2]}.{customer.cpf_cnpj[2:5]}.{customer.cpf_cnpj[5:8]}/" \
+                f"{customer.cpf_cnpj[8:12]}-{customer.cpf_cnpj[12:]}"
+    key = access_key("55")
+    response = fin_api.post("/billing/documents", json={"kind": "nfe", "customer_cpf_cnpj": formatted, "chave": key,
+                                                        "valor_centavos": 1999, "metadata": {"origem": "erp"}})
+    assert response.status_code == 201, response.get_json()
+    data = response.get_json()["data"]
+    assert data["status"] == "pendente" and data["customer_partner_id"] == str(customer.id)
+    assert data["chave"] == key and data["valor_centavos"] == 1999 and data["metadata"] == {"origem": "erp"}
+    assert fin_api.get(f"/billing/documents/{data['id']}").get_json()["data"] == data
+
+
+def test_all_fields_optional_kind_defaults_to_outro(fin_api):
+    response = fin_api.post("/billing/documents", json={})
+    assert response.status_code == 201
+    assert response.get_json()["data"]["kind"] == "outro"
+
+
+def test_customer_not_of_the_company_is_404(fin_api, make_company, make_partner):
+    other = make_partner(make_company())
+    assert fin_api.post("/billing/documents", json={"customer_partner_id": str(other.id)}).status_code == 404
+    response = fin_api.post("/billing/documents", json={"customer_cpf_cnpj": other.cpf_cnpj})
+    assert response.status_code == 404 and response.get_json()["error"]["code"] == "not_found"
+
+
+def test_freight_must_be_the_company_s(fin_api):
+    response = fin_api.post("/billing/documents", json={"freight_id": "00000000-0000-4000-8000-000000000000"})
+    assert response.status_code == 404
+
+
+def test_chave_rules_for_cte_and_nfe(fin_api):
+    good = access_key("57")
+    assert_invalid(fin_api.post("/billing/documents", json={"kind": "cte", "chave": good[:43]}), "chave")
+    bad_digit = good[:43] + str((int(good[43]) + 1) % 10)
+    body = assert_invalid(fin_api.post("/billing/documents", json={"kind": "cte", "chave": bad_digit}), "chave")
+    assert body["error"]["details"][0]["code"] == "invalid_check_digit"
+    body = assert_invalid(fin_api.post("/billing/documents", json={"kind": "nfe", "chave": good}), "chave")
+    assert body["error"]["details"][0]["code"] == "model_mismatch"
+    assert fin_api.post("/billing/documents", json={"kind": "cte", "chave": good}).status_code == 201
+    # other kinds keep whatever reference they carry
+    assert fin_api.post("/billing/documents", json={"kind": "pdf", "chave": "boleto-77"}).status_code == 201
+
+
+def test_duplicate_chave_is_409_with_the_existing_id(fin_api, make_document):
+    first = make_document()
+    response = fin_api.post("/billing/documents", json={"kind": "cte", "chave": first["chave"]})
+    assert response.status_code == 409
+    error = response.get_json()["error"]
+    assert error["code"] == "billing_document_exists" and error["existing_id"] == first["id"]
+
+
+def test_list_filters_by_status_and_pages(fin_api, make_document):
+    ids = [make_document()["id"] for _ in range(5)]
+    fin_api.post(f"/billing/documents/{ids[0]}/discard")
+    assert sorted(walk_pages(fin_api, "/billing/documents", limit=2)) == sorted(ids)
+    pending = fin_api.get("/billing/documents", query_string={"status": "pendente"}).get_json()["data"]
+    assert {d["id"] for d in pending} == set(ids[1:])
+    assert_invalid(fin_api.get("/billing/documents", query_string={"status": "novo"}), "status",
+                   code="invalid_query")
+    assert_invalid(fin_api.get("/billing/documents", query_string={"limit": 201}), "limit", code="invalid_query")
+
+
+def test_discard_only_pending(fin_api, make_document):
+    doc = make_document()
+    response = fin_api.post(f"/billing/documents/{doc['id']}/discard")
+    assert response.status_code == 200 and response.get_json()["data"]["status"] == "descartado"
+    again = fin_api.post(f"/billing/documents/{doc['id']}/discard")
+    assert again.status_code == 422 and again.get_json()["error"]["code"] == "invalid_status"
+
+
+def test_billing_needs_the_billing_module(app, make_company, make_api_key):
+    from tests.fixtures.core import ApiClient
+    company = make_company(modules=["financial"])
+    _, key = make_api_key(company)
+    api = ApiClient(app.test_client(), key, header="x-service-key")
+    response = api.get("/billing/documents")
+    assert response.status_code == 403 and response.get_json()["error"]["code"] == "module_disabled"
+    assert api.post("/billing/invoices", json={"document_ids": []}).status_code == 403
+
+
+def test_billing_bad_hmac_is_401(app, fin_company, make_api_key):
+    from tests.fixtures.core import ApiClient
+    _, key = make_api_key(fin_company)
+    api = ApiClient(app.test_client(), key, header="x-service-key")
+    response = api.post("/billing/documents", json={}, headers={"x-service-signature": "0" * 64,
+                                                                 "x-service-timestamp": "1700000000000"})
+    assert response.status_code == 401
+    assert ApiClient(app.test_client(), None).get("/billing/documents").status_code == 401

@@ -1,0 +1,168 @@
+"""Invoices: creation rules and errors, FAT-000001 numbering (gapless, also under 32 concurrent creations on
+PostgreSQL), draft → emit → receivable → paid → encerrada, cancel, and the branded PDF read back."""
+import io
+import threading
+
+import pytest
+from pypdf import PdfReader
+
+from core.db import db
+from core.tenancy import tenant_scope
+from domain.billing import services
+from domain.billing.models import Invoice, Receivable
+from tests.fixtures.partners import assert_invalid
+
+
+def create(api, document_ids, **extra):
+    response = api.post("/billing/invoices", json={"document_ids": document_ids, **extra})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["data"]
+
+
+def statuses(api, ids):
+    return [api.get(f"/billing/documents/{i}").get_json()["data"]["status"] for i in ids]
+
+
+def test_draft_invoice_sums_documents_and_links_them(fin_api, make_document):
+    docs = [make_document(valor_centavos=v)["id"] for v in (100050, 20025)]
+    data = create(fin_api, docs, vencimento_at="2026-03-10")
+    assert set(data) == {"id", "numero", "valor_centavos", "vencimento_at", "status", "items_count"}
+    assert data == {"id": data["id"], "numero": "FAT-000001", "valor_centavos": 120075,
+                    "vencimento_at": "2026-03-10", "status": "rascunho", "items_count": 2}
+    assert statuses(fin_api, docs) == ["vinculado", "vinculado"]
+    assert create(fin_api, [make_document()["id"]])["numero"] == "FAT-000002"
+
+
+def test_default_due_date_is_today_plus_the_term(fin_api, make_document):
+    from datetime import timedelta
+
+    from core.formatting import today
+    data = create(fin_api, [make_document()["id"]])
+    assert data["vencimento_at"] == (today() + timedelta(days=services.DEFAULT_TERM_DAYS)).isoformat()
+
+
+def test_emit_true_issues_and_creates_the_receivable(fin_api, fin_company, make_document):
+    doc = make_document(valor_centavos=5000)["id"]
+    data = create(fin_api, [doc], emit=True)
+    assert data["status"] == "emitida" and statuses(fin_api, [doc]) == ["faturado"]
+    receivables = fin_api.get("/finance/receivables").get_json()["data"]
+    assert [(r["invoice_numero"], r["valor_centavos"], r["status"]) for r in receivables] == \
+        [(data["numero"], 5000, "aberto")]
+
+
+def test_errors_not_found_not_pending_customer_mismatch(fin_api, make_document, make_partner, fin_company,
+                                                        make_company):
+    doc = make_document()["id"]
+    missing = "00000000-0000-4000-8000-000000000000"
+    response = fin_api.post("/billing/invoices", json={"document_ids": [doc, missing]})
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == "documents_not_found"
+    assert response.get_json()["error"]["document_ids"] == [missing]
+    other_customer = make_partner(fin_company)
+    other_doc = make_document(customer_partner_id=str(other_customer.id))["id"]
+    response = fin_api.post("/billing/invoices", json={"document_ids": [doc, other_doc]})
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == "documents_customer_mismatch"
+    response = fin_api.post("/billing/invoices", json={"document_ids": [doc],
+                                                       "customer_partner_id": str(other_customer.id)})
+    assert response.get_json()["error"]["code"] == "documents_customer_mismatch"
+    create(fin_api, [doc])
+    response = fin_api.post("/billing/invoices", json={"document_ids": [doc]})
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == "documents_not_pending"
+    assert_invalid(fin_api.post("/billing/invoices", json={"document_ids": []}), "document_ids")
+    assert_invalid(fin_api.post("/billing/invoices", json={"document_ids": [missing] * 201}), "document_ids")
+    # nothing was numbered by the refused calls
+    assert create(fin_api, [make_document()["id"]])["numero"] == "FAT-000002"
+
+
+def test_another_company_s_documents_are_not_found(fin_api, make_company, make_api_key, make_partner, app):
+    from tests.finance.conftest import access_key
+    from tests.fixtures.core import ApiClient
+    other = make_company(modules=["billing"])
+    _, key = make_api_key(other)
+    other_api = ApiClient(app.test_client(), key)
+    partner = make_partner(other)
+    theirs = other_api.post("/billing/documents", json={"customer_partner_id": str(partner.id), "kind": "cte",
+                                                        "chave": access_key()}).get_json()["data"]["id"]
+    response = fin_api.post("/billing/invoices", json={"document_ids": [theirs]})
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == "documents_not_found"
+    assert fin_api.get(f"/billing/documents/{theirs}").status_code == 404
+    assert fin_api.post(f"/billing/documents/{theirs}/discard").status_code == 404
+    invoice = create(other_api, [theirs], emit=True)
+    for path in (f"/billing/invoices/{invoice['id']}", f"/billing/invoices/{invoice['id']}/pdf"):
+        assert fin_api.get(path).status_code == 404
+    for path in (f"/billing/invoices/{invoice['id']}/emit", f"/billing/invoices/{invoice['id']}/cancel"):
+        assert fin_api.post(path).status_code == 404
+    assert fin_api.get("/finance/receivables").get_json()["data"] == []
+    assert fin_api.get("/billing/invoices").get_json()["data"] == []
+
+
+def test_emit_then_cancel_returns_documents_to_pending(fin_api, make_document):
+    docs = [make_document()["id"] for _ in range(2)]
+    invoice = create(fin_api, docs)
+    emitted = fin_api.post(f"/billing/invoices/{invoice['id']}/emit")
+    assert emitted.status_code == 200 and emitted.get_json()["data"]["status"] == "emitida"
+    assert statuses(fin_api, docs) == ["faturado", "faturado"]
+    again = fin_api.post(f"/billing/invoices/{invoice['id']}/emit")
+    assert again.status_code == 422 and again.get_json()["error"]["code"] == "invalid_status"
+    cancelled = fin_api.post(f"/billing/invoices/{invoice['id']}/cancel")
+    assert cancelled.get_json()["data"]["status"] == "cancelada"
+    assert statuses(fin_api, docs) == ["pendente", "pendente"]
+    assert fin_api.get("/finance/receivables").get_json()["data"][0]["status"] == "cancelado"
+    assert fin_api.get("/finance/receivables", query_string={"status": "aberto"}).get_json()["data"] == []
+    assert_invalid(fin_api.get("/finance/receivables", query_string={"status": "x"}), "status", code="invalid_query")
+    assert fin_api.post(f"/billing/invoices/{invoice['id']}/cancel").status_code == 422
+    assert create(fin_api, docs)["numero"] == "FAT-000002"  # pending again: they can be invoiced anew
+
+
+def test_paid_receivable_closes_the_invoice_and_blocks_cancel(fin_api, fin_company, make_document):
+    invoice = create(fin_api, [make_document(valor_centavos=10000)["id"]], emit=True)
+    with tenant_scope(fin_company.id):
+        receivable = db.session.execute(db.select(Receivable)).scalar_one()
+        from datetime import date
+        services.record_receipt(receivable, 4000, date(2026, 2, 1))
+        assert receivable.status == "parcial"
+        with pytest.raises(Exception, match="saldo"):
+            services.record_receipt(receivable, 6001, date(2026, 2, 1))
+        db.session.commit()
+    assert fin_api.post(f"/billing/invoices/{invoice['id']}/cancel").status_code == 422
+    with tenant_scope(fin_company.id):
+        receivable = db.session.execute(db.select(Receivable)).scalar_one()
+        services.record_receipt(receivable, 6000, date(2026, 2, 2))
+        db.session.commit()
+        assert receivable.status == "pago" and db.session.get(Invoice, receivable.invoice_id).status == "encerrada"
+
+
+def test_pdf_only_for_issued_and_reads_back(fin_api, make_document, customer):
+    draft = create(fin_api, [make_document(numero="7788", valor_centavos=123456)["id"]],
+                   observacoes="Pagamento por boleto")
+    response = fin_api.get(f"/billing/invoices/{draft['id']}/pdf")
+    assert response.status_code == 409 and response.get_json()["error"]["code"] == "invalid_status"
+    fin_api.post(f"/billing/invoices/{draft['id']}/emit")
+    response = fin_api.get(f"/billing/invoices/{draft['id']}/pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
+    for expected in ("Fatura FAT-000001", "Cliente Atacadista Ltda", "R$ 1.234,56", "7788", "Pagamento por boleto"):
+        assert expected in text, text
+    fin_api.post(f"/billing/invoices/{draft['id']}/cancel")
+    cancelled = fin_api.get(f"/billing/invoices/{draft['id']}/pdf")
+    assert "FATURA CANCELADA" in "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(cancelled.data)).pages)
+
+
+def test_32_concurrent_creations_get_gapless_distinct_numbers(app, fin_api, make_document):
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("row locks are what is tested: PostgreSQL only (TEST_DATABASE_URL)")
+    docs = [make_document()["id"] for _ in range(32)]
+    barrier, responses, lock = threading.Barrier(32, timeout=60), [], threading.Lock()
+
+    def call(doc_id):
+        barrier.wait()
+        response = fin_api.post("/billing/invoices", json={"document_ids": [doc_id]})
+        with lock:
+            responses.append(response)
+
+    threads = [threading.Thread(target=call, args=(d,), daemon=True) for d in docs]
+    [t.start() for t in threads]
+    [t.join(120) for t in threads]
+    assert [r.status_code for r in responses] == [201] * 32, [r.get_json() for r in responses if r.status_code != 201]
+    numbers = sorted(int(r.get_json()["data"]["numero"][4:]) for r in responses)
+    assert len(numbers) == len(set(numbers)) == max(numbers) == 32 and numbers == list(range(1, 33))
