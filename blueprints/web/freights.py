@@ -3,7 +3,7 @@ pickers, the freight page with its status history, the offers panel (accept / re
 highlighted) and the messages panel (send from a template; the status refreshes until it settles); message
 templates and channel settings.
 
-Every action calls the service the API calls and commits once here (core.queue.commit: jobs leave after it). Roles:
+Every action calls the service the API calls inside one `page_transaction()` (jobs leave after its commit). Roles:
 admin and operador act; every logged-in role reads. Another company's ids are 404 (tenant-scoped lookups).
 """
 from datetime import UTC, datetime
@@ -14,13 +14,13 @@ from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import list_args
+from blueprints.web.formkit import read_decimals
+from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate
-from core.queue import commit
 from core.schemas import parse_query, validate_data
 from domain.fleet.models import Driver, Vehicle
-from domain.fleet.spreadsheet import pt_number
 from domain.freights import offers as offer_services
 from domain.freights import services
 from domain.freights.models import Freight, Offer
@@ -121,15 +121,14 @@ def _local_input(value) -> str:
 
 
 def _form_body(form) -> dict:
-    """The form as the API's body: pt-BR numbers, Brasília local times with their offset, empty as absent."""
+    """The form as the API's body: Brasília local times with their offset, empty as absent (pt-BR numbers are read
+    by `read_decimals` in `_freight_form`)."""
     values = {name: (form.get(name) or "").strip() for name in FORM_FIELDS}
     body = {"origin": {"city": values.pop("origin_city"), "state": values.pop("origin_state")},
             "destination": {"city": values.pop("destination_city"), "state": values.pop("destination_state")}}
     for name, value in values.items():
         if not value:
             body[name] = None
-        elif name in ("price", "weight_kg"):
-            body[name] = pt_number(value)
         elif name.endswith(("_at", "_until")):
             try:
                 body[name] = datetime.fromisoformat(value).replace(tzinfo=BRASILIA).isoformat()
@@ -164,22 +163,26 @@ def _field_errors(exc_or_details) -> dict:
     return errors
 
 
+DECIMAL_PLACES = {"price": 2, "weight_kg": 3}
+
+
 def _freight_form(freight, schema, write):
     """GET: the form; POST: the body validated with `schema`, `write(data, body)` (returns (freight, message)),
-    one commit, then the freight page; errors land on their inputs (422)."""
+    in one page_transaction(), then the freight page; errors land on their inputs (422)."""
     values, errors, general = _initial(freight), {}, None
     if request.method == "POST":
         values = request.form.to_dict()
         body = _form_body(request.form)
+        unreadable = read_decimals(body, DECIMAL_PLACES)
         data, details = validate_data(schema, body)
-        if data is not None:
+        details = unreadable + list(details or [])
+        if data is not None and not unreadable:
             try:
-                saved, message = write(data, body)
-                commit()
+                with page_transaction():
+                    saved, message = write(data, body)
                 flash(message, "success")
                 return redirect(url_for("freights.show", ref=saved.code))
             except AppError as exc:
-                db.session.rollback()
                 details, general = exc.details, exc.message
         errors = _field_errors(details)
         general = general or "Corrija os campos destacados."
@@ -233,12 +236,11 @@ def show(ref):
 def change_status(ref):
     freight = services.lock_freight(ref)
     try:
-        services.change_status(freight, request.form.get("status", ""), note=request.form.get("note") or None,
-                               actor=_actor())
-        commit()
+        with page_transaction():
+            services.change_status(freight, request.form.get("status", ""), note=request.form.get("note") or None,
+                                   actor=_actor())
         flash(f"Status alterado para {FREIGHT_STATUS_LABELS.get(freight.status, freight.status)}.", "success")
     except AppError as exc:
-        db.session.rollback()
         flash(exc.message, "error")
     except KeyError:
         abort(400)
@@ -255,10 +257,9 @@ def _offers_panel(ref, error=None, status=200):
 
 def _offer_action(ref, run):
     try:
-        run()
-        commit()
+        with page_transaction():
+            run()
     except AppError as exc:
-        db.session.rollback()
         details = "; ".join(f"{d.field}: {d.message}" for d in exc.details if d.field)
         return _offers_panel(ref, error=f"{exc.message} {details}".strip(), status=422)
     if not is_htmx():
@@ -269,7 +270,7 @@ def _offer_action(ref, run):
 @bp.post("/<ref>/ofertas")
 @roles_required(*ACTORS)
 def add_offer(ref):
-    body = {"price": pt_number((request.form.get("price") or "").strip()),
+    body = {"price": request.form.get("price"),
             "carrier_id": request.form.get("carrier_id") or None,
             "carrier_name": request.form.get("carrier_name") or None,
             "carrier_phone": request.form.get("carrier_phone") or None,
@@ -277,11 +278,19 @@ def add_offer(ref):
             "valid_until": _local_iso(request.form.get("valid_until"))}
 
     def run():
-        data, details = validate_data(OfferCreate, body)
+        data, details = _validate_offer(OfferCreate, body)
         if data is None:
             raise AppError("Oferta inválida.", details=details)
         offer_services.create_offer(services.lock_freight(ref), data, source="pagina", actor=_actor())
     return _offer_action(ref, run)
+
+
+def _validate_offer(schema, body):
+    """The offer body validated with `schema`, its price read as pt-BR money first (an unreadable one is its error)."""
+    unreadable = read_decimals(body, {"price": 2})
+    if unreadable:
+        return None, unreadable
+    return validate_data(schema, body)
 
 
 def _local_iso(value):
@@ -310,11 +319,11 @@ def reject_offer(ref, offer_id):
 @bp.post("/<ref>/ofertas/<offer_id>/contraproposta")
 @roles_required(*ACTORS)
 def counter_offer(ref, offer_id):
-    body = {"price": pt_number((request.form.get("price") or "").strip()),
+    body = {"price": request.form.get("price"),
             "valid_until": _local_iso(request.form.get("valid_until")), "message": request.form.get("message")}
 
     def run():
-        data, details = validate_data(OfferCounter, body)
+        data, details = _validate_offer(OfferCounter, body)
         if data is None:
             raise AppError("Contraproposta inválida.", details=details)
         offer_services.counter_offer(ref, offer_id, data, actor=_actor())
@@ -344,10 +353,9 @@ def send_message(ref):
     try:
         if data is None:
             raise AppError("Mensagem inválida.", details=details)
-        message_services.queue_message(current_user.company, data)
-        commit()
+        with page_transaction():
+            message_services.queue_message(current_user.company, data)
     except AppError as exc:
-        db.session.rollback()
         text = "; ".join(d.message if not d.field else f"{d.field}: {d.message}" for d in exc.details)
         return _messages_panel(freight, error=f"{exc.message} {text}".strip(), status=422)
     return _messages_panel(freight)
@@ -367,14 +375,13 @@ def message_templates():
             if not key or not key.replace("_", "").isalnum():
                 raise AppError("Identificador do modelo inválido (letras, números e _).",
                                details=[FieldError("key", "invalid", "Use letras, números e _.")])
-            save_template(current_user.company, key, name=(request.form.get("name") or key).strip()[:120],
-                          subject=(request.form.get("subject") or "").strip()[:200] or None,
-                          body=(request.form.get("body") or "").strip())
-            commit()
+            with page_transaction():
+                save_template(current_user.company, key, name=(request.form.get("name") or key).strip()[:120],
+                              subject=(request.form.get("subject") or "").strip()[:200] or None,
+                              body=(request.form.get("body") or "").strip())
             flash("Modelo salvo.", "success")
             return redirect(url_for("freights.message_templates"))
         except AppError as exc:
-            db.session.rollback()
             error = exc.message
     return render_template("freights/templates.html", templates=company_templates(), can_act=_can_act(),
                            error=error), (422 if error else 200)
@@ -394,13 +401,12 @@ def channels():
         try:
             if channel not in CHANNELS:
                 raise AppError("Canal desconhecido.")
-            message_services.configure_channel(current_user.company, channel, request.form.get("provider", ""),
-                                               settings, request.form.get("secret") or None)
-            commit()
+            with page_transaction():
+                message_services.configure_channel(current_user.company, channel, request.form.get("provider", ""),
+                                                   settings, request.form.get("secret") or None)
             flash(f"Canal {CHANNEL_LABELS[channel]} configurado.", "success")
             return redirect(url_for("freights.channels"))
         except AppError as exc:
-            db.session.rollback()
             error = exc.message
     saved = {s.channel: s for s in db.session.execute(db.select(ChannelSetting)).scalars()}
     return render_template("freights/channels.html", saved=saved, channels=CHANNELS, providers=PROVIDERS,

@@ -53,6 +53,19 @@ def test_form_errors_are_shown_on_the_fields(operator):
     assert response.status_code == 422 and "UF inválida" in html and "maior" in html
 
 
+def test_ambiguous_numbers_are_refused_on_their_input_never_guessed(operator, make_freight, company):
+    response = post(operator, "/fretes-operacao/novo", {**FORM, "price": "1.5", "weight_kg": "5,0001"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and "use vírgula para os decimais" in html and "no máximo 3 casa" in html
+    assert 'value="1.5"' in html  # the input keeps what was typed
+    with tenant_scope(company.id):
+        assert db.session.execute(db.select(Freight)).first() is None
+    freight = make_freight(status="published")
+    offer = post(operator, f"/fretes-operacao/{freight.code}/ofertas", {"carrier_name": "X", "price": "1500.50"},
+                 htmx=True)
+    assert offer.status_code == 422 and "price: Número inválido" in offer.get_data(as_text=True)
+
+
 def test_edit_and_status_change_with_history(operator, make_freight, make_driver):
     freight = make_freight()
     response = post(operator, f"/fretes-operacao/{freight.code}/editar", {**FORM, "price": "5.000,00",
