@@ -54,9 +54,26 @@ def test_every_collection_create_links_to_its_get():
     assert links["get_partner_id"]["parameters"] == {"partner_id": "$response.body#/data/id"}
 
 
+def linked_paths(doc: dict) -> list[str]:
+    """The collections whose create links to item operations, and those item paths."""
+    found = []
+    for path, ops in doc["paths"].items():
+        links = ops.get("post", {}).get("responses", {}).get("201", {}).get("links", {})
+        if links:
+            found.append(path)
+            found += [p for p in doc["paths"] if re.fullmatch(re.escape(path) + r"/\{\w+_id\}", p)]
+    return found
+
+
 @pytest.mark.slow
 def test_stateful_create_then_read(app, make_company, make_api_key):
-    schema = schemathesis.openapi.from_dict(with_links(build_document()))
+    # Only the operations the links join (collections and their items): over the whole API the derandomized draws
+    # depend on how many operations exist, and an area added elsewhere could leave no create followed by its read.
+    # Every operation is fuzzed on its own by the never-5xx property test and the per-operation schemathesis run.
+    doc = with_links(build_document())
+    paths = linked_paths(doc)
+    schema = schemathesis.openapi.from_dict(doc).include(
+        path_regex="^(" + "|".join(re.escape(p) for p in paths) + ")$")
 
     def isolated(environ, start_response):
         # Each call in a fresh context, so it gets its own app context and session as in production (the test's
