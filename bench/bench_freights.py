@@ -25,11 +25,10 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_vehicle_list import free_port, get, percentile, start_gunicorn, wait_ready
+from bench_vehicle_list import free_port, get, percentile, recreate_database, start_gunicorn, wait_ready
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_freights")
-ADMIN_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
 DSN = f"host=127.0.0.1 port=5432 user=postgres dbname={DB_NAME}"
 DB_URL = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB_NAME}"
 SECRET = "bench-secret"
@@ -115,13 +114,6 @@ def create_bare_app():
         return jsonify({"data": data, "page": {"next_cursor": more, "has_more": more is not None}})
 
     return app
-
-
-def recreate_database() -> None:
-    import psycopg
-    with psycopg.connect(ADMIN_DSN, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
 
 
 def seed(instance: str, race_freights: int) -> dict:
@@ -223,7 +215,7 @@ def main() -> None:
     args = parser.parse_args()
 
     instance = tempfile.mkdtemp(prefix="bench-freights-")
-    recreate_database()
+    recreate_database(DB_NAME)
     seeded = seed(instance, args.freights)
     env = dict(os.environ, DATABASE_URL=DB_URL, SECRET_KEY=SECRET, INSTANCE_PATH=instance, REDIS_URL="",
                JOBS_INLINE="1", LOG_LEVEL="WARNING", BENCH_DSN=DSN, PYTHONPATH=ROOT)

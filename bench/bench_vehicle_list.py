@@ -128,11 +128,12 @@ def create_bare_app():
 
 # --- Setup --------------------------------------------------------------------------------------
 
-def recreate_database() -> None:
+def recreate_database(name: str = DB_NAME) -> None:
+    """Drop and create the scratch database `name` (the benchmarks never touch another one)."""
     import psycopg
     with psycopg.connect(ADMIN_DSN, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
 
 
 def app_env(instance: str) -> dict:
