@@ -1,7 +1,6 @@
 """Application factory: configuration, extensions, blueprints, error handlers and CLI. Nothing else."""
 import logging
 import os
-import uuid
 
 from flask import Flask, g, request
 from flask_limiter import Limiter
@@ -14,6 +13,10 @@ from werkzeug.exceptions import RequestURITooLarge
 from core.config import DEV_SECRET_KEY, load_config
 from core.crypto import check_encryption_key
 from core.db import db
+from core.ratelimit import LazyMemoryStorage
+from core.signing import csrf_secret_keys, fallback_keys
+
+LAZY_MEMORY_URI = f"{LazyMemoryStorage.STORAGE_SCHEME[0]}://"  # no Redis: one process's counts, no expiry thread
 
 # Every answer (pages, API, errors, files). Scripts only from our own static files (no inline script or handler:
 # templates use data-* attributes read by static/js/app.js); styles allow inline attributes, which htmx's indicator
@@ -30,10 +33,20 @@ SECURITY_HEADERS = {
 }
 
 login_manager = LoginManager()
-# Login attempts (blueprints/web/auth.py). Storage: Redis when REDIS_URL is set, else memory (one process).
+# Login attempts (blueprints/web/auth.py). Storage: Redis when REDIS_URL is set, else memory (one process;
+# core.ratelimit.LazyMemoryStorage).
 limiter = Limiter(key_func=get_remote_address, default_limits=[], headers_enabled=True)
 csrf = CSRFProtect()
 migrate = Migrate(render_as_batch=True, compare_type=True)
+
+
+def _init_secret_key_fallbacks(app: Flask) -> None:
+    """SECRET_KEY_FALLBACKS (former keys during a rotation) as a list, which Flask's session reads itself; Flask-WTF
+    reads one key only, so CSRF gets the whole list as WTF_CSRF_SECRET_KEY (core/signing.py)."""
+    if isinstance(app.config.get("SECRET_KEY_FALLBACKS"), str):
+        app.config["SECRET_KEY_FALLBACKS"] = fallback_keys(app.config["SECRET_KEY_FALLBACKS"])
+    if not app.config.get("WTF_CSRF_SECRET_KEY") and (keys := csrf_secret_keys(app.config)):
+        app.config["WTF_CSRF_SECRET_KEY"] = keys
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -41,6 +54,7 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_path=os.path.abspath(settings["INSTANCE_PATH"]))
     app.config.update(settings)
     check_encryption_key(app.config.get("ENCRYPTION_KEY"))  # a bad key stops here, not at the first secret
+    _init_secret_key_fallbacks(app)
     app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (docs/decisions.md §1). Set before any route is added, so it holds for every route.
@@ -50,17 +64,21 @@ def create_app(config: dict | None = None) -> Flask:
         count = app.config["PROXY_COUNT"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
     os.makedirs(app.instance_path, exist_ok=True)
-    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"))
+    from core.logs import configure_logging
+    configure_logging(app.config["LOG_FORMAT"], os.environ.get("LOG_LEVEL", "INFO"))
     if app.config["SECRET_KEY"] == DEV_SECRET_KEY and not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         logging.getLogger("fretes").warning("SECRET_KEY is the development default: set it (see README).")
 
     import domain.registry  # noqa: F401  every model, so migrations and create_all see them all
+    from core.static_assets import register_static_assets
+    register_static_assets(app)  # before the other hooks: its page compression must run after theirs
 
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     _init_login(app)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or LAZY_MEMORY_URI)
     limiter.init_app(app)
+    _limit_writes_only(app)
     _register_blueprints(app)
     _init_request_hooks(app)
 
@@ -87,6 +105,27 @@ def _init_login(app: Flask) -> None:
     csrf.init_app(app)
 
 
+READ_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def _limit_writes_only(app: Flask) -> None:
+    """Every declared limit counts writes (login attempts: `methods=["POST"]`; leads and simulations count in the
+    limiter's storage by hand, core.ratelimit), so reads skip the limiter's per-request work (≈ 0.1 ms of a list),
+    and so does the public API, which declares no Flask-Limiter limit (its limits are counted by hand). A limit on a
+    read or on the API would need this changed: tests/foundation/test_web_auth.py checks every declared limit names
+    write methods only, on a page."""
+    funcs = app.before_request_funcs[None]
+    position = funcs.index(limiter._check_request_limit)
+    check = funcs[position]
+
+    def check_write_limits():
+        if request.method not in READ_METHODS and request.blueprint != "api":
+            return check()
+        return None
+
+    funcs[position] = check_write_limits
+
+
 def _register_blueprints(app: Flask) -> None:
     from blueprints import WEB_BLUEPRINTS
     from blueprints.api import api_bp
@@ -94,15 +133,26 @@ def _register_blueprints(app: Flask) -> None:
     from domain.tenancy import keystore
 
     register_key_store(keystore)
+    from core.metrics import register_scrape_collector
+    from domain.webhooks.metrics import delivery_families
+    register_scrape_collector(delivery_families)
     csrf.exempt(api_bp)  # API calls authenticate with keys, not cookies
     app.register_blueprint(api_bp)
     for blueprint in WEB_BLUEPRINTS:
         app.register_blueprint(blueprint)
+    from blueprints.ops import bp as ops_bp
+    csrf.exempt(ops_bp)
+    app.register_blueprint(ops_bp)
+    if app.config.get("KIT_DEMO"):  # the page kit's demo page: tests and scripts/screenshots.py --kit only
+        from blueprints.web import kit_demo
+        app.register_blueprint(kit_demo.bp)
 
 
 def _init_request_hooks(app: Flask) -> None:
     from core.db import read_without_transaction
     from core.inputs import reject_nul_in_request
+    from core.logs import REQUEST_ID_HEADER, log_request, request_id_from_headers
+    from core.metrics import observe_request, start_request_timer
     from core.queue import retry_outbox_if_due
     from core.tenancy import enter_tenant, leave_tenant
 
@@ -114,29 +164,36 @@ def _init_request_hooks(app: Flask) -> None:
             request.max_content_length = max(limit, app.config["MAX_CONTENT_LENGTH"] or 0)
 
     app.before_request_funcs.setdefault(None, []).insert(0, allow_declared_uploads)
+    app.before_request_funcs[None].insert(0, start_request_timer)  # first: the duration covers every hook
 
     @app.before_request
     def start_request():
         leave_tenant()
-        if request.method in ("GET", "HEAD") and request.endpoint != "static":
+        g.request_id = request_id_from_headers()
+        # A view marked access.without_session_user (the sidebar badge) checks its caller itself, without SQL.
+        session_user = not getattr(app.view_functions.get(request.endpoint), "without_session_user", False)
+        # Not for /healthz, /readyz, /metrics: readiness must answer (503 naming the database) when it is down.
+        if (request.method in ("GET", "HEAD") and request.endpoint != "static" and session_user
+                and request.blueprint != "ops"):
             read_without_transaction()  # before the session's user is loaded
-        g.request_id = request.headers.get("X-Request-Id", "")[:64] or uuid.uuid4().hex[:16]
         if len(request.full_path) > app.config["MAX_URL_LENGTH"]:
             raise RequestURITooLarge()
         reject_nul_in_request(request.path.startswith("/api/"))
         if not app.config.get("JOBS_INLINE"):
             retry_outbox_if_due()
         from flask_login import current_user
-        if not request.path.startswith("/api/") and current_user and current_user.is_authenticated:
+        if (session_user and not request.path.startswith("/api/") and current_user
+                and current_user.is_authenticated):
             enter_tenant(current_user.company_id)
 
     @app.after_request
     def finish_request(response):
-        response.headers["X-Request-Id"] = g.get("request_id", "")
+        response.headers[REQUEST_ID_HEADER] = g.get("request_id", "")
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
         if request.headers.get("HX-Request") is not None or response.mimetype == "text/html":
             response.vary.add("HX-Request")
+        log_request(response.status_code, observe_request(response.status_code))
         return response
 
     @app.teardown_request

@@ -15,6 +15,9 @@ MODULE_OPT = click.option("--module", "modules", multiple=True, type=click.Choic
 FEATURE_OPT = click.option("--feature", "features", multiple=True, type=click.Choice(["integrations.webhooks"]))
 FLOW_OPT = click.option("--ciot-flow", type=click.Choice(["legacy", "default"]))
 ENV_OPT = click.option("--ciot-environment", type=click.Choice(["homolog", "producao"]))
+REGIME_OPT = click.option("--tax-regime", type=click.Choice(["lucro_real", "lucro_presumido", "simples_nacional"]),
+                          help="Regime tributário (PIS/COFINS das simulações).")
+STATE_OPT = click.option("--tax-state", help="UF padrão das simulações sem tax_context.")
 
 
 def _fail(exc) -> None:
@@ -47,12 +50,15 @@ def register_commands(app: Flask) -> None:
     @FEATURE_OPT
     @FLOW_OPT
     @ENV_OPT
+    @REGIME_OPT
+    @STATE_OPT
     @click.option("--json", "as_json", is_flag=True)
-    def company_create(name, cnpj, modules, features, ciot_flow, ciot_environment, as_json):
+    def company_create(name, cnpj, modules, features, ciot_flow, ciot_environment, tax_regime, tax_state, as_json):
         from core.errors import AppError
         try:
             company = services.create_company(name=name, cnpj=cnpj, modules=modules, features=features,
-                                               ciot_flow=ciot_flow, ciot_environment=ciot_environment)
+                                               ciot_flow=ciot_flow, ciot_environment=ciot_environment,
+                                               tax_regime=tax_regime, tax_state=tax_state)
             commit()
         except AppError as exc:
             _fail(exc)
@@ -65,13 +71,17 @@ def register_commands(app: Flask) -> None:
     @FEATURE_OPT
     @FLOW_OPT
     @ENV_OPT
+    @REGIME_OPT
+    @STATE_OPT
     @click.option("--json", "as_json", is_flag=True)
-    def company_update(company_id, name, modules, features, ciot_flow, ciot_environment, as_json):
+    def company_update(company_id, name, modules, features, ciot_flow, ciot_environment, tax_regime, tax_state,
+                       as_json):
         from core.errors import AppError
         company = _company(company_id)
         try:
             services.update_company(company, name=name, modules=modules or None, features=features or None,
-                                    ciot_flow=ciot_flow, ciot_environment=ciot_environment)
+                                    ciot_flow=ciot_flow, ciot_environment=ciot_environment, tax_regime=tax_regime,
+                                    tax_state=tax_state)
             commit()
         except AppError as exc:
             _fail(exc)
@@ -143,9 +153,32 @@ def register_commands(app: Flask) -> None:
         click.echo(f"  Login: {result['email']}  senha: {result['password']}")
         click.echo(f"  Chave de API: {result['api_key'] or '(já criada antes; crie outra em Integrações)'}")
 
+    @app.cli.group("secrets")
+    def secrets_group():
+        """Segredos guardados cifrados (ENCRYPTION_KEY)."""
+
+    @secrets_group.command("rotate-encryption-key")
+    @click.option("--json", "as_json", is_flag=True)
+    def rotate_encryption_key(as_json):
+        """Cifra de novo todos os segredos guardados com a primeira chave de ENCRYPTION_KEY (lista "nova,antiga")."""
+        from domain.rotation import UnreadableSecret, rotate_encryption_key
+        try:
+            counts = rotate_encryption_key()
+            commit()
+        except UnreadableSecret as exc:
+            db.session.rollback()
+            _fail(exc)
+        total = sum(counts.values())
+        _echo(as_json, counts, f"{total} segredos cifrados com a nova chave: "
+                               + ", ".join(f"{name} {n}" for name, n in counts.items()))
+
+    from domain.antt_floor.cli import register_antt_commands
     from domain.ciot.cli import register_ciot_commands
+    from domain.simulations.cli import register_simulation_commands
     from domain.webhooks.cli import register_webhook_commands
     from jobs.cli import register_job_commands
     register_job_commands(app)
     register_ciot_commands(app)
+    register_antt_commands(app)
     register_webhook_commands(app)
+    register_simulation_commands(app)

@@ -15,7 +15,8 @@ def seed_demo_company() -> dict:
     api_key = None
     if company is None:
         company = services.create_company(name="Transportes Demonstração Ltda", cnpj=DEMO_CNPJ,
-                                          modules=["billing", "financial"], features=["integrations.webhooks"])
+                                          modules=["billing", "financial"], features=["integrations.webhooks"],
+                                          tax_regime="lucro_presumido", tax_state="PR")
         with tenant_scope(company.id):
             services.create_user(company, email=DEMO_EMAIL, password=DEMO_PASSWORD, role="admin", name="Admin Demo")
             _, api_key = services.create_api_key(company, scopes=["read", "write"], name="demo")

@@ -1,21 +1,28 @@
-"""Shared by the benchmarks: an app on a scratch database, and percentile/ratio reporting."""
+"""Shared by the benchmarks: an app on a scratch database, percentile/ratio reporting, and the server and worker
+processes a bench starts (each in a process group of its own, stopped as a whole: no orphan left behind)."""
+import atexit
+import http.client
 import os
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere, no install needed
 
 
-def bench_app():
-    """The real app on DATABASE_URL (point it at a scratch database) or a throwaway SQLite file."""
+def bench_app(config: dict | None = None):
+    """The real app on DATABASE_URL (point it at a scratch database) or a throwaway SQLite file; `config` adds
+    settings (e.g. the rate limiter's storage)."""
     from app import create_app
     from core.db import db
 
     tmp = tempfile.mkdtemp(prefix="fretes-bench-")
     app = create_app({"SQLALCHEMY_DATABASE_URI": os.environ.get("DATABASE_URL") or f"sqlite:///{tmp}/bench.db",
-                      "INSTANCE_PATH": tmp, "JOBS_INLINE": True, "REDIS_URL": ""})
+                      "INSTANCE_PATH": tmp, "JOBS_INLINE": True, "REDIS_URL": "", **(config or {})})
     with app.app_context():
         db.create_all()
     return app
@@ -35,3 +42,81 @@ def report(name_a: str, a: list[float], name_b: str, b: list[float]) -> None:
               f"   mean {statistics.fmean(samples) * 1000:8.3f} ms   n={len(samples)}")
     print(f"ratio {name_a} / {name_b}:  p50 {percentile(a, 50) / percentile(b, 50):.2f}x   "
           f"p99 {percentile(a, 99) / percentile(b, 99):.2f}x")
+
+
+# --- Processes a bench starts ------------------------------------------------------------------------------------
+# Each is the leader of a new session (so of a process group of its own): stopping it signals the whole group, so a
+# gunicorn master's workers or an RQ worker's work horse cannot outlive it. Whatever is still running when the bench
+# exits (an exception, Ctrl-C, or SIGTERM once `stop_children_on_sigterm` was called) is stopped the same way.
+_started: list[subprocess.Popen] = []
+
+
+def stop_children_on_sigterm() -> None:
+    """A bench's main calls it: SIGTERM then runs its `finally` blocks and the exit hook below (the default would end
+    the bench at once and leave its servers running, in their own sessions)."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+
+def start_process(command: list[str], *, env: dict, cwd: str | None = None, stdout=subprocess.DEVNULL,
+                  stderr=subprocess.PIPE) -> subprocess.Popen:
+    process = subprocess.Popen(command, cwd=cwd or str(Path(__file__).resolve().parent.parent), env=env,
+                               stdout=stdout, stderr=stderr, start_new_session=True)
+    _started.append(process)
+    return process
+
+
+def _signal_group(process: subprocess.Popen, sig: int) -> None:
+    try:
+        os.killpg(process.pid, sig)  # the group's id is the leader's pid (start_new_session)
+    except (ProcessLookupError, PermissionError):
+        pass  # the whole group is gone already
+
+
+def stop_processes(*processes: subprocess.Popen, timeout: float = 30) -> None:
+    """SIGTERM to each process group (a graceful stop: gunicorn and RQ finish the request or job in hand); a group
+    whose leader is not gone in `timeout` s is killed; then whatever is left of each group (a child that outlived its
+    parent) is killed too."""
+    for process in processes:
+        if process.poll() is None:
+            _signal_group(process, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    for process in processes:
+        try:
+            process.wait(max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            _signal_group(process, signal.SIGKILL)
+            process.wait()
+        _signal_group(process, signal.SIGKILL)
+        for pipe in (process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()
+        if process in _started:
+            _started.remove(process)
+
+
+atexit.register(lambda: stop_processes(*list(_started), timeout=10))
+
+
+def wait_http_ready(port: int, path: str, process: subprocess.Popen, timeout: float = 120) -> None:
+    """Poll GET `path` on 127.0.0.1:`port` until it answers 200; stop the bench if the process exits first or after
+    `timeout` s (generous: a loaded machine can take a minute to import and fork the app)."""
+    deadline, last = time.monotonic() + timeout, None
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            err = process.stderr.read().decode(errors="replace")[-2000:] if process.stderr else ""
+            stop_processes(process)  # what it forked, and its pipes
+            raise SystemExit(f"process on port {port} exited ({process.returncode}): {err}")
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            conn.request("GET", path)
+            response = conn.getresponse()
+            response.read()
+            last = response.status
+            if last == 200:
+                return
+        except OSError as exc:
+            last = exc
+        finally:
+            conn.close()
+        time.sleep(0.3)
+    raise SystemExit(f"server on port {port} not ready after {timeout:.0f} s (GET {path}: {last})")

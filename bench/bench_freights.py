@@ -25,7 +25,16 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_vehicle_list import free_port, get, percentile, recreate_database, start_gunicorn, wait_ready
+from _common import stop_children_on_sigterm
+from bench_vehicle_list import (
+    free_port,
+    get,
+    percentile,
+    recreate_database,
+    start_gunicorn,
+    stop_servers,
+    wait_ready,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_freights")
@@ -213,6 +222,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1000)
     parser.add_argument("--freights", type=int, default=20, help="freights raced on in (b)")
     args = parser.parse_args()
+    stop_children_on_sigterm()
 
     instance = tempfile.mkdtemp(prefix="bench-freights-")
     recreate_database(DB_NAME)
@@ -240,9 +250,7 @@ def main() -> None:
                 if round_ >= 100:
                     samples[side].append(elapsed)
     finally:
-        for process in servers.values():
-            process.terminate()
-            process.wait(10)
+        stop_servers(*servers.values())
 
     r50, b50 = statistics.median(samples["real"]), statistics.median(samples["bare"])
     r99, b99 = percentile(samples["real"], 0.99), percentile(samples["bare"], 0.99)
@@ -257,8 +265,7 @@ def main() -> None:
         wait_ready(ports["race"], "/healthz", server)
         elapsed, outcomes = race(ports["race"], seeded["key"], seeded["races"])
     finally:
-        server.terminate()
-        server.wait(10)
+        stop_servers(server)
     import psycopg
     with psycopg.connect(DSN) as conn:
         accepted = dict(conn.execute("SELECT freight_id::text, count(*) FROM offers WHERE status = 'aceita' "

@@ -10,9 +10,10 @@ which goes first in each round, so machine noise hits both alike. Pairs compared
   API   GET /api/public/v1/vehicles?limit=50 (X-API-Key)        vs  bare GET /bare/vehicles?limit=50 (X-API-Key)
   page  GET /veiculos?limit=50, htmx results fragment (session)   vs  bare GET /bare/vehicles.html?limit=50
         (the bare page reads the same login cookie through Flask's own signed session)
-The bare app does what the real one must do, by hand: find the key (or the user) with its company in one
-SELECT, check it, select the company's 51 newest vehicles (ORDER BY created_at DESC, id DESC), sign a cursor,
-and write JSON (or render the same table with Jinja). Targets: p50 <= 1.5x, p99 <= 2x.
+The bare app does what the real one must do, by hand: find the key (or the open session's user) with its company
+in one SELECT, check it, select the company's 51 newest vehicles (ORDER BY created_at DESC, id DESC), sign a
+cursor, and write JSON (or render, with Jinja, the same fragment: the bench checks both sides send the same ids,
+and for the page the same markup). Targets: p50 <= 1.5x, p99 <= 2x.
 """
 import argparse
 import base64
@@ -28,6 +29,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from _common import start_process, stop_children_on_sigterm, stop_processes, wait_http_ready
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_list")  # a scratch database: dropped and recreated
@@ -46,13 +49,31 @@ LIST_SQL = (
     "FROM vehicles WHERE company_id = %s ORDER BY created_at DESC, id DESC LIMIT %s")
 KEY_SQL = ("SELECT k.secret_hash, k.revoked_at, k.scopes, c.id FROM api_keys k JOIN companies c ON c.id = k.company_id "
            "WHERE k.prefix = %s")
-USER_SQL = ("SELECT u.id, u.role, c.id, c.legal_name FROM users u JOIN companies c ON c.id = u.company_id "
-            "WHERE u.id = %s")
-ROWS_HTML = """{% for v in rows %}<tr data-id="{{ v.id }}"><td><a href="/veiculos/{{ v.id }}">{{ v.plate }}</a></td>
-<td>{{ v.vehicle_type or '—' }}</td><td>{{ v.brand or '' }} {{ v.model or '' }}</td><td>{{ v.year or '—' }}</td>
-<td>{{ v.capacity_kg or '—' }}</td><td><span class="badge">{{ v.status }}</span></td></tr>{% endfor %}
-{% if more %}<tr id="load-more"><td colspan="6">
-<a href="?cursor={{ more }}" hx-get="?cursor={{ more }}">Carregar mais</a></td></tr>{% endif %}"""
+# Flask-Login's id is `<user id>:<session id>` (domain/tenancy/sessions.py): the session row must be open and recent.
+USER_SQL = ("SELECT u.id, u.role, c.id, c.legal_name FROM user_sessions s JOIN users u ON u.id = s.user_id "
+            "JOIN companies c ON c.id = u.company_id WHERE s.id = %s AND s.user_id = %s AND s.revoked_at IS NULL "
+            "AND s.last_seen_at > now() AT TIME ZONE 'UTC' - interval '2 hours'")
+# The same fragment the real page sends (bench checks the two are equal, whitespace aside): the table head, each row
+# with its link, formatted weight and status badge, and the "Carregar mais" row.
+RESULTS_HTML = """<div id="results" class="card"><div class="table-wrap">
+<table class="table " data-testid="vehicle-list">
+<thead><tr><th scope="col">Placa</th><th scope="col">Tipo</th><th scope="col">Marca / modelo</th>
+<th scope="col">Ano</th><th scope="col" class="right">Capacidade</th><th scope="col">Situação</th></tr></thead><tbody>
+{% for v in rows %}{% set badge = badges.get(v.status) or ('', v.status) %}<tr data-id="{{ v.id }}">
+<td><a href="/veiculos/{{ v.id }}" class="plate">{{ v.plate | plate }}</a></td><td>{{ v.vehicle_type or '—' }}</td>
+<td>{{ v.brand or '' }} {{ v.model or '' }}</td><td>{{ v.year or '—' }}</td>
+<td class="right">{{ v.capacity_kg | weight }}</td>
+<td><span class="badge {{ badge[0] }}" data-status="{{ v.status }}">{{ badge[1] }}</span></td></tr>{% endfor %}
+{% if more %}<tr id="load-more"><td colspan="6" class="load-more"><a class="button" href="/veiculos?cursor={{ more }}" \
+hx-get="/veiculos?cursor={{ more }}" hx-target="#load-more" hx-swap="outerHTML" data-testid="load-more">
+Carregar mais</a></td></tr>{% endif %}</tbody></table></div></div>"""
+
+
+def same_html(a: bytes, b: bytes) -> bool:
+    """Equal markup, whitespace between and inside tags aside."""
+    def squeeze(body):
+        return re.sub(rb"\s*(<|>)\s*", rb"\1", re.sub(rb"\s+", b" ", body)).strip()
+    return squeeze(a) == squeeze(b)
 
 
 def create_bare_app():
@@ -65,8 +86,11 @@ def create_bare_app():
     signer = Signer(SECRET, salt="fretes.cursor", digest_method=hashlib.sha256)  # itsdangerous, as Flask apps do
     app.secret_key = SECRET  # Flask's own signed session: the bare page reads the login cookie the real app set
     state = {}
-    results = app.jinja_env.from_string('<div id="results"><table class="table"><tbody>' + ROWS_HTML
-                                        + "</tbody></table></div>")  # compiled once, as Flask caches templates
+    # The app's own weight formatter and badge labels (a hand-written app has its own; these are plain functions).
+    from blueprints.web.cadastros_fleet import VEHICLE_BADGES
+    from core.formatting import plate, weight
+    app.jinja_env.filters.update(weight=weight, plate=plate)
+    results = app.jinja_env.from_string(RESULTS_HTML)  # compiled once, as Flask caches templates
 
     def conn():
         if "conn" not in state:  # one connection per worker process, autocommit: what a hand-written app does
@@ -116,12 +140,12 @@ def create_bare_app():
 
     @app.get("/bare/vehicles.html")
     def vehicles_html():
-        user_id = session.get("_user_id")
-        user = conn().execute(USER_SQL, (user_id,)).fetchone() if user_id else None
+        user_id, _, session_id = (session.get("_user_id") or "").partition(":")
+        user = conn().execute(USER_SQL, (session_id, user_id)).fetchone() if session_id else None
         if user is None:
             abort(401)
         rows, more = vehicles_of(user[2], limit_arg())
-        return results.render(rows=rows, more=more)
+        return results.render(rows=rows, more=more, badges=VEHICLE_BADGES)
 
     return app
 
@@ -250,24 +274,19 @@ def free_port() -> int:
 
 
 def start_gunicorn(target: str, port: int, workers: int, env: dict, *extra) -> subprocess.Popen:
+    """gunicorn in a process group of its own (bench/_common.py): stopping it stops its workers too."""
     command = [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}",
                "--log-level", "warning", *extra, target]
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return start_process(command, cwd=ROOT, env=env)
 
 
-def wait_ready(port: int, path: str, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"gunicorn on {port} exited: {process.stderr.read().decode()[-2000:]}")
-        try:
-            status, _ = get(port, path, {})
-            if status == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit(f"gunicorn on {port} not ready")
+def stop_servers(*processes: subprocess.Popen) -> None:
+    """Each server's whole process group: SIGTERM, SIGKILL after 30 s (a loaded machine), and any worker left."""
+    stop_processes(*processes, timeout=30)
+
+
+def wait_ready(port: int, path: str, process: subprocess.Popen, timeout: float = 120) -> None:
+    wait_http_ready(port, path, process, timeout)
 
 
 def get(port: int, path: str, headers: dict) -> tuple[int, bytes]:
@@ -311,6 +330,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1500, help="measured requests per endpoint (default 1500)")
     parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
     args = parser.parse_args()
+    stop_children_on_sigterm()
 
     instance = tempfile.mkdtemp(prefix="bench-list-")
     recreate_database()
@@ -344,6 +364,11 @@ def main() -> None:
                 assert ids["real"] == ids["bare"] and len(ids["real"]) == 50
             else:
                 assert all(body.count(b"<tr data-id=") == 50 for body in bodies.values())
+                if not same_html(bodies["real"], bodies["bare"]):
+                    for side, body in bodies.items():
+                        with open(os.path.join(instance, f"page-{side}.html"), "wb") as out:
+                            out.write(body)
+                    raise SystemExit(f"the bare page must send the real page's markup (both in {instance})")
         samples = {(name, side): [] for name in calls for side in sides}
         for round_ in range(args.rounds + 100):  # the first 100 rounds warm everything up and are not kept
             for name, by_side in calls.items():
@@ -357,13 +382,7 @@ def main() -> None:
                     if round_ >= 100:
                         samples[(name, side)].append(elapsed)
     finally:
-        for process in servers.values():
-            process.terminate()
-        for process in servers.values():
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_servers(*servers.values())
 
     print(f"\n(a) vehicle list, 50 rows, gunicorn {args.workers} sync worker(s) each, {args.rounds} interleaved "
           f"requests per endpoint, loopback, one client")

@@ -68,6 +68,7 @@ class ApiContext:
     company, loaded on first use (services need it; a read-only list does not)."""
     api_key: Any = None
     account: Any = None
+    with_key: Any = None  # the row the endpoint's `with_key` companion read with the key (None: absent, not asked)
     body: Any = None
     query: Any = None
     raw: dict = field(default_factory=dict)  # the decoded JSON body, for "was this field sent?"
@@ -80,12 +81,30 @@ class ApiContext:
         return self._company
 
 
+class KeyCompanion(Protocol):
+    """A row an endpoint reads in the key lookup's own round trip (`@endpoint(with_key=...)`): the simulation's
+    current methodology version. The key store outer-joins it on the key's company, so it is the caller's company's
+    row or absent (the endpoint then looks it up the usual way, which answers 403/404)."""
+
+    def bind(self, body: dict | None) -> dict | None:
+        """The statement's values, read from the request's JSON body as sent (not yet checked); None: read nothing."""
+
+    def join(self, lookup, company_id):
+        """`lookup` (a SELECT whose rows have the key's company in the `company_id` column) with the companion's
+        columns appended, outer-joined on that company; built once per companion."""
+
+    def row(self, values: tuple) -> Any:
+        """The endpoint's row from the appended columns' values, or None when the outer join found nothing."""
+
+
 class KeyStore(Protocol):
     """Where API keys live. The tenancy area provides it (app.py registers it): core imports no area."""
 
-    def find(self, raw: str) -> tuple[Any, Any, str] | None:
-        """(key, company, secret) for an active key, or None. key: id, prefix, scopes, require_signature,
-        last_used_at; company: id, has_module(name)."""
+    def find(self, raw: str, companion: KeyCompanion | None = None,
+             params: dict | None = None) -> tuple[Any, Any, str, Any] | None:
+        """(key, company, secret, companion row) for an active key, or None. key: id, prefix, scopes,
+        require_signature, last_used_at; company: id, has_module(name); the companion's row (None without one) is
+        read in the same statement with `params`."""
 
     def touch(self, key, when: datetime) -> None:
         """Record the key's last use."""
@@ -110,13 +129,18 @@ def key_store() -> KeyStore:
 def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body=None, query=None,
              success: int | None = None, response=None, response_kind: str = "json", module: str | None = None,
              public: bool = False, protected_fields=(), errors=(), idempotent: bool = True, blueprint=None,
-             operation_id: str | None = None, responses=None, headers=None):
+             operation_id: str | None = None, responses=None, headers=None, reads_when=None, with_key=None):
     """Declare a public API endpoint. `blueprint` mounts it elsewhere than the public API (then it is
     left out of the OpenAPI document); tests use it to exercise the pipeline on their own routes.
 
     Documentation (docs/api/README.md "Adding an endpoint"): `response` is the envelope model of the success
     answer, `responses` other success statuses ({202: Model}), `errors` the area's ErrorCodes this operation
-    answers, `headers` success response headers, `operation_id` a short camelCase name."""
+    answers, `headers` success response headers, `operation_id` a short camelCase name.
+
+    `reads_when(body)`: for a POST that writes nothing for some bodies (a simulation without `save`), a predicate of
+    the decoded JSON body (a dict, or None when it is not one); true → the call runs without a transaction, like a
+    GET (no BEGIN, no COMMIT). Never with an Idempotency-Key (its record is written). `with_key`: a KeyCompanion,
+    whose row is read in the key lookup's statement (one round trip for both) and handed over as `ctx.with_key`."""
     method = method.upper()
     scope = None if public else ("read" if method in ("GET", "HEAD") else "write")
     success = success or (201 if method == "POST" and body is not None else 200)
@@ -130,11 +154,12 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
 
         @wraps(view)
         def wrapper(**path_args):
-            if method in ("GET", "HEAD"):
+            reading = method in ("GET", "HEAD") or (reads_when is not None and reads_only(reads_when))
+            if reading:
                 read_without_transaction()
             ctx = ApiContext()
             if not public:
-                ctx.api_key, ctx.account = authenticate(scope, module)
+                ctx.api_key, ctx.account, ctx.with_key = authenticate(scope, module, with_key)
             if method in ("POST", "PATCH", "PUT"):
                 ctx.raw = read_json_body(body is not None, protected_fields)
             if body is not None:
@@ -147,7 +172,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
             try:
                 response_obj = to_response(view(ctx, **path_args), success)
-                finish(reading=method in ("GET", "HEAD"))
+                finish(reading=reading)
             except AppError as exc:
                 end_with_error(exc)  # a refusal keeps its records; anything else is rolled back
                 raise
@@ -164,6 +189,25 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
         return wrapper
 
     return decorator
+
+
+def reads_only(predicate) -> bool:
+    """Whether a POST declared with `reads_when` runs as a read: decided before authentication (the key lookup is
+    the first statement), on the body as sent; the body is checked as usual afterwards."""
+    if request.headers.get("Idempotency-Key"):
+        return False
+    return bool(predicate(peek_json()))
+
+
+def peek_json():
+    """The request's JSON body decoded, or None (not JSON, not an object): read_json_body reuses it."""
+    if "api_json" not in g:
+        try:
+            data = json.loads(request.get_data(cache=True) or b"null")
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            data = None
+        g.api_json = data
+    return g.api_json if isinstance(g.api_json, dict) else None
 
 
 def finish(*, reading: bool) -> None:
@@ -201,16 +245,18 @@ def presented_key() -> str | None:
     return None
 
 
-def authenticate(scope: str | None, module: str | None):
-    """The caller's (key, company) views; enters the company's tenant scope."""
+def authenticate(scope: str | None, module: str | None, companion: KeyCompanion | None = None):
+    """The caller's (key, company) views and the companion's row (None without one); enters the company's tenant
+    scope."""
     raw = presented_key()
     if not raw:
         raise Unauthorized("Chave de API ausente: envie X-API-Key, X-Service-Key ou Authorization: Bearer.")
     store = key_store()
-    found = store.find(raw)
+    params = companion.bind(peek_json()) if companion is not None else None
+    found = store.find(raw, companion, params) if params is not None else store.find(raw)
     if found is None:
         raise Unauthorized("Chave de API inválida ou revogada.")
-    key, company, secret = found
+    key, company, secret, row = found
     check_signature(key, secret)
     if scope and scope not in (key.scopes or []):
         raise Forbidden(f"A chave não tem o escopo '{scope}'.", code="insufficient_scope")
@@ -219,7 +265,7 @@ def authenticate(scope: str | None, module: str | None):
     enter_tenant(company.id)
     touch_last_use(store, key)
     g.api_key = key
-    return key, company
+    return key, company, row
 
 
 def check_signature(key, secret: str) -> None:
@@ -263,18 +309,24 @@ def read_json_body(expects_body: bool, protected_fields) -> dict:
     mimetype = (request.mimetype or "").lower()
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         raise AppError("Envie o corpo como application/json.", code="unsupported_media_type", status=415)
-    try:
-        data = json.loads(raw)
-    except RecursionError:
-        raise too_deep() from None
-    except (ValueError, UnicodeDecodeError):
-        raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400) from None
+    data = g.get("api_json")  # decoded already by peek_json (an endpoint with `reads_when`)
+    if not isinstance(data, dict):
+        data = _decode_json(raw)
     check_json_tree(data)
     if not isinstance(data, dict):
         raise InvalidBody("O corpo deve ser um objeto JSON.",
                           details=[FieldError("body", "dict_type", "Deve ser um objeto.")])
     reject_protected(data, protected_fields)
     return data
+
+
+def _decode_json(raw: bytes):
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise too_deep() from None
+    except (ValueError, UnicodeDecodeError):
+        raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400) from None
 
 
 def reject_protected(data: dict, extra_fields=()) -> None:

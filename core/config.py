@@ -5,6 +5,8 @@ Every variable is documented in README.md (section "Produção").
 import os
 from pathlib import Path
 
+from core.signing import fallback_keys
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 DEV_SECRET_KEY = "dev-secret-change-me"  # noqa: S105  the documented development default, warned about on PostgreSQL
 
@@ -14,6 +16,21 @@ def _bool(name: str, default: bool) -> bool:
     if raw is None:
         return default
     return raw.strip().lower() in {"1", "true", "yes", "on", "sim"}
+
+
+def engine_options(database_url: str) -> dict:
+    """Pool per process: DB_POOL_SIZE connections kept, DB_MAX_OVERFLOW more under bursts (docs/deploy.md
+    "PostgreSQL connections": the budget is their sum times the processes). DB_PGBOUNCER=1 (PgBouncer in transaction
+    mode): psycopg's automatic server-side prepared statements are turned off, since the next transaction may run
+    on another server connection that does not have them."""
+    options = {"pool_pre_ping": False, "pool_recycle": 1800}
+    if database_url.startswith("sqlite"):
+        return options
+    options["pool_size"] = int(os.environ.get("DB_POOL_SIZE", "5"))
+    options["max_overflow"] = int(os.environ.get("DB_MAX_OVERFLOW", "5"))
+    if _bool("DB_PGBOUNCER", False):
+        options["connect_args"] = {"prepare_threshold": None}
+    return options
 
 
 def load_config() -> dict:
@@ -31,8 +48,11 @@ def load_config() -> dict:
         # recycled after 30 min instead, so idle-timeout drops by firewalls/poolers are avoided; after a database
         # restart the first statement on each stale connection fails once, SQLAlchemy then invalidates the pool
         # and the next requests reconnect.
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": False, "pool_recycle": 1800},
+        "SQLALCHEMY_ENGINE_OPTIONS": engine_options(database_url),
         "SECRET_KEY": secret_key,
+        # Former SECRET_KEYs, comma-separated, still accepted for verification while a rotation is under way
+        # (sessions, CSRF tokens, list cursors, badge tokens, keys derived for encryption): core/signing.py.
+        "SECRET_KEY_FALLBACKS": fallback_keys(os.environ.get("SECRET_KEY_FALLBACKS", "")),
         # Fernet key that encrypts secrets at rest (API key secrets, provider credentials); anything else stops
         # the app at startup. Unset: a key derived from SECRET_KEY (HKDF), so the embedded default needs no setup.
         "ENCRYPTION_KEY": os.environ.get("ENCRYPTION_KEY", ""),
@@ -61,11 +81,21 @@ def load_config() -> dict:
         "LOGIN_LIMIT_PER_IP": os.environ.get("LOGIN_LIMIT_PER_IP", "20 per 15 minutes"),
         # Public lead form (blueprints/api/marketplace.py): per client IP, in the limiter's storage.
         "MARKETPLACE_LEAD_LIMIT": os.environ.get("MARKETPLACE_LEAD_LIMIT", "5 per minute"),
+        # The leads badge (polled by every open tab) reuses the stored count it read this long ago, per process.
+        "MARKETPLACE_BADGE_CACHE_SECONDS": float(os.environ.get("MARKETPLACE_BADGE_CACHE_SECONDS", "1")),
+        # Price simulations (POST /simulations): per API key, in the limiter's storage.
+        "SIMULATION_RATE_LIMIT": os.environ.get("SIMULATION_RATE_LIMIT", "60 per minute"),
         # Leads older than this are deleted by the daily purge (jobs/marketplace.py; LGPD retention).
         "MARKETPLACE_LEAD_RETENTION_DAYS": int(os.environ.get("MARKETPLACE_LEAD_RETENTION_DAYS", "180")),
         # Reverse proxies in front of the app that set X-Forwarded-For/-Proto/-Host (ProxyFix): 1 behind one
         # nginx; 0 (default) when clients reach gunicorn directly, so a forged header is never believed.
         "PROXY_COUNT": int(os.environ.get("PROXY_COUNT", "0")),
+        # werkzeug's password hash method; not read from the environment (tests set a cheap one in their app).
+        "PASSWORD_HASH_METHOD": "scrypt",
+        # Logs: "text" (default) or "json", one object per line (core/logs.py).
+        "LOG_FORMAT": os.environ.get("LOG_FORMAT", "text").strip().lower(),
+        # Bearer token that /metrics requires; unset, /metrics answers 404 (docs/deploy.md "Metrics").
+        "METRICS_TOKEN": os.environ.get("METRICS_TOKEN", ""),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": _bool("SESSION_COOKIE_SECURE", False),

@@ -7,6 +7,7 @@ import re
 AA = 4.5  # WCAG AA for normal text
 DARK = "#1d2433"
 LIGHT = "#ffffff"
+BLACK = "#000000"
 
 
 def _channels(hex_colour: str) -> tuple[float, float, float]:
@@ -29,8 +30,12 @@ def contrast(a: str, b: str) -> float:
 
 
 def text_on(background: str) -> str:
-    """White or near-black text, whichever reads better on `background`."""
-    return LIGHT if contrast(background, LIGHT) >= contrast(background, DARK) else DARK
+    """White or near-black text, whichever reads better on `background`; pure black on the mid greys where
+    neither reaches AA (white or black always does: the worst case, luminance ≈ 0.18, gives ≈ 4.58:1)."""
+    best = LIGHT if contrast(background, LIGHT) >= contrast(background, DARK) else DARK
+    if contrast(background, best) < AA and contrast(background, BLACK) > contrast(background, best):
+        return BLACK
+    return best
 
 
 def darken(hex_colour: str, factor: float) -> str:
@@ -59,11 +64,7 @@ def warnings(primary: str, secondary: str) -> list[str]:
         ratio = _ratio(contrast(primary, LIGHT))
         notes.append(f"A cor principal {primary} tem pouco contraste com o fundo branco ({ratio}; "
                      "o mínimo é 4,5:1): títulos e links usam um tom mais escuro dela.")
-    for name, colour, use in (("principal", primary, "botões"), ("secundária", secondary, "cabeçalhos de tabela")):
-        best = contrast(colour, text_on(colour))
-        if best < AA:
-            notes.append(f"Nem texto branco nem escuro fica legível sobre a cor {name} {colour} ({_ratio(best)}; "
-                         f"o mínimo é 4,5:1): escolha um tom mais claro ou mais escuro para os {use}.")
-        elif name == "secundária" and text_on(colour) == LIGHT:
-            notes.append(f"A cor secundária {colour} é escura: os cabeçalhos de tabela usam texto branco.")
+    # text_on always reaches AA (white or black does on any colour), so only the dark secondary needs a word.
+    if text_on(secondary) == LIGHT:
+        notes.append(f"A cor secundária {secondary} é escura: os cabeçalhos de tabela usam texto branco.")
     return notes

@@ -12,13 +12,12 @@ import re
 from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from types import SimpleNamespace
-from zoneinfo import ZoneInfo
 
 import phonenumbers
 
+from core.clock import BRT, brasilia_today
 from core.validators import FieldInvalid
 
-BRT = ZoneInfo("America/Sao_Paulo")
 EMPTY = "—"
 
 
@@ -37,11 +36,18 @@ def _group(text: str) -> str:
     return text.replace(",", "X").replace(".", ",").replace("X", ".")
 
 
+_QUANTA = {places: Decimal(1).scaleb(-places) for places in range(7)}
+
+
+def _quantum(places: int) -> Decimal:
+    return _QUANTA.get(places) or Decimal(1).scaleb(-places)
+
+
 def number(value, places: int = 2) -> str:
     """pt-BR number with thousands separators, rounded half-up to `places` decimals: `1.234,56`; "—" when empty."""
     if _empty(value):
         return EMPTY
-    amount = _as_decimal(value).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    amount = _as_decimal(value).quantize(_quantum(places), rounding=ROUND_HALF_UP)
     return _group(f"{amount:,.{places}f}")
 
 
@@ -49,9 +55,11 @@ def decimal(value, max_places: int = 3) -> str:
     """pt-BR number with up to `max_places` decimals and no trailing zeros: `30`, `32,5`, `1.234,567`."""
     if _empty(value):
         return EMPTY
-    amount = _as_decimal(value).quantize(Decimal(1).scaleb(-max_places), rounding=ROUND_HALF_UP)
+    amount = _as_decimal(value).quantize(_quantum(max_places), rounding=ROUND_HALF_UP)
+    if amount == amount.to_integral_value():  # the common case in lists (weights, capacities): no decimals
+        return f"{int(amount):,}".replace(",", ".")
     places = max(0, -amount.normalize().as_tuple().exponent)
-    return number(amount, places)
+    return _group(f"{amount:,.{places}f}")
 
 
 def money(value) -> str:
@@ -189,7 +197,7 @@ def iso_local(value) -> str:
 
 def today() -> date:
     """Today in Brasília (what "vence hoje" means to the people reading the page)."""
-    return datetime.now(BRT).date()
+    return brasilia_today()
 
 
 def expiry(value, warn_days: int = 30, on: date | None = None) -> str:
@@ -214,6 +222,15 @@ def days_left(value, on: date | None = None) -> str:
     if delta == 1:
         return "amanhã"
     return f"em {delta} dias" if delta > 0 else f"há {-delta} dia{'s' if delta < -1 else ''}"
+
+
+def cnh_flag(value, on: date | None = None) -> str:
+    """A driver's licence flag wherever a driver is listed or picked: `CNH vencida`, `CNH vence em 12 dias`
+    (within 30 days), or "" (valid or no date)."""
+    state = expiry(value, on=on)
+    if state == "expired":
+        return "CNH vencida"
+    return f"CNH vence {days_left(value, on)}" if state == "soon" else ""
 
 
 # --- Reading typed numbers ---------------------------------------------------------------------
@@ -263,7 +280,7 @@ fmt = SimpleNamespace(
     number=number, decimal=decimal, money=money, centavos=centavos, weight=weight, distance=distance, percent=percent,
     cpf_cnpj=cpf_cnpj, doc=cpf_cnpj, cnpj=cpf_cnpj, cep=cep, plate=plate, phone=phone, pix_key=pix_key,
     access_key=access_key, when=when, local=when, day=day, trip=wall_clock, iso_local=iso_local,
-    decimal_input=decimal_input, expiry=expiry, days_left=days_left,
+    decimal_input=decimal_input, expiry=expiry, days_left=days_left, cnh_flag=cnh_flag,
 )
 """Every formatter under one name, for templates (`{{ fmt.money(x) }}`) and code."""
 

@@ -17,7 +17,7 @@ import re
 from pydantic.json_schema import models_json_schema
 
 from core.api import API_PREFIX, REGISTRY, TAGS
-from core.responses import CURSOR_PATTERN, ERROR_MODELS, ErrorCode
+from core.responses import CURSOR_PATTERN, ErrorCode, error_models
 from core.schemas import ListQuery
 
 TITLE = "Fretes Public API"
@@ -198,7 +198,7 @@ def _collect_schemas() -> dict:
         for model in (spec.body, spec.response, *spec.responses.values()):
             if model is not None and (model, "validation") not in models:
                 models.append((model, "validation"))
-    models += [(model, "validation") for model in ERROR_MODELS]
+    models += [(model, "validation") for model in error_models()]
     _, defs = models_json_schema(models, ref_template="#/components/schemas/{model}")
     schemas = dict(defs.get("$defs", {}))
     for schema in schemas.values():

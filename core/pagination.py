@@ -13,12 +13,12 @@ from datetime import date, datetime
 from functools import lru_cache
 
 import sqlalchemy as sa
-from flask import current_app
 from itsdangerous import BadSignature, Signer
 
 from core.db import db
 from core.errors import AppError, FieldError
-from core.tenancy import read_rows
+from core.signing import secret_keys
+from core.tenancy import read_rows, with_values
 
 
 class InvalidCursor(AppError):
@@ -36,14 +36,30 @@ class Page:
                 "page": {"next_cursor": self.next_cursor, "has_more": self.has_more}}
 
 
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """A list statement built once per filter shape, with bound parameters instead of values (its company filter from
+    core.tenancy.company_rows), and this request's values for them. Building a SELECT and its cache key costs more
+    than running it on a warm connection, so an area's list builder caches the statement (e.g. an lru_cache keyed by
+    which filters are set) and returns a Listing; `paginate` then reuses its page statements too."""
+    stmt: sa.Select
+    params: dict
+
+    def select(self) -> sa.Select:
+        """The statement with this request's values written in: a plain Select to add options or an order to and run
+        through the session (the company it filters by is the marked one, core.tenancy.with_values)."""
+        return with_values(self.stmt, self.params)
+
+
 @lru_cache(maxsize=4)
-def _signer(secret_key: str) -> Signer:
-    # itsdangerous (ships with Flask): HMAC-SHA256 over the token with a key derived for this use only.
-    return Signer(secret_key, salt="fretes.cursor", digest_method=hashlib.sha256)
+def _signer(secret_keys: tuple[str, ...]) -> Signer:
+    # itsdangerous (ships with Flask): HMAC-SHA256 over the token with a key derived for this use only. It signs with
+    # the last key (SECRET_KEY) and verifies with every one (SECRET_KEY_FALLBACKS too: core/signing.py).
+    return Signer(list(secret_keys), salt="fretes.cursor", digest_method=hashlib.sha256)
 
 
 def _cursor_signer() -> Signer:
-    return _signer(current_app.config["SECRET_KEY"])
+    return _signer(secret_keys())
 
 
 def _encode_value(value):
@@ -85,24 +101,25 @@ def decode_cursor(cursor: str, scope: str):
 
 def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, descending: bool = True,
              scope: str | None = None, rows: bool = False) -> Page:
-    """Run `stmt` (a select of `model`) one page at a time, keyed on (sort_column, id).
+    """Run `stmt` (a select of `model`, or a Listing) one page at a time, keyed on (sort_column, id).
 
     `rows=True`: `stmt` selects columns of `model` (it must include `id` and the sort column) and the page's
     items are the result rows, not ORM objects: no identity map, no instance state, for read-only lists
     (a `company_select` runs as plain SQL, see core.tenancy.read_rows)."""
     sort_column = sort_column if sort_column is not None else model.created_at
     scope = scope or model.__tablename__
-    if cursor:
-        sort_value, last_id = decode_cursor(cursor, scope)
-        # A row-value comparison, not `a < x OR (a = x AND id < y)`: PostgreSQL turns it into an index range
-        # (company_id, sort, id), so a page deep in the list costs what the first page costs.
-        if descending:
-            stmt = stmt.where(sa.tuple_(sort_column, model.id) < (sort_value, last_id))
-        else:
-            stmt = stmt.where(sa.tuple_(sort_column, model.id) > (sort_value, last_id))
-    order = (sort_column.desc(), model.id.desc()) if descending else (sort_column.asc(), model.id.asc())
-    stmt = stmt.order_by(*order).limit(limit + 1)
-    found = read_rows(stmt).all() if rows else list(db.session.execute(stmt).unique().scalars())
+    after = decode_cursor(cursor, scope) if cursor else None
+    if isinstance(stmt, Listing):
+        params = {**stmt.params, "page_limit": limit + 1}
+        if after is not None:
+            params["after_sort"], params["after_id"] = after
+        stmt = _page_statement(stmt.stmt, model, sort_column, descending, after is not None)
+    else:
+        params = None
+        if after is not None:
+            stmt = stmt.where(_after(model, sort_column, descending, after))
+        stmt = stmt.order_by(*_order(model, sort_column, descending)).limit(limit + 1)
+    found = read_rows(stmt, params).all() if rows else list(db.session.execute(stmt, params).unique().scalars())
     has_more = len(found) > limit
     items = found[:limit]
     next_cursor = None
@@ -110,3 +127,24 @@ def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, d
         last = items[-1]
         next_cursor = encode_cursor(getattr(last, sort_column.key), last.id, scope)
     return Page(items=items, next_cursor=next_cursor, has_more=has_more)
+
+
+def _after(model, sort_column, descending: bool, cursor_key):
+    # A row-value comparison, not `a < x OR (a = x AND id < y)`: PostgreSQL turns it into an index range
+    # (company_id, sort, id), so a page deep in the list costs what the first page costs.
+    key = sa.tuple_(sort_column, model.id)
+    return key < cursor_key if descending else key > cursor_key
+
+
+def _order(model, sort_column, descending: bool) -> tuple:
+    return (sort_column.desc(), model.id.desc()) if descending else (sort_column.asc(), model.id.asc())
+
+
+@lru_cache(maxsize=256)
+def _page_statement(stmt, model, sort_column, descending: bool, after_cursor: bool):
+    """The page of a Listing's statement, built once per (statement, order, first page or not): the cursor and the
+    limit are bound parameters too."""
+    if after_cursor:
+        stmt = stmt.where(_after(model, sort_column, descending, sa.tuple_(
+            sa.bindparam("after_sort", type_=sort_column.type), sa.bindparam("after_id", type_=model.id.type))))
+    return stmt.order_by(*_order(model, sort_column, descending)).limit(sa.bindparam("page_limit", type_=sa.Integer))

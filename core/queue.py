@@ -38,13 +38,15 @@ class PendingJob:
     retries: int = 0
     retry_intervals: list = field(default_factory=lambda: [10, 30, 60])
     outbox_id: object = None  # the job's row in job_outbox (RQ only)
+    meta: dict | None = None  # the enqueuing request's id and actor, for the job's log line (core/logs.job_meta)
 
 
 def enqueue_after_commit(func: str, *args, queue: str = "default", job_id: str | None = None,
                          timeout: int | None = None, retries: int = 0) -> PendingJob:
     if queue not in QUEUES:
         raise ValueError(f"unknown queue {queue}")
-    job = PendingJob(func, args, queue, job_id, timeout or DEFAULT_TIMEOUTS[queue], retries)
+    from core.logs import job_meta
+    job = PendingJob(func, args, queue, job_id, timeout or DEFAULT_TIMEOUTS[queue], retries, meta=job_meta())
     # The job belongs to the current transaction; open one if none is, so that a rollback drops it.
     session = db.session()
     if not session.in_transaction():
@@ -210,5 +212,5 @@ def send_to_rq(job: PendingJob, connection=None):
     from rq import Callback, Retry
     retry = Retry(max=job.retries, interval=job.retry_intervals[: max(job.retries, 1)]) if job.retries else None
     return rq_queue(job.queue, connection).enqueue(job.func, *job.args, job_id=job.job_id, job_timeout=job.timeout,
-                                                   retry=retry, failure_ttl=7 * 24 * 3600,
+                                                   retry=retry, failure_ttl=7 * 24 * 3600, meta=job.meta,
                                                    on_failure=Callback(JOB_FAILED_CALLBACK, timeout=60))

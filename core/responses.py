@@ -7,10 +7,11 @@ list can be built from rows without ORM objects); the endpoint declares the enve
 against it, so the document and the code cannot drift.
 """
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.json_schema import WithJsonSchema
@@ -111,41 +112,63 @@ class ServerError(ResponseModel):
     error: ServerErrorObject
 
 
-class CiotActionError(ResponseModel):
-    """Errors of CIOT actions (validate, emit, retificar, cancel, encerrar): the envelope plus top-level
-    `ok: false`, `reason` (= error.code) and `mensagem` (= error.message)."""
-    error: ErrorObject
-    ok: Literal[False]
-    reason: str
-    mensagem: str
+@dataclass(frozen=True)
+class ErrorSchema:
+    """A component describing an error body: its model, and the top-level keys (beside `error`) its bodies carry,
+    built from (code, message). Areas register their own (e.g. the CIOT actions' `ok/reason/mensagem`)."""
+    model: type[ResponseModel]
+    top_level: Callable[[str, str], dict] | None = None
 
 
-ERROR_MODELS = (Error, ConflictError, ServerError, CiotActionError)
+ERROR_SCHEMAS: dict[str, ErrorSchema] = {}
+
+
+def register_error_schema(model: type[ResponseModel], top_level: Callable[[str, str], dict] | None = None):
+    """Make `model` an error component of the OpenAPI document, usable as `ErrorCode(schema=model.__name__)`;
+    `top_level(code, message)` gives the keys its bodies carry beside `error` (e.g. the CIOT actions')."""
+    ERROR_SCHEMAS[model.__name__] = ErrorSchema(model, top_level)
+    return model
+
+
+def error_model(model: type[BaseModel]) -> type[BaseModel]:
+    """Declare an area's own error body (e.g. a 409 that also returns the existing record under `data`) so the
+    document describes it; name it in `ErrorCode(schema=...)`. Usable as a class decorator."""
+    return register_error_schema(model)
+
+
+def error_models() -> tuple[type[ResponseModel], ...]:
+    return tuple(schema.model for schema in ERROR_SCHEMAS.values())
+
+
+for _model in (Error, ConflictError, ServerError):
+    register_error_schema(_model)
+
 
 @dataclass(frozen=True)
 class ErrorCode:
     """One error an operation can answer: its status, `error.code`, an example message and example extra fields.
-    `schema` names the component that describes the body (Error, ConflictError, CiotActionError, ServerError)."""
+    `schema` names the component that describes the body (Error, ConflictError, ServerError, or one an area
+    registered with `register_error_schema`)."""
     status: int
     code: str
     example: str
     schema: str = "Error"
     extra: dict = field(default_factory=dict, hash=False, compare=False)
     details: tuple = ()
+    top_level: dict = field(default_factory=dict, hash=False, compare=False)  # keys beside `error` (e.g. `data`)
 
     def body(self) -> dict:
         error: dict[str, Any] = {"code": self.code, "message": self.example,
                                  "details": [{"field": f, "code": c, "message": m} for f, c, m in self.details]}
         error.update(self.extra)
-        if self.schema == "CiotActionError":
-            return {"error": error, "ok": False, "reason": self.code, "mensagem": self.example}
-        return {"error": error}
+        schema = ERROR_SCHEMAS.get(self.schema)
+        top_level = schema.top_level(self.code, self.example) if schema and schema.top_level else {}
+        return {"error": error, **top_level, **self.top_level}
 
 
 __all__ = [
     "CURSOR_PATTERN",
-    "ERROR_MODELS",
-    "CiotActionError",
+    "ERROR_SCHEMAS",
     "ConflictError",
     "CpfCnpjOut",
     "CpfOut",
@@ -154,6 +177,7 @@ __all__ = [
     "ErrorCode",
     "ErrorDetail",
     "ErrorObject",
+    "ErrorSchema",
     "IbgeOut",
     "Money",
     "PageInfo",
@@ -163,7 +187,10 @@ __all__ = [
     "Timestamp",
     "Uuid",
     "data_envelope",
+    "error_model",
+    "error_models",
     "fields_of",
     "list_envelope",
     "pattern",
+    "register_error_schema",
 ]

@@ -123,7 +123,67 @@ _PT_MESSAGES = {
     "literal_error": "Valor não permitido.",
     "finite_number": "Deve ser um número finito.",
     "json_invalid": "JSON inválido.",
+    "json_type": "JSON inválido.",
+    "int_parsing_size": "Número inteiro fora do intervalo aceito.",
+    "string_unicode": "Texto com caracteres inválidos.",
+    "string_not_ascii": "Use apenas caracteres ASCII.",
+    "bytes_type": "Deve ser texto.",
+    "tuple_type": "Deve ser uma lista.",
+    "set_type": "Deve ser uma lista.",
+    "frozen_set_type": "Deve ser uma lista.",
+    "iterable_type": "Deve ser uma lista.",
+    "set_item_not_hashable": "Item de lista inválido.",
+    "mapping_type": "Deve ser um objeto.",
+    "none_required": "Deve ser nulo.",
+    "extra_forbidden": "Campo não permitido.",
+    "frozen_field": "Campo não pode ser alterado.",
+    "frozen_instance": "Registro não pode ser alterado.",
+    "is_instance_of": "Tipo inválido.",
+    "union_tag_invalid": "Tipo não reconhecido.",
+    "union_tag_not_found": "Campo obrigatório para identificar o tipo.",
+    "assertion_error": "Valor inválido.",
+    "date_past": "A data deve estar no passado.",
+    "date_future": "A data deve estar no futuro.",
+    "datetime_past": "A data e hora devem estar no passado.",
+    "datetime_future": "A data e hora devem estar no futuro.",
+    "datetime_object_invalid": "Data e hora inválidas (ISO 8601).",
+    "timezone_naive": "Informe a data e hora sem fuso horário.",
+    "timezone_aware": "Informe a data e hora com fuso horário (ex.: -03:00 ou Z).",
+    "timezone_offset": "Fuso horário não aceito.",
+    "time_type": "Hora inválida (use HH:MM).",
+    "time_parsing": "Hora inválida (use HH:MM).",
+    "time_delta_type": "Duração inválida.",
+    "time_delta_parsing": "Duração inválida.",
+    "url_type": "URL inválida.",
+    "url_parsing": "URL inválida.",
+    "url_syntax_violation": "URL inválida.",
+    "url_too_long": "URL longa demais.",
+    "url_scheme": "Esquema de URL não permitido (use http ou https).",
+    "uuid_version": "Identificador inválido (uuid).",
 }
+
+
+# Messages that quote the limit from the error's context (lengths, digits, decimal places, multiples).
+_LIMIT_MESSAGES = {
+    "string_too_short": "Deve ter pelo menos {min_length} caracteres.",
+    "string_too_long": "Deve ter no máximo {max_length} caracteres.",
+    "too_short": "Deve ter pelo menos {min_length} itens.",
+    "too_long": "Deve ter no máximo {max_length} itens.",
+    "decimal_whole_digits": "Deve ter no máximo {whole_digits} dígitos antes da vírgula.",
+    "decimal_max_places": "Deve ter no máximo {decimal_places} casas decimais.",
+    "decimal_max_digits": "Deve ter no máximo {max_digits} dígitos no total.",
+    "multiple_of": "Deve ser múltiplo de {multiple_of}.",
+}
+
+
+def _limit_message(kind: str, ctx: dict) -> str | None:
+    template = _LIMIT_MESSAGES.get(kind)
+    if template is None:
+        return None
+    try:
+        return template.format(**ctx)
+    except (KeyError, IndexError):
+        return None
 
 
 def _message_for(err: dict) -> tuple[str, str]:
@@ -132,14 +192,9 @@ def _message_for(err: dict) -> tuple[str, str]:
     if kind == "value_error" and isinstance(ctx.get("error"), v.FieldInvalid):
         exc = ctx["error"]
         return exc.code, exc.message
-    if kind in ("string_too_short",):
-        return kind, f"Deve ter pelo menos {ctx.get('min_length')} caracteres."
-    if kind in ("string_too_long",):
-        return kind, f"Deve ter no máximo {ctx.get('max_length')} caracteres."
-    if kind == "too_short":
-        return kind, f"Deve ter pelo menos {ctx.get('min_length')} itens."
-    if kind == "too_long":
-        return kind, f"Deve ter no máximo {ctx.get('max_length')} itens."
+    limit = _limit_message(kind, ctx)
+    if limit is not None:
+        return kind, limit
     if kind in ("greater_than_equal", "greater_than"):
         return kind, f"Deve ser maior{' ou igual' if kind.endswith('equal') else ''} a {ctx.get('ge', ctx.get('gt'))}."
     if kind in ("less_than_equal", "less_than"):

@@ -17,10 +17,12 @@ import contextlib
 import contextvars
 import re
 import uuid
+import weakref
 from functools import lru_cache
 
+import sqlalchemy as sa
 from sqlalchemy import event
-from sqlalchemy.orm import Session, with_loader_criteria
+from sqlalchemy.orm import Mapper, Session, with_loader_criteria
 from sqlalchemy.sql.elements import TextClause
 from sqlalchemy.sql.util import find_tables
 
@@ -28,6 +30,8 @@ from core.db import GET_GUARDS, TenantMixin, db
 from core.errors import NotFound, TenancyViolation
 
 _current_company: contextvars.ContextVar[uuid.UUID | None] = contextvars.ContextVar("current_company", default=None)
+# The last company a scope was entered for, kept after the scope ends: a job's log line names it (jobs/worker.py).
+_last_scoped: contextvars.ContextVar[uuid.UUID | None] = contextvars.ContextVar("last_scoped_company", default=None)
 
 
 def current_company_id() -> uuid.UUID | None:
@@ -37,6 +41,7 @@ def current_company_id() -> uuid.UUID | None:
 @contextlib.contextmanager
 def tenant_scope(company_id):
     token = _current_company.set(_as_uuid(company_id))
+    _last_scoped.set(_current_company.get())
     try:
         yield
     finally:
@@ -45,7 +50,17 @@ def tenant_scope(company_id):
 
 def enter_tenant(company_id) -> None:
     """For request handlers: scope the rest of the request (reset by `leave_tenant` at teardown)."""
-    _current_company.set(_as_uuid(company_id))
+    company = _as_uuid(company_id)
+    _current_company.set(company)
+    _last_scoped.set(company)
+
+
+def last_scoped_company(forget: bool = False) -> uuid.UUID | None:
+    """The company of the last scope entered in this context (None after `forget=True`)."""
+    company = _last_scoped.get()
+    if forget:
+        _last_scoped.set(None)
+    return company
 
 
 def leave_tenant() -> None:
@@ -80,22 +95,63 @@ def company_select(model, company_id, *columns):
             .execution_options(tenant_filtered=(model.__table__, company_id)))
 
 
+# The company of a `company_rows` statement is this execution parameter, not a value written in the statement.
+BOUND_COMPANY = "company_id"
+
+
+def company_rows(model, *columns):
+    """`company_select` for a statement built once and reused by every request (areas cache their list statements
+    per filter shape, see core.pagination.Listing): the filter is `company_id = :company_id`, and each execution
+    passes the value (`read_rows(stmt, {"company_id": …})`), which must be the current scope's company."""
+    return _company_rows(model, columns)
+
+
+@lru_cache(maxsize=64)
+def _company_rows(model, columns: tuple):
+    return (_base_select(model, columns).where(model.company_id == _bound_company(model))
+            .execution_options(tenant_filtered=(model.__table__, BOUND_COMPANY)))
+
+
+def company_outerjoin(stmt, model, onclause):
+    """LEFT OUTER JOIN another tenant-owned `model` to a `company_rows` statement, on `onclause` and the same
+    `:company_id` (what the scope's filter would add to the ON clause), so the statement still runs as plain SQL."""
+    tables, company = stmt.get_execution_options()["tenant_filtered"]
+    if company != BOUND_COMPANY:
+        raise TenancyViolation("company_outerjoin extends a company_rows statement")
+    tables = tables if isinstance(tables, tuple) else (tables,)
+    return (stmt.outerjoin(model, sa.and_(onclause, model.company_id == _bound_company(model)))
+            .execution_options(tenant_filtered=((*tables, model.__table__), BOUND_COMPANY)))
+
+
+def with_values(stmt, params: dict):
+    """A `company_rows` statement with `params` written in (`Select.params`), marked with that company like a
+    `company_select`, for callers that refine it (options, order) and run it through the session."""
+    tables, _ = stmt.get_execution_options()["tenant_filtered"]
+    company_id = _as_uuid(params[BOUND_COMPANY])
+    return stmt.params(**{**params, BOUND_COMPANY: company_id}).execution_options(
+        tenant_filtered=(tables, company_id))
+
+
+def _bound_company(model):
+    return sa.bindparam(BOUND_COMPANY, type_=model.__table__.c.company_id.type)
+
+
 @lru_cache(maxsize=64)
 def _base_select(model, columns: tuple):
     # Statements are immutable: the SELECT list is built once per (model, columns), not on every request.
     return db.select(*(columns or (model,)))
 
 
-def read_rows(stmt):
-    """The result of a `company_select` of columns, run as plain SQL on the session's connection: no ORM
-    layer (no entities, no loader options), for read-only lists. Its company filter is the explicit one, so
-    it must be the current scope's and the statement must read no other tenant-owned table; anything else
-    goes through the session and its guard as usual."""
+def read_rows(stmt, params: dict | None = None):
+    """The result of a `company_select` (or `company_rows` with its `params`) of columns, run as plain SQL on the
+    session's connection: no ORM layer (no entities, no loader options), for read-only lists. Its company filter is
+    the explicit one, so it must be the current scope's and the statement must read no other tenant-owned table;
+    anything else goes through the session and its guard as usual."""
     company_id = _current_company.get()
     marked = stmt.get_execution_options().get("tenant_filtered")
-    if company_id is None or marked is None or not _only_filtered_table(stmt, marked, company_id):
-        return db.session.execute(stmt)
-    return db.session.connection().execute(stmt)
+    if company_id is None or marked is None or not _only_filtered_table(stmt, marked, company_id, params):
+        return db.session.execute(stmt, params)
+    return db.session.connection().execute(stmt, params)
 
 
 def cross_tenant(stmt):
@@ -141,15 +197,47 @@ def _filtered_by_hand(orm_execute_state, company_id) -> bool:
     marked = orm_execute_state.execution_options.get("tenant_filtered")
     if marked is None or not orm_execute_state.is_select:
         return False
-    return _only_filtered_table(orm_execute_state.statement, marked, company_id)
+    params = orm_execute_state.parameters
+    return _only_filtered_table(orm_execute_state.statement, marked, company_id,
+                                params if isinstance(params, dict) else None)
 
 
-def _only_filtered_table(statement, marked, company_id) -> bool:
-    table, filtered_for = marked
-    if filtered_for != company_id:
+def _only_filtered_table(statement, marked, company_id, params) -> bool:
+    tables, filtered_for = marked
+    if filtered_for == BOUND_COMPANY:
+        filtered_for = (params or {}).get(BOUND_COMPANY)
+    if not _is_company(filtered_for, company_id):
         raise TenancyViolation("company_select of another company inside a tenant scope")
-    tenant_tables = _tenant_tables(len(db.Model.registry.mappers))
-    return all(t is table or t.name not in tenant_tables for t in find_tables(statement, include_aliases=True))
+    return _reads_only(statement, tables if isinstance(tables, tuple) else (tables,))
+
+
+_READS_ONLY: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _reads_only(statement, tables: tuple) -> bool:
+    """`statement` reads no tenant-owned table but `tables` (those it filters by the company itself); remembered per
+    statement object, so a statement built once (company_rows) is walked once, not on every request."""
+    mapper_count = _mapper_generation()
+    known = _READS_ONLY.get(statement)
+    if known is None or known[0] != mapper_count:
+        tenant_tables = _tenant_tables(mapper_count)
+        known = _READS_ONLY[statement] = (mapper_count, all(
+            t in tables or t.name not in tenant_tables for t in find_tables(statement, include_aliases=True)))
+    return known[1]
+
+
+_MAPPERS_ADDED = [0]
+
+
+@event.listens_for(Mapper, "after_mapper_constructed")
+def _count_new_mapper(mapper, class_) -> None:
+    _MAPPERS_ADDED[0] += 1
+
+
+def _mapper_generation() -> int:
+    """Changes whenever a model is mapped: the key of what is derived from the set of tenant-owned tables (counting
+    `registry.mappers` builds a set of every mapper, a tenth of a millisecond per statement)."""
+    return _MAPPERS_ADDED[0]
 
 
 @lru_cache(maxsize=4)
@@ -162,7 +250,7 @@ def _guard_raw_sql(orm_execute_state) -> None:
     """`text()` SQL naming a tenant-owned table must filter by a `:company_id` parameter holding the current
     company (no filter can be added to text); outside a scope it must be `cross_tenant`."""
     statement = orm_execute_state.statement
-    tables = _tenant_table_pattern(len(db.Model.registry.mappers)).findall(statement.text)
+    tables = _tenant_tables_named(statement.text, _mapper_generation())
     if not tables:
         return
     company_id = _current_company.get()
@@ -211,10 +299,15 @@ def _is_company(value, company_id) -> bool:
         return False
 
 
-@lru_cache(maxsize=4)
-def _tenant_table_pattern(mapper_count: int) -> re.Pattern:
-    names = sorted(_tenant_tables(mapper_count), key=len, reverse=True)
-    return re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b", re.IGNORECASE)
+_WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=512)
+def _tenant_tables_named(text: str, mapper_count: int) -> tuple:
+    """The tenant-owned tables `text` names (whole words, any case), in order; remembered per SQL text, so a
+    statement built once is read once (an alternation of every table name over the text cost milliseconds)."""
+    tenant_tables = _tenant_tables(mapper_count)
+    return tuple(word for word in _WORD.findall(text.lower()) if word in tenant_tables)
 
 
 def _guard_identity_map_hit(found) -> None:

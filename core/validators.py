@@ -12,6 +12,8 @@ from pathlib import Path
 
 import phonenumbers
 
+from core.clock import Clock, brasilia_today, utc_now
+
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 UFS = ("AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE",
@@ -178,6 +180,16 @@ def resolve_ibge_code(city: str, uf: str) -> str | None:
     return _municipality_by_name().get(((uf or "").upper(), fold(city)))
 
 
+def municipality_name(city: str, uf: str) -> str:
+    """The IBGE name of the municipality `city` in `uf` ("sao  paulo" → "São Paulo"); FieldInvalid when the list
+    (data/municipios_ibge.csv) has no such municipality in that UF."""
+    code = resolve_ibge_code(city, uf)
+    if code is None:
+        raise FieldInvalid(f"Município '{city}' não encontrado em {(uf or '').upper()} na lista do IBGE: informe o "
+                           "nome de um município da UF.", "unknown_municipality")
+    return municipalities()[code][0]
+
+
 def clean_ibge_code(value, uf: str | None = None) -> str:
     code = str(value or "").strip()
     if not re.fullmatch(r"\d{7}", code):
@@ -262,7 +274,8 @@ def access_key_model(key: str) -> str:
     return key[20:22]
 
 
-def check_not_future(value: date, field_label: str = "Data") -> date:
-    if value > date.today():  # noqa: DTZ011  the server's date, as before (a Brasília clock in core is pending)
+def check_not_future(value: date, field_label: str = "Data", *, now: Clock = utc_now) -> date:
+    """`value` is not after today's date in Brasília (the server's own date runs three hours ahead at night)."""
+    if value > brasilia_today(now):
         raise FieldInvalid(f"{field_label} não pode estar no futuro.", "in_future")
     return value

@@ -1,12 +1,15 @@
 """Imports every area's models so that SQLAlchemy metadata (create_all, Alembic) sees all tables."""
 import core.models  # noqa: F401
+import domain.antt_floor.models
 import domain.billing.models
 import domain.ciot.models
+import domain.ciot_agregado.models
 import domain.fleet.models
 import domain.freights.models
 import domain.marketplace.models
 import domain.messages.models
 import domain.partners.models
 import domain.payables.models
+import domain.simulations.models
 import domain.tenancy.models
 import domain.webhooks.models  # noqa: F401

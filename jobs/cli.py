@@ -1,4 +1,4 @@
-"""`flask --app app worker`: an RQ worker with our serializer and queues, scheduler included."""
+"""`flask --app app worker`: an RQ worker with our serializer and queues, scheduler included (jobs/worker.py)."""
 import click
 from flask import Flask
 
@@ -9,16 +9,20 @@ def register_job_commands(app: Flask) -> None:
     @app.cli.command("worker")
     @click.argument("queues", nargs=-1)
     @click.option("--burst", is_flag=True, help="Processa o que houver na fila e sai.")
-    def worker(queues, burst):
+    @click.option("--fork", is_flag=True, help="Um processo novo (fork) por job, como o worker padrão do RQ.")
+    @click.option("--max-jobs", type=click.IntRange(min=1), default=None, envvar="WORKER_MAX_JOBS",
+                  help="Sai depois de tantos jobs (o systemd inicia outro): limita o que um processo acumula.")
+    def worker(queues, burst, fork, max_jobs):
         """Inicia um worker RQ (filas: emission, pdf, webhooks, messages, default)."""
-        from rq import Worker
-
         from core.queue import redis_connection
         from core.serializer import JsonFirstSerializer
         if not app.config.get("REDIS_URL"):
             raise click.ClickException("Defina REDIS_URL para usar o worker (sem Redis os jobs rodam inline).")
         import jobs.context
         jobs.context._worker_app = app  # the CLI already built the app: jobs reuse it
+        from jobs.worker import FretesForkingWorker, FretesWorker, install_fork_guard
+        install_fork_guard()
         names = list(queues) or list(QUEUES)
-        Worker(names, connection=redis_connection(), serializer=JsonFirstSerializer).work(
-            with_scheduler=True, burst=burst)
+        worker_class = FretesForkingWorker if fork else FretesWorker
+        worker_class(names, connection=redis_connection(), serializer=JsonFirstSerializer).work(
+            with_scheduler=True, burst=burst, max_jobs=max_jobs)

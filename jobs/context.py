@@ -9,7 +9,8 @@ _worker_app = None
 
 
 def worker_app():
-    """One Flask app per worker process, built on first use."""
+    """One Flask app per worker process, built on first use (or the one `flask worker` built) and kept for every job
+    the process runs: its engine's pool keeps the connections between jobs (jobs/worker.py)."""
     global _worker_app  # noqa: PLW0603  one app per worker process, built lazily
     if _worker_app is None:
         from app import create_app

@@ -40,7 +40,9 @@ if ! cmp -s scripts/api_clients/package-lock.json "$tools/package-lock.json" || 
   cp scripts/api_clients/package.json scripts/api_clients/package-lock.json "$tools/"
   (cd "$tools" && npm ci --no-audit --no-fund --loglevel=error)
 fi
-"$tools/node_modules/.bin/spectral" lint --ruleset scripts/api_clients/spectral.yaml --fail-severity error \
+# The ruleset sits beside the document: Spectral resolves its `overrides` file patterns from the ruleset's folder.
+cp scripts/api_clients/spectral.yaml "$work/spectral.yaml"
+"$tools/node_modules/.bin/spectral" lint --ruleset "$work/spectral.yaml" --fail-severity error \
   --display-only-failures "$work/openapi.json"
 
 echo "== Python client (openapi-python-client)"

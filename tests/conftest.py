@@ -10,6 +10,7 @@ pytest_plugins = [
     "tests.fixtures.core",
     "tests.fixtures.partners",
     "tests.fixtures.ciot",
+    "tests.fixtures.agregado",
     "tests.fixtures.freights",
     "tests.fixtures.providers",
 ]
@@ -19,8 +20,22 @@ def pytest_addoption(parser):
     parser.addoption("--slow", action="store_true", help="also run the tests marked slow (fuzzers); CI does")
 
 
+# Modules holding only slow tests whose collection itself is costly: not even imported unless slow tests run.
+SLOW_ONLY_MODULES = ("foundation/test_api_fuzz.py",)
+
+
+def _runs_slow(config) -> bool:
+    return config.getoption("--slow") or "slow" in (config.getoption("markexpr") or "")
+
+
+def pytest_ignore_collect(collection_path, config):
+    if not _runs_slow(config) and collection_path.as_posix().endswith(SLOW_ONLY_MODULES):
+        return True
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
-    if config.getoption("--slow") or "slow" in (config.getoption("markexpr") or ""):
+    if _runs_slow(config):
         return
     skip = pytest.mark.skip(reason="slow: run with ./scripts/test.sh --slow (CI does)")
     for item in items:

@@ -1,7 +1,9 @@
 """The public API, one module per area. Importing them registers their endpoints on api_bp."""
 from blueprints.api import (  # noqa: F401
+    antt_floor,
     billing,
     ciot,
+    ciot_agregado,
     ciot_pdf,
     docs,
     fleet,
@@ -12,5 +14,6 @@ from blueprints.api import (  # noqa: F401
     offers,
     partners,
     payables,
+    simulations,
 )
 from core.api import api_bp  # noqa: F401

@@ -7,18 +7,19 @@ from core.api import endpoint, tag
 from core.pagination import paginate
 from core.responses import ErrorCode
 from core.schemas import ListQuery
-from core.tenancy import get_owned
+from core.tenancy import get_owned, read_rows
 from domain.billing import services
 from domain.billing.models import BillingDocument, Invoice, Receivable
 from domain.billing.pdf import invoice_pdf
 from domain.billing.queries import documents_stmt, invoices_stmt, receivables_stmt
-from domain.billing.schemas import DocumentCreate, DocumentListQuery, InvoiceCreate, InvoiceListQuery
+from domain.billing.schemas import DocumentCreate, DocumentListQuery, InvoiceCreate, InvoiceListQuery, ReceiptCreate
 from domain.billing.serializers import (
     DocumentList,
     DocumentResponse,
     InvoiceList,
     InvoiceResponse,
     ReceivableList,
+    ReceivableResponse,
     document_dict,
     invoice_dict,
     invoice_row,
@@ -137,3 +138,17 @@ def list_receivables(ctx):
     page = paginate(stmt, model=Receivable, limit=ctx.query.limit, cursor=ctx.query.cursor,
                     sort_column=Receivable.vencimento_at, descending=False, rows=True)
     return page.envelope(lambda row: receivable_row(row, shown_status))
+
+
+
+RECEIVABLE_NOT_OPEN = ErrorCode(422, "invalid_status", "Este título não está em aberto.")
+
+
+@endpoint("/finance/receivables/<receivable_id>/payments", "POST", body=ReceiptCreate, tags=TAGS, module=BILLING,
+          response=ReceivableResponse, errors=(RECEIVABLE_NOT_OPEN,), operation_id="recordReceivablePayment",
+          summary="Registra um recebimento no título (parcial → parcial, o saldo todo → pago e a fatura encerrada).")
+def record_receivable_payment(ctx, receivable_id):
+    receivable = get_owned(Receivable, receivable_id, for_update=True)
+    services.record_receipt(receivable, ctx.body.valor_centavos, ctx.body.pago_em or today_brasilia())
+    row = read_rows(receivables_stmt(ctx.account.id).where(Receivable.id == receivable.id)).one()
+    return {"data": receivable_row(row, shown_status)}

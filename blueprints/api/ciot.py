@@ -29,7 +29,7 @@ TAGS = (tag("ciot", "Operações CIOT por viagem: criar, validar, emitir na ANTT
 
 
 def _action(http_status: int, code: str, example: str, **extra) -> ErrorCode:
-    return ErrorCode(http_status, code, example, schema="CiotActionError", extra=extra)
+    return ErrorCode(http_status, code, example, schema=serializers.CiotActionError.__name__, extra=extra)
 
 
 def _status_error(example: str, current: str = "emitido") -> ErrorCode:
@@ -84,7 +84,7 @@ def ciot_action():
 def as_action_error(exc: AppError) -> AppError:
     """An action's error also answers `ok: false, reason, mensagem` beside the envelope."""
     if not exc.top_level:
-        exc.top_level = {"ok": False, "reason": exc.code, "mensagem": exc.message}
+        exc.top_level = serializers.action_error_top_level(exc.code, exc.message)
     return exc
 
 

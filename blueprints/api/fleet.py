@@ -6,7 +6,7 @@ from core.responses import ErrorCode
 from core.tenancy import get_owned
 from domain.fleet import services
 from domain.fleet.models import Driver, Vehicle
-from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
+from domain.fleet.queries import driver_listing, vehicle_listing
 from domain.fleet.schemas import (
     DriverBulk,
     DriverCreate,
@@ -47,7 +47,7 @@ DRIVER_EXISTS = ErrorCode(409, "driver_cpf_exists", "Já existe um motorista com
           summary="Lista veículos (status, q), mais novos primeiro.")
 def list_vehicles(ctx):
     query = ctx.query
-    stmt = vehicles_stmt(ctx.account, status=query.status, q=query.q, columns=VEHICLE_LIST_COLUMNS)
+    stmt = vehicle_listing(ctx.account.id, status=query.status, q=query.q)
     return paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor, rows=True).envelope(vehicle_row)
 
 
@@ -84,7 +84,7 @@ def delete_vehicle(ctx, vehicle_id):
           summary="Lista motoristas (status, q), mais novos primeiro.")
 def list_drivers(ctx):
     query = ctx.query
-    stmt = drivers_stmt(ctx.account, status=query.status, q=query.q, columns=DRIVER_LIST_COLUMNS)
+    stmt = driver_listing(ctx.account.id, status=query.status, q=query.q)
     return paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor, rows=True).envelope(driver_row)
 
 

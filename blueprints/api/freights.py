@@ -4,8 +4,14 @@ from core.pagination import paginate
 from core.responses import ErrorCode
 from domain.freights import services
 from domain.freights.models import Freight
-from domain.freights.queries import freight_row, freights_stmt, status_history
-from domain.freights.schemas import FreightCreate, FreightListQuery, FreightStatusChange, FreightUpdate
+from domain.freights.queries import freight_listing, freight_row, status_history
+from domain.freights.schemas import (
+    FreightCreate,
+    FreightListQuery,
+    FreightStatusChange,
+    FreightUpdate,
+    date_order_message,
+)
 from domain.freights.serializers import (
     FreightDetailResponse,
     FreightList,
@@ -26,8 +32,8 @@ DRIVER_CNH_EXPIRED = ErrorCode(422, "driver_cnh_expired", "A CNH do motorista Jo
                                details=(("driver_id", "driver_cnh_expired", "CNH vencida."),))
 VEHICLE_INACTIVE = ErrorCode(422, "vehicle_inactive", "O veículo ABC1D23 está inativo.",
                              details=(("vehicle_id", "vehicle_inactive", "O veículo ABC1D23 está inativo."),))
-DATE_ORDER = ErrorCode(400, "invalid_body", "Campo inválido: pickup_until. Deve ser posterior ou igual a pickup_at.",
-                       details=(("pickup_until", "date_order", "Deve ser posterior ou igual a pickup_at."),))
+DATE_ORDER = ErrorCode(400, "invalid_body", f"Campo inválido: pickup_until. {date_order_message('pickup_at')}",
+                       details=(("pickup_until", "date_order", date_order_message("pickup_at")),))
 FREIGHT_CLOSED = ErrorCode(422, "invalid_status", "Frete entregue não pode ser alterado.")
 STATUS_FINAL = ErrorCode(422, "invalid_status", "O frete está cancelado; o status não pode mais mudar.",
                          details=(("status", "invalid_status", "Status final."),))
@@ -46,7 +52,7 @@ def freight_body(company_id, freight: Freight) -> dict:
           summary="Lista fretes (status, visibility, q, created_from/created_to), mais novos primeiro.")
 def list_freights(ctx):
     query = ctx.query
-    stmt = freights_stmt(ctx.account.id, statuses=query.statuses, visibility=query.visibility, q=query.q,
+    stmt = freight_listing(ctx.account.id, statuses=query.statuses, visibility=query.visibility, q=query.q,
                          created_from=query.created_from, created_to=query.created_to)
     return paginate(stmt, model=Freight, limit=query.limit, cursor=query.cursor, rows=True).envelope(freight_dict)
 

@@ -1,11 +1,7 @@
 """Public API: the marketplace showcase and lead form (no key), and the company's leads (docs/api/marketplace.md)."""
-import time
-
-from flask import current_app, request
-from limits import parse
+from flask import request
 
 from core.api import endpoint, tag
-from core.errors import AppError
 from core.pagination import paginate
 from core.responses import ErrorCode
 from domain.freights.models import Freight
@@ -31,27 +27,6 @@ SLUG_NOT_PUBLIC = ErrorCode(404, "not_found", services.NOT_PUBLIC_MESSAGE)
 RATE_LIMITED = ErrorCode(429, "rate_limited", "Muitas requisições. Tente novamente em instantes.")
 
 
-def enforce_lead_limit() -> None:
-    """At most MARKETPLACE_LEAD_LIMIT (5 per minute) leads per client IP, counted in the limiter's storage
-    (Redis in production, so every web process shares it). Over the limit → 429 with Retry-After."""
-    from app import limiter
-
-    item = parse(current_app.config["MARKETPLACE_LEAD_LIMIT"])
-    ip = request.remote_addr or "unknown"
-    if limiter.limiter.hit(item, "marketplace-lead", ip):
-        return
-    reset_at = limiter.limiter.get_window_stats(item, "marketplace-lead", ip).reset_time
-    retry_after = max(1, int(reset_at - time.time()) + 1)
-    raise AppError("Muitos envios em pouco tempo. Tente novamente em instantes.", code="rate_limited", status=429,
-                   headers={"Retry-After": str(retry_after)})
-
-
-def add_lead(data):
-    """The API's and the page's lead: the limit first, then the service."""
-    enforce_lead_limit()
-    return services.create_lead(data, ip_addr=request.remote_addr, user_agent=request.headers.get("User-Agent"))
-
-
 @endpoint("/marketplace/freights", "GET", public=True, query=ShowcaseQuery, tags=PUBLIC_TAGS,
           response=MarketplaceFreightList, operation_id="listMarketplaceFreights",
           summary="Fretes públicos publicados de todas as empresas, mais novos primeiro, com filtros.")
@@ -72,7 +47,7 @@ def get_marketplace_freight(ctx, slug):
           response=MarketplaceLeadOk, errors=(SLUG_NOT_PUBLIC, RATE_LIMITED), operation_id="createMarketplaceLead",
           summary="Interesse de um motorista num frete público; 5 por minuto por IP; responde {ok: true}.")
 def create_marketplace_lead(ctx):
-    add_lead(ctx.body)
+    services.submit_lead(ctx.body, ip_addr=request.remote_addr, user_agent=request.headers.get("User-Agent"))
     return {"ok": True}
 
 

@@ -5,7 +5,7 @@ from core.responses import ErrorCode
 from core.tenancy import get_owned
 from domain.partners import services
 from domain.partners.models import Partner
-from domain.partners.queries import PARTNER_LIST_COLUMNS, partners_stmt
+from domain.partners.queries import PARTNER_LIST_COLUMNS, partner_listing
 from domain.partners.schemas import PartnerCreate, PartnerListQuery, PartnerUpdate
 from domain.partners.serializers import PartnerDetailResponse, PartnerList, PartnerResponse, partner_dict, partner_row
 
@@ -21,7 +21,7 @@ READ_ONLY = ("bank_accounts",)  # managed in the pages only: sending them is a 4
           summary="Lista parceiros (q, role, only_active, created_before), mais novos primeiro.")
 def list_partners(ctx):
     query = ctx.query
-    stmt = partners_stmt(ctx.account, q=query.q, role=query.role, only_active=query.only_active,
+    stmt = partner_listing(ctx.account.id, q=query.q, role=query.role, only_active=query.only_active,
                          created_before=query.created_before, columns=PARTNER_LIST_COLUMNS)
     return paginate(stmt, model=Partner, limit=query.limit, cursor=query.cursor, rows=True).envelope(partner_row)
 

@@ -2,11 +2,12 @@
 from core.api import endpoint, tag
 from core.pagination import paginate
 from core.responses import ErrorCode
+from core.tenancy import get_owned, read_rows
 from domain.payables import services
 from domain.payables.models import Payable
 from domain.payables.queries import payables_stmt
-from domain.payables.schemas import PayableCreate, PayableListQuery
-from domain.payables.serializers import PayableIds, PayableList, payable_dict
+from domain.payables.schemas import PayableCreate, PayableListQuery, PaymentCreate
+from domain.payables.serializers import PayableIds, PayableList, PayableResponse, payable_dict
 
 TAGS = (tag("contas a pagar", "Títulos a pagar a fornecedores, em parcelas mensais. Exige o módulo financial."),)
 FINANCIAL = "financial"
@@ -30,3 +31,17 @@ def list_payables(ctx):
           summary="Lança um título a pagar, em parcelas mensais; responde {ids: [...]}, um por parcela.")
 def create_payables(ctx):
     return {"ids": [str(title.id) for title in services.create_payables(ctx.company, ctx.body)]}
+
+
+PAYABLE_NOT_OPEN = ErrorCode(422, "invalid_status", "Este título não está em aberto.")
+
+
+@endpoint("/finance/payables/<payable_id>/payments", "POST", body=PaymentCreate, tags=TAGS, module=FINANCIAL,
+          response=PayableResponse, errors=(PAYABLE_NOT_OPEN,), operation_id="recordPayablePayment",
+          summary="Registra um pagamento no título (parcial → parcial, o saldo todo → pago).")
+def record_payable_payment(ctx, payable_id):
+    payable = get_owned(Payable, payable_id, for_update=True)
+    services.record_payment(payable, ctx.body.valor_centavos, ctx.body.pago_em or services.today_brasilia())
+    today = services.today_brasilia()
+    row = read_rows(payables_stmt(ctx.account.id, today=today).where(Payable.id == payable.id)).one()
+    return {"data": payable_dict(row, today)}

@@ -29,3 +29,10 @@ def upload_limit(max_bytes: int):
         view.upload_limit = max_bytes
         return view
     return mark
+
+
+def without_session_user(view):
+    """This view checks the caller itself (e.g. a signed token) and must not load the logged-in user: app.py then
+    skips the user load and the read connection for it, so the view can answer without SQL."""
+    view.without_session_user = True
+    return view

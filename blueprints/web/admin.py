@@ -11,6 +11,7 @@ from blueprints.web.access import roles_required, upload_limit
 from blueprints.web.formkit import MultiCheckboxField, choices
 from blueprints.web.transaction import page_transaction
 from core.contrast import warnings as contrast_warnings
+from core.crypto import decrypt, encrypt
 from core.db import db
 from core.errors import AppError, FieldError
 from core.pdf import Branding, render_pdf
@@ -69,14 +70,24 @@ def integrations():
                                                  require_signature=form.require_signature.data,
                                                  name=form.name.data or "", created_by=current_user)
         # POST-redirect-GET: refreshing the page shows the list, it never creates another key. The secret is
-        # handed to the next page once (signed session) and shown there a single time.
-        session["new_api_key"] = new_key
+        # handed to the next page once and shown there a single time. Flask's session cookie is signed, not
+        # encrypted (anyone holding the cookie can read it), so the secret travels Fernet-encrypted.
+        session["new_api_key"] = encrypt(new_key)
         flash("Chave criada.", "success")
         return redirect(url_for("admin.integrations"))
-    new_key = session.pop("new_api_key", None) if request.method == "GET" else None
+    new_key = _pop_new_key() if request.method == "GET" else None
     keys = db.session.execute(db.select(ApiKey).order_by(ApiKey.created_at.desc())).scalars().all()
     return render_template("admin/integrations.html", form=form, keys=keys, new_key=new_key), \
         (422 if form.errors else 200)
+
+
+def _pop_new_key() -> str | None:
+    """The secret of the key just created, once; None when there is none (or the encryption key changed)."""
+    sealed = session.pop("new_api_key", None)
+    try:
+        return decrypt(sealed) if sealed else None
+    except ValueError:
+        return None
 
 
 @bp.post("/integracoes/<key_id>/revogar")
@@ -113,8 +124,9 @@ def users():
         except AppError as exc:
             form.email.errors.append(exc.message)
     people = db.session.execute(db.select(User).order_by(User.email)).scalars().all()
-    return render_template("admin/users.html", form=form, users=people, role_labels=ROLE_LABELS,
-                           role_form=RoleForm()), (422 if form.errors else 200)
+    # each row's role select is its own RoleForm, showing that user's role (never bound to this request's post)
+    rows = [(user, RoleForm(formdata=None, role=user.role)) for user in people]
+    return render_template("admin/users.html", form=form, users=rows), (422 if form.errors else 200)
 
 
 @bp.post("/usuarios/<user_id>/papel")

@@ -38,11 +38,12 @@ def top_field(path: str) -> str:
     return re.split(r"[.\[]", path or "", maxsplit=1)[0]
 
 
-def attach_errors(form, errors: list[FieldError]) -> list[str]:
-    """Put each schema/service error under its field (by the error's `field` name); return the rest."""
+def attach_errors(form, errors: list[FieldError], rename=None) -> list[str]:
+    """Put each schema/service error under its field (by the error's `field` name, or the input `rename(field)`
+    names when the page's inputs are not named as the body: `origin.state` → `origin_state`); return the rest."""
     general = []
     for error in errors:
-        name = top_field(error.field)
+        name = top_field(rename(error.field or "") if rename else error.field)
         if name in form._fields and name != "csrf_token":
             field_errors = form[name].errors
             if not isinstance(field_errors, list):

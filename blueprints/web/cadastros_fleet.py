@@ -28,7 +28,7 @@ from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
 from domain.fleet.models import CNH_CATEGORIES, Driver, Vehicle
-from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, drivers_stmt, vehicles_stmt
+from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, driver_listing, vehicle_listing
 from domain.fleet.schemas import (
     DriverCreate,
     DriverListQuery,
@@ -157,7 +157,7 @@ def _register(r: FleetResource) -> None:
 
     def list_view():
         query = parse_query(r.list_query, list_args())
-        stmt = r.list_stmt(current_user.company, status=query.status, q=query.q, columns=r.list_columns)
+        stmt = r.list_stmt(current_user.company_id, status=query.status, q=query.q, columns=r.list_columns)
         return list_page(f"cadastros.{r.kind}s", r.kind, query, stmt, r.model, ("q", "status"), **_globals())
 
     def new_view():
@@ -208,7 +208,7 @@ def _register(r: FleetResource) -> None:
 
 _register(FleetResource(
     kind="vehicle", path="/veiculos", model=Vehicle, form=VehicleForm, form_fields=VEHICLE_FORM_FIELDS,
-    values=_vehicle_values, list_query=VehicleListQuery, list_stmt=vehicles_stmt,
+    values=_vehicle_values, list_query=VehicleListQuery, list_stmt=vehicle_listing,
     list_columns=VEHICLE_LIST_COLUMNS,
     create_schema=VehicleCreate, update_schema=VehicleUpdate,
     create=services.create_vehicle, update=services.update_vehicle, deactivate=services.deactivate_vehicle,
@@ -217,7 +217,7 @@ _register(FleetResource(
 
 _register(FleetResource(
     kind="driver", path="/motoristas", model=Driver, form=DriverForm, form_fields=DRIVER_FORM_FIELDS,
-    values=_driver_values, list_query=DriverListQuery, list_stmt=drivers_stmt,
+    values=_driver_values, list_query=DriverListQuery, list_stmt=driver_listing,
     list_columns=DRIVER_LIST_COLUMNS,
     create_schema=DriverCreate, update_schema=DriverUpdate,
     create=services.create_driver, update=services.update_driver, deactivate=services.deactivate_driver,

@@ -5,11 +5,12 @@ is looked up through tenancy, so confirming never trusts posted data and another
 """
 from flask import Response, current_app, render_template, request, url_for
 from flask_login import current_user
+from flask_wtf.file import FileField
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
-from blueprints.web.cadastros_common import can_edit, done, editor_required, reader_required
+from blueprints.web.cadastros_common import PlainForm, can_edit, done, editor_required, reader_required
 from blueprints.web.transaction import page_transaction
 from core.errors import AppError
 from domain.fleet import spreadsheet, staged_import
@@ -27,6 +28,11 @@ COLUMN_DOCS = {
     "status": "ativo (padrão), manutencao ou inativo.",
     "notes": "Até 2.000 caracteres.",
 }
+
+
+class UploadForm(PlainForm):
+    """The spreadsheet upload (rendered by the kit's `field`; the view reads the file and words every refusal)."""
+    arquivo = FileField("Arquivo (.csv ou .xlsx)")
 
 
 def _limits() -> tuple[int, int]:
@@ -60,7 +66,10 @@ def _too_large(exc):
 def _upload_page(error: str | None = None):
     max_bytes, max_rows = _limits()
     template = "cadastros/_import_upload.html" if is_htmx() else "cadastros/vehicle_import.html"
-    html = render_template(template, error=error, aliases=spreadsheet.HEADER_ALIASES, docs=COLUMN_DOCS,
+    form = UploadForm(formdata=None)  # never reads the request: it may be the one refused as too large
+    form.arquivo.label.text = f"Arquivo (.csv ou .xlsx, até {max_bytes // (1024 * 1024)} MiB)"
+    form.arquivo.errors = [error] if error else []
+    html = render_template(template, form=form, aliases=spreadsheet.HEADER_ALIASES, docs=COLUMN_DOCS,
                            max_mib=max_bytes // (1024 * 1024), max_rows=max_rows, can_edit=can_edit())
     return html, (422 if error else 200)
 

@@ -2,6 +2,8 @@
 
 Bank accounts are created, changed and removed only here: the API shows them read-only (docs/api/partners-fleet.md).
 """
+import re
+
 from flask import render_template, request, url_for
 from flask_login import current_user
 from wtforms import BooleanField, SelectField, StringField, TextAreaField
@@ -30,7 +32,7 @@ from core.tenancy import get_owned
 from core.validators import strip_punctuation
 from domain.partners import services
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, RNTRC_CATEGORIES, Partner, PartnerBankAccount
-from domain.partners.queries import PARTNER_LIST_COLUMNS, partners_stmt
+from domain.partners.queries import PARTNER_LIST_COLUMNS, partner_listing
 from domain.partners.schemas import BankAccountCreate, BankAccountUpdate, PartnerCreate, PartnerListQuery, PartnerUpdate
 
 ROLE_LABELS = {"contratante": "Contratante", "contratado": "Contratado", "tomador": "Tomador",
@@ -73,6 +75,12 @@ PARTNER_FORM_FIELDS = ("person_kind", "cpf_cnpj", "legal_name", "trade_name", "i
                        "municipio_nome", "logradouro", "numero", "complemento", "bairro", "roles", "notes")
 
 
+def pix_key_input(key: str) -> str:
+    """A stored PIX key as the form shows it: formatted, and a phone key keeps its `+55` (without it, the
+    11 digits of a mobile number would read back as a CPF)."""
+    return f"+55 {fmt.phone(key)}" if key.startswith("+55") else fmt.pix_key(key)
+
+
 class BankAccountForm(PlainForm):
     bank_code = StringField("Banco (código)")
     agency = StringField("Agência")
@@ -80,12 +88,21 @@ class BankAccountForm(PlainForm):
     account_type = SelectField("Tipo de conta", choices=choices([("", "—")] + [(t, ACCOUNT_TYPE_LABELS[t])
                                                                             for t in ACCOUNT_TYPES]),
                                validate_choice=False)
-    pix_key = StringField("Chave PIX")
+    # Stored normalised (digits, E.164), shown formatted; the browser masks them as they are typed.
+    pix_key = MaskedField("Chave PIX", display=pix_key_input, mask="pix_key")
     holder_name = StringField("Titular")
-    holder_document = StringField("CPF/CNPJ do titular")
+    holder_document = MaskedField("CPF/CNPJ do titular", display=fmt.cpf_cnpj, mask="cpf_cnpj")
 
 
 BANK_FORM_FIELDS = ("bank_code", "agency", "account", "account_type", "pix_key", "holder_name", "holder_document")
+
+
+def _bank_values(form) -> dict:
+    values = form_values(form, BANK_FORM_FIELDS)
+    # A phone key typed or shown formatted (+55 (11) 98765-4321) is E.164 for the API (+5511987654321).
+    if (values.get("pix_key") or "").strip().startswith("+"):
+        values["pix_key"] = "+" + re.sub(r"\D", "", values["pix_key"])
+    return values
 
 
 def _partner_values(form) -> dict:
@@ -111,7 +128,7 @@ def _template_globals() -> dict:
 @reader_required
 def partners():
     query = parse_query(PartnerListQuery, list_args())
-    stmt = partners_stmt(current_user.company, q=query.q, role=query.role, only_active=query.only_active,
+    stmt = partner_listing(current_user.company_id, q=query.q, role=query.role, only_active=query.only_active,
                          created_before=query.created_before, columns=PARTNER_LIST_COLUMNS)
     return list_page("cadastros.partners", "partner", query, stmt, Partner,
                      ("q", "role", "only_active", "created_before"), **_template_globals())
@@ -231,7 +248,7 @@ def bank_account_create(partner_id):
     record = get_owned(Partner, partner_id, for_update=True)
     form = BankAccountForm()
     response, general = save_form(
-        form, BankAccountCreate, form_values(form, BANK_FORM_FIELDS),
+        form, BankAccountCreate, _bank_values(form),
         write=lambda data: services.create_bank_account(record, data),
         on_success=lambda _: _accounts_changed(record, "Conta bancária adicionada.", refresh=True))
     if response is not None:
@@ -253,7 +270,7 @@ def bank_account_update(partner_id, account_id):
     record, account = _owned_account(partner_id, account_id, for_update=True)
     form = BankAccountForm()
     response, general = save_form(
-        form, BankAccountUpdate, form_values(form, BANK_FORM_FIELDS),
+        form, BankAccountUpdate, _bank_values(form),
         write=lambda data: services.update_bank_account(account, data, sent_fields=BANK_FORM_FIELDS),
         on_success=lambda _: _accounts_changed(record, "Conta bancária alterada.", refresh=False))
     if response is not None:

@@ -11,25 +11,16 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
+from blueprints.web.ciot_action_forms import action_forms, field_names
 from blueprints.web.ciot_form import (
-    CARGO_FIELDS,
-    CONTRATADO_FIELDS,
-    DESTINATARIO_FIELDS,
-    HEADER_FIELDS,
-    LOCATION_FIELDS,
-    LOCATION_TIPOS,
     MAX_ROWS,
-    PAYMENT_ROOT_FIELDS,
     ROW_FIELDS,
     ROW_TITLES,
-    TRIP_FIELDS,
     DraftForm,
-    copy_form,
     field_label,
-    fill_registry_axles,
-    initial_form,
     plain_words,
 )
+from blueprints.web.ciot_prefill import copy_form, fill_balance, fill_registry_axles, initial_form
 from blueprints.web.formkit import read_decimals
 from blueprints.web.transaction import page_transaction
 from core.db import db
@@ -51,8 +42,6 @@ HTMX_STOP_POLLING = 286
 ACTION_DECIMALS = {"peso_carga_final": 3, "distancia": 2, "valor_frete": 2, "peso_carga": 3}
 EVENTS_ON_PAGE = 50
 LIST_STATUSES = tuple((s, fmt.status(s)) for s in states.STATES)
-FORM_SECTIONS = {"header": HEADER_FIELDS, "contratado": CONTRATADO_FIELDS, "destinatario": DESTINATARIO_FIELDS,
-                 "trip": TRIP_FIELDS, "cargo": CARGO_FIELDS, "payment_root": PAYMENT_ROOT_FIELDS}
 
 
 def _company():
@@ -92,9 +81,7 @@ def operations():
 # --- creation form ----------------------------------------------------------------------------------------------
 
 def _form_context(form: DraftForm, **extra) -> dict:
-    return {"form": form, "sections": FORM_SECTIONS, "row_fields": ROW_FIELDS, "row_titles": ROW_TITLES,
-            "location_fields": LOCATION_FIELDS, "location_tipos": LOCATION_TIPOS, "max_rows": MAX_ROWS,
-            "fmt": fmt, **extra}
+    return {"form": form, "row_titles": ROW_TITLES, "max_rows": MAX_ROWS, "fmt": fmt, **extra}
 
 
 def _check(form: DraftForm, *, live: bool = False):
@@ -122,8 +109,9 @@ def new_operation():
 
 
 def _posted_draft() -> DraftForm:
-    """The posted form, vehicle axles left empty filled from the company's fleet registry."""
-    return fill_registry_axles(DraftForm.from_form(request.form), axles_by_plate)
+    """The posted form, vehicle axles left empty filled from the company's fleet registry and an empty balance
+    instalment computed (blueprints/web/ciot_prefill.py)."""
+    return fill_balance(fill_registry_axles(DraftForm.from_form(request.form), axles_by_plate))
 
 
 @bp.post("/nova")
@@ -170,8 +158,8 @@ def new_row(kind):
     form = DraftForm(values={}, rows={k: [] for k in ROW_FIELDS})
     if kind == "vehicles":
         form.values[f"vehicles[{index}].vehicle_kind"] = "implemento"
-    html = render_template("ciot/_row.html", kind=kind, index=index, form=form, fields=ROW_FIELDS[kind],
-                           title=ROW_TITLES[kind], add_next=index + 1, fmt=fmt)
+    html = render_template("ciot/_row.html", kind=kind, index=index, form=form, title=ROW_TITLES[kind],
+                           add_next=index + 1, fmt=fmt)
     return html, 200, {"HX-Trigger": "ciot-form-changed"}
 
 
@@ -191,7 +179,8 @@ def location_fields():
 
 # --- the operation page -----------------------------------------------------------------------------------------
 
-def _panel_context(op, **extra) -> dict:
+def _panel_context(op, form_errors=(), **extra) -> dict:
+    """The panel's context; `form_errors` (FieldErrors) go next to the inputs of the action form `open_form`."""
     company = _company()
     emitting = op.status == states.EMITINDO
     return {
@@ -202,8 +191,9 @@ def _panel_context(op, **extra) -> dict:
         "emitting": emitting,
         "attempt": queries.in_flight_attempt(op) if emitting else None,
         "actions": {**states.available_actions(op, ciot_flow=company.ciot_flow), "pdf": pdf_allowed(op)},
-        "message": None, "message_kind": "success", "form_errors": {}, "form_values": {}, "open_form": None,
+        "message": None, "message_kind": "success", "open_form": None,
         "field_label": field_label, "plain_words": plain_words,
+        "forms": action_forms(request.form, extra.get("open_form"), list(form_errors)),
         **extra,
     }
 
@@ -238,9 +228,8 @@ def _run(action):
 
 def _after(operation_id, result, error, *, ok_message, form: str | None = None):
     if error is not None:
-        details = {d.field: d.message for d in error.details}
         return _panel_response(operation_id, status=422, message=error.message, message_kind="error",
-                               form_errors=details, form_values=request.form.to_dict(), open_form=form)
+                               form_errors=list(error.details), open_form=form)
     return _panel_response(operation_id, message=ok_message(result) if callable(ok_message) else ok_message)
 
 
@@ -288,9 +277,10 @@ def _emission_panel(operation_id):
     return render_template("ciot/_panel.html", **_panel_context(op, message=message, message_kind=kind)), status
 
 
-def _form_body(model, fields):
-    """The small action forms as their API bodies: empty inputs are absent fields."""
-    data = {name: request.form.get(name, "").strip() for name in fields}
+def _form_body(model, action: str):
+    """The small action forms (blueprints/web/ciot_action_forms.py) as their API bodies: empty inputs are absent
+    fields."""
+    data = {name: request.form.get(name, "").strip() for name in field_names(action)}
     data = {name: value for name, value in data.items() if value}
     unread = read_decimals(data, ACTION_DECIMALS)
     body, errors = validate_data(model, data)
@@ -299,15 +289,14 @@ def _form_body(model, fields):
 
 def _invalid(operation_id, errors, form):
     return _panel_response(operation_id, status=422, message="Corrija os campos destacados.",
-                           message_kind="error", form_errors={e.field: e.message for e in errors},
-                           form_values=request.form.to_dict(), open_form=form)
+                           message_kind="error", form_errors=errors, open_form=form)
 
 
 @bp.post("/<operation_id>/cancelar")
 @roles_required(*ACTORS)
 def cancel(operation_id):
     services.get_operation(operation_id)  # 404 before anything else
-    body, _, errors = _form_body(CancelBody, ("motivo",))
+    body, _, errors = _form_body(CancelBody, "cancel")
     if errors:
         return _invalid(operation_id, errors, "cancel")
     result, error = _run(lambda: services.cancel_operation(_company(), operation_id, motivo=body.motivo,
@@ -319,8 +308,7 @@ def cancel(operation_id):
 @roles_required(*ACTORS)
 def close(operation_id):
     services.get_operation(operation_id)
-    body, _, errors = _form_body(CloseBody, ("peso_carga_final", "distancia", "quantidade_viagens",
-                                             "data_encerramento", "observacoes"))
+    body, _, errors = _form_body(CloseBody, "close")
     if errors:
         return _invalid(operation_id, errors, "close")
     result, error = _run(lambda: services.close_operation(_company(), operation_id, body, actor=_actor()))
@@ -331,8 +319,7 @@ def close(operation_id):
 @roles_required(*ACTORS)
 def rectify(operation_id):
     services.get_operation(operation_id)
-    body, sent, errors = _form_body(RectifyBody, ("valor_frete", "peso_carga", "data_declaracao", "viagem_inicio",
-                                                  "viagem_fim", "observacoes"))
+    body, sent, errors = _form_body(RectifyBody, "rectify")
     if errors:
         return _invalid(operation_id, errors, "rectify")
     result, error = _run(lambda: services.rectify_operation(_company(), operation_id, body, sent, actor=_actor()))
@@ -355,4 +342,5 @@ def pdf(operation_id):
                     headers={"Content-Disposition": f'attachment; filename="{document.filename}"'})
 
 
-from blueprints.web import ciot_batch  # noqa: E402,F401  the batch-PDF page's routes, on bp
+# The batch-PDF page's routes and the creation form's registry pickers, on bp.
+from blueprints.web import ciot_batch, ciot_pickers  # noqa: E402,F401

@@ -2,18 +2,42 @@
 50, all with a declaration) and the `pdf` worker builds the ZIP; the page follows the job's progress row."""
 from flask import redirect, render_template, request, url_for
 from flask_login import current_user, login_required
+from wtforms import DateField, SelectField
 
 from blueprints.web.access import is_htmx
+from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.ciot import bp
+from blueprints.web.formkit import MultiCheckboxField, choices
 from blueprints.web.transaction import page_transaction
 from core.db import db
-from core.errors import AppError
+from core.errors import AppError, FieldError
 from core.models import JobProgress
 from core.progress import enqueue_progress_job, start_progress
 from core.schemas import validate_data
 from core.tenancy import get_owned
 from domain.ciot import batch
 from domain.ciot.presentation import fmt
+
+
+class BatchForm(PlainForm):
+    """The filters of the batch (BatchQuery reads and checks them; the form only renders them). The dates post as
+    `from` / `to`, the query's names."""
+    status = MultiCheckboxField("Status", choices=choices((s, fmt.status(s)) for s in batch.PDF_STATUSES),
+                                default=list(batch.PDF_STATUSES))
+    environment = SelectField("Ambiente", choices=choices([("", "Ambos"), ("homolog", "Homologação"),
+                                                           ("producao", "Produção")]), id="batch-environment")
+    date_from = DateField("Criadas de", name="from", id="batch-from")
+    date_to = DateField("até", name="to", id="batch-to")
+
+
+QUERY_FIELDS = {"from": "date_from", "to": "date_to"}  # BatchQuery's names of the form's fields
+
+
+def _batch_form(errors=()) -> BatchForm:
+    """The form as posted (or its defaults on GET), the query's errors next to their inputs."""
+    form = BatchForm(formdata=request.form if request.method == "POST" else None)
+    attach_errors(form, [FieldError(QUERY_FIELDS.get(e.field, e.field), e.code, e.message) for e in errors])
+    return form
 
 
 def _batch_query(source) -> dict:
@@ -27,8 +51,7 @@ def _batch_query(source) -> dict:
 @login_required
 def batch_page():
     job = get_owned(JobProgress, request.args["job"]) if request.args.get("job") else None
-    values = {"status": list(batch.PDF_STATUSES)}
-    return render_template("ciot/batch.html", job=job, values=values, errors={}, message=None, fmt=fmt)
+    return render_template("ciot/batch.html", job=job, form=_batch_form(), ids="", message=None)
 
 
 @bp.post("/pdf-lote")
@@ -43,11 +66,8 @@ def start_batch():
             selection = batch.select_for_batch(query)
         except AppError as exc:
             message = exc.message
-    values = {"status": request.form.getlist("status"), "environment": raw["environment"] or "",
-              "from": raw["from"] or "", "to": raw["to"] or "", "ids": raw["ids"] or ""}
     if errors or message:
-        context = {"job": None, "values": values, "errors": {e.field: e.message for e in errors},
-                   "message": message, "fmt": fmt}
+        context = {"job": None, "form": _batch_form(errors), "ids": raw["ids"] or "", "message": message}
         template = "ciot/_batch_result.html" if is_htmx() else "ciot/batch.html"
         return render_template(template, **context), 422
     title = f"PDFs de {selection.count} operação(ões) CIOT"
@@ -62,4 +82,5 @@ def start_batch():
     if not is_htmx():
         return redirect(url_for("ciot.batch_page", job=job_id))
     job = db.session.get(JobProgress, job_id)
-    return render_template("ciot/_batch_result.html", job=job, values=values, errors={}, message=None, fmt=fmt)
+    return render_template("ciot/_batch_result.html", job=job, form=_batch_form(), ids=raw["ids"] or "",
+                           message=None)

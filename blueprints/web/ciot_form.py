@@ -1,4 +1,5 @@
-"""The CIOT creation form: its fields, and the mapping between form names and the creation body.
+"""The CIOT creation form: its fields (WTForms, one form per section and per row kind), and the mapping between
+form names and the creation body.
 
 Input names ARE body paths (`contratado_cpf_cnpj`, `origem.uf`, `vehicles[2].plate`), so a body error
 (`vehicles[1].plate` from OperationCreate, or a rule's `field`) maps straight back to an input. Rows carry the
@@ -7,9 +8,15 @@ in order (body index i ↔ form index rows[kind][i]).
 """
 import re
 from dataclasses import dataclass, field
+from typing import ClassVar
 
+from werkzeug.datastructures import MultiDict
+from wtforms import BooleanField, DateField, DateTimeLocalField, Form, SelectField, StringField
+from wtforms.widgets import NumberInput
+
+from blueprints.web.formkit import DecimalBRField, MaskedField, choices
 from core.errors import FieldError
-from core.formatting import decimal_input, parse_decimal
+from core.formatting import cpf_cnpj, parse_decimal
 from core.validators import FieldInvalid
 from domain.ciot.presentation import (
     COMPOSICAO_LABELS,
@@ -26,132 +33,213 @@ from domain.ciot.presentation import (
 )
 
 
+class CiotFields(Form):
+    """Fields and rendering only, like the registry pages' PlainForm: the rules are OperationCreate's and the CIOT
+    rules', so these forms carry no validators; `required` only marks the label (and the input's `required`).
+    A section is bound to the posted values with its prefix: `origem.` or `vehicles[2].` (WTForms joins a prefix
+    ending in `.` without a separator), so every input's name is its body path."""
+
+
+class Required:
+    """Marks a field required (label asterisk, `required` attribute); the schema checks it, not WTForms."""
+    field_flags: ClassVar[dict] = {"required": True}
+
+    def __call__(self, form, input_field):
+        return None
+
+
+REQUIRED = [Required()]
+
+
+def select(label, labels: dict, blank: str | None = "—", **kw):
+    pairs = ([("", blank)] if blank is not None else []) + list(labels.items())
+    return SelectField(label, choices=choices(pairs), **kw)
+
+
+def money(label, **kw):
+    return DecimalBRField(label, places=2, mask="money", **kw)
+
+
+def document(label, **kw):
+    return MaskedField(label, mask="cpf_cnpj", **kw)
+
+
+YES_NO = {"true": "Sim", "false": "Não"}
+CONTRATADO_TIPOS = {"TAC": "TAC", "ETC": "ETC", "CTC": "CTC"}
+
+
+class HeaderFields(CiotFields):
+    environment = select("Ambiente", {"homolog": "Homologação", "producao": "Produção"}, None, validators=REQUIRED)
+    tipo_operacao = select("Tipo de operação", TIPO_OPERACAO_LABELS, None, validators=REQUIRED)
+    external_id = StringField("Identificador no seu sistema", description="Opcional; aparece nos registros.")
+    data_declaracao = DateField("Data da declaração")
+
+
+class ContratadoFields(CiotFields):
+    contratado_cpf_cnpj = document("CPF/CNPJ do contratado", validators=REQUIRED)
+    contratado_rntrc = StringField("RNTRC do contratado", validators=REQUIRED, render_kw={"placeholder": "9 dígitos"})
+    contratado_tipo = select("Tipo do contratado", CONTRATADO_TIPOS,
+                             description="Ignorado quando o parceiro cadastrado tem categoria RNTRC.")
+    equiparado_tac = select("ETC equiparada a TAC", YES_NO)
+    contratado_nome = StringField("Nome do contratado")
+
+
+class DestinatarioFields(CiotFields):
+    destinatario_cpf_cnpj = document("CPF/CNPJ do destinatário", description="Exigido pela ANTT (regra DS01).")
+    destinatario_nome = StringField("Nome do destinatário")
+
+
+class TripFields(CiotFields):
+    distancia_km = DecimalBRField("Distância (km)", places=2, mask="distance")
+    viagem_inicio = DateTimeLocalField("Início da viagem")
+    viagem_fim = DateTimeLocalField("Fim da viagem")
+
+
+class CargoFields(CiotFields):
+    codigo_natureza_carga = StringField("Código da natureza da carga", description="Tabela da ANTT (regra PRV04).")
+    codigo_tipo_carga = select("Tipo de carga (piso mínimo)",
+                               {str(code): f"{code} · {name}" for code, name in TIPO_CARGA_LABELS.items()},
+                               description="Lotação: tabela do piso mínimo da ANTT (regra CRG03).")
+    composicao_contratada = select("Contratação", COMPOSICAO_LABELS,
+                                   description="Lotação: toda a composição ou só a tração (CRG03).")
+    alto_desempenho = select("Alto desempenho", YES_NO, description="Lotação (CRG03).")
+    peso_carga = DecimalBRField("Peso da carga (kg)", places=3, mask="weight")
+    valor_frete = money("Valor do frete (R$)")
+
+
+class PaymentRootFields(CiotFields):
+    tipo_pagamento = select("Forma de pagamento", TIPO_PAGAMENTO_LABELS)
+    indicador_pagamento = select("Indicador", INDICADOR_LABELS)
+    chave_pix = StringField("Chave PIX padrão")
+    tipo_chave_pix = select("Tipo da chave PIX padrão", TIPO_CHAVE_PIX_LABELS)
+    bank_code = StringField("Banco (3 dígitos)")
+    agency = StringField("Agência")
+    account_number = StringField("Conta")
+    cpf_cnpj_owner = document("CPF/CNPJ do titular da conta",
+                              description="TAC ou equiparado: o próprio contratado (TR05, PRV03).")
+
+
+class LocationTypeFields(CiotFields):
+    """One selector gives both sides their type (bound with the `origem.` prefix; `destino.tipo` follows)."""
+    tipo = select("Tipo de origem/destino", LOCATION_TIPO_LABELS, "Não informar",
+                  description="Origem e destino usam o mesmo tipo (regra LOC02).")
+
+
+class SubmitFields(CiotFields):
+    """Not a body field: whether the creation also requests the emission."""
+    auto_emit = BooleanField("Emitir na ANTT logo após salvar (se a validação não tiver bloqueios)",
+                             false_values=("", "false", "0"))
+
+
+class MunicipioFields(CiotFields):
+    uf = StringField("UF", render_kw={"placeholder": "SP"})
+    codigo_municipio = StringField("Código IBGE", render_kw={"placeholder": "3550308"})
+    municipio_nome = StringField("Município")
+
+
+class CepFields(CiotFields):
+    cep = MaskedField("CEP", mask="cep")
+
+
+class LatLngFields(CiotFields):
+    lat = StringField("Latitude", widget=NumberInput(step="any"))
+    lng = StringField("Longitude", widget=NumberInput(step="any"))
+    endereco_descricao = StringField("Descrição do endereço")
+
+
+class ContratanteRow(CiotFields):
+    cpf_cnpj = document("CPF/CNPJ", validators=REQUIRED)
+    nome = StringField("Nome", validators=REQUIRED)
+    rntrc = StringField("RNTRC")
+    papel = select("Papel", PAPEL_LABELS, "Padrão (1º = principal)")
+    percentual = DecimalBRField("Percentual", places=2, mask="decimal")
+    valor_frete = money("Valor do frete (R$)")
+    observacoes = StringField("Observações")
+
+
+class VehicleRow(CiotFields):
+    plate = MaskedField("Placa", mask="plate", validators=REQUIRED)
+    vehicle_kind = select("Tipo", VEHICLE_KIND_LABELS, None, validators=REQUIRED)
+    rntrc = StringField("RNTRC")
+    axles = StringField("Eixos", widget=NumberInput(step="1"),
+                        description="Deste veículo. Vazio: os eixos do cadastro da frota (pela placa).")
+    own_fleet = select("Frota própria do contratado", YES_NO)
+
+
+class PaymentRow(CiotFields):
+    kind = select("Parcela", PAYMENT_KIND_LABELS, None, validators=REQUIRED)
+    tipo_pagamento = select("Forma", TIPO_PAGAMENTO_LABELS, None, validators=REQUIRED)
+    indicador_pagamento = select("Indicador", INDICADOR_LABELS, None, validators=REQUIRED)
+    amount = money("Valor (R$)", validators=REQUIRED,
+                   description="Saldo vazio: o valor do frete menos as outras parcelas.")
+    due_date = DateField("Vencimento", validators=REQUIRED)
+    contratante_cpf_cnpj = document("CPF/CNPJ do contratante pagador")
+    banco = StringField("Banco")
+    agencia = StringField("Agência")
+    conta = StringField("Conta")
+    titular_cpf_cnpj = document("Titular (CPF/CNPJ)")
+    codigo_pagamento = StringField("Chave PIX / código do cartão")
+    tipo_chave_pix = select("Tipo da chave PIX", TIPO_CHAVE_PIX_LABELS)
+
+
+class DocumentRow(CiotFields):
+    kind = select("Tipo", DOCUMENT_KIND_LABELS, None, validators=REQUIRED)
+    access_key = StringField("Chave de acesso (44 dígitos)")
+    number = StringField("Número")
+    series = StringField("Série")
+    emitter_cnpj = document("CNPJ do emitente")
+    emitter_name = StringField("Nome do emitente")
+    freight_value = money("Frete (R$)")
+    cargo_weight_kg = DecimalBRField("Peso bruto (kg)", places=3, mask="weight")
+
+
+# Inputs that take a whole row of the grid (long text).
+WIDE = {"contratado_nome", "observacoes", "access_key"}
+WIDGET_KINDS = {"SelectField": "select", "DateField": "date", "DateTimeLocalField": "datetime"}
+
+
 @dataclass(frozen=True)
-class F:
-    """One input: `name` is the body field (relative to its row for lists)."""
+class Spec:
+    """What the mapping needs of a field: its name (relative to its row or side), label and kind: text, select,
+    date, datetime, or a mask of templates/_macros/forms.html (money, weight, distance and decimal are read as
+    pt-BR numbers)."""
     name: str
     label: str
-    # text | number | date | datetime | select | textarea, or a masked kind of templates/_macros/forms.html MASKS:
-    # money | weight | distance | decimal (read as pt-BR numbers) | cpf_cnpj | cep | phone | plate
-    type: str = "text"
-    choices: tuple = ()
-    required: bool = False
-    hint: str = ""
-    step: str = ""
-    wide: bool = False
-    placeholder: str = ""
+    type: str
 
 
-def _opts(labels: dict, blank: str | None = "—") -> tuple:
-    pairs = tuple(labels.items())
-    return ((("", blank),) + pairs) if blank is not None else pairs
+def specs(form_class) -> tuple[Spec, ...]:
+    return tuple(Spec(f.short_name, f.label.text, getattr(f, "mask", None) or WIDGET_KINDS.get(f.type, "text"))
+                 for f in form_class())
 
 
-YES_NO = (("", "—"), ("true", "Sim"), ("false", "Não"))
-
-HEADER_FIELDS = (
-    F("environment", "Ambiente", "select", (("homolog", "Homologação"), ("producao", "Produção")), required=True),
-    F("tipo_operacao", "Tipo de operação", "select", _opts(TIPO_OPERACAO_LABELS, None), required=True),
-    F("external_id", "Identificador no seu sistema", hint="Opcional; aparece nos registros."),
-    F("data_declaracao", "Data da declaração", "date"),
-)
-CONTRATADO_FIELDS = (
-    F("contratado_cpf_cnpj", "CPF/CNPJ do contratado", "cpf_cnpj", required=True),
-    F("contratado_rntrc", "RNTRC do contratado", required=True, placeholder="9 dígitos"),
-    F("contratado_tipo", "Tipo do contratado", "select", (("", "—"), ("TAC", "TAC"), ("ETC", "ETC"), ("CTC", "CTC")),
-      hint="Ignorado quando o parceiro cadastrado tem categoria RNTRC."),
-    F("equiparado_tac", "ETC equiparada a TAC", "select", YES_NO),
-    F("contratado_nome", "Nome do contratado", wide=True),
-)
-DESTINATARIO_FIELDS = (
-    F("destinatario_cpf_cnpj", "CPF/CNPJ do destinatário", "cpf_cnpj", hint="Exigido pela ANTT (regra DS01)."),
-    F("destinatario_nome", "Nome do destinatário"),
-)
-TRIP_FIELDS = (
-    F("distancia_km", "Distância (km)", "distance"),
-    F("viagem_inicio", "Início da viagem", "datetime"),
-    F("viagem_fim", "Fim da viagem", "datetime"),
-)
-CARGO_FIELDS = (
-    F("codigo_natureza_carga", "Código da natureza da carga", hint="Tabela da ANTT (regra PRV04)."),
-    F("codigo_tipo_carga", "Tipo de carga (piso mínimo)", "select",
-      _opts({str(code): f"{code} · {name}" for code, name in TIPO_CARGA_LABELS.items()}),
-      hint="Lotação: tabela do piso mínimo da ANTT (regra CRG03)."),
-    F("composicao_contratada", "Contratação", "select", _opts(COMPOSICAO_LABELS),
-      hint="Lotação: toda a composição ou só a tração (CRG03)."),
-    F("alto_desempenho", "Alto desempenho", "select", YES_NO, hint="Lotação (CRG03)."),
-    F("peso_carga", "Peso da carga (kg)", "weight"),
-    F("valor_frete", "Valor do frete (R$)", "money"),
-)
-PAYMENT_ROOT_FIELDS = (
-    F("tipo_pagamento", "Forma de pagamento", "select", _opts(TIPO_PAGAMENTO_LABELS)),
-    F("indicador_pagamento", "Indicador", "select", _opts(INDICADOR_LABELS)),
-    F("chave_pix", "Chave PIX padrão"),
-    F("tipo_chave_pix", "Tipo da chave PIX padrão", "select", _opts(TIPO_CHAVE_PIX_LABELS)),
-    F("bank_code", "Banco (3 dígitos)"),
-    F("agency", "Agência"),
-    F("account_number", "Conta"),
-    F("cpf_cnpj_owner", "CPF/CNPJ do titular da conta", "cpf_cnpj",
-      hint="TAC ou equiparado: o próprio contratado (TR05, PRV03)."),
-)
-LOCATION_FIELDS = {
-    "municipio": (F("uf", "UF", placeholder="SP"), F("codigo_municipio", "Código IBGE", placeholder="3550308"),
-                  F("municipio_nome", "Município")),
-    "cep": (F("cep", "CEP", "cep"),),
-    "latlng": (F("lat", "Latitude", "number", step="any"), F("lng", "Longitude", "number", step="any"),
-               F("endereco_descricao", "Descrição do endereço")),
-}
-LOCATION_TIPOS = _opts(LOCATION_TIPO_LABELS, "Não informar")
-
-ROW_FIELDS = {
-    "contratantes": (
-        F("cpf_cnpj", "CPF/CNPJ", "cpf_cnpj", required=True), F("nome", "Nome", required=True), F("rntrc", "RNTRC"),
-        F("papel", "Papel", "select", _opts(PAPEL_LABELS, "Padrão (1º = principal)")),
-        F("percentual", "Percentual", "decimal"), F("valor_frete", "Valor do frete (R$)", "money"),
-        F("observacoes", "Observações", wide=True),
-    ),
-    "vehicles": (
-        F("plate", "Placa", "plate", required=True),
-        F("vehicle_kind", "Tipo", "select", _opts(VEHICLE_KIND_LABELS, None), required=True),
-        F("rntrc", "RNTRC"),
-        F("axles", "Eixos", "number", step="1",
-          hint="Deste veículo. Vazio: os eixos do cadastro da frota (pela placa)."),
-        F("own_fleet", "Frota própria do contratado", "select", YES_NO),
-    ),
-    "payments": (
-        F("kind", "Parcela", "select", _opts(PAYMENT_KIND_LABELS, None), required=True),
-        F("tipo_pagamento", "Forma", "select", _opts(TIPO_PAGAMENTO_LABELS, None), required=True),
-        F("indicador_pagamento", "Indicador", "select", _opts(INDICADOR_LABELS, None), required=True),
-        F("amount", "Valor (R$)", "money", required=True),
-        F("due_date", "Vencimento", "date", required=True),
-        F("contratante_cpf_cnpj", "CPF/CNPJ do contratante pagador", "cpf_cnpj"),
-        F("banco", "Banco"), F("agencia", "Agência"), F("conta", "Conta"),
-        F("titular_cpf_cnpj", "Titular (CPF/CNPJ)", "cpf_cnpj"), F("codigo_pagamento", "Chave PIX / código do cartão"),
-        F("tipo_chave_pix", "Tipo da chave PIX", "select", _opts(TIPO_CHAVE_PIX_LABELS)),
-    ),
-    "documents": (
-        F("kind", "Tipo", "select", _opts(DOCUMENT_KIND_LABELS, None), required=True),
-        F("access_key", "Chave de acesso (44 dígitos)", wide=True), F("number", "Número"), F("series", "Série"),
-        F("emitter_cnpj", "CNPJ do emitente", "cpf_cnpj"), F("emitter_name", "Nome do emitente"),
-        F("freight_value", "Frete (R$)", "money"),
-        F("cargo_weight_kg", "Peso bruto (kg)", "weight"),
-    ),
-}
+SECTION_FORMS = {"header": HeaderFields, "contratado": ContratadoFields, "destinatario": DestinatarioFields,
+                 "trip": TripFields, "cargo": CargoFields, "payment_root": PaymentRootFields, "submit": SubmitFields}
+ROW_FORMS = {"contratantes": ContratanteRow, "vehicles": VehicleRow, "payments": PaymentRow,
+             "documents": DocumentRow}
+LOCATION_FORMS = {"municipio": MunicipioFields, "cep": CepFields, "latlng": LatLngFields}
+HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS, CARGO_FIELDS, PAYMENT_ROOT_FIELDS, _ = (
+    specs(form) for form in SECTION_FORMS.values())
+LOCATION_FIELDS = {tipo: specs(form) for tipo, form in LOCATION_FORMS.items()}
+ROW_FIELDS = {kind: specs(form) for kind, form in ROW_FORMS.items()}
 ROW_TITLES = {"contratantes": "Contratante", "vehicles": "Veículo", "payments": "Pagamento",
               "documents": "Documento"}
 # A new form starts with one contratante and one vehicle (the body needs at least one of each).
 INITIAL_ROWS = {"contratantes": [0], "vehicles": [0], "payments": [], "documents": []}
 MAX_ROWS = {"contratantes": 20, "vehicles": 20, "payments": 100, "documents": 500}
 
-TOP_LEVEL = {f.name for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS, CARGO_FIELDS,
-                                  PAYMENT_ROOT_FIELDS) for f in group} | {"auto_emit"}
+TOP_SPECS = {f.name: f for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS, CARGO_FIELDS,
+                                     PAYMENT_ROOT_FIELDS) for f in group}
+TOP_LEVEL = set(TOP_SPECS) | {"auto_emit"}
 # pt-BR decimal inputs (text, inputmode=decimal, masked): decimals allowed per kind; read by core.formatting.
 DECIMAL_PLACES = {"money": 2, "weight": 3, "distance": 2, "decimal": 2}
-TOP_TYPES = {f.name: f.type for group in (TRIP_FIELDS, CARGO_FIELDS) for f in group}
+TOP_TYPES = {name: f.type for name, f in TOP_SPECS.items()}
 
 # What a person reads for a body path (the live panel, inline messages): labels, never `contratantes[0].cpf_cnpj`.
-TOP_LABELS = {f.name: f.label for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS,
-                                            CARGO_FIELDS, PAYMENT_ROOT_FIELDS) for f in group}
+TOP_LABELS = {name: f.label for name, f in TOP_SPECS.items()}
+# Body fields the API takes and the form does not show, still named by rule messages.
+API_ONLY_LABELS = {"contingencia": "Contingência", "justificativa_contingencia": "Justificativa da contingência",
+                   "contratante_index": "Índice do contratante pagador (0 = o 1º)"}
 SIDE_LABELS = {"origem": "Origem", "destino": "Destino"}
 LIST_LABELS = {"contratantes": "Contratantes", "vehicles": "Veículos", "payments": "Pagamentos",
                "documents": "Documentos fiscais"}
@@ -166,23 +254,58 @@ def field_label(path: str) -> str:
         return path or "Operação"
     root, index, sub = match["root"], match["index"], match["sub"]
     if root in ROW_FIELDS:
-        labels = {f.name: f.label for f in ROW_FIELDS[root]}
+        labels = {f.name: f.label for f in ROW_FIELDS[root]} | API_ONLY_LABELS
         head = f"{ROW_TITLES[root]} {int(index) + 1}" if index is not None else LIST_LABELS[root]
         return f"{head} · {labels.get(sub, sub)}" if sub else head
     if root in SIDE_LABELS:
         return f"{SIDE_LABELS[root]} · {LOCATION_LABELS.get(sub, sub)}" if sub else SIDE_LABELS[root]
-    return TOP_LABELS.get(root, root.replace("_", " ").capitalize())
+    return TOP_LABELS.get(root) or API_ONLY_LABELS.get(root) or root.replace("_", " ").capitalize()
+
+
+def _choice_labels() -> dict[str, str]:
+    """Select values with an underscore (`conta_corrente`, `apenas_tracao`) → their option labels."""
+    labels = {}
+    for form in (*SECTION_FORMS.values(), *ROW_FORMS.values(), *LOCATION_FORMS.values()):
+        for field_ in form():
+            for choice in field_.iter_choices() if isinstance(field_, SelectField) else ():
+                if "_" in str(choice[0]):
+                    labels.setdefault(str(choice[0]), str(choice[1]))
+    return labels
+
+
+# Every name a rule message may use for an input (the labels of the WTForms declarations): top-level fields, row
+# fields (`titular_cpf_cnpj`, `agency`) and location fields; the first declaration wins for a shared row name.
+NAME_LABELS = (API_ONLY_LABELS | {f.name: f.label for fields in ROW_FIELDS.values() for f in fields} | LOCATION_LABELS
+               | TOP_LABELS)
+CHOICE_LABELS = _choice_labels()
+WORD = re.compile(r"(?<![\w“.\[])(?P<root>[a-z][a-z0-9_]*)(?P<index>\[\d*\])?(?:\.(?P<sub>[a-z][a-z0-9_]*))?(?![\w”])")
+FLAG = re.compile(r"(?P<label>“[^”]+”)\s*=\s*(?P<value>true|false)\b", re.IGNORECASE)
+RAW_DOCUMENT = re.compile(r"(?<![\w./-])(?P<doc>\d{11}|[0-9A-Z]{12}\d{2})(?![\w./-])")
+
+
+def _word(match: re.Match) -> str:
+    token, root, sub = match.group(0), match["root"], match["sub"]
+    if match["index"] is not None or sub:
+        known = root in ROW_FIELDS or root in SIDE_LABELS
+        return f"“{field_label(token.replace('[]', '[0]'))}”" if known else token
+    if root in NAME_LABELS and ("_" in root or NAME_LABELS[root].lower() != root):
+        return f"“{NAME_LABELS[root]}”"
+    return CHOICE_LABELS.get(root, token)
 
 
 def plain_words(message: str) -> str:
-    """A rule message for a page: body field names (`valor_frete`) replaced by their labels in quotes."""
-    return RAW_NAME.sub(lambda m: f"“{TOP_LABELS[m.group(0)]}”", message or "")
+    """A rule message for a page: the body's names (`valor_frete`, `payments[0].agency`, `titular_cpf_cnpj`) by
+    their labels in quotes, select values (`conta_corrente`) by their option labels, `“X”=true` as “X” marcado
+    and CPF/CNPJ formatted. The API keeps the names (clients address fields by them)."""
+    text = WORD.sub(_word, message or "")
+    text = FLAG.sub(lambda m: f"{m['label']} {'marcado' if m['value'].lower() == 'true' else 'desmarcado'}", text)
+    text = text.replace("”=", "” = ")
+    return RAW_DOCUMENT.sub(lambda m: cpf_cnpj(m["doc"]), text)
 
 
 NAME = re.compile(r"^(?P<root>[a-z_]+)(?:\[(?P<index>\d{1,3})\])?(?:\.(?P<sub>[a-z_]+))?$")
 
 
-RAW_NAME = re.compile(r"\b(" + "|".join(sorted((n for n in TOP_LABELS if "_" in n), key=len, reverse=True)) + r")\b")
 
 
 def slug(name: str) -> str:
@@ -213,6 +336,28 @@ class DraftForm:
     def location_tipo(self) -> str:
         return self.value("origem.tipo")
 
+    # --- the bound WTForms forms the template renders ---------------------------------------------------------
+
+    def _bind(self, form_class, prefix: str = ""):
+        return form_class(formdata=MultiDict(self.values), prefix=prefix)
+
+    def section(self, name: str):
+        """A top-level section (`header`, `contratado`, ...) bound to the values."""
+        return self._bind(SECTION_FORMS[name])
+
+    def row(self, kind: str, index: int):
+        """One row of a list, its inputs named `kind[index].field`."""
+        return self._bind(ROW_FORMS[kind], f"{kind}[{index}].")
+
+    def location_type(self):
+        return self._bind(LocationTypeFields, "origem.")
+
+    def location(self, side: str):
+        """The origin or destination inputs of the chosen location type (None when not informed)."""
+        form_class = LOCATION_FORMS.get(self.location_tipo)
+        return self._bind(form_class, f"{side}.") if form_class else None
+
+    wide_fields = WIDE
     slug = staticmethod(slug)
     label = staticmethod(field_label)
     plain = staticmethod(plain_words)
@@ -317,66 +462,3 @@ class DraftForm:
             for i in indices:
                 names += [f"{kind}[{i}]"] + [f"{kind}[{i}].{f.name}" for f in ROW_FIELDS[kind]]
         return list(dict.fromkeys(names))
-
-
-def _plate_key(value: str) -> str:
-    return (value or "").replace("-", "").replace(" ", "").upper()
-
-
-def fill_registry_axles(form: DraftForm, axles_by_plate) -> DraftForm:
-    """Vehicle rows without axles take them from the fleet registry: `axles_by_plate(plates)` → {plate: axles}."""
-    rows = {i: _plate_key(form.value(f"vehicles[{i}].plate")) for i in form.rows.get("vehicles", [])
-            if not form.value(f"vehicles[{i}].axles")}
-    known = axles_by_plate([plate for plate in rows.values() if plate]) if any(rows.values()) else {}
-    for index, plate in rows.items():
-        if plate in known:
-            form.values[f"vehicles[{index}].axles"] = str(known[plate])
-    return form
-
-
-def initial_form(company, today) -> DraftForm:
-    values = {"environment": company.ciot_environment, "tipo_operacao": "lotacao",
-              "data_declaracao": today.isoformat(), "origem.tipo": "municipio", "destino.tipo": "municipio",
-              "vehicles[0].vehicle_kind": "cavalo_trator"}
-    return DraftForm(values=values)
-
-
-# "Nova operação a partir desta": what a repeat trip keeps (parties, route, vehicles, how it is paid) and what it
-# leaves to fill (dates, amounts, weights, documents, the external id).
-NOT_COPIED = {"external_id", "data_declaracao", "viagem_inicio", "viagem_fim", "peso_carga", "valor_frete",
-              "distancia_km"}
-ROW_NOT_COPIED = {"contratantes": {"valor_frete"}, "payments": {"amount", "due_date"}}
-
-
-def _as_input(value, kind: str) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if kind in DECIMAL_PLACES:
-        return decimal_input(value, DECIMAL_PLACES[kind])
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def copy_form(company, today, record: dict) -> DraftForm:
-    """The creation form prefilled from an operation's record (serializers.operation_record): a repeat trip."""
-    form = initial_form(company, today)
-    types = {f.name: f.type for group in (HEADER_FIELDS, CONTRATADO_FIELDS, DESTINATARIO_FIELDS, TRIP_FIELDS,
-                                          CARGO_FIELDS, PAYMENT_ROOT_FIELDS) for f in group}
-    for name, kind in types.items():
-        if name not in NOT_COPIED and record.get(name) not in (None, ""):
-            form.values[name] = _as_input(record[name], kind)
-    for side in ("origem", "destino"):
-        for key, value in (record.get(side) or {}).items():
-            form.values[f"{side}.{key}"] = _as_input(value, "text")
-    rows = {kind: [] for kind in ROW_FIELDS}
-    for kind in ("contratantes", "vehicles", "payments"):
-        for index, item in enumerate(record.get(kind) or []):
-            rows[kind].append(index)
-            for f in ROW_FIELDS[kind]:
-                if f.name not in ROW_NOT_COPIED.get(kind, ()) and item.get(f.name) not in (None, ""):
-                    form.values[f"{kind}[{index}].{f.name}"] = _as_input(item[f.name], f.type)
-    form.rows = rows
-    return form

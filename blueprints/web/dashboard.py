@@ -62,8 +62,3 @@ def _attention() -> dict:
 def index():
     return render_template("dashboard.html", counts=_counts(), attention=_attention(), company=current_user.company)
 
-
-@bp.get("/healthz")
-def healthz():
-    from blueprints.web.health import health_report
-    return health_report()

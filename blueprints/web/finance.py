@@ -2,23 +2,33 @@
 the invoice page with its PDF, and the receivables and payables boards grouped by due date, with payments and CSV
 exports. Every action calls the service the API calls and commits once here; another company's ids are 404."""
 from datetime import date, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
 from blueprints.web.access import roles_required
+from blueprints.web.cadastros_common import attach_errors, errors_of
+from blueprints.web.finance_forms import (
+    ComposeForm,
+    PaymentForm,
+    UploadForm,
+    compose_input,
+    parse_invoice,
+    parse_payment,
+    payment_input,
+)
 from blueprints.web.transaction import page_transaction
 from core.csv_export import csv_bytes
 from core.db import db
 from core.errors import AppError
-from core.formatting import parse_decimal, today
+from core.formatting import today
 from core.tenancy import get_owned, read_rows
 from domain.billing import services as billing
 from domain.billing.models import BillingDocument, Invoice, Receivable
 from domain.billing.pdf import PDF_STATUSES, STATUS_LABELS, render_invoice_pdf
 from domain.billing.queries import documents_stmt, receivables_stmt
-from domain.billing.schemas import InvoiceCreate
 from domain.partners.models import Partner
 from domain.payables import services as payables
 from domain.payables.models import Payable
@@ -50,18 +60,6 @@ def _act(run, success: str, back: str):
     return redirect(back)
 
 
-def _amount(field: str = "valor") -> int:
-    value = parse_decimal(request.form.get(field, ""), 2)
-    return int(value * 100) if value is not None else 0
-
-
-def _paid_on() -> date:
-    try:
-        return date.fromisoformat(request.form.get("pago_em") or today().isoformat())
-    except ValueError:
-        return today()
-
-
 def group_of(due: date, on: date) -> str:
     if due < on:
         return "vencidos"
@@ -82,13 +80,18 @@ def _grouped(rows) -> dict:
 @bp.get("/documentos")
 @roles_required(*ROLES)
 def inbox():
-    status = request.args.get("status") if request.args.get("status") in DOC_STATUS else None
-    stmt = documents_stmt(current_user.company_id, status=status).order_by(BillingDocument.created_at.desc())
+    return _inbox()
+
+
+def _inbox(upload_form=None, status=200):
+    selected = request.args.get("status") if request.args.get("status") in DOC_STATUS else None
+    stmt = documents_stmt(current_user.company_id, status=selected).order_by(BillingDocument.created_at.desc())
     rows = read_rows(stmt.limit(200)).all()
     names = _partner_names({r.customer_partner_id for r in rows})
-    status_tabs = [(url_for("finance.inbox"), "Todos", not status)] + [
-        (url_for("finance.inbox", status=key), label, status == key) for key, (label, _) in DOC_STATUS.items()]
-    return render_template("finance/inbox.html", rows=rows, status_tabs=status_tabs, labels=DOC_STATUS, names=names)
+    status_tabs = [(url_for("finance.inbox"), "Todos", not selected)] + [
+        (url_for("finance.inbox", status=key), label, selected == key) for key, (label, _) in DOC_STATUS.items()]
+    return render_template("finance/inbox.html", rows=rows, status_tabs=status_tabs, labels=DOC_STATUS, names=names,
+                           upload_form=upload_form or UploadForm(formdata=None)), status
 
 
 def _partner_names(ids) -> dict:
@@ -101,16 +104,18 @@ def _partner_names(ids) -> dict:
 @bp.post("/documentos/xml")
 @roles_required(*ROLES)
 def upload_xml():
-    files = [f for f in request.files.getlist("arquivos") if f and f.filename]
+    """All the chosen files or none: a refused one is the inbox again (4xx) with the error, naming the file, on
+    the upload input."""
+    form = UploadForm()
+    files = form.files()
     if not files:
-        flash("Escolha um ou mais arquivos XML de CT-e ou NF-e.", "error")
-        return redirect(url_for("finance.inbox"))
+        return _inbox(form, 422)
     try:
         with page_transaction():
-            billing.import_xml_files(current_user.company, [(f.filename, f.read()) for f in files], _storage_dir())
+            billing.import_xml_files(current_user.company, files, _storage_dir())
     except AppError as exc:
-        flash(exc.message + " Nenhum arquivo foi registrado.", "error")
-        return inbox(), exc.status
+        form.arquivos.errors = [exc.message + " Nenhum arquivo foi registrado."]
+        return _inbox(form, exc.status)
     flash(f"{len(files)} documento(s) registrado(s) na caixa de entrada.", "success")
     return redirect(url_for("finance.inbox"))
 
@@ -152,23 +157,23 @@ def compose():
         BillingDocument.customer_partner_id.is_not(None)).order_by(BillingDocument.emissao_at)).all()
     names = _partner_names({r.customer_partner_id for r in pending})
     customer = request.values.get("cliente")
+    form = ComposeForm() if request.method == "POST" else ComposeForm(formdata=None)
+    form.vencimento_at.label.text = f"Vencimento (vazio: hoje + {current_user.company.billing_term_days} dias)"
+    general = []
     if request.method == "POST":
-        try:
-            data = InvoiceCreate.model_validate({"document_ids": request.form.getlist("documentos"),
-                                                 "customer_partner_id": customer or None,
-                                                 "observacoes": request.form.get("observacoes"),
-                                                 "vencimento_at": request.form.get("vencimento_at") or None})
-            with page_transaction():
-                invoice = billing.create_invoice(current_user.company, data)
-        except AppError as exc:
-            flash(exc.message, "error")
-        except ValueError:
-            flash("Escolha ao menos um documento e confira o vencimento.", "error")
-        else:
-            flash(f"Fatura {invoice.numero} criada em rascunho.", "success")
-            return redirect(url_for("finance.invoice", invoice_id=invoice.id))
+        data, general = parse_invoice(form, customer)
+        if data is not None:
+            try:
+                with page_transaction():
+                    invoice = billing.create_invoice(current_user.company, data)
+            except AppError as exc:
+                general = attach_errors(form, errors_of(exc), compose_input)
+            else:
+                flash(f"Fatura {invoice.numero} criada em rascunho.", "success")
+                return redirect(url_for("finance.invoice", invoice_id=invoice.id))
     rows = [r for r in pending if not customer or str(r.customer_partner_id) == customer]
-    return render_template("finance/compose.html", rows=rows, names=names, customer=customer)
+    return render_template("finance/compose.html", rows=rows, names=names, customer=customer, form=form,
+                           general=general), (422 if general or form.errors else 200)
 
 
 @bp.get("/faturas")
@@ -227,34 +232,63 @@ def _open_payables():
     return read_rows(stmt.order_by(Payable.vencimento_at, Payable.id).limit(BOARD_LIMIT)).all()
 
 
+def _board(kind: str, failed=None):
+    """A board; `failed` = (title id, its PaymentForm) when a payment was refused: that row keeps what was typed
+    and shows the error on its input (422)."""
+    rows = _open_payables() if kind == "pagar" else _open_receivables()
+    title = "Contas a pagar" if kind == "pagar" else "Contas a receber"
+
+    def payment_form(row):
+        if failed is not None and failed[0] == row.id:
+            return failed[1]
+        return PaymentForm(formdata=None, valor=Decimal(row.valor_centavos - row.pago_centavos) / 100,
+                           pago_em=today().isoformat())
+    return render_template("finance/board.html", kind=kind, title=title, groups=_grouped(rows), group_labels=GROUPS,
+                           payment_form=payment_form), (422 if failed else 200)
+
+
+def _pay(record, settle, kind: str, success: str, back: str):
+    """A payment on a board's title through `settle(record, centavos, day)` (the service), committed once; bad
+    input or a refusal is the board again with the error on the row's input."""
+    form = PaymentForm()
+    data, errors = parse_payment(form)
+    if data is not None:
+        try:
+            with page_transaction():
+                settle(record, data.valor_centavos, data.pago_em or today())
+            flash(success, "success")
+            return redirect(back)
+        except AppError as exc:
+            errors = errors_of(exc)
+    for message in attach_errors(form, errors, payment_input):
+        flash(message, "error")
+    return _board(kind, (record.id, form))
+
+
 @bp.get("/receber")
 @roles_required(*ROLES)
 def receivables():
-    return render_template("finance/board.html", kind="receber", title="Contas a receber",
-                           groups=_grouped(_open_receivables()), group_labels=GROUPS, today=today())
+    return _board("receber")
 
 
 @bp.post("/receber/<receivable_id>/recebimento")
 @roles_required(*ROLES)
 def receive(receivable_id):
     record = get_owned(Receivable, receivable_id, for_update=True)
-    return _act(lambda: billing.record_receipt(record, _amount(), _paid_on()), "Recebimento registrado.",
-                url_for("finance.receivables"))
+    return _pay(record, billing.record_receipt, "receber", "Recebimento registrado.", url_for("finance.receivables"))
 
 
 @bp.get("/pagar")
 @roles_required(*ROLES)
 def payables_board():
-    return render_template("finance/board.html", kind="pagar", title="Contas a pagar",
-                           groups=_grouped(_open_payables()), group_labels=GROUPS, today=today())
+    return _board("pagar")
 
 
 @bp.post("/pagar/<payable_id>/pagamento")
 @roles_required(*ROLES)
 def pay(payable_id):
     record = get_owned(Payable, payable_id, for_update=True)
-    return _act(lambda: payables.record_payment(record, _amount(), _paid_on()), "Pagamento registrado.",
-                url_for("finance.payables_board"))
+    return _pay(record, payables.record_payment, "pagar", "Pagamento registrado.", url_for("finance.payables_board"))
 
 
 @bp.post("/pagar/<payable_id>/cancelar")

@@ -6,26 +6,50 @@ templates and channel settings.
 Every action calls the service the API calls inside one `page_transaction()` (jobs leave after its commit). Roles:
 admin and operador act; every logged-in role reads. Another company's ids are 404 (tenant-scoped lookups).
 """
-from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
+from typing import ClassVar
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
-from blueprints.web.cadastros_common import list_args
-from blueprints.web.formkit import read_decimals
+from blueprints.web.cadastros_common import attach_errors, done, errors_of, list_args
+from blueprints.web.formkit import choices, with_ids
+from blueprints.web.freight_forms import (
+    CHANNEL_FIELDS,
+    ChannelForm,
+    CounterOfferForm,
+    FreightForm,
+    MessageForm,
+    OfferForm,
+    RejectOfferForm,
+    StatusForm,
+    TemplateForm,
+    channel_settings,
+    freight_error_field,
+    parse_freight,
+    parse_offer,
+)
 from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
+from core.formatting import fmt
 from core.pagination import paginate
 from core.schemas import parse_query, validate_data
+from domain.antt_floor.catalog import CARGO_TYPES
 from domain.fleet.models import Driver, Vehicle
 from domain.freights import offers as offer_services
 from domain.freights import services
 from domain.freights.models import Freight, Offer
-from domain.freights.queries import counts_by_status, freight_row, freights_stmt, offers_stmt, status_history
-from domain.freights.schemas import FreightCreate, FreightListQuery, FreightUpdate, OfferCounter, OfferCreate
+from domain.freights.queries import counts_by_status, freight_listing, freight_row, offers_stmt, status_history
+from domain.freights.schemas import (
+    FreightCreate,
+    FreightListQuery,
+    FreightStatusChange,
+    FreightUpdate,
+    OfferCounter,
+    OfferCreate,
+    OfferReject,
+)
 from domain.freights.serializers import freight_dict
 from domain.freights.states import (
     FREIGHT_BADGES,
@@ -44,13 +68,11 @@ from domain.partners.models import Partner
 
 bp = Blueprint("freights", __name__, url_prefix="/fretes-operacao")
 ACTORS = ("operador",)
-BRASILIA = ZoneInfo("America/Sao_Paulo")
-FORM_FIELDS = ("origin_city", "origin_state", "destination_city", "destination_state", "cargo_type", "weight_kg",
-               "vehicle_type", "price", "pickup_at", "pickup_until", "delivery_at", "delivery_until", "visibility",
-               "carrier_id", "driver_id", "vehicle_id", "notes")
 CHANNEL_LABELS = {"whatsapp": "WhatsApp", "sms": "SMS", "email": "E-mail"}
 MESSAGE_LABELS = {"queued": "Na fila", "sent": "Enviada", "delivered": "Entregue", "failed": "Falhou"}
 MESSAGE_BADGES = {"queued": "badge-warn", "sent": "badge-info", "delivered": "badge-ok", "failed": "badge-danger"}
+# What an offer action's error may name besides its form's inputs (shown under these pt-BR names, issue 9).
+OFFER_LABELS = {"offer_id": "Oferta", "carrier_id": "Transportador"}
 
 
 @bp.app_context_processor
@@ -85,9 +107,9 @@ def board():
         flash(exc.message, "error")
         query = parse_query(FreightListQuery, {})
     company_id = current_user.company_id
-    stmt = freights_stmt(company_id, statuses=query.statuses, visibility=query.visibility, q=query.q)
+    stmt = freight_listing(company_id, statuses=query.statuses, visibility=query.visibility, q=query.q)
     if view == "quadro":
-        rows = db.session.execute(stmt.order_by(Freight.created_at.desc()).limit(500)).all()
+        rows = db.session.execute(stmt.select().order_by(Freight.created_at.desc()).limit(500)).all()
         columns = {status: [] for status in FREIGHT_STATUSES}
         for row in rows:
             columns[row.status].append(row)
@@ -104,90 +126,37 @@ def board():
 
 def _pickers() -> dict:
     return {
-        "carriers": db.session.execute(db.select(Partner.id, Partner.legal_name).where(Partner.is_active.is_(True))
+        "carrier_id": db.session.execute(db.select(Partner.id, Partner.legal_name).where(Partner.is_active.is_(True))
                                        .order_by(Partner.legal_name).limit(500)).all(),
-        "drivers": db.session.execute(db.select(Driver.id, Driver.name).where(Driver.status == "ativo")
-                                      .order_by(Driver.name).limit(500)).all(),
-        "vehicles": db.session.execute(db.select(Vehicle.id, Vehicle.plate).where(Vehicle.status == "ativo")
+        "driver_id": [(d.id, " — ".join(filter(None, (d.name, fmt.cnh_flag(d.cnh_expires_at)))))
+                    for d in db.session.execute(db.select(Driver.id, Driver.name, Driver.cnh_expires_at)
+                                                .where(Driver.status == "ativo").order_by(Driver.name).limit(500))],
+        "vehicle_id": db.session.execute(db.select(Vehicle.id, Vehicle.plate).where(Vehicle.status == "ativo")
                                        .order_by(Vehicle.plate).limit(500)).all(),
     }
 
 
-def _local_input(value) -> str:
-    """A stored UTC timestamp as the value of a datetime-local input (Brasília time)."""
-    if not value:
-        return ""
-    return value.replace(tzinfo=UTC).astimezone(BRASILIA).strftime("%Y-%m-%dT%H:%M")
-
-
-def _form_body(form) -> dict:
-    """The form as the API's body: Brasília local times with their offset, empty as absent (pt-BR numbers are read
-    by `read_decimals` in `_freight_form`)."""
-    values = {name: (form.get(name) or "").strip() for name in FORM_FIELDS}
-    body = {"origin": {"city": values.pop("origin_city"), "state": values.pop("origin_state")},
-            "destination": {"city": values.pop("destination_city"), "state": values.pop("destination_state")}}
-    for name, value in values.items():
-        if not value:
-            body[name] = None
-        elif name.endswith(("_at", "_until")):
-            try:
-                body[name] = datetime.fromisoformat(value).replace(tzinfo=BRASILIA).isoformat()
-            except ValueError:
-                body[name] = value
-        else:
-            body[name] = value
-    return body
-
-
-def _initial(freight=None) -> dict:
-    if freight is None:
-        return {"visibility": "privado"}
-    values = {name: getattr(freight, name, None) for name in FORM_FIELDS}
-    for name in ("pickup_at", "pickup_until", "delivery_at", "delivery_until"):
-        values[name] = _local_input(getattr(freight, name))
-    for name in ("carrier_id", "driver_id", "vehicle_id"):
-        values[name] = str(values[name]) if values[name] else ""
-    for name in ("price", "weight_kg"):
-        values[name] = "" if values[name] is None else str(values[name]).replace(".", ",")
-    return values
-
-
-def _field_errors(exc_or_details) -> dict:
-    details = exc_or_details.details if isinstance(exc_or_details, AppError) else exc_or_details
-    errors = {}
-    for detail in details:
-        name = detail.field.replace(".", "_")
-        name = {"origin": "origin_city", "destination": "destination_city", "origin_ibge_code": "origin_city",
-                "destination_ibge_code": "destination_city"}.get(name, name)
-        errors.setdefault(name, detail.message)
-    return errors
-
-
-DECIMAL_PLACES = {"price": 2, "weight_kg": 3}
+CARGO_LABELS = [label for _code, label in CARGO_TYPES.values()]
 
 
 def _freight_form(freight, schema, write):
     """GET: the form; POST: the body validated with `schema`, `write(data, body)` (returns (freight, message)),
-    in one page_transaction(), then the freight page; errors land on their inputs (422)."""
-    values, errors, general = _initial(freight), {}, None
+    in one page_transaction(), then the freight page; errors land on their inputs (422), nothing is written."""
+    form = FreightForm() if request.method == "POST" else FreightForm(formdata=None, obj=freight)
+    form.set_pickers(_pickers())
+    general = []
     if request.method == "POST":
-        values = request.form.to_dict()
-        body = _form_body(request.form)
-        unreadable = read_decimals(body, DECIMAL_PLACES)
-        data, details = validate_data(schema, body)
-        details = unreadable + list(details or [])
-        if data is not None and not unreadable:
+        data, body, errors = parse_freight(form, schema)
+        if data is not None:
             try:
                 with page_transaction():
                     saved, message = write(data, body)
-                flash(message, "success")
-                return redirect(url_for("freights.show", ref=saved.code))
+                return done(url_for("freights.show", ref=saved.code), message)
             except AppError as exc:
-                details, general = exc.details, exc.message
-        errors = _field_errors(details)
-        general = general or "Corrija os campos destacados."
-    return render_template("freights/form.html", values=values, errors=errors, general=general, freight=freight,
-                           **_pickers()), (422 if errors or general else 200)
+                errors = errors_of(exc)
+        general = attach_errors(form, errors, freight_error_field) or ["Corrija os campos destacados."]
+    return render_template("freights/form.html", form=form, general=general, freight=freight,
+                           cargo_labels=CARGO_LABELS), (422 if general else 200)
 
 
 @bp.route("/novo", methods=["GET", "POST"])
@@ -220,87 +189,132 @@ def _messages(freight) -> list:
                               .order_by(Message.created_at.desc(), Message.id.desc()).limit(50)).scalars().all()
 
 
-@bp.get("/<ref>")
-@login_required
-def show(ref):
-    freight = _freight_or_404(ref)
+def _show(freight, status_form=None, status=200):
     return render_template("freights/show.html", freight=freight,
                            record=freight_dict(freight_row(current_user.company_id, freight.id)),
                            history=status_history(freight.id), offers=_offers(freight), messages=_messages(freight),
-                           templates=company_templates(), statuses=FREIGHT_STATUSES, can_act=_can_act(),
-                           open_offer=OPEN_OFFER, error=None)
+                           can_act=_can_act(), open_offer=OPEN_OFFER, error=None,
+                           status_form=status_form or StatusForm(formdata=None, status=freight.status),
+                           panel_forms=PanelForms()), status
+
+
+@bp.get("/<ref>")
+@login_required
+def show(ref):
+    return _show(_freight_or_404(ref))
 
 
 @bp.post("/<ref>/status")
 @roles_required(*ACTORS)
 def change_status(ref):
+    """A bad status or note is the page again (422) with the error on its input; a change the freight's rules
+    refuse (no carrier yet, …) is flashed on the freight page, as the API refuses it."""
     freight = services.lock_freight(ref)
+    form = StatusForm()
+    data, errors = validate_data(FreightStatusChange, {"status": form.status.data or "",
+                                                       "note": (form.note.data or "").strip() or None})
+    if data is None:  # the select offers the statuses by their labels: its error names none of the API's codes
+        attach_errors(form, [FieldError(e.field, e.code, "Escolha um dos status da lista.") if e.field == "status"
+                             else e for e in errors])
+        return _show(freight, form, 422)
     try:
         with page_transaction():
-            services.change_status(freight, request.form.get("status", ""), note=request.form.get("note") or None,
-                                   actor=_actor())
+            services.change_status(freight, data.status, note=data.note, actor=_actor())
         flash(f"Status alterado para {FREIGHT_STATUS_LABELS.get(freight.status, freight.status)}.", "success")
     except AppError as exc:
         flash(exc.message, "error")
-    except KeyError:
-        abort(400)
     return redirect(url_for("freights.show", ref=ref))
 
 
-def _offers_panel(ref, error=None, status=200):
+class PanelForms:
+    """The forms of the offers and messages panels: fresh ones, except the one whose post failed (its inputs keep
+    what was typed and show their errors). `key` tells which: ("offer" | "message" | "counter" | "reject", offer id
+    or None). Each has its own input ids (`offer-<id>-counter-price`): the panel repeats them per row."""
+    KINDS: ClassVar[dict] = {"offer": OfferForm, "counter": CounterOfferForm, "reject": RejectOfferForm,
+                             "message": MessageForm}
+
+    def __init__(self, key=None, failed=None):
+        self.key, self.failed = key, failed
+
+    def get(self, kind: str, offer_id=None):
+        key = (kind, str(offer_id) if offer_id else None)
+        if self.failed is not None and self.key == key:
+            form = self.failed
+        else:
+            form = self.KINDS[kind](formdata=None)
+            if kind == "message":
+                _message_choices(form)
+        return with_ids(form, f"offer-{offer_id}-{kind}" if offer_id else f"panel-{kind}")
+
+
+def _message_choices(form):
+    form.channel.choices = choices(CHANNEL_LABELS.items())
+    form.template.choices = choices((key, t["name"] if isinstance(t, dict) else t.name)
+                                    for key, t in company_templates().items())
+    return form
+
+
+def _offers_panel(ref, error=None, status=200, forms=None):
     freight = _freight_or_404(ref)
     response = make_response(render_template("freights/_offers.html", freight=freight, offers=_offers(freight),
-                                             can_act=_can_act(), open_offer=OPEN_OFFER, error=error), status)
+                                             can_act=_can_act(), open_offer=OPEN_OFFER, error=error,
+                                             panel_forms=forms or PanelForms()), status)
     response.headers["HX-Trigger"] = "offers-changed"
     return response
 
 
-def _offer_action(ref, run):
+def _error_text(exc: AppError, labels: dict) -> str:
+    """The error's message and each detail under its input's label (`Valor: número inválido.`); a field without a
+    label shows its message alone."""
+    parts = [exc.message]
+    for detail in exc.details:
+        label = labels.get((detail.field or "").split(".")[0])
+        parts.append(f"{label}: {_lower_first(detail.message)}" if label else detail.message)
+    return " ".join(dict.fromkeys(part for part in parts if part))
+
+
+def _lower_first(text: str) -> str:
+    """`Número inválido.` → `número inválido.`; an acronym (`CNH vencida`) stays as it is."""
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def _input_labels(form) -> dict:
+    """The inputs' pt-BR labels: an error names the input the user sees, never the API's field (issue 9)."""
+    return {**{field.name: field.label.text for field in form}, **OFFER_LABELS}
+
+
+def _offer_action(ref, run, key=None, form=None):
+    """Run the offer action in one transaction and answer the panel; a refusal is the panel (422) with the error
+    naming the input, on the input too when the action had a form (`key`, `form`)."""
     try:
         with page_transaction():
             run()
     except AppError as exc:
-        details = "; ".join(f"{d.field}: {d.message}" for d in exc.details if d.field)
-        return _offers_panel(ref, error=f"{exc.message} {details}".strip(), status=422)
+        if form is not None:
+            attach_errors(form, list(exc.details))
+        labels = _input_labels(form) if form is not None else OFFER_LABELS
+        return _offers_panel(ref, error=_error_text(exc, labels), status=422, forms=PanelForms(key, form))
     if not is_htmx():
         return redirect(url_for("freights.show", ref=ref))
     return _offers_panel(ref)
 
 
+def _parsed_offer(form, schema, message: str):
+    data, errors = parse_offer(form, schema)
+    if data is None:
+        raise AppError(message, details=errors)
+    return data
+
+
 @bp.post("/<ref>/ofertas")
 @roles_required(*ACTORS)
 def add_offer(ref):
-    body = {"price": request.form.get("price"),
-            "carrier_id": request.form.get("carrier_id") or None,
-            "carrier_name": request.form.get("carrier_name") or None,
-            "carrier_phone": request.form.get("carrier_phone") or None,
-            "message": request.form.get("message") or None,
-            "valid_until": _local_iso(request.form.get("valid_until"))}
+    form = OfferForm()
 
     def run():
-        data, details = _validate_offer(OfferCreate, body)
-        if data is None:
-            raise AppError("Oferta inválida.", details=details)
+        data = _parsed_offer(form, OfferCreate, "Oferta inválida.")
         offer_services.create_offer(services.lock_freight(ref), data, source="pagina", actor=_actor())
-    return _offer_action(ref, run)
-
-
-def _validate_offer(schema, body):
-    """The offer body validated with `schema`, its price read as pt-BR money first (an unreadable one is its error)."""
-    unreadable = read_decimals(body, {"price": 2})
-    if unreadable:
-        return None, unreadable
-    return validate_data(schema, body)
-
-
-def _local_iso(value):
-    value = (value or "").strip()
-    if not value:
-        return None
-    try:
-        return datetime.fromisoformat(value).replace(tzinfo=BRASILIA).isoformat()
-    except ValueError:
-        return value
+    return _offer_action(ref, run, ("offer", None), form)
 
 
 @bp.post("/<ref>/ofertas/<offer_id>/aceitar")
@@ -312,29 +326,30 @@ def accept_offer(ref, offer_id):
 @bp.post("/<ref>/ofertas/<offer_id>/rejeitar")
 @roles_required(*ACTORS)
 def reject_offer(ref, offer_id):
-    return _offer_action(ref, lambda: offer_services.reject_offer(ref, offer_id, actor=_actor(),
-                                                                  reason=request.form.get("reason") or None))
+    form = RejectOfferForm()
+
+    def run():
+        data = _parsed_offer(form, OfferReject, "Rejeição inválida.")
+        offer_services.reject_offer(ref, offer_id, actor=_actor(), reason=data.reason)
+    return _offer_action(ref, run, ("reject", offer_id), form)
 
 
 @bp.post("/<ref>/ofertas/<offer_id>/contraproposta")
 @roles_required(*ACTORS)
 def counter_offer(ref, offer_id):
-    body = {"price": request.form.get("price"),
-            "valid_until": _local_iso(request.form.get("valid_until")), "message": request.form.get("message")}
+    form = CounterOfferForm()
 
     def run():
-        data, details = _validate_offer(OfferCounter, body)
-        if data is None:
-            raise AppError("Contraproposta inválida.", details=details)
-        offer_services.counter_offer(ref, offer_id, data, actor=_actor())
-    return _offer_action(ref, run)
+        offer_services.counter_offer(ref, offer_id, _parsed_offer(form, OfferCounter, "Contraproposta inválida."),
+                                     actor=_actor())
+    return _offer_action(ref, run, ("counter", offer_id), form)
 
 
 # --- Messages panel ------------------------------------------------------------------------------
 
-def _messages_panel(freight, error=None, status=200):
+def _messages_panel(freight, error=None, status=200, forms=None):
     return make_response(render_template("freights/_messages.html", freight=freight, messages=_messages(freight),
-                                         templates=company_templates(), can_act=_can_act(), error=error), status)
+                                         can_act=_can_act(), error=error, panel_forms=forms or PanelForms()), status)
 
 
 @bp.get("/<ref>/mensagens")
@@ -347,8 +362,9 @@ def messages(ref):
 @roles_required(*ACTORS)
 def send_message(ref):
     freight = _freight_or_404(ref)
-    body = {"channel": request.form.get("channel"), "to": request.form.get("to"), "freight_id": str(freight.id),
-            "template": request.form.get("template") or None, "body": request.form.get("body") or None}
+    form = _message_choices(MessageForm())
+    body = {"channel": form.channel.data or "", "to": (form.to.data or "").strip(), "freight_id": str(freight.id),
+            "template": form.template.data or None, "body": request.form.get("body") or None}
     data, details = validate_data(MessageCreate, body)
     try:
         if data is None:
@@ -356,58 +372,96 @@ def send_message(ref):
         with page_transaction():
             message_services.queue_message(current_user.company, data)
     except AppError as exc:
-        text = "; ".join(d.message if not d.field else f"{d.field}: {d.message}" for d in exc.details)
-        return _messages_panel(freight, error=f"{exc.message} {text}".strip(), status=422)
+        attach_errors(form, list(exc.details))
+        return _messages_panel(freight, error=_error_text(exc, _input_labels(form)), status=422,
+                               forms=PanelForms(("message", None), form))
     return _messages_panel(freight)
 
 
 # --- Templates and channels ----------------------------------------------------------------------
 
+def _refusal(form, exc: AppError) -> list[str]:
+    """The refusal's details on their inputs; its message (and any detail no input holds) above the form."""
+    return list(dict.fromkeys([exc.message, *attach_errors(form, errors_of(exc))]))
+
+
+def _template_forms(failed=None) -> tuple[dict, object]:
+    """One form per template (its key hidden) and the new-template form; the failed post's form in its place."""
+    forms = {}
+    for key, template in company_templates().items():
+        form = TemplateForm(formdata=None, key=key, name=template.name, subject=template.subject,
+                            body=template.body)
+        forms[key] = form
+    new = TemplateForm(formdata=None)
+    if failed is not None:
+        if failed.key.data in forms:
+            forms[failed.key.data] = failed
+        else:
+            new = failed
+    for key, form in forms.items():
+        with_ids(form, f"tpl-{key}")
+        form.body.label.text = f"Texto ({key})"
+    return forms, with_ids(new, "tpl-new")
+
+
 @bp.route("/modelos", methods=["GET", "POST"])
 @login_required
 def message_templates():
-    error = None
+    failed, general = None, []
     if request.method == "POST":
         if not _can_act():
             abort(403)
-        key = (request.form.get("key") or "").strip()
+        form = TemplateForm()
+        key = (form.key.data or "").strip()
         try:
             if not key or not key.replace("_", "").isalnum():
                 raise AppError("Identificador do modelo inválido (letras, números e _).",
                                details=[FieldError("key", "invalid", "Use letras, números e _.")])
             with page_transaction():
-                save_template(current_user.company, key, name=(request.form.get("name") or key).strip()[:120],
-                              subject=(request.form.get("subject") or "").strip()[:200] or None,
-                              body=(request.form.get("body") or "").strip())
-            flash("Modelo salvo.", "success")
-            return redirect(url_for("freights.message_templates"))
+                save_template(current_user.company, key, name=(form.name.data or key).strip()[:120],
+                              subject=(form.subject.data or "").strip()[:200] or None,
+                              body=(form.body.data or "").strip())
+            return done(url_for("freights.message_templates"), "Modelo salvo.")
         except AppError as exc:
-            error = exc.message
-    return render_template("freights/templates.html", templates=company_templates(), can_act=_can_act(),
-                           error=error), (422 if error else 200)
+            failed, general = form, _refusal(form, exc)
+    forms, new = _template_forms(failed)
+    return render_template("freights/templates.html", templates=company_templates(), forms=forms, new_form=new,
+                           can_act=_can_act(), general=general), (422 if failed else 200)
+
+
+def _channel_forms(failed=None) -> dict:
+    saved = {s.channel: s for s in db.session.execute(db.select(ChannelSetting)).scalars()}
+    forms = {}
+    for channel in CHANNELS:
+        setting = saved.get(channel)
+        if failed is not None and failed.channel.data == channel:
+            form = failed
+        else:
+            values = {f"settings_{name}": value for name, value in (setting.settings if setting else {}).items()}
+            form = ChannelForm(formdata=None, channel=channel, provider=setting.provider if setting else None,
+                               **values)
+        form.has_secret = bool(setting and setting.secret_encrypted)
+        form.provider.choices = choices((provider, PROVIDER_LABELS[provider])
+                                        for provider, served in PROVIDERS.items() if channel in served)
+        forms[channel] = with_ids(form, channel)
+    return forms
 
 
 @bp.route("/canais", methods=["GET", "POST"])
 @roles_required()  # admin only
 def channels():
-    error = None
+    failed, general = None, []
     if request.method == "POST":
-        channel = request.form.get("channel", "")
-        settings = {name[9:]: value.strip() for name, value in request.form.items()
-                    if name.startswith("settings_") and value.strip()}
-        if "port" in settings:
-            settings["port"] = int(settings["port"]) if settings["port"].isdigit() else 25
-        settings["starttls"] = bool(request.form.get("settings_starttls"))
+        form = ChannelForm()
+        channel = form.channel.data or ""
         try:
             if channel not in CHANNELS:
                 raise AppError("Canal desconhecido.")
             with page_transaction():
-                message_services.configure_channel(current_user.company, channel, request.form.get("provider", ""),
-                                                   settings, request.form.get("secret") or None)
-            flash(f"Canal {CHANNEL_LABELS[channel]} configurado.", "success")
-            return redirect(url_for("freights.channels"))
+                message_services.configure_channel(current_user.company, channel, form.provider.data or "",
+                                                   channel_settings(form, channel), form.secret.data or None)
+            return done(url_for("freights.channels"), f"Canal {CHANNEL_LABELS[channel]} configurado.")
         except AppError as exc:
-            error = exc.message
-    saved = {s.channel: s for s in db.session.execute(db.select(ChannelSetting)).scalars()}
-    return render_template("freights/channels.html", saved=saved, channels=CHANNELS, providers=PROVIDERS,
-                           provider_labels=PROVIDER_LABELS, error=error), (422 if error else 200)
+            failed, general = form, _refusal(form, exc)
+    return render_template("freights/channels.html", forms=_channel_forms(failed), channels=CHANNELS,
+                           channel_fields=CHANNEL_FIELDS, general=general), (422 if failed else 200)

@@ -1,17 +1,22 @@
 """The public marketplace pages (no login, phone first: /fretes, /f/<slug>, sitemap.xml) and the company's leads
 page with its sidebar badge (admin, operador). Rules live in domain/marketplace; docs/api/marketplace.md."""
-from flask import Blueprint, Response, render_template, request, url_for
+import time
+
+from flask import Blueprint, Response, render_template, request, session, url_for
 from flask_login import current_user
+from itsdangerous import BadData, URLSafeTimedSerializer
+from markupsafe import Markup
 from wtforms import StringField, TextAreaField
 
-from blueprints.api.marketplace import add_lead
-from blueprints.web.access import is_htmx, roles_required
+from blueprints.web.access import is_htmx, roles_required, without_session_user
 from blueprints.web.cadastros_common import PlainForm, attach_errors, done, errors_of
 from blueprints.web.formkit import read_decimals
 from blueprints.web.transaction import page_transaction
+from core.db import read_without_transaction
 from core.errors import AppError, FieldError
 from core.pagination import paginate
 from core.schemas import validate_data
+from core.signing import secret_keys
 from domain.freights.models import Freight
 from domain.freights.schemas import OfferCreate
 from domain.marketplace import services
@@ -87,7 +92,8 @@ def send_lead(slug):
     values = {"slug": slug, **{alias: form[name].data for name, alias in LEAD_FIELDS.items()}}
     data, errors = validate_data(LeadCreate, values)
     if data is not None:
-        response, errors = _submit(slug, lambda: add_lead(data), "interesse",
+        client = {"ip_addr": request.remote_addr, "user_agent": request.headers.get("User-Agent")}
+        response, errors = _submit(slug, lambda: services.submit_lead(data, **client), "interesse",
                                    "Recebemos seu interesse. A empresa vai chamar você no WhatsApp.")
         if response is not None:
             return response
@@ -124,6 +130,13 @@ def sitemap():
     return Response(xml, mimetype="application/xml")
 
 
+@bp.route("/robots.txt")
+def robots():
+    """Crawlers may read the public pages (the app's others ask for a login) and find them in the sitemap."""
+    text = f"User-agent: *\nDisallow: /api/\nSitemap: {url_for('marketplace.sitemap', _external=True)}\n"
+    return Response(text, mimetype="text/plain")
+
+
 # --- The company's leads ---------------------------------------------------------------------------------------
 
 @bp.route("/leads")
@@ -145,8 +158,9 @@ def lead_status(lead_id):
     with page_transaction():
         services.update_lead_status(lead_id, status)
     if is_htmx():
-        return render_template("marketplace/_lead_status.html", lead=_lead(lead_id), labels=LEAD_STATUS_LABELS,
+        html = render_template("marketplace/_lead_status.html", lead=_lead(lead_id), labels=LEAD_STATUS_LABELS,
                                badges=LEAD_BADGES, statuses=LEAD_STATUSES)
+        return html, 200, {"HX-Trigger": "leads-changed"}  # the sidebar badge fetches the new count now
     return done(url_for("marketplace.leads"), "Status do lead atualizado.")
 
 
@@ -166,8 +180,77 @@ def register_driver(lead_id):
                 "Lead marcado como convertido. Confira e salve o motorista.")
 
 
-@bp.route("/leads/badge")
+# --- The sidebar badge: polled by every open tab, so it answers from a signed token and the stored count ---------
+# A full page (user and session checked in SQL) hands the badge a token naming the user's session and company;
+# while the token is younger than BADGE_TOKEN_SECONDS and the browser's signed session cookie still names the same
+# session, the poll reads the stored count and nothing else (no SQL with Redis). An older token, or none, goes
+# through the full login and role check once and the answer carries a fresh token. So a session closed elsewhere
+# ("sair de todos os dispositivos") can still read its company's number of new leads for up to that long.
+BADGE_TOKEN_SECONDS = 600
+
+
+def _badge_signer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(list(secret_keys()), salt="marketplace-leads-badge")  # SECRET_KEY + fallbacks
+
+
+@bp.app_template_global("leads_badge_url")
+def leads_badge_url() -> str:
+    """The badge's URL for the logged-in user (the layout calls it; the user is loaded there anyway)."""
+    token = _badge_signer().dumps([current_user.get_id(), str(current_user.company_id)])
+    return url_for("marketplace.badge", t=token)
+
+
+# Tokens whose signature this process has checked: token → (session id, company id, signed at). A tab polls with
+# the same token for up to BADGE_TOKEN_SECONDS, so the HMAC and decoding are paid once per tab, not per poll.
+_checked_tokens: dict[str, tuple[str, str, float]] = {}
+_CHECKED_TOKENS_MAX = 10_000
+
+
+def _read_badge_token(token: str):
+    known = _checked_tokens.get(token)
+    if known is None:
+        (session_id, company_id), signed_at = _badge_signer().loads(token, return_timestamp=True)
+        if len(_checked_tokens) >= _CHECKED_TOKENS_MAX:
+            _checked_tokens.clear()
+        known = _checked_tokens[token] = (session_id, company_id, signed_at.timestamp())
+    return known
+
+
+def _company_of_badge_token():
+    """The company id the token names, when it is fresh and this browser's session is the one it was given to."""
+    try:
+        session_id, company_id, signed_at = _read_badge_token(request.args.get("t", ""))
+    except (BadData, ValueError, TypeError):
+        return None
+    if time.time() - signed_at > BADGE_TOKEN_SECONDS or not session_id or session.get("_user_id") != session_id:
+        return None
+    return company_id
+
+
+# Formatted here, not by render_template: its context processors include Flask-Login's, which loads the user; and
+# the fragment is one element (Markup.format escapes the values).
+BADGE_HTML = Markup(
+    '<span id="leads-badge" hx-get="{url}" hx-trigger="every 30s, leads-changed from:body" hx-swap="outerHTML" '
+    'data-testid="leads-badge"{hidden} class="badge badge-warn" aria-label="{count} leads novos">{count}</span>')
+BADGE_SHOWN, BADGE_HIDDEN = Markup(""), Markup(" hidden")
+
+
+def _render_badge(company_id, url: str) -> str:
+    count = services.stored_new_count(company_id)
+    return BADGE_HTML.format(url=url, count=count, hidden=BADGE_SHOWN if count else BADGE_HIDDEN)
+
+
 @roles_required("operador")
+def _badge_after_login_check():
+    return _render_badge(current_user.company_id, leads_badge_url())
+
+
+@bp.route("/leads/badge")
+@without_session_user
 def badge():
-    """The sidebar's count: the figure the job stored (no counting here); htmx polls it."""
-    return render_template("marketplace/_badge.html", count=services.stored_new_count(current_user.company_id))
+    """The sidebar's count of `novo` leads as the job stored it (no counting here); htmx polls it."""
+    company_id = _company_of_badge_token()
+    if company_id is None:
+        read_without_transaction()  # the checks below load the user: as any other GET, without a transaction
+        return _badge_after_login_check()
+    return _render_badge(company_id, request.full_path)

@@ -66,10 +66,14 @@ def endpoint(endpoint_id):
             flash("Webhook atualizado.", "success")
             return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
     status, event_type = request.args.get("status", ""), request.args.get("evento", "")
+    return _endpoint_page(item, form, status, event_type), (422 if form.errors else 200)
+
+
+def _endpoint_page(item: WebhookEndpoint, form: EndpointForm, status: str, event_type: str, secret=None) -> str:
+    """The endpoint's page: its settings form, the delivery log filtered by `status` and `event_type`."""
     return render_template("webhooks/endpoint.html", endpoint=item, form=form, state_labels=STATE_LABELS,
-                           deliveries=_log(item, status, event_type), attempts=None, status=status,
-                           event_type=event_type, event_types=EVENT_TYPES, states=DELIVERY_STATES,
-                           secret=None), (422 if form.errors else 200)
+                           deliveries=_log(item, status, event_type), status=status, event_type=event_type,
+                           event_options=[(t, t) for t in (*EVENT_TYPES, "webhook.test")], secret=secret)
 
 
 def _log(endpoint: WebhookEndpoint, status: str, event_type: str) -> list:
@@ -104,9 +108,7 @@ def rotate(endpoint_id):
     item = get_owned(WebhookEndpoint, endpoint_id)
     with page_transaction():
         secret = services.rotate_secret(item)
-    return render_template("webhooks/endpoint.html", endpoint=item, form=EndpointForm(obj=item),
-                           state_labels=STATE_LABELS, deliveries=_log(item, "", ""), status="", event_type="",
-                           event_types=EVENT_TYPES, states=DELIVERY_STATES, secret=secret)
+    return _endpoint_page(item, EndpointForm(obj=item), "", "", secret=secret)
 
 
 @bp.post("/<endpoint_id>/teste")

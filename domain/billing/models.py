@@ -62,7 +62,8 @@ class Invoice(IdMixin, TimestampMixin, TenantMixin, db.Model):
     )
 
     created_at: Mapped[datetime] = listed_created_at()
-    numero: Mapped[str] = mapped_column(sa.String(12), nullable=False)
+    # `FAT-000001`; during its creating transaction a provisional `~<id hex>` (domain/billing/services.py)
+    numero: Mapped[str] = mapped_column(sa.String(40), nullable=False)
     status: Mapped[str] = mapped_column(sa.String(12), default="rascunho", nullable=False)
     customer_partner_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("partners.id"), nullable=False)
     valor_centavos: Mapped[int] = mapped_column(sa.BigInteger, default=0, nullable=False)
@@ -91,3 +92,27 @@ class Receivable(IdMixin, TimestampMixin, TenantMixin, db.Model):
     vencimento_at: Mapped[date] = mapped_column(sa.Date, nullable=False)
     pago_em: Mapped[date | None] = mapped_column(sa.Date)
     status: Mapped[str] = mapped_column(sa.String(12), default="aberto", nullable=False)
+
+
+INVOICE_COLUMNS = ("tipo", "numero", "emissao", "chave")  # the document columns a layout may hide (valor stays)
+INVOICE_BLOCKS = ("condicao", "observacoes", "recebido", "instrucoes")  # optional blocks a layout may show
+
+
+class InvoiceLayout(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    """A customer's override of the company's PDF branding for its invoices (edited only in the pages): colours
+    and logo (None: the company's), institutional texts, the document columns shown and the optional blocks."""
+    __tablename__ = "invoice_layouts"
+    __table_args__ = (sa.UniqueConstraint("company_id", "customer_partner_id",
+                                          name="uq_invoice_layouts_company_customer"),)
+
+    customer_partner_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("partners.id"), nullable=False)
+    primary_color: Mapped[str | None] = mapped_column(sa.String(7))
+    secondary_color: Mapped[str | None] = mapped_column(sa.String(7))
+    logo: Mapped[bytes | None] = mapped_column(sa.LargeBinary, deferred=True)
+    logo_mime: Mapped[str | None] = mapped_column(sa.String(40))
+    header_text: Mapped[str | None] = mapped_column(sa.String(1000))
+    payment_text: Mapped[str | None] = mapped_column(sa.String(1000))
+    footer_text: Mapped[str | None] = mapped_column(sa.String(500))
+    visible_columns: Mapped[list] = mapped_column(sa.JSON, default=lambda: list(INVOICE_COLUMNS), nullable=False)
+    blocks: Mapped[list] = mapped_column(sa.JSON, default=lambda: ["condicao", "observacoes", "recebido"],
+                                         nullable=False)

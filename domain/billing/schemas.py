@@ -1,12 +1,15 @@
 """Request models of billing (docs/api/finance.md)."""
+import re
 import uuid
 from datetime import date
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from core.schemas import CpfCnpj, EmptyAsNone, ListQuery, RequestModel
-from domain.billing.models import DOCUMENT_KINDS, DOCUMENT_STATUSES
+from core.validators import FieldInvalid
+from domain.billing.models import DOCUMENT_KINDS, DOCUMENT_STATUSES, INVOICE_BLOCKS, INVOICE_COLUMNS
+from domain.payables.schemas import PaymentCreate
 
 Text = Annotated[str | None, EmptyAsNone]
 Centavos = Annotated[int, Field(ge=0, le=10 ** 13)]
@@ -45,3 +48,37 @@ class InvoiceCreate(CustomerRef):
 
 class InvoiceListQuery(ListQuery):
     status: Literal[("rascunho", "emitida", "encerrada", "cancelada")] | None = None
+
+
+class BillingSettingsUpdate(RequestModel):
+    """The company's billing defaults (pages): the term that sets an invoice's default vencimento_at (today in
+    Brasília + days) and the default condicao_pagamento."""
+    billing_term_days: int = Field(ge=0, le=365)
+    billing_payment_condition: Text = Field(default=None, max_length=200)
+
+
+def _hex_color(value: str | None) -> str | None:
+    if value is not None and not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise FieldInvalid("Use uma cor no formato #RRGGBB.", "invalid_color")
+    return value.lower() if value else None
+
+
+HexColor = Annotated[str | None, EmptyAsNone, AfterValidator(_hex_color)]
+
+
+class InvoiceLayoutUpdate(RequestModel):
+    """A customer's invoice layout (pages only): colours empty = the company's; the document columns shown
+    (`valor` always is) and the optional blocks."""
+    primary_color: HexColor = None
+    secondary_color: HexColor = None
+    header_text: Text = Field(default=None, max_length=1000)
+    payment_text: Text = Field(default=None, max_length=1000)
+    footer_text: Text = Field(default=None, max_length=500)
+    visible_columns: list[Literal[INVOICE_COLUMNS]] = Field(default_factory=list)
+    blocks: list[Literal[INVOICE_BLOCKS]] = Field(default_factory=list)
+    remove_logo: bool = False
+
+
+class ReceiptCreate(PaymentCreate):
+    """A payment received on a receivable (POST /finance/receivables/{id}/payments): the amount, at most the open
+    balance, and the day it was received (default today in Brasília; never in the future)."""

@@ -66,6 +66,7 @@ DocumentList = list_envelope(BillingDocument, "BillingDocumentList")
 InvoiceResponse = data_envelope(Invoice)
 InvoiceList = list_envelope(InvoiceListItem, "InvoiceList")
 ReceivableList = list_envelope(Receivable)
+ReceivableResponse = data_envelope(Receivable)
 
 
 def _id(value):

@@ -4,17 +4,22 @@ Documents enter the inbox `pendente`; a draft invoice (`rascunho`) holds them `v
 `faturado` and creates the receivable; cancelling returns them to `pendente`. Invoice numbers `FAT-000001` are
 gapless per company (core.counters). The invoice is `encerrada` once its receivable is fully paid."""
 import uuid
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 
 import sqlalchemy as sa
+from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 
-from core.counters import next_counter_value
+from core.counters import stamp_next_value
 from core.db import db, utcnow
 from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
-from core.formatting import today as today_brasilia
+from core.files import write_in_transaction
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, access_key_model, clean_access_key
+from domain.billing.creation import insert_checked_invoice
+from domain.billing.layout import default_condition, default_due_date
 from domain.billing.models import BillingDocument, Invoice, InvoiceCounter, Receivable
 from domain.billing.schemas import CustomerRef, DocumentCreate, InvoiceCreate
 from domain.billing.xml import parse_fiscal_xml
@@ -22,10 +27,9 @@ from domain.freights.models import Freight
 from domain.partners.models import Partner
 from domain.payables.titles import find_party, settle
 
-DEFAULT_TERM_DAYS = 30
-DEFAULT_CONDITION = "30 dias"
 KEY_MODELS = {"cte": "57", "nfe": "55"}
 KIND_LABELS = {"cte": "CT-e", "nfe": "NF-e"}
+INVOICE_PREFIX = "FAT-"
 
 
 # --- Customers ---------------------------------------------------------------------------------
@@ -82,8 +86,18 @@ def discard_document(document: BillingDocument) -> BillingDocument:
 
 # --- Invoices ----------------------------------------------------------------------------------
 
-def next_invoice_number(company_id) -> str:
-    return f"FAT-{next_counter_value(InvoiceCounter.__table__, company_id):06d}"
+def provisional_number(invoice_id: uuid.UUID) -> str:
+    """What `numero` holds until `number_invoice` gives the real one, in the same transaction (unique: the id)."""
+    return f"~{invoice_id.hex}"
+
+
+def number_invoice(invoice: Invoice) -> str:
+    """The invoice's gapless `FAT-000001`, taken last (core.counters.stamp_next_value): the counter row stays
+    locked only from here to the commit, so concurrent creations queue for as short a time as possible."""
+    number = stamp_next_value(InvoiceCounter.__table__, invoice.company_id, Invoice.__table__, invoice.id,
+                              "numero", INVOICE_PREFIX)
+    set_committed_value(invoice, "numero", number)
+    return number
 
 
 def _documents_error(code: str, message: str, ids) -> AppError:
@@ -98,8 +112,62 @@ def _lock_documents(ids) -> list[BillingDocument]:
 
 
 def create_invoice(company, data: InvoiceCreate) -> Invoice:
+    """A draft of the company's pending documents of one customer (`emit` issues it too), numbered `FAT-000001`.
+    On PostgreSQL in one statement (domain.billing.creation) when the documents pass the checks; otherwise, and on
+    SQLite, the documents are locked and checked here (each failed check its 422), then inserted and linked."""
     ids = list(dict.fromkeys(data.document_ids))
     customer = find_customer(data)
+    invoice = _new_invoice(company, data)
+    numbered = _insert_in_one_statement(invoice, ids, customer, numbered=not data.emit)
+    if numbered is None:
+        _insert_checked(invoice, _checked_documents(ids, customer))
+    if data.emit:
+        emit_invoice(invoice)
+    if not numbered:
+        number_invoice(invoice)
+    return invoice
+
+
+def _new_invoice(company, data: InvoiceCreate) -> Invoice:
+    invoice_id = uuid.uuid4()
+    return Invoice(id=invoice_id, company_id=company.id, numero=provisional_number(invoice_id), status="rascunho",
+                   vencimento_at=data.vencimento_at or default_due_date(company),
+                   condicao_pagamento=data.condicao_pagamento or default_condition(company),
+                   observacoes=data.observacoes, emitted_at=None, cancelled_at=None)
+
+
+def _insert_in_one_statement(invoice: Invoice, ids: list, customer: Partner | None, numbered: bool) -> bool | None:
+    """The PostgreSQL path (domain.billing.creation): whether the invoice got its number too; None when it was not
+    inserted (a check failed, the company's first invoice, or SQLite). The invoice joins the session as stored."""
+    if db.session.connection().dialect.name != "postgresql":
+        return None
+    now = utcnow()
+    row = insert_checked_invoice(
+        company_id=invoice.company_id, invoice_id=invoice.id, document_ids=ids,
+        customer_id=customer.id if customer else None, numbered=numbered, provisional=invoice.numero,
+        prefix=INVOICE_PREFIX, vencimento_at=invoice.vencimento_at, condicao_pagamento=invoice.condicao_pagamento,
+        observacoes=invoice.observacoes, now=now)
+    if row is None:
+        return None
+    invoice.numero, invoice.customer_partner_id, invoice.valor_centavos, invoice.items_count = row
+    invoice.created_at = invoice.updated_at = now
+    make_transient_to_detached(invoice)
+    db.session.add(invoice)
+    _linked_in_session(ids, invoice.id, now)
+    return numbered
+
+
+def _linked_in_session(ids: list, invoice_id, now) -> None:
+    """Documents of `ids` already loaded in the session take the values the statement wrote."""
+    for document_id in ids:
+        document = db.session.identity_map.get(identity_key(BillingDocument, document_id))
+        if document is not None:
+            for key, value in (("status", "vinculado"), ("invoice_id", invoice_id), ("updated_at", now)):
+                set_committed_value(document, key, value)
+
+
+def _checked_documents(ids: list, customer: Partner | None) -> list[BillingDocument]:
+    """The documents locked, or the 422 of the first check they fail."""
     documents = _lock_documents(ids)
     missing = set(ids) - {d.id for d in documents}
     if missing:
@@ -113,20 +181,21 @@ def create_invoice(company, data: InvoiceCreate) -> Invoice:
         raise _documents_error("documents_customer_mismatch",
                                "Os documentos precisam ser todos do mesmo cliente (o da fatura).",
                                [d.id for d in documents if d.customer_partner_id != wanted])
-    invoice = Invoice(
-        id=uuid.uuid4(), company_id=company.id, numero=next_invoice_number(company.id), status="rascunho",
-        customer_partner_id=wanted, valor_centavos=sum(d.valor_centavos for d in documents),
-        items_count=len(documents),
-        vencimento_at=data.vencimento_at or today_brasilia() + timedelta(days=DEFAULT_TERM_DAYS),
-        condicao_pagamento=data.condicao_pagamento or DEFAULT_CONDITION, observacoes=data.observacoes)
+    return documents
+
+
+def _insert_checked(invoice: Invoice, documents: list[BillingDocument]) -> None:
+    """Store the new invoice and link its (locked, checked) documents to it, `vinculado`."""
+    invoice.customer_partner_id = documents[0].customer_partner_id
+    invoice.valor_centavos = sum(d.valor_centavos for d in documents)
+    invoice.items_count = len(documents)
     db.session.add(invoice)
     db.session.flush()
-    for document in documents:
-        document.status, document.invoice_id = "vinculado", invoice.id
-    db.session.flush()
-    if data.emit:
-        emit_invoice(invoice)
-    return invoice
+    ids, now = [d.id for d in documents], utcnow()
+    db.session.execute(sa.update(BillingDocument).where(BillingDocument.id.in_(ids))
+                       .values(status="vinculado", invoice_id=invoice.id, updated_at=now)
+                       .execution_options(synchronize_session=False))
+    _linked_in_session(ids, invoice.id, now)
 
 
 def invoice_documents(invoice: Invoice) -> list[BillingDocument]:
@@ -181,7 +250,8 @@ def import_xml_files(company, files, storage_dir) -> list[BillingDocument]:
     """CT-e/NF-e XML files `(name, bytes)` into the inbox, all or none: each parsed (hostile or unreadable XML →
     400 naming the file; nothing is stored), the customer found by its CPF/CNPJ when it is a partner (else kept
     in metadata, for the page to offer registering it). Only once every file is accepted are they written under
-    `storage_dir/<company>/billing/<chave>.xml`, the document's `storage_path`."""
+    `storage_dir/<company>/billing/<chave>.xml`, the document's `storage_path`, tied to the transaction
+    (core.files): if it does not commit, the files are removed."""
     created = []
     for name, data in files:
         try:
@@ -190,9 +260,7 @@ def import_xml_files(company, files, storage_dir) -> list[BillingDocument]:
             exc.message = f"{name}: {exc.message}" + "".join(f" {d.message}" for d in exc.details)
             raise
     for document, data in created:
-        path = Path(storage_dir) / document.storage_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        write_in_transaction(Path(storage_dir) / document.storage_path, data)
     return [document for document, _ in created]
 
 

@@ -13,6 +13,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from core.db import db, utcnow
 from core.errors import AppError, InvalidStatus, Unprocessable
+from core.metrics import count_after_commit
 from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.ciot import states
@@ -21,7 +22,7 @@ from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.ciot.provider import Issuer, ProviderUnavailable
 from domain.ciot.queries import get_operation, in_flight_attempt
 from domain.ciot.states import actor_label, record_event, transition
-from domain.ciot.validation import blocked_error, rule_context, run_validation
+from domain.ciot.validation import blocked_error, recheck_before_emission, rule_context
 from domain.tenancy.models import Company
 
 EMIT_JOB = "jobs.ciot.emit_operation"
@@ -60,12 +61,11 @@ def request_emission_of(company: Company, op: CiotOperation, *, actor, validatio
     if issuer is not None:
         provider_and_credentials(op, issuer)  # 422 before anything changes
     if validation is None:
-        before = op.status
-        validation = run_validation(op, company, actor=actor, set_status=False)  # "validation blocks: unchanged"
-        assert op.status == before  # noqa: S101  an invariant of run_validation(set_status=False), not a check of input
+        validation = recheck_before_emission(op, company, actor=actor)  # "validation blocks: status unchanged"
     if validation.blockers:
         record_event(op, "emission_blocked", "Emissão não enviada: a validação tem bloqueios.",
                      {"codes": validation.codes}, actor=actor_label(actor))
+        count_after_commit("ciot_emission", "blocked")
         raise blocked_error(op, validation, keep_records=True)
     if issuer is None:  # the rules should have blocked it; never emit in the wrong name
         raise Unprocessable("A ETC contratada não pode emitir este CIOT (cadastro ou credenciais ausentes).",
@@ -243,6 +243,7 @@ def _lock_attempt(operation_id, attempt_id):
 def _finish(attempt: EmissionAttempt, state: str, response: dict) -> None:
     attempt.state = state
     attempt.finished_at = utcnow()
+    count_after_commit("ciot_emission", state)  # /metrics: fretes_ciot_emissions{outcome}
     attempt.response = response
 
 

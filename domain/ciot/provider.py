@@ -88,6 +88,21 @@ class CiotProvider:
     def rectify(self, op, issuer: Issuer, credentials: dict | None, *, changes: dict) -> ActionResult:
         raise NotImplementedError
 
+    # An aggregate contract (TAC agregado, domain/ciot_agregado): one CIOT for up to 30 days of trips of one
+    # composition; declared at opening (idempotency key: the contract id) and closed with its consolidated routes
+    # (idempotency key: the closing's, kept on the contract while em_encerramento; a repeated key must be answered
+    # with the closing already done, so a retry after a crash never fails on a contract the authority closed).
+    def declare_aggregate(self, contract, issuer: Issuer, credentials: dict | None, *,
+                          idempotency_key: str) -> EmissionResult:
+        raise NotImplementedError
+
+    def close_aggregate(self, contract, issuer: Issuer, credentials: dict | None, *, closing: dict,
+                        idempotency_key: str) -> ActionResult:
+        raise NotImplementedError
+
+    def cancel_aggregate(self, contract, issuer: Issuer, credentials: dict | None, *, motivo: str) -> ActionResult:
+        raise NotImplementedError
+
 
 DEFAULT_PROVIDERS = {"homolog": "domain.ciot.provider.HomologSimulator", "producao": None}
 
@@ -243,3 +258,45 @@ class HomologSimulator(CiotProvider):
             conn.execute(sim.update().where(sim.c.id == row.id).values(**values))
         return ActionResult(ok=True, protocolo=self._protocol(), mensagem="Retificação registrada (homologação).")
 
+    def declare_aggregate(self, contract, issuer, credentials, *, idempotency_key):
+        """Like an emission, keyed by the contract id (the simulator's record is per declaration id)."""
+        return self.emit(_AggregateView(contract), issuer, credentials, idempotency_key=idempotency_key)
+
+    def close_aggregate(self, contract, issuer, credentials, *, closing, idempotency_key):
+        """Refused when the carrier is now irregular at the RNTRC (the list of `ciot irregular add`), so a
+        refusal can be exercised in homologation; otherwise recorded like an operation's closing. A declaration
+        the simulator already closed is answered as closed (the retry of a closing whose answer was lost), before
+        any refusal: the simulator keeps one closing per declaration, so the key adds nothing to its lookup."""
+        _, irregular, _ = self._tables()
+        rntrc = normalize_rntrc(contract.contratado_rntrc)
+        with authority_connection() as conn:
+            row = self._find(conn, _AggregateView(contract))
+            if row is not None and row.closed_at is not None:
+                return ActionResult(ok=True, protocolo=self._protocol(),
+                                    mensagem="Encerramento já registrado (homologação).")
+            blocked = conn.execute(sa.select(irregular).where(irregular.c.rntrc == rntrc)).first()
+        if blocked is not None:
+            return ActionResult(ok=False, rejected=True, mensagem=(
+                f"Encerramento não autorizado: transportador com RNTRC {rntrc} em situação irregular no RNTRC."))
+        return self.close(_AggregateView(contract), issuer, credentials, closing=closing)
+
+    def cancel_aggregate(self, contract, issuer, credentials, *, motivo):
+        """No 24-hour window: an aggregate with no active movement may be cancelled during its whole period."""
+        sim = self._tables()[0]
+        with authority_connection() as conn:
+            row = self._find(conn, _AggregateView(contract))
+            if row is None or row.closed_at is not None:
+                return ActionResult(ok=False, rejected=True, mensagem=(
+                    f"CIOT {contract.codigo_ciot} não está ativo no ambiente de homologação."))
+            if row.cancelled_at is None:
+                conn.execute(sim.update().where(sim.c.id == row.id).values(cancelled_at=utcnow()))
+        return ActionResult(ok=True, protocolo=self._protocol(), mensagem="Cancelamento registrado (homologação).")
+
+
+class _AggregateView:
+    """What the simulator reads of a declaration, taken from an aggregate contract (no trip start: an aggregate
+    covers many trips)."""
+
+    def __init__(self, contract):
+        self.id, self.contratado_rntrc, self.codigo_ciot = contract.id, contract.contratado_rntrc, contract.codigo_ciot
+        self.viagem_inicio = None

@@ -8,7 +8,17 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, RootModel
 
 from core.db import iso
-from core.responses import Date, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from core.responses import (
+    Date,
+    ErrorObject,
+    IbgeOut,
+    ResponseModel,
+    Timestamp,
+    Uuid,
+    data_envelope,
+    list_envelope,
+    register_error_schema,
+)
 from domain.ciot import models
 from domain.ciot.mapping import CHILDREN, SCALAR_FIELDS, date_text
 from domain.ciot.provider import BRT
@@ -294,6 +304,23 @@ class CiotEmitPending(ResponseModel):
     reason: str
     mensagem: str
     data: CiotEmissionData
+
+
+def action_error_top_level(code: str, message: str) -> dict:
+    """What an action's error answers beside the envelope: `ok: false`, `reason` (= code), `mensagem`."""
+    return {"ok": False, "reason": code, "mensagem": message}
+
+
+class CiotActionError(ResponseModel):
+    """Errors of CIOT actions (validate, emit, retificar, cancel, encerrar): the envelope plus top-level
+    `ok: false`, `reason` (= error.code) and `mensagem` (= error.message)."""
+    error: ErrorObject
+    ok: Literal[False]
+    reason: str
+    mensagem: str
+
+
+register_error_schema(CiotActionError, top_level=action_error_top_level)
 
 
 class CiotActionDone(ResponseModel):

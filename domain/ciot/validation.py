@@ -6,6 +6,7 @@ import sqlalchemy as sa
 from core.db import db, utcnow
 from core.errors import AppError, FieldError
 from core.tenancy import cross_tenant
+from domain.antt_floor.services import check_price_against_floor
 from domain.ciot import states
 from domain.ciot.clock import today_local
 from domain.ciot.mapping import to_body
@@ -49,7 +50,8 @@ def rule_context(op: CiotOperation, company: Company, body: OperationCreate | No
     return RuleContext(data=body, environment=op.environment, company=issuer_info(company),
                        contratado_categoria=getattr(partner, "rntrc_categoria", None),
                        contratado_etc_company=issuer_info(etc) if etc is not None else None,
-                       today=today_local(), max_advance_percent=company.ciot_max_advance_percent)
+                       today=today_local(), max_advance_percent=company.ciot_max_advance_percent,
+                       floor_check=check_price_against_floor)
 
 
 def check_rules(op, company, body=None):
@@ -70,17 +72,31 @@ def snapshot(op: CiotOperation, result) -> None:
     op.validated_at = utcnow()
 
 
-def run_validation(op: CiotOperation, company: Company, *, actor, set_status: bool = True):
-    """Run the rules, keep the snapshot, write the timeline event and (set_status) move the status per the result:
+def run_validation(op: CiotOperation, company: Company, *, actor):
+    """Run the rules, keep the snapshot, write the timeline event and move the status per the result:
     any blocker → com_divergencia, warnings only → validado, nothing → pronto_emissao."""
     _, result = check_rules(op, company)
     snapshot(op, result)
     data = {**result.summary(), "codes": result.codes}
     target = states.status_for_validation(result)
-    if set_status and target != op.status:
+    if target != op.status:
         transition(op, target, event=("validated", _summary_text(result), data), actor=actor_label(actor))
     else:
         record_event(op, "validated", _summary_text(result), data, actor=actor_label(actor))
+    return result
+
+
+def recheck_before_emission(op: CiotOperation, company: Company, *, actor):
+    """The rules again just before an emission (the date, the registry or the credentials may have moved since the
+    last validation); the status is left alone. The timeline gets a "validated" event only when this is a new
+    outcome: an operation never validated, or one whose findings changed since its snapshot. Re-confirming the
+    snapshot the dispatcher already saw is not another validation (creation + emission logged it twice)."""
+    _, result = check_rules(op, company)
+    unchanged = op.validated_at is not None and op.validation_items == [item.as_dict() for item in result.items]
+    snapshot(op, result)
+    if not unchanged:
+        record_event(op, "validated", _summary_text(result), {**result.summary(), "codes": result.codes},
+                     actor=actor_label(actor))
     return result
 
 

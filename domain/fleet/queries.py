@@ -1,10 +1,12 @@
 """Read-side queries of vehicles and drivers (statements for lists, lookups by natural key)."""
 import re
+from functools import lru_cache
 
 import sqlalchemy as sa
 
 from core.db import db
-from core.tenancy import company_select
+from core.pagination import Listing
+from core.tenancy import company_rows
 from core.validators import strip_punctuation
 from domain.common import like_pattern
 from domain.fleet.models import Driver, Vehicle
@@ -19,32 +21,60 @@ DRIVER_LIST_COLUMNS = (Driver.id, *(getattr(Driver, name) for name in DRIVER_FIE
 
 
 def vehicles_stmt(company, *, status: str | None = None, q: str | None = None, columns=None):
-    """The company's vehicles; `q` matches part of the plate (any case, hyphen ignored), brand or model.
-    `columns`: select these columns of Vehicle instead of whole objects (read-only lists)."""
-    stmt = company_select(Vehicle, company.id, *(columns or ()))
+    """The company's vehicles (whole objects, or these columns) as a Select, filtered as `vehicle_listing`."""
+    return vehicle_listing(company.id, status=status, q=q, columns=columns or ()).select()
+
+
+def vehicle_listing(company_id, *, status: str | None = None, q: str | None = None,
+                    columns=VEHICLE_LIST_COLUMNS) -> Listing:
+    """The company's vehicles (rows of `columns`); `q` matches part of the plate (any case, hyphen ignored), brand
+    or model."""
+    plate = re.sub(r"[\s\-]", "", q or "").upper()
+    params = {"company_id": company_id, "status": status, "q": like_pattern(q.lower()) if q else None,
+              "plate": like_pattern(plate) if plate else None}
+    return Listing(_vehicles(bool(status), bool(q), bool(plate), tuple(columns)), params)
+
+
+@lru_cache(maxsize=16)
+def _vehicles(status: bool, q: bool, plate: bool, columns: tuple):
+    # One statement per filter shape, values bound at execution (core.pagination.Listing).
+    stmt = company_rows(Vehicle, *columns)
     if status:
-        stmt = stmt.where(Vehicle.status == status)
+        stmt = stmt.where(Vehicle.status == sa.bindparam("status"))
     if q:
-        plate = re.sub(r"[\s\-]", "", q).upper()
-        conditions = [sa.func.lower(Vehicle.brand).like(like_pattern(q.lower()), escape="\\"),
-                      sa.func.lower(Vehicle.model).like(like_pattern(q.lower()), escape="\\")]
+        term = sa.bindparam("q")
+        conditions = [sa.func.lower(Vehicle.brand).like(term, escape="\\"),
+                      sa.func.lower(Vehicle.model).like(term, escape="\\")]
         if plate:
-            conditions.append(Vehicle.plate.like(like_pattern(plate), escape="\\"))
+            conditions.append(Vehicle.plate.like(sa.bindparam("plate"), escape="\\"))
         stmt = stmt.where(sa.or_(*conditions))
     return stmt
 
 
 def drivers_stmt(company, *, status: str | None = None, q: str | None = None, columns=None):
-    """The company's drivers; `q` matches part of the name (any case) or the start of the CPF.
-    `columns`: select these columns of Driver instead of whole objects (read-only lists)."""
-    stmt = company_select(Driver, company.id, *(columns or ()))
+    """The company's drivers (whole objects, or these columns) as a Select, filtered as `driver_listing`."""
+    return driver_listing(company.id, status=status, q=q, columns=columns or ()).select()
+
+
+def driver_listing(company_id, *, status: str | None = None, q: str | None = None,
+                   columns=DRIVER_LIST_COLUMNS) -> Listing:
+    """The company's drivers (rows of `columns`); `q` matches part of the name (any case) or the start of the CPF."""
+    digits = strip_punctuation(q or "")
+    by_cpf = bool(q) and digits.isdigit()
+    params = {"company_id": company_id, "status": status, "q": like_pattern(q.lower()) if q else None,
+              "cpf": digits + "%" if by_cpf else None}
+    return Listing(_drivers(bool(status), bool(q), by_cpf, tuple(columns)), params)
+
+
+@lru_cache(maxsize=16)
+def _drivers(status: bool, q: bool, by_cpf: bool, columns: tuple):
+    stmt = company_rows(Driver, *columns)
     if status:
-        stmt = stmt.where(Driver.status == status)
+        stmt = stmt.where(Driver.status == sa.bindparam("status"))
     if q:
-        conditions = [sa.func.lower(Driver.name).like(like_pattern(q.lower()), escape="\\")]
-        digits = strip_punctuation(q)
-        if digits.isdigit():
-            conditions.append(Driver.cpf.like(digits + "%"))
+        conditions = [sa.func.lower(Driver.name).like(sa.bindparam("q"), escape="\\")]
+        if by_cpf:
+            conditions.append(Driver.cpf.like(sa.bindparam("cpf")))
         stmt = stmt.where(sa.or_(*conditions))
     return stmt
 

@@ -10,6 +10,20 @@ from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at,
 
 MONEY = sa.Numeric(14, 2)
 
+# The public showcase (domain/marketplace): public freights still open to drivers — published, and while offers are
+# negotiated (the first offer moves a published freight to negotiating; its shared link must keep working).
+SHOWCASE_STATUSES = ("published", "negotiating")
+# Its partial index's predicate. The showcase query writes the same constants into its SQL (showcase_filter), not
+# as bound parameters: a prepared statement's generic plan could not prove a parameter equals them, and would scan.
+SHOWCASE_PREDICATE = "visibility = 'publico' AND status IN ({})".format(
+    ", ".join(f"'{status}'" for status in SHOWCASE_STATUSES))
+
+
+def showcase_filter():
+    """The showcase rows' WHERE terms, with the index predicate's constants inline."""
+    return (Freight.visibility == sa.literal_column("'publico'"),
+            Freight.status.in_([sa.literal_column(f"'{status}'") for status in SHOWCASE_STATUSES]))
+
 
 class FreightCounter(IdMixin, TenantMixin, db.Model):
     """One row per company: the last `FRT-000001` number handed out (gapless: the increment commits or rolls
@@ -27,6 +41,10 @@ class Freight(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.UniqueConstraint("public_slug", name="uq_freights_public_slug"),
         sa.Index("ix_freights_company_created", "company_id", "created_at", "id"),
         sa.Index("ix_freights_company_status", "company_id", "status"),
+        # Every company's public freights, newest first: the showcase's pages, first or deep (keyset), read a
+        # range of this small index instead of scanning the table (bench/bench_marketplace.py).
+        sa.Index("ix_freights_showcase", "created_at", "id", postgresql_where=sa.text(SHOWCASE_PREDICATE),
+                 sqlite_where=sa.text(SHOWCASE_PREDICATE)),
         sa.CheckConstraint("visibility IN ('privado', 'publico')", name="visibility"),
     )
 
@@ -57,6 +75,13 @@ class Freight(IdMixin, TimestampMixin, TenantMixin, db.Model):
     vehicle_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("vehicles.id"))
     accepted_offer_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
     simulation_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
+    # The ANTT floor's inputs (optional) and the floor computed from them when the freight is saved
+    # (domain/freights/floor.py, docs/antt-floor.md): null when an input is missing or the tables have no figure.
+    distance_km: Mapped[Decimal | None] = mapped_column(sa.Numeric(10, 2))
+    loaded_axles: Mapped[int | None] = mapped_column(sa.SmallInteger)
+    antt_table: Mapped[str | None] = mapped_column(sa.String(1))
+    antt_floor: Mapped[Decimal | None] = mapped_column(MONEY)
+    antt_floor_act: Mapped[str | None] = mapped_column(sa.String(120))
     notes: Mapped[str | None] = mapped_column(sa.Text)
     # Code and both cities, lower-case and accent-free (the list's `q`).
     search_text: Mapped[str] = mapped_column(sa.String(300), default="", nullable=False)

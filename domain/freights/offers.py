@@ -13,6 +13,7 @@ from core.actors import actor_label
 from core.db import db, utcnow
 from core.errors import FieldError, InvalidBody, InvalidStatus, NotFound
 from core.events import emit_event
+from core.formatting import fmt
 from core.tenancy import cross_tenant
 from domain.freights.models import Freight, Offer
 from domain.freights.schemas import OfferCounter, OfferCreate
@@ -82,7 +83,7 @@ def accept_offer(freight_ref: str, offer_id, *, actor=None) -> Offer:
     freight.price = agreed_price(offer)
     freight.carrier_id, freight.carrier_name, freight.carrier_phone = (offer.carrier_id, offer.carrier_name,
                                                                        offer.carrier_phone)
-    set_status(freight, "aceito", note=f"Oferta aceita: R$ {freight.price}.", actor=actor)
+    set_status(freight, "aceito", note=f"Oferta aceita: {fmt.money(freight.price)}.", actor=actor)
     emit_event(freight.company_id, "offer.accepted",
                {"id": str(offer.id), "freight_id": str(freight.id), "freight_code": freight.code,
                 "price": float(freight.price), "carrier_id": str(offer.carrier_id) if offer.carrier_id else None,

@@ -1,9 +1,12 @@
 """Read-side statements of freights and offers: lists and single records read as plain rows (no ORM objects),
 with the driver's name/phone and the vehicle's plate joined in, so a list item and a record look the same."""
+from functools import lru_cache
+
 import sqlalchemy as sa
 
 from core.db import db
-from core.tenancy import company_select
+from core.pagination import Listing
+from core.tenancy import company_outerjoin, company_rows, company_select
 from core.validators import fold
 from domain.fleet.models import Driver, Vehicle
 from domain.freights.models import Freight, FreightStatusChange, Offer
@@ -18,26 +21,41 @@ FREIGHT_COLUMNS = (
     Freight.carrier_id, Freight.carrier_name, Freight.carrier_phone,
     Freight.driver_id, Driver.name.label("driver_name"), Driver.phone.label("driver_phone"),
     Freight.vehicle_id, Vehicle.plate.label("vehicle_plate"),
+    Freight.distance_km, Freight.loaded_axles, Freight.antt_table, Freight.antt_floor, Freight.antt_floor_act,
     Freight.accepted_offer_id, Freight.simulation_id, Freight.notes, Freight.created_at, Freight.updated_at,
 )
 
 
-def freights_stmt(company_id, *, statuses=(), visibility=None, q=None, created_from=None, created_to=None):
+def freights_stmt(company_id, **filters):
+    """The company's freights as a Select of rows of FREIGHT_COLUMNS, filtered as `freight_listing`."""
+    return freight_listing(company_id, **filters).select()
+
+
+def freight_listing(company_id, *, statuses=(), visibility=None, q=None, created_from=None, created_to=None) -> Listing:
     """The company's freights as rows of FREIGHT_COLUMNS, filtered; `q` matches part of the code or of either
     city (accents and case aside)."""
-    stmt = (company_select(Freight, company_id, *FREIGHT_COLUMNS)
-            .outerjoin(Driver, Driver.id == Freight.driver_id)
-            .outerjoin(Vehicle, Vehicle.id == Freight.vehicle_id))
+    params = {"company_id": company_id, "statuses": list(statuses), "visibility": visibility,
+              "q": like_pattern(fold(q)) if q else None, "created_from": created_from, "created_to": created_to}
+    shape = (bool(statuses), bool(visibility), bool(q), bool(created_from), bool(created_to))
+    return Listing(_freights(*shape), params)
+
+
+@lru_cache(maxsize=64)
+def _freights(statuses: bool, visibility: bool, q: bool, created_from: bool, created_to: bool):
+    # One statement per filter shape, values bound at execution (core.pagination.Listing).
+    stmt = company_rows(Freight, *FREIGHT_COLUMNS)
+    stmt = company_outerjoin(stmt, Driver, Driver.id == Freight.driver_id)
+    stmt = company_outerjoin(stmt, Vehicle, Vehicle.id == Freight.vehicle_id)
     if statuses:
-        stmt = stmt.where(Freight.status.in_(statuses))
+        stmt = stmt.where(Freight.status.in_(sa.bindparam("statuses", expanding=True)))
     if visibility:
-        stmt = stmt.where(Freight.visibility == visibility)
+        stmt = stmt.where(Freight.visibility == sa.bindparam("visibility"))
     if q:
-        stmt = stmt.where(Freight.search_text.like(like_pattern(fold(q)), escape="\\"))
+        stmt = stmt.where(Freight.search_text.like(sa.bindparam("q"), escape="\\"))
     if created_from:
-        stmt = stmt.where(Freight.created_at >= created_from)
+        stmt = stmt.where(Freight.created_at >= sa.bindparam("created_from"))
     if created_to:
-        stmt = stmt.where(Freight.created_at <= created_to)
+        stmt = stmt.where(Freight.created_at <= sa.bindparam("created_to"))
     return stmt
 
 

@@ -28,6 +28,7 @@ Timestamp = Annotated[datetime, AfterValidator(_utc_naive)]
 Money = Annotated[Decimal, Field(gt=0, le=Decimal("99999999.99"), max_digits=12, decimal_places=2)]
 Weight = Annotated[Decimal, Field(gt=0, le=Decimal("999999999"), max_digits=13, decimal_places=3)]
 Text = Annotated[str | None, EmptyAsNone]
+Distance = Annotated[Decimal, Field(gt=0, le=Decimal("100000"), max_digits=8, decimal_places=2)]
 
 
 class Location(RequestModel):
@@ -60,6 +61,10 @@ class FreightFields(RequestModel):
     vehicle_id: Text = None
     simulation_id: Text = None
     notes: Text = Field(default=None, max_length=2000)
+    # The ANTT floor's inputs (docs/antt-floor.md); with a cargo_type naming a floor cargo type.
+    distance_km: Distance | None = None
+    loaded_axles: int | None = Field(default=None, ge=2, le=9)
+    antt_table: Literal["A", "B", "C", "D"] | None = None
 
     @model_validator(mode="after")
     def _windows_in_order(self):
@@ -67,8 +72,16 @@ class FreightFields(RequestModel):
                            ("pickup_at", "delivery_at")):
             first, last = getattr(self, start), getattr(self, end)
             if first and last and first > last:
-                raise PydanticCustomError("date_order", f"Deve ser posterior ou igual a {start}.", {"field": end})
+                raise PydanticCustomError("date_order", date_order_message(start), {"field": end})
         return self
+
+
+WINDOW_STARTS = {"pickup_at": "ao início da coleta", "delivery_at": "ao início da entrega"}
+
+
+def date_order_message(start: str) -> str:
+    """The message names the window in pt-BR (it shows under a page's input), never the API field (issue 9)."""
+    return f"Deve ser igual ou posterior {WINDOW_STARTS[start]}."
 
 
 class FreightCreate(FreightFields):

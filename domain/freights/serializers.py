@@ -7,6 +7,7 @@ from pydantic import Field
 
 from core.db import iso
 from core.responses import IbgeOut, Money, PlateOut, ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from domain.freights.floor import below
 from domain.freights.models import Offer as OfferRecord
 from domain.freights.states import FREIGHT_STATUSES, OFFER_STATUSES, VISIBILITIES
 
@@ -36,6 +37,22 @@ class VehicleRef(ResponseModel):
     plate: PlateOut
 
 
+class AnttFloorOut(ResponseModel):
+    """The ANTT minimum freight floor of the trip (computed when the freight is saved; docs/antt-floor.md)."""
+    value: Money = Field(description="Piso mínimo da ANTT da viagem, em reais.")
+    act: str = Field(description="Ato da ANTT cujos coeficientes valem na data da coleta.",
+                     examples=["Portaria SUROC 22/2026"])
+    below: bool | None = Field(description="true quando price está abaixo do piso; null sem price.")
+
+
+class OfferFloorOut(ResponseModel):
+    """The freight's ANTT floor against the offer's price and counter-offer."""
+    value: Money
+    act: str
+    below: bool = Field(description="true quando o price da oferta está abaixo do piso.")
+    counter_below: bool | None = Field(description="true quando a contraproposta está abaixo do piso; null sem ela.")
+
+
 class Freight(ResponseModel):
     """A freight as the API returns it."""
     id: Uuid
@@ -59,6 +76,12 @@ class Freight(ResponseModel):
     accepted_offer_id: Uuid | None
     simulation_id: Uuid | None
     notes: str | None
+    distance_km: float | None = Field(description="Distância da viagem em km (entrada do piso ANTT).")
+    loaded_axles: int | None = Field(description="Eixos carregados da composição, 2 a 9 (entrada do piso ANTT).")
+    antt_table: Literal["A", "B", "C", "D"] | None = Field(
+        description="Tabela do piso: A composição completa, B só tração, C/D em alto desempenho (A quando null).")
+    antt_floor: AnttFloorOut | None = Field(
+        description="Piso mínimo da ANTT; null quando falta distance_km, loaded_axles ou um cargo_type das tabelas.")
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -97,6 +120,7 @@ class Offer(ResponseModel):
     reason: str | None
     source: Literal["api", "pagina", "publico"]
     decided_at: Timestamp | None
+    antt_floor: OfferFloorOut | None = Field(description="O piso ANTT do frete; null quando o frete não o tem.")
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -150,6 +174,12 @@ def freight_dict(row) -> dict:
         "accepted_offer_id": _id(r["accepted_offer_id"]),
         "simulation_id": _id(r["simulation_id"]),
         "notes": r["notes"],
+        "distance_km": _money(r["distance_km"]),
+        "loaded_axles": r["loaded_axles"],
+        "antt_table": r["antt_table"],
+        "antt_floor": (None if r["antt_floor"] is None else
+                       {"value": _money(r["antt_floor"]), "act": r["antt_floor_act"],
+                        "below": below(r["price"], r["antt_floor"])}),
         "created_at": iso(r["created_at"]),
         "updated_at": iso(r["updated_at"]),
     }
@@ -160,7 +190,8 @@ def status_change_dict(change) -> dict:
             "at": iso(change.created_at)}
 
 
-def offer_dict(offer: OfferRecord) -> dict:
+def offer_dict(offer: OfferRecord, freight) -> dict:
+    """`freight`: the offer's freight (its stored ANTT floor)."""
     counter = None
     if offer.counter_price is not None:
         counter = {"price": _money(offer.counter_price), "valid_until": iso(offer.counter_valid_until),
@@ -177,6 +208,10 @@ def offer_dict(offer: OfferRecord) -> dict:
         "reason": offer.reason,
         "source": offer.source,
         "decided_at": iso(offer.decided_at),
+        "antt_floor": (None if freight.antt_floor is None else
+                       {"value": _money(freight.antt_floor), "act": freight.antt_floor_act,
+                        "below": below(offer.price, freight.antt_floor),
+                        "counter_below": below(offer.counter_price, freight.antt_floor)}),
         "created_at": iso(offer.created_at),
         "updated_at": iso(offer.updated_at),
     }

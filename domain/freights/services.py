@@ -19,14 +19,16 @@ from core.events import emit_event
 from core.tenancy import get_owned
 from core.validators import fold, resolve_ibge_code
 from domain.fleet.models import Driver, Vehicle
+from domain.freights.floor import refresh_antt_floor
 from domain.freights.models import Freight, FreightCounter, FreightStatusChange
-from domain.freights.schemas import FreightCreate, FreightUpdate, Location
+from domain.freights.schemas import FreightCreate, FreightUpdate, Location, date_order_message
 from domain.freights.states import FREIGHT_STATUS_LABELS, REQUIRES, TERMINAL
 from domain.partners.models import Partner
 from domain.partners.services import actor_user_id
+from domain.simulations.services import link_to_freight
 
 PLAIN_FIELDS = ("cargo_type", "weight_kg", "vehicle_type", "price", "pickup_at", "pickup_until", "delivery_at",
-                "delivery_until", "notes")
+                "delivery_until", "notes", "distance_km", "loaded_axles", "antt_table")
 BRASILIA = ZoneInfo("America/Sao_Paulo")  # CNH validity is a Brazilian calendar date
 REFERENCE_FIELDS = ("carrier_id", "driver_id", "vehicle_id", "simulation_id")
 
@@ -71,17 +73,20 @@ def create_freight(company, data: FreightCreate, *, actor=None, status: str = "d
         setattr(freight, name, getattr(data, name))
     _set_references(freight, data, REFERENCE_FIELDS)
     freight.code = next_code(company.id)
+    refresh_antt_floor(freight)
     _refresh_public_slug(freight)
     _refresh_search(freight)
     db.session.add(freight)
     _record_change(freight, None, status, "Frete criado.", actor)
     db.session.flush()
+    _link_simulation(freight, None)
     return freight
 
 
 def update_freight(freight: Freight, data: FreightUpdate, *, sent_fields=None) -> Freight:
     """PATCH: only the fields sent (`sent_fields`, else those set in `data`) change; null clears an optional one."""
     sent = set(data.model_fields_set if sent_fields is None else sent_fields)
+    previous_simulation = freight.simulation_id
     if freight.status in TERMINAL:
         raise InvalidStatus(f"Frete {FREIGHT_STATUS_LABELS[freight.status].lower()} não pode ser alterado.")
     for side in ("origin", "destination"):
@@ -98,10 +103,19 @@ def update_freight(freight: Freight, data: FreightUpdate, *, sent_fields=None) -
         freight.visibility = data.visibility
     _set_references(freight, data, [name for name in REFERENCE_FIELDS if name in sent])
     _check_windows(freight)
+    refresh_antt_floor(freight)
     _refresh_public_slug(freight)
     _refresh_search(freight)
     db.session.flush()
+    _link_simulation(freight, previous_simulation)
     return freight
+
+
+def _link_simulation(freight: Freight, previous) -> None:
+    """A newly set simulation_id converts that saved simulation (simulation.converted); the simulations area checks
+    it is the company's and not already another freight's."""
+    if freight.simulation_id is not None and freight.simulation_id != previous:
+        link_to_freight(freight, freight.simulation_id)
 
 
 def _set_location(freight: Freight, side: str, location: Location) -> None:
@@ -175,7 +189,7 @@ def _check_windows(freight: Freight) -> None:
     for start, end in (("pickup_at", "pickup_until"), ("delivery_at", "delivery_until"), ("pickup_at", "delivery_at")):
         first, last = getattr(freight, start), getattr(freight, end)
         if first and last and first > last:
-            raise InvalidBody.for_field(end, f"Deve ser posterior ou igual a {start}.", code="date_order")
+            raise InvalidBody.for_field(end, date_order_message(start), code="date_order")
 
 
 def _refresh_public_slug(freight: Freight) -> None:

@@ -7,14 +7,12 @@ import sqlalchemy as sa
 from core.db import db
 from core.tenancy import company_select, cross_tenant
 from core.validators import fold
-from domain.freights.models import Freight
+from domain.freights.models import SHOWCASE_STATUSES, Freight, showcase_filter
 from domain.marketplace.models import MarketplaceLead
 from domain.partners.queries import like_pattern
 from domain.tenancy.models import Company
 
-# Open to drivers: published, and still so while offers are negotiated (the first offer moves a published freight
-# to negotiating; its shared link must keep working).
-PUBLIC_STATUSES = ("published", "negotiating")
+PUBLIC_STATUSES = SHOWCASE_STATUSES  # open to drivers (domain/freights/models.py says why)
 # A freight leaves the showcase once a carrier took it: its link then answers 410 (not 404).
 TAKEN = ("aceito", "assigned", "picked_up", "in_transit", "delivered")
 
@@ -36,7 +34,7 @@ def _public_base():
 
 def showcase_stmt(query):
     """Public and published freights of every company, with the showcase's filters."""
-    stmt = _public_base().where(Freight.visibility == "publico", Freight.status.in_(PUBLIC_STATUSES))
+    stmt = _public_base().where(*showcase_filter())  # read through ix_freights_showcase
     if query.origin_state:
         stmt = stmt.where(Freight.origin_state == query.origin_state)
     if query.destination_state:
@@ -76,6 +74,6 @@ def lead_row(company_id, lead_id):
 def public_slugs(limit: int = 50000):
     """(slug, updated_at) of the showcase, newest first: the sitemap."""
     stmt = cross_tenant(sa.select(Freight.public_slug, Freight.updated_at)
-                        .where(Freight.visibility == "publico", Freight.status.in_(PUBLIC_STATUSES))
+                        .where(*showcase_filter())
                         .order_by(Freight.created_at.desc()).limit(limit))
     return db.session.execute(stmt).all()

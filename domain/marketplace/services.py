@@ -1,14 +1,17 @@
 """Marketplace business actions: find a public freight, take a driver's lead, work the company's leads, and the
 stored count of `novo` leads behind the sidebar badge."""
+import functools
+import time
 import uuid
 
 import sqlalchemy as sa
 from flask import current_app
 
-from core.db import db, iso, utcnow
+from core.db import db, iso, read_without_transaction, utcnow
 from core.errors import AppError, InvalidQuery, NotFound
 from core.events import emit_event
 from core.queue import enqueue_after_commit
+from core.ratelimit import enforce_limit
 from core.tenancy import cross_tenant, get_owned, tenant_scope
 from domain.marketplace.models import LeadCount, MarketplaceLead
 from domain.marketplace.queries import PUBLIC_STATUSES, TAKEN, public_freight_row
@@ -58,6 +61,15 @@ def create_lead(data, *, ip_addr: str | None, user_agent: str | None) -> Marketp
     return lead
 
 
+def submit_lead(data, *, ip_addr: str | None, user_agent: str | None) -> MarketplaceLead | None:
+    """The API's and the page's lead: at most MARKETPLACE_LEAD_LIMIT (5 per minute) per client IP, counted in the
+    limiter's storage (Redis in production, so every web process shares it; over it → 429 with Retry-After), then
+    the lead."""
+    enforce_limit("MARKETPLACE_LEAD_LIMIT", "marketplace-lead", ip_addr or "unknown",
+                  "Muitos envios em pouco tempo. Tente novamente em instantes.")
+    return create_lead(data, ip_addr=ip_addr, user_agent=user_agent)
+
+
 def parse_freight_filter(value: str | None) -> uuid.UUID | None:
     if not value:
         return None
@@ -103,6 +115,7 @@ def store_new_count(company_id) -> int:
     """Recount the company's `novo` leads and store the figure (Redis, or the database without Redis)."""
     company_id = uuid.UUID(str(company_id))
     count = count_leads("novo")
+    _recent_counts.pop(str(company_id), None)
     if current_app.config.get("REDIS_URL"):
         from core.queue import redis_connection
         redis_connection().set(_redis_key(company_id), count)
@@ -116,14 +129,42 @@ def store_new_count(company_id) -> int:
     return count
 
 
+# The badge's figures this process read lately: company id → (count, monotonic time read). Every open tab of a
+# company polls the same figure; within MARKETPLACE_BADGE_CACHE_SECONDS (1 s by default, 0 = off) the poll reuses it.
+_recent_counts: dict[str, tuple[int, float]] = {}
+_RECENT_COUNTS_MAX = 10_000
+
+
 def stored_new_count(company_id) -> int:
-    """The badge's figure as the job stored it (0 before the first lead)."""
+    """The badge's figure as the job stored it (0 before the first lead), at most
+    MARKETPLACE_BADGE_CACHE_SECONDS old (a recount in this process replaces it at once)."""
+    key, now = str(company_id), time.monotonic()
+    known = _recent_counts.get(key)
+    if known is not None and now - known[1] < current_app.config["MARKETPLACE_BADGE_CACHE_SECONDS"]:
+        return known[0]
+    count = _read_stored_count(company_id)
+    if len(_recent_counts) >= _RECENT_COUNTS_MAX:
+        _recent_counts.clear()
+    _recent_counts[key] = (count, now)
+    return count
+
+
+def _read_stored_count(company_id) -> int:
+    """One Redis GET, or one SELECT by primary key in the embedded default."""
     if current_app.config.get("REDIS_URL"):
-        from core.queue import redis_connection
-        value = redis_connection().get(_redis_key(company_id))
+        from core import queue
+        value = _badge_redis(current_app.config["REDIS_URL"], queue.redis_connection).get(_redis_key(company_id))
         return int(value or 0)
-    value = db.session.scalar(sa.select(LeadCount.novo).where(LeadCount.company_id == company_id))
+    read_without_transaction()  # the badge's poll skips the request's usual setup (no-op inside a transaction)
+    value = db.session.scalar(sa.select(LeadCount.novo).where(LeadCount.company_id == uuid.UUID(str(company_id))))
     return int(value or 0)
+
+
+@functools.lru_cache(maxsize=4)
+def _badge_redis(url: str, factory):
+    """One client (and connection pool) per process for the badge's reads, polled by every open tab: a new client
+    per call would open a TCP connection each time. Keyed by the factory too, so a test's stand-in is honoured."""
+    return factory()
 
 
 def create_public_offer(slug: str, data):

@@ -1,10 +1,12 @@
 """Read-side queries of the partners area (statements for lists, lookups by natural key)."""
 from datetime import UTC, datetime
+from functools import lru_cache
 
 import sqlalchemy as sa
 
 from core.db import db
-from core.tenancy import company_select
+from core.pagination import Listing
+from core.tenancy import company_rows
 from domain.common import like_pattern
 from domain.partners.models import Partner, search_key
 from domain.partners.schemas import PARTNER_FIELDS
@@ -25,18 +27,34 @@ def naive_utc(moment: datetime) -> datetime:
 
 def partners_stmt(company, *, q: str | None = None, role: str | None = None, only_active: bool = False,
                   created_before: datetime | None = None, columns=None):
-    """The company's partners, filtered; paginate it with core.pagination.paginate (newest first).
-    `columns`: select these columns of Partner instead of whole objects (read-only lists)."""
-    stmt = company_select(Partner, company.id, *(columns or ()))
-    for term in search_key(q or "").split():
-        # Every word must appear in legal_name, trade_name or cpf_cnpj (accents, case and . - / ignored).
-        stmt = stmt.where(Partner.search_text.like(like_pattern(term), escape="\\"))
+    """The company's partners (whole objects, or these columns) as a Select, filtered as `partner_listing`."""
+    return partner_listing(company.id, q=q, role=role, only_active=only_active, created_before=created_before,
+                           columns=columns or ()).select()
+
+
+def partner_listing(company_id, *, q: str | None = None, role: str | None = None, only_active: bool = False,
+                    created_before: datetime | None = None, columns=PARTNER_LIST_COLUMNS) -> Listing:
+    """The company's partners (rows of `columns`), filtered; paginate it with core.pagination.paginate (newest
+    first). Every word of `q` must appear in legal_name, trade_name or cpf_cnpj (accents, case and . - / ignored)."""
+    terms = search_key(q or "").split()
+    params = {"company_id": company_id, "role": f'%"{role}"%' if role else None,
+              "created_before": naive_utc(created_before) if created_before is not None else None,
+              **{f"term_{n}": like_pattern(term) for n, term in enumerate(terms)}}
+    return Listing(_partners(len(terms), bool(role), only_active, created_before is not None, tuple(columns)), params)
+
+
+@lru_cache(maxsize=32)
+def _partners(terms: int, role: bool, only_active: bool, created_before: bool, columns: tuple):
+    # One statement per filter shape (how many words, which filters), values bound at execution.
+    stmt = company_rows(Partner, *columns)
+    for n in range(terms):
+        stmt = stmt.where(Partner.search_text.like(sa.bindparam(f"term_{n}"), escape="\\"))
     if role:
-        stmt = stmt.where(sa.cast(Partner.roles, sa.Text).like(f'%"{role}"%'))
+        stmt = stmt.where(sa.cast(Partner.roles, sa.Text).like(sa.bindparam("role")))
     if only_active:
         stmt = stmt.where(Partner.is_active.is_(True))
-    if created_before is not None:
-        stmt = stmt.where(Partner.created_at < naive_utc(created_before))
+    if created_before:
+        stmt = stmt.where(Partner.created_at < sa.bindparam("created_before"))
     return stmt
 
 

@@ -12,6 +12,14 @@ Text = Annotated[str | None, EmptyAsNone]
 LISTED_STATUSES = ("aberto", "parcial", "pago", "vencido", "cancelado")
 
 
+class PaymentCreate(RequestModel):
+    """A payment on an open title, payable or receivable (POST .../{id}/payments): the amount, at most the open
+    balance (domain.payables.titles.settle), and the day it was paid (default today in Brasília; never in the
+    future)."""
+    valor_centavos: int = Field(gt=0, le=10 ** 13)
+    pago_em: date | None = None
+
+
 class PayableCreate(RequestModel):
     descricao: str = Field(min_length=1, max_length=500)
     numero: Text = Field(default=None, max_length=50)

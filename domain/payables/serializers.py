@@ -5,7 +5,7 @@ from typing import Literal
 from pydantic import Field
 
 from core.db import iso
-from core.responses import ResponseModel, Timestamp, Uuid, list_envelope
+from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
 from domain.payables.services import shown_status
 
 
@@ -34,6 +34,7 @@ class PayableIds(ResponseModel):
 
 
 PayableList = list_envelope(Payable)
+PayableResponse = data_envelope(Payable)
 
 
 def payable_dict(row, today=None) -> dict:

@@ -3,6 +3,7 @@ from datetime import date
 
 from core.db import db
 from core.errors import InvalidBody, InvalidStatus, NotFound
+from core.formatting import today as today_brasilia
 from core.tenancy import get_owned
 from domain.partners.models import Partner
 
@@ -26,6 +27,8 @@ def settle(title, amount_centavos: int, paid_on: date):
     """A payment on an open title (receivable or payable): partial → `parcial`, the whole balance → `pago`."""
     if title.status not in OPEN:
         raise InvalidStatus("Este título não está em aberto.")
+    if paid_on > today_brasilia():
+        raise InvalidBody.for_field("pago_em", "A data do pagamento não pode ser futura.", code="future_date")
     if not 0 < amount_centavos <= title.valor_centavos - title.pago_centavos:
         raise InvalidBody.for_field("valor_centavos", "O valor deve ser maior que zero e no máximo o saldo.",
                                     code="out_of_range")

@@ -38,6 +38,14 @@ class Company(IdMixin, TimestampMixin, db.Model):
     # Deferred: every page loads the user's company, only the PDFs and the branding page need the logo bytes.
     brand_logo: Mapped[bytes | None] = mapped_column(sa.LargeBinary, deferred=True)
     brand_logo_mime: Mapped[str | None] = mapped_column(sa.String(40))
+    # Billing defaults (domain/billing/settings.py): an invoice's vencimento_at and condicao_pagamento when not sent
+    billing_term_days: Mapped[int] = mapped_column(sa.Integer, default=30, server_default="30", nullable=False)
+    billing_payment_condition: Mapped[str | None] = mapped_column(sa.String(200))
+    # Simulation taxes (domain/simulations/taxes.py): the regime that sets PIS/COFINS, and the UF used for origin and
+    # destination when a simulation sends no tax_context.
+    tax_regime: Mapped[str] = mapped_column(sa.String(20), default="lucro_presumido", server_default="lucro_presumido",
+                                            nullable=False)
+    tax_state: Mapped[str | None] = mapped_column(sa.String(2))
 
     def has_module(self, name: str) -> bool:
         return name in (self.modules or []) or name in (self.features or [])

@@ -1,8 +1,8 @@
 """Business actions on companies, users and API keys. Callers commit."""
-import io
 import json
 import re
 import uuid
+from functools import lru_cache
 
 from flask import current_app
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -10,27 +10,35 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from core import apikeys, crypto
 from core.db import db, utcnow
 from core.errors import Conflict, InvalidBody, NotFound, Unprocessable
+from core.logos import checked_logo
 from core.tenancy import cross_tenant
-from core.validators import normalize_cnpj
+from core.validators import FieldInvalid, clean_uf, normalize_cnpj
 from domain.tenancy.models import CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey, Company, User
 
 HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def create_company(*, name: str, cnpj: str, modules=(), features=(), ciot_flow: str | None = None,
-                   ciot_environment: str | None = None) -> Company:
+                   ciot_environment: str | None = None, tax_regime: str | None = None,
+                   tax_state: str | None = None) -> Company:
+    """A new company, with the starter price methodologies (domain/simulations) so its integrators can price at
+    once."""
     digits = normalize_cnpj(cnpj, field="cnpj")
     if db.session.execute(cross_tenant(db.select(Company.id).where(Company.cnpj == digits))).first():
         raise Conflict("Já existe uma empresa com este CNPJ.", code="company_cnpj_exists")
     company = Company(cnpj=digits, legal_name=_required_text(name, "name"), modules=[], features=[])
     db.session.add(company)
     update_company(company, modules=modules, features=features, ciot_flow=ciot_flow,
-                   ciot_environment=ciot_environment)
+                   ciot_environment=ciot_environment, tax_regime=tax_regime, tax_state=tax_state)
+    from core.tenancy import tenant_scope
+    from domain.simulations.services import install_templates
+    with tenant_scope(company.id):
+        install_templates(company)
     return company
 
 
 def update_company(company: Company, *, name=None, modules=None, features=None, ciot_flow=None,
-                   ciot_environment=None, state_registration=None) -> Company:
+                   ciot_environment=None, state_registration=None, tax_regime=None, tax_state=None) -> Company:
     if name is not None:
         company.legal_name = _required_text(name, "name")
     if modules is not None:
@@ -43,6 +51,11 @@ def update_company(company: Company, *, name=None, modules=None, features=None, 
         company.ciot_environment = _choice(ciot_environment, CIOT_ENVIRONMENTS, "ciot_environment")
     if state_registration is not None:
         company.state_registration = state_registration.strip() or None
+    if tax_regime is not None:
+        from domain.simulations.taxes import TAX_REGIMES
+        company.tax_regime = _choice(tax_regime, TAX_REGIMES, "tax_regime")
+    if tax_state is not None:
+        company.tax_state = _uf(tax_state, "tax_state") if tax_state.strip() else None
     db.session.flush()
     return company
 
@@ -62,30 +75,6 @@ def set_ciot_credentials(company: Company, environment: str, credentials: dict |
 def get_ciot_credentials(company: Company, environment: str) -> dict | None:
     token = (company.ciot_credentials or {}).get(environment)
     return json.loads(crypto.decrypt(token)) if token else None
-
-
-LOGO_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg"}
-LOGO_MAX_SIDE = 2000
-
-
-def checked_logo(data: bytes) -> tuple[bytes, str]:
-    """A logo as stored: (bytes, MIME type) of a PNG or JPEG within LOGO_MAX_BYTES and LOGO_MAX_SIDE pixels a side,
-    else 400 invalid_body on `logo` (a small file may declare a huge image that every PDF would then decode)."""
-    max_bytes = current_app.config["LOGO_MAX_BYTES"]
-    if len(data) > max_bytes:
-        raise InvalidBody.for_field("logo", f"O logotipo deve ter no máximo {max_bytes // 1024} KiB.")
-    from PIL import Image, UnidentifiedImageError
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            kind, size = image.format, image.size
-            image.verify()
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
-        kind = None
-    if kind not in LOGO_TYPES:
-        raise InvalidBody.for_field("logo", "Envie uma imagem PNG ou JPEG válida.")
-    if size[0] > LOGO_MAX_SIDE or size[1] > LOGO_MAX_SIDE:
-        raise InvalidBody.for_field("logo", f"O logotipo deve ter no máximo {LOGO_MAX_SIDE} × {LOGO_MAX_SIDE} pixels.")
-    return data, LOGO_TYPES[kind]
 
 
 def update_branding(company: Company, *, legal_name=None, footer=None, primary_color=None,
@@ -121,7 +110,7 @@ def create_user(company: Company, *, email: str, password: str, role: str, name:
     if db.session.execute(cross_tenant(db.select(User.id).where(User.email == email))).first():
         raise Conflict("Já existe um usuário com este e-mail.", code="user_email_exists")
     user = User(company_id=company.id, email=email, name=name.strip(), role=role,
-                password_hash=generate_password_hash(password))
+                password_hash=hash_password(password))
     db.session.add(user)
     db.session.flush()
     return user
@@ -144,8 +133,17 @@ def set_user_active(user: User, active: bool) -> User:
     return user
 
 
-# Hashed when the e-mail is unknown, so that answer costs as much as a wrong password (no e-mail enumeration).
-_DUMMY_HASH = generate_password_hash("fretes-dummy-password")
+def hash_password(password: str) -> str:
+    """werkzeug's hash with the configured method (PASSWORD_HASH_METHOD: scrypt; the tests' app uses a cheap one,
+    as a scrypt hash costs ≈ 80 ms of CPU and the suite logs in hundreds of users). A hash names its method, so
+    checking any stored hash works whatever the setting."""
+    return generate_password_hash(password, method=current_app.config.get("PASSWORD_HASH_METHOD", "scrypt"))
+
+
+@lru_cache(maxsize=4)
+def _dummy_hash(method: str) -> str:
+    # Checked when the e-mail is unknown, so that answer costs as much as a wrong password (no e-mail enumeration).
+    return generate_password_hash("fretes-dummy-password", method=method)
 
 
 def authenticate_user(email: str, password: str) -> User | None:
@@ -153,7 +151,7 @@ def authenticate_user(email: str, password: str) -> User | None:
         cross_tenant(db.select(User).where(User.email == (email or "").strip().lower()))
     ).scalar_one_or_none()
     if user is None:
-        check_password_hash(_DUMMY_HASH, password or "")
+        check_password_hash(_dummy_hash(current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")), password or "")
         return None
     if not check_password_hash(user.password_hash, password or "") or not user.is_active_user:
         return None
@@ -218,6 +216,13 @@ def _choice(value, allowed, field):
     if value not in allowed:
         raise InvalidBody.for_field(field, f"Valor deve ser um de: {', '.join(allowed)}.", code="invalid_choice")
     return value
+
+
+def _uf(value: str, field: str) -> str:
+    try:
+        return clean_uf(value)
+    except FieldInvalid as exc:
+        raise InvalidBody.for_field(field, exc.message, code=exc.code) from None
 
 
 def _choices(values, allowed, field):

@@ -9,12 +9,13 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 from flask import current_app
-from werkzeug.security import generate_password_hash
+from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm.util import identity_key
 
 from core.db import db, utcnow
 from core.errors import InvalidBody
-from core.tenancy import cross_tenant
 from domain.tenancy.models import User, UserSession
+from domain.tenancy.services import hash_password
 
 TOUCH_EVERY = timedelta(seconds=60)  # last_seen_at is written at most once a minute per session
 
@@ -34,6 +35,15 @@ def _limits() -> tuple[timedelta, timedelta]:
             timedelta(hours=float(config.get("SESSION_ABSOLUTE_HOURS", 12))))
 
 
+_SESSIONS, _USERS = UserSession.__table__, User.__table__
+# The session row and its user in one SELECT of plain columns, on the session's connection (platform-level, before
+# any tenant scope: this read is what tells the request its company).
+_LOOKUP = (sa.select(_SESSIONS.c.created_at.label("session_created_at"), _SESSIONS.c.last_seen_at,
+                     _SESSIONS.c.revoked_at, *_USERS.c)
+           .join(_USERS, _USERS.c.id == _SESSIONS.c.user_id)
+           .where(_SESSIONS.c.id == sa.bindparam("session_id"), _SESSIONS.c.user_id == sa.bindparam("user_id")))
+
+
 def load_session_user(alternative_id: str) -> User | None:
     """Flask-Login's user loader: the user of an open, unexpired session, else None (→ the login page)."""
     user_part, _, session_part = str(alternative_id or "").partition(":")
@@ -41,18 +51,27 @@ def load_session_user(alternative_id: str) -> User | None:
         user_id, session_id = uuid.UUID(user_part), uuid.UUID(session_part)
     except ValueError:
         return None
-    row = db.session.get(UserSession, session_id)
+    row = db.session.connection().execute(_LOOKUP, {"session_id": session_id, "user_id": user_id}).first()
     now = utcnow()
     idle, absolute = _limits()
-    if (row is None or row.user_id != user_id or row.revoked_at is not None
-            or now - row.last_seen_at > idle or now - row.created_at > absolute):
-        return None
-    user = db.session.execute(cross_tenant(sa.select(User).where(User.id == user_id))).scalar_one_or_none()
-    if user is None:
+    if (row is None or row.revoked_at is not None
+            or now - row.last_seen_at > idle or now - row.session_created_at > absolute):
         return None
     if now - row.last_seen_at > TOUCH_EVERY:
-        _touch(row.id, now)
-    user.session_id = row.id
+        _touch(session_id, now)
+    user = _as_loaded_user(row)
+    user.session_id = session_id
+    return user
+
+
+def _as_loaded_user(row) -> User:
+    """The ORM user built from the row, added to the session as if a query had loaded it (no second SELECT): pages and
+    services get a real `User`; its company loads on first use."""
+    user = db.session.identity_map.get(identity_key(User, row.id))
+    if user is None:
+        user = User(**{column.key: row._mapping[column] for column in _USERS.c})
+        make_transient_to_detached(user)
+        db.session.add(user)
     return user
 
 
@@ -82,7 +101,7 @@ def change_password(user: User, new_password: str, *, keep_session_id=None) -> U
     """A new password ends the user's other sessions (the one making the change may stay)."""
     if len(new_password or "") < 8:
         raise InvalidBody.for_field("password", "A senha precisa de pelo menos 8 caracteres.")
-    user.password_hash = generate_password_hash(new_password)
+    user.password_hash = hash_password(new_password)
     end_all_sessions(user, keep_session_id=keep_session_id)
     db.session.flush()
     return user

@@ -117,5 +117,108 @@ document.addEventListener("DOMContentLoaded", function () { focusFirstError(docu
 document.addEventListener("htmx:afterSwap", function (event) {
   var status = event.detail.xhr && event.detail.xhr.status;
   var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
-  if (status === 422 && elt && elt.tagName === "FORM") { focusFirstError(event.detail.target); }
+  // An outerHTML swap replaces the target itself: the old node is detached, so look in the page's content.
+  var root = event.detail.target && event.detail.target.isConnected ? event.detail.target : document.getElementById("conteudo");
+  if (status === 422 && elt && elt.tagName === "FORM") { focusFirstError(root); }
 });
+
+// Registry picker (kit macro `picker`): a combobox whose listbox htmx fills as the user types. Arrow keys move the
+// active option (aria-activedescendant), Enter or a click picks it, Escape closes. Picking writes each value of
+// the option's data-fill into the input of that name, then tells the page the form changed (the CIOT live
+// validation listens for "ciot-form-changed"), and says what it filled in the note (aria-live).
+(function () {
+  function parts(input) {
+    var box = input.closest("[data-picker]");
+    return { box: box, list: box.querySelector("[role=listbox]"), note: box.querySelector(".picker-note") };
+  }
+  function options(list) { return Array.prototype.slice.call(list.querySelectorAll("[role=option]:not([aria-disabled=true])")); }
+  function setOpen(input, open) {
+    var p = parts(input);
+    p.list.hidden = !open;
+    input.setAttribute("aria-expanded", open ? "true" : "false");
+    if (!open) { input.removeAttribute("aria-activedescendant"); }
+  }
+  function activate(input, option) {
+    var p = parts(input);
+    options(p.list).forEach(function (o) { o.setAttribute("aria-selected", o === option ? "true" : "false"); o.classList.toggle("is-active", o === option); });
+    if (option) { input.setAttribute("aria-activedescendant", option.id); option.scrollIntoView({ block: "nearest" }); }
+  }
+  function pick(input, option) {
+    var p = parts(input);
+    var form = input.closest("form") || document;
+    var fill = JSON.parse(option.dataset.fill || "{}");
+    var filled = 0;
+    Object.keys(fill).forEach(function (name) {
+      var target = form.querySelector('[name="' + name.replace(/"/g, '\\"') + '"]');
+      if (target) { target.value = fill[name]; filled += 1; }
+    });
+    var label = option.querySelector(".picker-label");
+    input.value = label ? label.textContent.trim() : "";
+    setOpen(input, false);
+    p.note.className = "picker-note" + (option.dataset.tone ? " note-" + option.dataset.tone : "");
+    p.note.textContent = option.dataset.note || ("Preenchido a partir do cadastro: " + input.value + " (" + filled + " campos).");
+    document.body.dispatchEvent(new CustomEvent("ciot-form-changed", { bubbles: true }));
+    input.dispatchEvent(new CustomEvent("picker:picked", { bubbles: true, detail: { fill: fill } }));
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var list = event.detail.target;
+    if (!list || list.getAttribute("role") !== "listbox" || !list.closest("[data-picker]")) { return; }
+    var input = list.closest("[data-picker]").querySelector("[role=combobox]");
+    setOpen(input, list.children.length > 0 && document.activeElement === input);
+    activate(input, null);
+  });
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches("[data-picker] [role=combobox]")) { return; }
+    var p = parts(input);
+    var all = options(p.list);
+    var current = all.indexOf(p.list.querySelector("[aria-selected=true]"));
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!all.length) { return; }
+      event.preventDefault();
+      setOpen(input, true);
+      var next = event.key === "ArrowDown" ? Math.min(current + 1, all.length - 1) : Math.max(current - 1, 0);
+      activate(input, all[next]);
+    } else if (event.key === "Enter") {
+      event.preventDefault();  // never submits the form from the search box
+      if (!p.list.hidden && current >= 0) { pick(input, all[current]); }
+    } else if (event.key === "Escape" && !p.list.hidden) {
+      event.preventDefault();
+      setOpen(input, false);
+    }
+  });
+  // mousedown, not click: the option is picked before the input loses focus and closes the list.
+  document.addEventListener("mousedown", function (event) {
+    var option = event.target.closest && event.target.closest("[data-picker] [role=option]");
+    if (!option || option.getAttribute("aria-disabled") === "true") { return; }
+    event.preventDefault();
+    pick(option.closest("[data-picker]").querySelector("[role=combobox]"), option);
+  });
+  document.addEventListener("focusout", function (event) {
+    if (event.target.matches && event.target.matches("[data-picker] [role=combobox]")) { setOpen(event.target, false); }
+  });
+  // Typing a search is not editing the form around it: its keyup and change stop here, so a listener on the form
+  // (the CIOT live validation) does not run for every letter; the search itself runs on "input".
+  ["keyup", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (event.target.matches && event.target.matches("[data-picker] [role=combobox]")) { event.stopPropagation(); }
+    }, true);
+  });
+  document.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (input.matches && input.matches("[data-picker] [role=combobox]") && options(parts(input).list).length) { setOpen(input, true); }
+  });
+  // A picker marked data-picker-clears (a list filter): emptying its search box empties the inputs it names, and
+  // tells the form as a pick would, so the list goes back to "all".
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches("[data-picker-clears] [role=combobox]") || input.value !== "") { return; }
+    var form = input.closest("form") || document;
+    input.closest("[data-picker-clears]").dataset.pickerClears.split(" ").forEach(function (name) {
+      var target = form.querySelector('[name="' + name.replace(/"/g, '\\"') + '"]');
+      if (target) { target.value = ""; }
+    });
+    parts(input).note.textContent = "";
+    input.dispatchEvent(new CustomEvent("picker:picked", { bubbles: true, detail: { fill: {} } }));
+  });
+})();

@@ -1,4 +1,5 @@
-// Input masks of the page kit (templates/_macros/forms.html `MASKS`): pt-BR numbers, CPF/CNPJ, CEP, phone, plate.
+// Input masks of the page kit (templates/_macros/forms.html `MASKS`): pt-BR numbers, CPF/CNPJ, PIX key, CEP, phone,
+// plate.
 // They format as the user types (when typing at the end) and on leaving the field. A number that cannot be read
 // unambiguously ("1.5", "1500.50") is left exactly as typed and marked aria-invalid; the server explains why
 // (core.formatting.parse_decimal has the same rules). Nothing here changes what a value means.
@@ -48,6 +49,19 @@
       if (!d) { return v[0] === "+" ? value : ""; }
       var cut = d.length === 11 ? 7 : 6;
       return group(d, { 0: "(", 2: ") ", [cut]: d.length > cut ? "-" : "" });
+    },
+    // A PIX key by its type (domain/partners/schemas.py pix_key_type): "+" starts a phone, digits are a CPF/CNPJ,
+    // anything else (e-mail, random key, alphanumeric CNPJ) is left as typed.
+    pix_key: function (value) {
+      var v = value.trim();
+      if (v[0] === "+") {
+        if (v.slice(0, 3) !== "+55") { return value; }
+        // The phone mask drops the +55; with no digit after it yet it answers the text as typed, kept as is.
+        var local = formatters.phone(v);
+        return local && local[0] !== "+" ? "+55 " + local : v;
+      }
+      if (/^[\d.\-\/ ]+$/.test(v)) { return formatters.cpf_cnpj(v); }
+      return value;
     }
   };
 

@@ -315,3 +315,28 @@ def test_com_divergencia_is_emitted_once_the_cause_is_gone(api, make_operation, 
     response = api.post(f"/ciot/operations/{op.id}/emit")
     assert response.status_code == 200, response.get_json()
     assert [a.status_before for a in attempts(op.id)] == ["com_divergencia"]
+
+
+def test_emission_after_a_validation_logs_validated_once(api, make_operation):
+    """Creation validates (one "validated" event); emitting re-runs the rules, and the same findings are not logged
+    again as another validation."""
+    op = make_operation(status="pronto_emissao")
+    assert api.post(f"/ciot/operations/{op.id}/emit").status_code == 200
+    assert events_of(op.id) == ["created", "validated", "emission_requested", "emission_succeeded"]
+
+
+def test_emission_whose_findings_changed_logs_the_new_validation(api, make_operation, company):
+    """The company lowered its advance limit after the validation: the check before emission finds PG17, which the
+    timeline shows as a new validation next to the refusal."""
+    op = make_operation(status="pronto_emissao")
+    company.ciot_max_advance_percent = 20
+    db.session.commit()
+    response = api.post(f"/ciot/operations/{op.id}/emit")
+    assert response.status_code == 422 and response.get_json()["error"]["details"][0]["code"] == "PG17"
+    assert events_of(op.id) == ["created", "validated", "validated", "emission_blocked"]
+
+
+def test_emission_of_a_never_validated_draft_logs_its_validation(api, make_operation):
+    op = make_operation(status="rascunho")
+    assert api.post(f"/ciot/operations/{op.id}/emit").status_code == 200
+    assert events_of(op.id).count("validated") == 1

@@ -1,9 +1,12 @@
 """GET /ciot/operations/{id}/pdf and GET /ciot/operations/pdf (batch ZIP): the PDFs read back with pypdf."""
 import io
 import re
+import shutil
+import subprocess
 import uuid
 import zipfile
 from datetime import timedelta
+from html import unescape
 
 import pytest
 import sqlalchemy as sa
@@ -14,7 +17,7 @@ from core.tenancy import tenant_scope
 from core.validators import access_key_check_digit
 from domain.ciot.models import CiotOperation
 from domain.tenancy import services as tenancy
-from tests.fixtures.ciot import EMITTER_CNPJ, load_op
+from tests.fixtures.ciot import EMITTER_CNPJ, ciot_body, load_op
 
 
 def pdf_pages(data: bytes) -> list[str]:
@@ -257,3 +260,80 @@ def test_bad_query_values_are_400_naming_the_field(api, query, field):
     error = response.get_json()["error"]
     assert error["code"] == "invalid_query"
     assert field in [d["field"] for d in error["details"]], error
+
+
+# --- layout: columns apart and inside the margin (words read back with their boxes) -----------------------------
+
+PAGE_WIDTH_PT, SIDE_MARGIN_PT = 595.28, 1.6 / 2.54 * 72  # A4 and the 1.6 cm margins of templates/pdf/base.html
+GRID_HEADERS = (("CPF/CNPJ", "Nome", "RNTRC", "Papel", "%", "Valor"),
+                ("#", "Parcela", "Forma", "Indicador", "Vencimento", "Destino", "Valor"),
+                ("Placa", "Tipo", "RNTRC", "Eixos", "Frota própria"),
+                ("Tipo", "Chave de acesso", "Nº/Série", "Emitente", "Frete", "Peso"),
+                ("Data (Brasília)", "Evento", "Autor"))
+WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>')
+
+
+def pdf_words(data: bytes, tmp_path) -> list[tuple]:
+    """(page, x_min, y_min, x_max, text) of every word, as poppler's pdftotext lays them out."""
+    path = tmp_path / "declaration.pdf"
+    path.write_bytes(data)
+    html = subprocess.run(["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    words = []
+    for number, page in enumerate(html.split("<page ")[1:], start=1):
+        words += [(number, float(x0), float(y0), float(x1), unescape(text)) for x0, y0, x1, text in WORD.findall(page)]
+    return words
+
+
+def header_gaps(words, labels) -> list[float]:
+    """The gaps (pt) between consecutive header labels on the line that holds them all, in order; [] if no line
+    does. A negative or tiny gap is two headers running together ("VencimentoDestino")."""
+    lines: dict = {}
+    for page, x0, y0, x1, text in words:
+        lines.setdefault((page, round(y0)), []).append((x0, x1, text))
+    for line in lines.values():
+        line.sort()
+        texts = [text for _, _, text in line]
+        spans = []
+        for label in labels:
+            parts = label.split()
+            starts = [i for i in range(len(texts)) if texts[i:i + len(parts)] == parts
+                      and (not spans or line[i][0] >= spans[-1][0])]
+            if not starts:
+                break
+            i = starts[0]
+            spans.append((line[i][0], line[i + len(parts) - 1][1]))
+        if len(spans) == len(labels):
+            return [spans[k + 1][0] - spans[k][1] for k in range(len(spans) - 1)]
+    return []
+
+
+def test_header_gaps_catch_headers_that_run_together():
+    apart = [(1, 10.0, 100.0, 60.0, "Vencimento"), (1, 68.0, 100.2, 100.0, "Destino")]
+    together = [(1, 10.0, 100.0, 60.0, "Vencimento"), (1, 60.0, 100.0, 92.0, "Destino")]
+    assert header_gaps(apart, ("Vencimento", "Destino")) == [8.0]
+    assert header_gaps(together, ("Vencimento", "Destino")) == [0.0]
+    assert header_gaps(apart, ("Destino", "Vencimento")) == []
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed (CI installs it)")
+def test_declaration_tables_keep_their_columns_apart_and_inside_the_margin(api, app, make_operation, company,
+                                                                           monkeypatch, tmp_path):
+    """Headers ran together ("VencimentoDestino") and a column ran past the margin. With long, unbroken values
+    (a random PIX key, a name without spaces), every header stands apart and no word passes the right margin."""
+    monkeypatch.setitem(app.config, "CIOT_PROVIDER_PRODUCAO", "domain.ciot.provider.HomologSimulator")
+    tenancy.set_ciot_credentials(company, "producao", {"usuario": "u", "senha": "s"})  # no watermark letters
+    db.session.commit()
+    body = ciot_body()
+    payments = [body["payments"][0], {**body["payments"][1], "codigo_pagamento": "123e4567-e89b-42d3-a456-426614174000",
+                                      "tipo_chave_pix": "aleatoria"}]
+    long_name = "EmbarcadoraContratanteDeCargasPesadasDoBrasilMeridionalSA"
+    op = make_operation(status="emitido", environment="producao", payments=payments,
+                        contratantes=[{**body["contratantes"][0], "nome": long_name, "valor_frete": 5000}])
+    words = pdf_words(api.get(f"/ciot/operations/{op.id}/pdf").data, tmp_path)
+    for labels in GRID_HEADERS:
+        gaps = header_gaps(words, labels)
+        assert gaps and min(gaps) >= 4, (labels, gaps)
+    right_edge = PAGE_WIDTH_PT - SIDE_MARGIN_PT + 0.5
+    assert [w for w in words if w[3] > right_edge] == []
+    text = " ".join(w[4] for w in words)
+    assert "123e4567-e89b-42d3" in text and long_name[:20] in text  # broken inside their cells, not dropped

@@ -54,6 +54,18 @@ def test_bad_fields_are_400_naming_them(api):
                                                            delivery_at="2030-01-01T10:00:00Z")), "delivery_at")
 
 
+def test_window_order_message_names_the_window_not_the_field(api):
+    response = api.post("/freights", json=freight_body(pickup_at="2030-01-02T10:00:00Z",
+                                                       pickup_until="2030-01-01T10:00:00Z"))
+    detail = response.get_json()["error"]["details"][0]
+    assert response.status_code == 400 and detail["field"] == "pickup_until" and detail["code"] == "date_order"
+    assert detail["message"] == "Deve ser igual ou posterior ao início da coleta." and "pickup_at" not in str(detail)
+    saved = create(api, delivery_at="2030-01-02T10:00:00Z")  # the stored start, checked against the sent end
+    patched = api.patch(f"/freights/{saved['id']}", json={"delivery_until": "2030-01-01T10:00:00Z"})
+    messages = [d["message"] for d in patched.get_json()["error"]["details"] if d["field"] == "delivery_until"]
+    assert patched.status_code == 400 and "Deve ser igual ou posterior ao início da entrega." in messages
+
+
 def test_public_freight_gets_a_readable_unique_slug(api):
     one = create(api, visibility="publico")
     two = create(api, visibility="publico")

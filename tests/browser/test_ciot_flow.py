@@ -2,13 +2,14 @@
 declaration PDF."""
 import io
 import os
+import re
 from datetime import timedelta
 
 import pytest
 from pypdf import PdfReader
 
 from domain.ciot.clock import today_local
-from tests.browser.conftest import log_in
+from tests.browser.conftest import follow_menu, log_in
 from tests.fixtures.ciot import CONTRATADO_CPF, CONTRATANTE_CNPJ, DESTINATARIO_CNPJ
 from tests.fixtures.core import csrf_from  # noqa: F401  (same login flow as the page tests)
 
@@ -26,11 +27,12 @@ def live_row(page, code):
     return page.locator(f"#ciot-live-results tr[data-code='{code}']")
 
 
+@pytest.mark.parametrize("viewport", ["390", "1366"], indirect=True)
 def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, make_vehicle, company, tmp_path):
     make_vehicle(company, plate="DEF4567", axles=3)  # in the fleet registry: the form takes its axles from there
     page = browser_page
     log_in(page, make_user(company, role="operador"))
-    page.get_by_role("link", name="Operações", exact=True).click()
+    follow_menu(page, "Operações", exact=True)
     page.get_by_role("link", name="Nova operação").click()
     page.wait_for_url("**/ciot/nova")
     today = today_local()
@@ -102,7 +104,7 @@ def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, m
     shot(page, "2-fixed")
 
     page.get_by_role("button", name="Salvar operação").click()
-    page.wait_for_url("**/ciot/*-*-*-*-*", timeout=SLOW)
+    page.wait_for_url(re.compile(r"/ciot/[0-9a-f-]{36}$"), timeout=SLOW)
     page.get_by_text("criada").first.wait_for()
     shot(page, "3-created")
 

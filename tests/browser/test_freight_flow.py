@@ -9,15 +9,16 @@ from core.db import db
 from core.tenancy import tenant_scope
 from domain.freights.models import Freight
 from domain.messages import services as message_services
-from tests.browser.conftest import log_in
+from tests.browser.conftest import follow_menu, log_in
 
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.parametrize("viewport", ["390", "1366"], indirect=True)
 def test_publish_receive_offers_accept_and_message(browser_page, make_user, company, api, http_provider):
     page = browser_page
     log_in(page, make_user(company, role="operador"))
-    page.get_by_role("link", name="Fretes").click()
+    follow_menu(page, "Fretes")
     page.get_by_role("link", name="Novo frete").click()
     page.get_by_label("Cidade de origem").fill("São Paulo")
     page.get_by_label("UF de origem").fill("SP")

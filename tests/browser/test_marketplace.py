@@ -1,6 +1,9 @@
 """In Chromium at 390 px: a driver opens a shared freight link, sends a lead without an account; the dispatcher's
 sidebar badge goes up."""
+from collections import Counter
+
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import TIMEOUT_MS, htmx_settled, log_in
 
@@ -22,8 +25,8 @@ def test_driver_sends_a_lead_from_a_phone_and_the_badge_goes_up(phone_page, brow
     freight = make_freight(visibility="publico", status="published")
     dispatcher = browser_page
     log_in(dispatcher, make_user(company, role="operador"))
-    with htmx_settled(dispatcher, "/leads/badge"):
-        dispatcher.goto("/leads")
+    dispatcher.goto("/leads")
+    dispatcher.get_by_test_id("leads-badge").wait_for(state="attached")  # the badge's first answer, swapped in
     assert dispatcher.locator("#leads-badge").is_hidden()  # no novo lead yet
 
     phone = phone_page
@@ -33,11 +36,59 @@ def test_driver_sends_a_lead_from_a_phone_and_the_badge_goes_up(phone_page, brow
     phone.locator("#driver_phone").fill("41999998888")
     with phone.expect_response(lambda r: r.url.endswith("/interesse")) as answer:
         phone.get_by_role("button", name="Enviar interesse").click()
-    assert answer.value.status == 302
+    assert answer.value.status == 200 and "/interesse" not in answer.value.headers["hx-redirect"]  # htmx sent it
     phone.get_by_test_id("sent").wait_for()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
-    with htmx_settled(dispatcher, "/leads/badge"):  # what the 30 s poll does, without waiting for it
-        dispatcher.evaluate("htmx.ajax('GET', '/leads/badge', {target: '#leads-badge', swap: 'outerHTML'})")
-    assert dispatcher.locator("#leads-badge").inner_text() == "1"
-    assert dispatcher.locator("#leads-badge").is_visible()
+    # The badge's own request, as its 30 s poll makes it. Its poll may also be on its way with the count from before
+    # the lead (a loaded machine can spend 30 s on the steps above): the answer awaited may be that one, so the
+    # assertions retry until the page shows the count.
+    with htmx_settled(dispatcher, "/leads/badge"):
+        dispatcher.evaluate("htmx.trigger(document.body, 'leads-changed')")
+    expect(dispatcher.locator("#leads-badge")).to_have_text("1")
+    expect(dispatcher.locator("#leads-badge")).to_be_visible()
+
+    # Working the lead: a status change makes the badge fetch its count at once (HX-Trigger: leads-changed).
+    # The page's own first badge answer (count 1) is swapped in before it settles: when that settle comes after the
+    # block below began, it is the one awaited, so the assertion retries until the count after the change shows.
+    dispatcher.goto("/leads")
+    dispatcher.get_by_test_id("leads-badge").wait_for(state="attached")
+    with htmx_settled(dispatcher, "/leads/badge"):
+        dispatcher.get_by_test_id("lead-status").select_option("contatado")
+    expect(dispatcher.locator("#leads-badge")).to_be_hidden()
+
+
+def transferred_bytes(page, path: str) -> Counter:
+    """Bytes received (headers and body, as on the wire) per resource type while `path` loads."""
+    requests = []
+
+    def record(request):
+        requests.append(request)
+    page.on("request", record)
+    page.goto(path, wait_until="load")
+    page.remove_listener("request", record)
+    weights = Counter()
+    for request in requests:
+        sizes = request.sizes()  # waits for that response to finish
+        weights[request.resource_type] += sizes["responseHeadersSize"] + sizes["responseBodySize"]
+    return weights
+
+
+@pytest.mark.parametrize("page_path", ["/fretes", "/f/{slug}"])
+def test_public_pages_fit_a_phone_on_a_slow_link(phone_page, make_freight, page_path):
+    """The showcase with a full page (50 freights) and a freight's page, cold cache, at 390 px: under 100 KB before
+    images, no horizontal scroll, every tap target at least 44 px high. Timings under a slow 3G link:
+    python bench/bench_page_weight.py."""
+    freights = [make_freight(visibility="publico", status="published") for _ in range(50)]
+    weights = transferred_bytes(phone_page, page_path.format(slug=freights[0].public_slug))
+    assert weights["document"] > 0 and weights["stylesheet"] > 0 and weights["script"] > 0
+    assert sum(size for kind, size in weights.items() if kind != "image") < 100 * 1024, weights
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390  # no horizontal scroll
+    small = phone_page.evaluate(SMALL_TAP_TARGETS)
+    assert small == []
+
+
+# Visible links, buttons and fields of the page shorter than 44 px (a thumb's reach), as [html, height].
+SMALL_TAP_TARGETS = """[...document.querySelectorAll('a, button, input, select, textarea')]
+  .filter((el) => el.getClientRects().length && el.getBoundingClientRect().height < 44)
+  .map((el) => [el.outerHTML.slice(0, 80), el.getBoundingClientRect().height])"""

@@ -1,10 +1,13 @@
 """Every page reachable from the menu, as an admin, at 390 px and 1366 px: no horizontal scroll, no console error,
 no failed request, every link answering 200, and axe-core finding no serious or critical violation."""
+import re
+
 import pytest
 
 from tests.browser import pagewalk
 
 pytestmark = pytest.mark.browser
+UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 
 
 @pytest.fixture
@@ -14,8 +17,30 @@ def seeded_admin(make_user, company):
     return user
 
 
+def record_urls(company, base: str, make_freight) -> list[str]:
+    """Detail pages the menu walk does not reach through a list's first row: a freight, an invoice (with its
+    billing document) and the webhooks pages (reached from Integrações, not the menu)."""
+    from core.db import db
+    from core.tenancy import tenant_scope
+    from domain.billing import services as billing
+    from domain.billing.schemas import DocumentCreate, InvoiceCreate
+    from domain.webhooks import services as webhooks
+    from tests.fixtures.ciot import CONTRATANTE_CNPJ
+    freight = make_freight(company)
+    with tenant_scope(company.id):
+        document = billing.create_document(company, DocumentCreate.model_validate(
+            {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "numero": "123", "serie": "1", "valor_centavos": 150000,
+             "emissao_at": "2026-01-10"}))
+        invoice = billing.create_invoice(company, InvoiceCreate.model_validate(
+            {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "document_ids": [str(document.id)]}))
+        endpoint, _ = webhooks.create_endpoint(company, url="https://erp.example.com/fretes/webhook")
+        db.session.commit()
+    return [f"{base}/fretes-operacao/{freight.id}", f"{base}/financeiro/faturas/{invoice.id}",
+            f"{base}/admin/webhooks", f"{base}/admin/webhooks/{endpoint.id}"]
+
+
 @pytest.mark.parametrize("device", list(pagewalk.WIDTHS))
-def test_every_menu_page_is_clean(device, seeded_admin, _chromium, live_server):
+def test_every_menu_page_is_clean(device, seeded_admin, company, make_freight, _chromium, live_server):
     from axe_playwright_python.sync_playwright import Axe
     width, height = pagewalk.WIDTHS[device]
     context = _chromium.new_context(base_url=live_server, locale="pt-BR", viewport={"width": width, "height": height})
@@ -25,6 +50,9 @@ def test_every_menu_page_is_clean(device, seeded_admin, _chromium, live_server):
         pagewalk.log_in(page, live_server, seeded_admin.email, seeded_admin.plain_password)
         urls = pagewalk.menu_urls(page, live_server)
         assert len(urls) >= 12, urls  # the menu's 8 pages plus detail pages and forms
+        for detail in ("/ciot/", "/parceiros/"):  # seeded records: their detail pages are walked from the lists
+            assert any(re.search(detail + UUID, url) for url in urls), (detail, "\n".join(urls))
+        urls += record_urls(company, live_server, make_freight)
         axe, links = Axe(), {}
         reports = [pagewalk.check_page(page, url, width, axe=axe, checked_links=links) for url in urls]
     finally:
@@ -45,3 +73,33 @@ def test_phone_menu_is_collapsed_and_opens(seeded_admin, _chromium, live_server)
         page.wait_for_url("**/veiculos")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("device", list(pagewalk.WIDTHS))
+def test_login_and_error_pages_are_clean(device, make_user, company, _chromium, live_server):
+    """The login page (logged out), and the 404 and 403 pages inside the app shell (logged in as read-only)."""
+    from axe_playwright_python.sync_playwright import Axe
+    width, height = pagewalk.WIDTHS[device]
+    context = _chromium.new_context(base_url=live_server, locale="pt-BR", viewport={"width": width, "height": height})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    reader = make_user(company, role="leitura")
+    try:
+        axe = Axe()
+        reports = [pagewalk.check_page(page, live_server + "/login", width, axe=axe, checked_links={})]
+        pagewalk.log_in(page, live_server, reader.email, reader.plain_password)
+        for path, status, words in (("/nao-existe", 404, "Página não encontrada"),
+                                    ("/admin/usuarios", 403, "Acesso negado")):
+            report = pagewalk.check_page(page, live_server + path, width, axe=axe, checked_links={})
+            # the page's own status is the point here, not a failed request (nor the page's link to itself)
+            # Chromium may abort the favicon fetch of a document answered with an error status (net::ERR_ABORTED).
+            own = (f"requisição falhou: {status} {live_server}{path}", f"link {live_server}{path} respondeu {status}",
+                   f"erro no console: Failed to load resource: the server responded with a status of {status} ",
+                   f"requisição falhou: falhou {live_server}/static/favicon.svg")
+            report.problems = [p for p in report.problems if not p.startswith(own)]
+            assert page.get_by_text(words).first.is_visible() and page.locator("nav.sidebar").count() == 1
+            reports.append(report)
+    finally:
+        context.close()
+    problems = [f"{r.url} @{r.width}px: {p}" for r in reports for p in r.problems]
+    assert not problems, "\n".join(problems)

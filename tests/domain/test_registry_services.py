@@ -5,9 +5,9 @@ import pytest
 import sqlalchemy as sa
 
 from core.db import db
-from core.errors import Conflict, InvalidBody
+from core.errors import Conflict, InvalidBody, TenancyViolation
 from core.schemas import validate_data
-from core.tenancy import tenant_scope
+from core.tenancy import read_rows, tenant_scope
 from domain.fleet import services as fleet
 from domain.fleet.models import Driver, Vehicle
 from domain.fleet.schemas import (
@@ -293,8 +293,15 @@ def test_partner_conflicts_carry_the_existing_id(company, make_partner):
 
 def test_lookups_and_lists_see_only_the_scoped_company(company, make_company, make_vehicle, make_driver,
                                                       make_partner):
-    from domain.fleet.queries import driver_ids_by_cpf, drivers_stmt, vehicle_ids_by_plate, vehicles_stmt
-    from domain.partners.queries import find_partner_id, partners_stmt
+    from domain.fleet.queries import (
+        driver_ids_by_cpf,
+        driver_listing,
+        drivers_stmt,
+        vehicle_ids_by_plate,
+        vehicle_listing,
+        vehicles_stmt,
+    )
+    from domain.partners.queries import find_partner_id, partner_listing, partners_stmt
     other = make_company()
     plate, cpf, cnpj = unique_plate(), unique_cpf(), unique_partner_cnpj()
     theirs = (make_vehicle(other, plate=plate), make_driver(other, cpf=cpf), make_partner(other, cpf_cnpj=cnpj))
@@ -304,10 +311,21 @@ def test_lookups_and_lists_see_only_the_scoped_company(company, make_company, ma
         assert db.session.execute(vehicles_stmt(company, columns=(Vehicle.id,))).all() == []
         assert db.session.execute(drivers_stmt(company)).all() == []
         assert db.session.execute(partners_stmt(company)).all() == []
+        for listing in (vehicle_listing(company.id), driver_listing(company.id), partner_listing(company.id)):
+            assert db.session.execute(listing.stmt, listing.params).all() == []
+            assert read_rows(listing.stmt, listing.params).all() == []
+        with pytest.raises(TenancyViolation):  # a list of the other company, asked for inside this scope
+            theirs_listing = vehicle_listing(other.id)
+            read_rows(theirs_listing.stmt, theirs_listing.params)
+        with pytest.raises(TenancyViolation):
+            db.session.execute(vehicles_stmt(other)).all()
     with tenant_scope(other.id):
         assert vehicle_ids_by_plate([plate]) == {plate: theirs[0].id}
         assert driver_ids_by_cpf([cpf]) == {cpf: theirs[1].id} and find_partner_id(cnpj) == theirs[2].id
         assert [row.id for row in db.session.execute(vehicles_stmt(other, columns=(Vehicle.id,)))] == [theirs[0].id]
+        assert [v.id for v in db.session.scalars(vehicles_stmt(other))] == [theirs[0].id]  # whole objects
+        listing = vehicle_listing(other.id, columns=(Vehicle.id,))
+        assert [row.id for row in read_rows(listing.stmt, listing.params)] == [theirs[0].id]
 
 
 def test_the_same_key_in_another_company_is_not_a_duplicate(company, make_company, make_vehicle):

@@ -5,6 +5,7 @@ import pytest
 from PIL import Image
 
 from core.errors import InvalidBody, Unprocessable
+from core.logos import checked_logo
 from core.tenancy import tenant_scope
 from domain.tenancy import services
 
@@ -17,7 +18,7 @@ def png(size=(40, 20)) -> bytes:
 
 def test_a_png_logo_is_kept_with_its_type(app):
     data = png()
-    assert services.checked_logo(data) == (data, "image/png")
+    assert checked_logo(data) == (data, "image/png")
 
 
 @pytest.mark.parametrize("data, message", [
@@ -26,14 +27,14 @@ def test_a_png_logo_is_kept_with_its_type(app):
 ])
 def test_a_bad_logo_is_refused_naming_the_field(app, data, message):
     with pytest.raises(InvalidBody) as raised:
-        services.checked_logo(data)
+        checked_logo(data)
     assert raised.value.details[0].field == "logo" and message in raised.value.details[0].message
 
 
 def test_a_logo_over_the_size_limit_is_refused(app, monkeypatch):
     monkeypatch.setitem(app.config, "LOGO_MAX_BYTES", 20)
     with pytest.raises(InvalidBody, match="no máximo 0 KiB"):
-        services.checked_logo(png())
+        checked_logo(png())
 
 
 def test_update_branding_checks_the_logo_before_changing_anything(app, company):

@@ -1,13 +1,25 @@
 """Finance tests: a company with the billing and financial modules, an API client for it (billing calls send the
 key in `x-service-key`, as the contract shows), and builders of valid CT-e/NF-e keys."""
 import itertools
+from datetime import timedelta
 
 import pytest
 
+from core.formatting import today
 from core.validators import access_key_check_digit
 from tests.fixtures.core import ApiClient
 
 _keys = itertools.count(1)
+
+# Bad payment bodies on a title of R$ 100,00 (receivables and payables), with the field each must name.
+BAD_PAYMENTS = [
+    ({"valor_centavos": 10001}, "valor_centavos"),      # more than the balance
+    ({"valor_centavos": 0}, "valor_centavos"),
+    ({}, "valor_centavos"),
+    ({"valor_centavos": "100,00"}, "valor_centavos"),
+    ({"valor_centavos": 100, "pago_em": "ontem"}, "pago_em"),
+    ({"valor_centavos": 100, "pago_em": (today() + timedelta(days=1)).isoformat()}, "pago_em"),
+]
 
 
 def access_key(model: str = "57", number: int | None = None) -> str:

@@ -40,12 +40,12 @@ def test_get_invoice_reads_it_back_and_404s_an_unknown_id(fin_api, make_document
     assert fin_api.get("/billing/invoices/00000000-0000-4000-8000-000000000000").status_code == 404
 
 
-def test_default_due_date_is_today_plus_the_term(fin_api, make_document):
+def test_default_due_date_is_today_plus_the_default_term_of_30_days(fin_api, make_document):
     from datetime import timedelta
 
     from core.formatting import today
     data = create(fin_api, [make_document()["id"]])
-    assert data["vencimento_at"] == (today() + timedelta(days=services.DEFAULT_TERM_DAYS)).isoformat()
+    assert data["vencimento_at"] == (today() + timedelta(days=30)).isoformat()
 
 
 def test_emit_true_issues_and_creates_the_receivable(fin_api, fin_company, make_document):
@@ -173,3 +173,122 @@ def test_32_concurrent_creations_get_gapless_distinct_numbers(app, fin_api, make
     assert [r.status_code for r in responses] == [201] * 32, [r.get_json() for r in responses if r.status_code != 201]
     numbers = sorted(int(r.get_json()["data"]["numero"][4:]) for r in responses)
     assert len(numbers) == len(set(numbers)) == max(numbers) == 32 and numbers == list(range(1, 33))
+
+
+def test_the_stored_invoice_and_documents_are_what_create_invoice_returned(app, fin_company, make_document):
+    """On PostgreSQL the invoice is inserted in the documents' UPDATE (no flush): the object handed back and the
+    loaded documents must match the rows, read again from the database."""
+    import uuid
+
+    from domain.billing.models import BillingDocument
+    from domain.billing.schemas import InvoiceCreate
+    ids = [uuid.UUID(make_document(valor_centavos=v)["id"]) for v in (700, 300)]
+    with app.app_context(), tenant_scope(fin_company.id):
+        invoice = services.create_invoice(fin_company, InvoiceCreate(document_ids=ids))
+        documents = services.invoice_documents(invoice)
+        returned = {k: getattr(invoice, k) for k in ("numero", "status", "valor_centavos", "items_count",
+                                                      "vencimento_at", "customer_partner_id", "created_at")}
+        loaded = sorted((d.id, d.status, d.invoice_id) for d in documents)
+        invoice_id = invoice.id
+        db.session.commit()
+        db.session.expunge_all()
+        stored = db.session.get(Invoice, invoice_id)
+        assert {k: getattr(stored, k) for k in returned} == returned and returned["numero"] == "FAT-000001"
+        rows = db.session.execute(db.select(BillingDocument).where(BillingDocument.id.in_(ids))).scalars()
+        assert sorted((d.id, d.status, d.invoice_id) for d in rows) == loaded == \
+            sorted((i, "vinculado", invoice_id) for i in ids)
+
+
+def test_creating_an_invoice_for_another_company_inside_a_scope_is_refused(app, fin_company, make_company,
+                                                                           make_document):
+    """The tenancy guard holds on the INSERT that skips the flush: nothing is written."""
+    import uuid
+
+    from core.errors import TenancyViolation
+    from domain.billing.schemas import InvoiceCreate
+    other = make_company(modules=["billing"])
+    doc = uuid.UUID(make_document()["id"])
+    with app.app_context(), tenant_scope(fin_company.id):
+        with pytest.raises(TenancyViolation):
+            services.create_invoice(other, InvoiceCreate(document_ids=[doc]))
+        db.session.rollback()
+        assert db.session.execute(db.select(Invoice)).scalars().all() == []
+        assert services.create_invoice(fin_company, InvoiceCreate(document_ids=[doc])).numero == "FAT-000001"
+        db.session.rollback()
+
+
+def test_an_invoice_creation_and_the_company_refresh_after_it_reuse_compiled_statements(app, fin_company,
+                                                                                       make_document):
+    """Every statement of a creation, and of refreshing the company expired by the commit, comes from the engine's
+    compiled cache from the second creation on (none is rebuilt with literals or new lambdas): the breaking case is
+    any statement compiled again."""
+    import uuid
+
+    import sqlalchemy as sa
+    from sqlalchemy.engine.interfaces import CacheStats
+
+    from domain.billing.schemas import InvoiceCreate
+    from domain.tenancy.models import Company
+    docs = [uuid.UUID(make_document()["id"]) for _ in range(3)]
+    with app.app_context(), tenant_scope(fin_company.id):
+        outcomes = []
+
+        def record(conn, cursor, statement, parameters, context, executemany):
+            outcomes.append((context.cache_hit, statement.split()[0]))
+
+        def one(doc):
+            company = db.session.get(Company, fin_company.id)
+            services.create_invoice(company, InvoiceCreate(document_ids=[doc]))
+            db.session.commit()
+            assert company.legal_name  # refreshed after the commit
+            db.session.close()
+
+        one(docs[0])
+        sa.event.listen(db.engine, "before_cursor_execute", record)
+        try:
+            for doc in docs[1:]:
+                one(doc)
+        finally:
+            sa.event.remove(db.engine, "before_cursor_execute", record)
+        # BEGIN/COMMIT are not statements; everything else must be a hit (not a miss, nor uncacheable)
+        assert all(hit is CacheStats.CACHE_HIT for hit, _ in outcomes), outcomes
+        if db.engine.dialect.name == "postgresql":  # the company, the creation in one statement, the refresh
+            assert [kind for _, kind in outcomes] == ["SELECT", "WITH", "SELECT"] * 2, outcomes
+
+
+def test_after_the_first_invoice_creation_and_emission_take_the_one_statement_path(app, fin_api, fin_company,
+                                                                                    make_document, customer):
+    """From the second invoice on (the counter row exists) the PostgreSQL path is one statement; emit=True and a
+    named customer go through it too, and its refusals still name the failed check."""
+    create(fin_api, [make_document()["id"]])
+    doc = make_document(valor_centavos=5000)["id"]
+    data = create(fin_api, [doc], emit=True, customer_partner_id=str(customer.id))
+    assert (data["numero"], data["status"], data["valor_centavos"]) == ("FAT-000002", "emitida", 5000)
+    assert statuses(fin_api, [doc]) == ["faturado"]
+    receivables = fin_api.get("/finance/receivables").get_json()["data"]
+    assert [(r["invoice_numero"], r["valor_centavos"]) for r in receivables] == [("FAT-000002", 5000)]
+    response = fin_api.post("/billing/invoices", json={"document_ids": [doc]})
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == "documents_not_pending"
+    assert create(fin_api, [make_document()["id"]])["numero"] == "FAT-000003"
+
+
+def test_concurrent_creations_over_the_same_document_give_one_invoice(app, fin_api, make_document):
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("row locks are what is tested: PostgreSQL only (TEST_DATABASE_URL)")
+    create(fin_api, [make_document()["id"]])
+    doc = make_document()["id"]
+    barrier, responses, lock = threading.Barrier(6, timeout=60), [], threading.Lock()
+
+    def call():
+        barrier.wait()
+        response = fin_api.post("/billing/invoices", json={"document_ids": [doc]})
+        with lock:
+            responses.append(response)
+
+    threads = [threading.Thread(target=call, daemon=True) for _ in range(6)]
+    [t.start() for t in threads]
+    [t.join(120) for t in threads]
+    codes = sorted((r.status_code, (r.get_json().get("error") or {}).get("code")) for r in responses)
+    assert codes == [(201, None)] + [(422, "documents_not_pending")] * 5, codes
+    assert create(fin_api, [make_document()["id"]])["numero"] == "FAT-000003"  # the refused took no number

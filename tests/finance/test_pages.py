@@ -144,7 +144,9 @@ def test_payables_board_groups_pays_and_exports_safely(client, fin_company):
         assert (refreshed.status, refreshed.pago_centavos) == ("parcial", 4000)
     refused = client.post(f"/financeiro/pagar/{today_title.id}/pagamento",
                           data={"csrf_token": token(client, "/financeiro/pagar"), "valor": "1.000,00"})
-    assert refused.status_code == 302
+    html = refused.get_data(as_text=True)  # the board again, the error on the row's input, what was typed kept
+    assert refused.status_code == 422 and f'id="valor-{today_title.id}-error"' in html
+    assert "no máximo o saldo" in html and 'value="1.000,00"' in html
     csv_text = client.get("/financeiro/pagar.csv").data.decode("utf-8-sig")
     assert "'=HYPERLINK" in csv_text and ";=HYPERLINK" not in csv_text
     assert "60,00" in csv_text and "vencidos" in csv_text
@@ -165,3 +167,94 @@ def test_roles_and_tenancy(login, make_user, fin_company, make_company, make_doc
                       data={"csrf_token": token_, "valor": "1,00"}).status_code == 404
     assert other.get("/financeiro/faturas/00000000-0000-4000-8000-000000000000").status_code == 404
     assert doc["id"] not in other.get("/financeiro/documentos").get_data(as_text=True)
+
+
+class CommitRefused(Exception):
+    pass
+
+
+def test_no_xml_file_is_left_when_the_commit_fails(client, fin_company, customer, app, tmp_path):
+    """The files are written before the commit; a COMMIT that fails (here refused by a before_commit hook, as a
+    lost connection or a serialization failure would) removes them: no file without its row."""
+    from sqlalchemy import event
+    from sqlalchemy.orm import Session
+    app.config["STORAGE_DIR"] = str(tmp_path)
+    csrf = token(client)
+
+    def refuse(session):
+        if any(isinstance(obj, BillingDocument) for obj in session.new) or session.info.get("files_written"):
+            raise CommitRefused("commit refused")
+    event.listen(Session, "before_commit", refuse)
+    try:
+        response = client.post("/financeiro/documentos/xml", content_type="multipart/form-data", data={
+            "csrf_token": csrf, "arquivos": [(io.BytesIO(cte_xml(access_key("57"), customer.cpf_cnpj)), "a.xml")]})
+    finally:
+        event.remove(Session, "before_commit", refuse)
+    assert response.status_code == 500
+    assert documents(fin_company) == []
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+
+
+def test_xml_files_stay_when_the_commit_succeeds(client, fin_company, customer, app, tmp_path):
+    app.config["STORAGE_DIR"] = str(tmp_path)
+    assert upload(client, ("a.xml", cte_xml(access_key("57"), customer.cpf_cnpj))).status_code == 302
+    (document,) = documents(fin_company)
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == [tmp_path / document.storage_path]
+
+
+def test_a_payment_dated_in_the_future_is_refused_in_the_pages(client, fin_company):
+    [title] = make_payable(fin_company, descricao="Amanhã não")
+    tomorrow = (today() + timedelta(days=1)).isoformat()
+    response = client.post(f"/financeiro/pagar/{title.id}/pagamento", follow_redirects=True, data={
+        "csrf_token": token(client, "/financeiro/pagar"), "valor": "10,00", "pago_em": tomorrow})
+    assert "A data do pagamento não pode ser futura." in response.get_data(as_text=True)
+    db.session.expire_all()
+    with tenant_scope(fin_company.id):
+        assert db.session.get(type(title), title.id).pago_centavos == 0
+    client.post(f"/financeiro/pagar/{title.id}/pagamento", data={
+        "csrf_token": token(client, "/financeiro/pagar"), "valor": "10,00", "pago_em": today().isoformat()})
+    db.session.expire_all()
+    with tenant_scope(fin_company.id):
+        assert db.session.get(type(title), title.id).pago_centavos == 1000
+
+
+@pytest.mark.parametrize(("valor", "pago_em", "message"), [
+    ("1.5", "", "use vírgula para os decimais"),
+    ("", "", "obrigatório"),
+    ("10,00", "31/02/2026", "data"),
+])
+def test_an_unreadable_payment_is_422_on_its_input_and_nothing_is_paid(client, fin_company, valor, pago_em,
+                                                                         message):
+    [title] = make_payable(fin_company, descricao="Entrada ruim")
+    response = client.post(f"/financeiro/pagar/{title.id}/pagamento", data={
+        "csrf_token": token(client, "/financeiro/pagar"), "valor": valor, "pago_em": pago_em})
+    html = response.get_data(as_text=True)
+    field = "data" if pago_em else "valor"
+    assert response.status_code == 422 and f'id="{field}-{title.id}-error"' in html
+    assert message in html.split(f'id="{field}-{title.id}-error"')[1].split("</small>")[0].lower()
+    db.session.expire_all()
+    with tenant_scope(fin_company.id):
+        assert db.session.get(type(title), title.id).pago_centavos == 0
+
+
+def test_the_composer_names_its_inputs_on_bad_input_and_writes_nothing(client, make_document, fin_company):
+    doc = make_document(numero="992")
+    csrf = token(client)
+    none_chosen = client.post("/financeiro/faturas/nova", data={"csrf_token": csrf})
+    html = none_chosen.get_data(as_text=True)
+    assert none_chosen.status_code == 422 and 'id="documentos-error"' in html
+    bad_day = client.post("/financeiro/faturas/nova", data={"csrf_token": csrf, "documentos": [doc["id"]],
+                                                             "vencimento_at": "2026-02-31", "observacoes": "Oi"})
+    html = bad_day.get_data(as_text=True)
+    assert bad_day.status_code == 422 and 'id="vencimento_at-error"' in html
+    assert f'value="{doc["id"]}" id="doc-{doc["id"]}"' in html and "checked" in html and 'value="Oi"' in html
+    from domain.billing.models import Invoice
+    with tenant_scope(fin_company.id):
+        assert db.session.execute(db.select(Invoice)).first() is None
+
+
+def test_an_upload_without_files_is_422_on_the_input(client, fin_company):
+    response = client.post("/financeiro/documentos/xml", data={"csrf_token": token(client)},
+                           content_type="multipart/form-data")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and 'id="arquivos-error"' in html and "Escolha um ou mais" in html

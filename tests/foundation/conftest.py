@@ -82,7 +82,7 @@ def wait(ctx):
 @pytest.fixture(scope="session")
 def probe_app(app):
     shared = ("TESTING", "SQLALCHEMY_DATABASE_URI", "INSTANCE_PATH", "SECRET_KEY", "REDIS_URL", "JOBS_INLINE",
-              "WTF_CSRF_ENABLED")
+              "WTF_CSRF_ENABLED", "PASSWORD_HASH_METHOD")
     application = create_app({k: app.config[k] for k in shared})
     application.register_blueprint(probe_bp)
     yield application

@@ -115,3 +115,10 @@ def test_expiry_flags_expired_and_expiring_within_30_days():
     assert f.expiry(date(2026, 12, 23), on=on) == "soon" and f.days_left(date(2026, 12, 23), on=on) == "em 30 dias"
     assert f.expiry(date(2026, 12, 24), on=on) == "ok"
     assert f.expiry(None) == "" and f.days_left(date(2026, 11, 24), on=on) == "amanhã"
+
+
+def test_cnh_flag_names_expired_and_expiring_licences_only():
+    on = date(2026, 11, 23)
+    assert f.cnh_flag(date(2026, 11, 22), on=on) == "CNH vencida"
+    assert f.cnh_flag(date(2026, 12, 3), on=on) == "CNH vence em 10 dias"
+    assert f.cnh_flag(date(2026, 12, 24), on=on) == "" and f.cnh_flag(None) == ""

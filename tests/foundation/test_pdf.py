@@ -72,3 +72,24 @@ def test_sample_page_watermarks_homolog_but_not_producao(login, make_user, compa
     text = read(producao.data)[0][0]
     assert "HOMOLOGAÇÃO" not in text
     assert company.legal_name in text
+
+
+def test_watermark_is_drawn_over_the_page_and_only_for_the_render_that_asked(app):
+    # Drawn while xhtml2pdf lays the page out, after the page's own content; a render running at the same time in
+    # another thread (gthread workers) without the watermark stays clean.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from core import pdf as core_pdf
+
+    html = core_pdf.render_html("pdf/sample.html", branding=BRANDING, title="Exemplo")
+    token = core_pdf._watermarking.set(True)  # what html_to_pdf(watermark=True) sets for its own render
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            other_thread = pool.submit(core_pdf.html_to_pdf, html).result()
+        this_thread = core_pdf.html_to_pdf(html)
+    finally:
+        core_pdf._watermarking.reset(token)
+    assert "HOMOLOGAÇÃO" not in read(other_thread)[0][0]
+    marked = read(this_thread)[0][0]
+    assert marked.rstrip().endswith("HOMOLOGAÇÃO")  # the last thing drawn on the page
+    assert "HOMOLOGAÇÃO" not in read(core_pdf.html_to_pdf(html))[0][0]  # and not left on afterwards

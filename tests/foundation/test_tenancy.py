@@ -1,4 +1,5 @@
 """Tenancy is structural: scoped reads, guarded writes, 404 for another company's ids."""
+import contextlib
 import uuid
 
 import pytest
@@ -8,7 +9,17 @@ from sqlalchemy.orm import aliased
 from core.db import db
 from core.errors import NotFound, TenancyViolation
 from core.models import JobProgress
-from core.tenancy import company_select, cross_tenant, current_company_id, get_owned, read_rows, tenant_scope
+from core.pagination import Listing, paginate
+from core.tenancy import (
+    company_outerjoin,
+    company_rows,
+    company_select,
+    cross_tenant,
+    current_company_id,
+    get_owned,
+    read_rows,
+    tenant_scope,
+)
 from domain.tenancy import services
 from domain.tenancy.models import ApiKey, User
 
@@ -216,18 +227,25 @@ def test_bulk_insert_rows_take_the_scope_company_and_refuse_another(two):
         db.session.execute(sa.insert(ApiKey), [_key_row(6, company_id=a.id)])  # outside a scope
 
 
-def test_company_select_filters_once_and_only_for_the_scope_company(two):
-    a, b, ids = two
+@contextlib.contextmanager
+def sent_sql():
+    """The SQL statements sent while the block runs."""
     sent = []
 
     def capture(conn, cursor, statement, *args):
         sent.append(statement)
+    sa.event.listen(db.engine, "before_cursor_execute", capture)
+    try:
+        yield sent
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", capture)
+
+
+def test_company_select_filters_once_and_only_for_the_scope_company(two):
+    a, b, ids = two
     with tenant_scope(a.id):
-        sa.event.listen(db.engine, "before_cursor_execute", capture)
-        try:
+        with sent_sql() as sent:
             assert set(db.session.execute(company_select(ApiKey, a.id, ApiKey.id)).scalars()) == set(ids[a.id])
-        finally:
-            sa.event.remove(db.engine, "before_cursor_execute", capture)
         assert sent[-1].count("company_id =") == 1  # the scope does not add a second filter
         with pytest.raises(TenancyViolation):
             db.session.execute(company_select(ApiKey, b.id, ApiKey.id)).all()
@@ -248,3 +266,59 @@ def test_read_rows_runs_company_select_as_plain_sql_and_guards_the_rest(two):
         assert set(read_rows(joined).scalars()) <= set(ids[a.id])  # reads another tenant table: guarded path
     with pytest.raises(TenancyViolation):
         read_rows(company_select(ApiKey, a.id, ApiKey.id)).all()  # outside a scope
+
+
+def test_company_rows_binds_the_company_and_refuses_any_but_the_scope_company(two):
+    # A statement built once for every request (core.pagination.Listing): the company is an execution parameter,
+    # checked against the scope on each run, through read_rows and through the session alike.
+    a, b, ids = two
+    stmt = company_rows(ApiKey, ApiKey.id)
+    assert company_rows(ApiKey, ApiKey.id) is stmt  # built once
+    with tenant_scope(a.id):
+        assert set(read_rows(stmt, {"company_id": a.id}).scalars()) == set(ids[a.id])
+        assert set(db.session.execute(stmt, {"company_id": a.id}).scalars()) == set(ids[a.id])
+        for params in ({"company_id": b.id}, {"company_id": str(b.id)}, {"company_id": None}, {}, None):
+            with pytest.raises(TenancyViolation):
+                read_rows(stmt, params)
+            with pytest.raises(TenancyViolation):
+                db.session.execute(stmt, params).all()
+        joined = stmt.join(User, User.company_id == ApiKey.company_id)
+        assert set(read_rows(joined, {"company_id": a.id}).scalars()) <= set(ids[a.id])  # guarded path
+    with pytest.raises(TenancyViolation):
+        read_rows(stmt, {"company_id": a.id}).all()  # outside a scope
+
+
+def test_a_listing_pages_only_the_scope_company(two):
+    a, b, ids = two
+
+    def listing_of(company):
+        return Listing(company_rows(ApiKey, ApiKey.id, ApiKey.created_at), {"company_id": company.id})
+    with tenant_scope(a.id):
+        seen, cursor = [], None
+        while True:
+            page = paginate(listing_of(a), model=ApiKey, limit=1, cursor=cursor, rows=True)
+            seen += [row.id for row in page.items]
+            if not page.has_more:
+                break
+            cursor = page.next_cursor
+        assert sorted(seen) == sorted(ids[a.id]) and len(seen) == len(set(seen))
+        with pytest.raises(TenancyViolation):
+            paginate(listing_of(b), model=ApiKey, limit=1, cursor=None, rows=True)
+
+
+def test_company_outerjoin_filters_the_joined_table_by_the_same_company(two, make_user):
+    a, b, ids = two
+    mine, theirs = make_user(a), make_user(b)
+    stmt = company_outerjoin(company_rows(ApiKey, ApiKey.id, User.email), User,
+                             User.company_id == ApiKey.company_id)
+    with tenant_scope(a.id):
+        with sent_sql() as sent:
+            rows = read_rows(stmt, {"company_id": a.id}).all()
+        assert {row.id for row in rows} == set(ids[a.id]) and {row.email for row in rows} == {mine.email}
+        assert theirs.email not in {row.email for row in rows}
+        # The joined table is filtered in its ON clause, the listed one in WHERE, each once (plain SQL, no guard added).
+        assert "AND users.company_id = " in sent[-1] and sent[-1].count("api_keys.company_id = ") == 1
+        with pytest.raises(TenancyViolation):
+            read_rows(stmt, {"company_id": b.id})
+        with pytest.raises(TenancyViolation):  # only a company_rows statement can be extended
+            company_outerjoin(company_select(ApiKey, a.id, ApiKey.id), User, User.company_id == ApiKey.company_id)

@@ -64,6 +64,22 @@ def create_key_on_page(client, **fields):
     return match.group(1)
 
 
+def test_new_key_secret_never_travels_readable_in_the_session_cookie(app, admin):
+    """The session cookie is signed, not encrypted: its payload is base64 anyone can decode."""
+    response = admin.post("/admin/integracoes", data={"csrf_token": token(admin, "/admin/integracoes"),
+                                                      "name": "ERP", "scopes": ["read"]})
+    cookies = response.headers.getlist("Set-Cookie")
+    assert cookies, "the redirect carries the session"
+    session_value = next(c for c in cookies if c.startswith(app.config.get("SESSION_COOKIE_NAME", "session") + "="))
+    payload = app.session_interface.get_signing_serializer(app).loads(session_value.split("=", 1)[1].split(";")[0])
+    page = admin.get("/admin/integracoes").get_data(as_text=True)
+    secret = re.search(r'data-testid="new-key">([^<]+)<', page).group(1)
+    assert 'data-copy="#new-key-value"' in page
+    assert all(secret not in cookie for cookie in cookies)
+    assert secret not in repr(payload) and secret.split(".")[-1] not in repr(payload)
+    assert 'data-testid="new-key"' not in admin.get("/admin/integracoes").get_data(as_text=True)  # once
+
+
 def test_refreshing_after_creating_a_key_creates_no_other(admin, company):
     create_key_on_page(admin)
     refreshed = admin.get("/admin/integracoes").get_data(as_text=True)  # what F5 does after the redirect

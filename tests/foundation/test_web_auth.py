@@ -96,3 +96,29 @@ def test_dashboard_counts_only_own_company(login, make_user, make_company, make_
     make_api_key(company)
     html = login(make_user(company)).get("/").get_data(as_text=True)
     assert '<span class="value">1</span><span class="label">Chaves de API ativas</span>' in html
+
+
+def test_every_declared_rate_limit_counts_writes_only_on_pages(app):
+    # Reads and the public API skip the limiter (app._limit_writes_only): a limit declared on a GET or on an API
+    # view would silently never apply (the API counts its limits by hand, core.ratelimit).
+    from app import READ_METHODS, limiter
+    manager = limiter.limit_manager
+    declared = [limit for groups in manager._decorated_limits.values() for group in groups for limit in group]
+    assert declared  # the login limits
+    for limit in declared:
+        assert limit.methods, "a rate limit must name its (write) methods"
+        assert not {m.upper() for m in limit.methods} & set(READ_METHODS)
+    assert not [name for name in manager._decorated_limits if name.startswith("blueprints.api.")]
+    assert not manager._blueprint_limits.get("api")
+    assert not manager._default_limits and not manager._application_limits
+
+
+def test_passwords_hash_with_the_configured_method_and_scrypt_by_default(app, make_user, company):
+    from core.config import load_config
+    from tests.fixtures.core import TEST_PASSWORD_HASH
+    assert load_config()["PASSWORD_HASH_METHOD"] == "scrypt"  # production
+    user = make_user(company)
+    assert user.password_hash.startswith(TEST_PASSWORD_HASH + "$")  # this suite's cheap setting
+    assert services.authenticate_user(user.email, user.plain_password).id == user.id
+    assert services.authenticate_user(user.email, "senha-errada-1") is None
+    assert services.authenticate_user("ninguem@example.com", user.plain_password) is None

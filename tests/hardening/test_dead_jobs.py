@@ -69,13 +69,19 @@ def kill_hard(pid: int) -> None:
     os.kill(pid, signal.SIGKILL)
 
 
-def wait_for(predicate, timeout=60.0):
+# The bound after which a subprocess worker that never did its part fails the test. Generous: on a loaded CI machine
+# starting `flask worker` (importing the app) has taken over 60 s.
+WORKER_BOUND = 300.0
+
+
+def wait_for(predicate, timeout=WORKER_BOUND, process=None):
+    """Poll `predicate` until true (True), `timeout` has passed or `process` has exited (False)."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and (process is None or process.poll() is None):
         if predicate():
             return True
         time.sleep(0.05)
-    return False
+    return predicate()
 
 
 @pytest.mark.redis
@@ -97,7 +103,8 @@ def test_killing_the_worker_mid_batch_fails_the_batch_visibly(app, login, make_u
                               env=worker_env(app), stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     try:
-        assert wait_for(lambda: progress_row(progress_id).done >= 2), "the worker never started the batch"
+        started = wait_for(lambda: progress_row(progress_id).done >= 2, process=worker)
+        assert started, "the worker never started the batch"
     finally:
         kill_hard(worker.pid)  # the worker and its work horse, mid-batch
         worker.wait(30)

@@ -71,6 +71,12 @@ def test_vehicle_list_search_by_plate_brand_or_model(admin, make_vehicle, make_c
     assert row_ids(empty) == [] and "Nenhum veículo encontrado" in empty
 
 
+def test_vehicle_list_shows_plates_formatted(admin, make_vehicle):
+    make_vehicle(plate="KLM4321")
+    rows = text(fragment(admin, "/veiculos", "results"))
+    assert 'class="plate">KLM-4321</a>' in rows and "KLM4321" not in rows
+
+
 def test_vehicle_status_filter(admin, make_vehicle):
     active = make_vehicle()
     shop = make_vehicle(status="manutencao")

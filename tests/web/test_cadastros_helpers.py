@@ -33,8 +33,8 @@ def text(response) -> str:
 def field_errors(html: str, name: str) -> list[str]:
     """Inline messages shown under the form field `name`."""
     found = []
-    for rest in re.split(r'<div class="field', html)[1:]:
-        block = rest.split("</div>", 1)[0]  # a field block has no inner div
+    for rest in re.split(r'<(?:div|fieldset) class="field', html)[1:]:  # a checkbox group is a fieldset
+        block = re.split(r"</div>|</fieldset>", rest, maxsplit=1)[0]  # a field block has no inner div
         if re.search(rf'name="{re.escape(name)}"', block):
             messages = re.findall(r'<small class="error" role="alert"[^>]*>(.*?)</small>', block, re.S)
             found += [html_lib.unescape(m) for m in messages]

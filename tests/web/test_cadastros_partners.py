@@ -1,5 +1,6 @@
 """Partner pages: list with live search and filters, "Carregar mais", create/edit with inline errors from the
 domain schemas and services, deactivate/reactivate, and bank accounts managed inline (htmx)."""
+import re
 import uuid
 
 import pytest
@@ -323,3 +324,23 @@ def test_api_shows_page_created_accounts_read_only(admin, api, make_partner):
     assert post(admin, f"/parceiros/{partner.id}/contas", bank_form()).status_code == 200
     body = api.get(f"/partners/{partner.id}").get_json()
     assert [a["bank_code"] for a in body["data"]["bank_accounts"]] == ["341"]
+
+
+@pytest.mark.parametrize("key, shown", [("+5511987654321", "+55 (11) 98765-4321"), (None, "11.222.333/0001-81"),
+                                        ("financeiro@example.com", "financeiro@example.com")])
+def test_bank_account_form_shows_document_and_pix_key_formatted_and_masked(admin, make_partner, make_bank_account,
+                                                                           company, key, shown):
+    partner = make_partner()
+    cnpj = cnpj_from("112223330001")
+    account = make_bank_account(partner, pix_key=key or cnpj, holder_document=cnpj)
+    edit = text(admin.get(f"/parceiros/{partner.id}/contas/{account.id}/editar", headers={"HX-Request": "true"}))
+    holder = re.search(r'<input[^>]*name="holder_document"[^>]*>', edit).group(0)
+    pix = re.search(r'<input[^>]*name="pix_key"[^>]*>', edit).group(0)
+    assert 'value="11.222.333/0001-81"' in holder and 'data-mask="cpf_cnpj"' in holder
+    assert f'value="{shown}"' in pix and 'data-mask="pix_key"' in pix
+    # what the form shows is posted back unchanged and keeps meaning the same key
+    again = post(admin, f"/parceiros/{partner.id}/contas/{account.id}",
+                 bank_form(pix_key=shown, holder_document="11.222.333/0001-81"))
+    assert again.status_code == 200, text(again)
+    [saved] = accounts(company, partner.id)
+    assert (saved.pix_key, saved.holder_document) == (key or cnpj, cnpj)

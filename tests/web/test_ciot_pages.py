@@ -13,11 +13,12 @@ from pypdf import PdfReader
 
 from blueprints.web.ciot_form import field_label
 from core.db import db, utcnow
+from core.formatting import parse_decimal
 from core.tenancy import cross_tenant, tenant_scope
 from domain.ciot.clock import today_local
 from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.tenancy import services as tenancy
-from tests.fixtures.ciot import ABSENT, ciot_body, load_op
+from tests.fixtures.ciot import ABSENT, ciot_body, events_of, load_op
 from tests.fixtures.core import csrf_from
 
 HX = {"HX-Request": "true"}
@@ -56,6 +57,21 @@ def operador(login, make_user, company):
     return client
 
 
+def input_tag(html: str, name: str) -> str:
+    """The rendered <input> named `name` (WTForms writes its attributes in alphabetical order)."""
+    return re.search(rf'<input[^>]*\bname="{re.escape(name)}"[^>]*>', html).group(0)
+
+
+def selected_options(html: str) -> dict:
+    """{select name: the value of its selected option} (attributes in any order)."""
+    found = {}
+    for name, options in re.findall(r'<select[^>]*\bname="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
+        chosen = re.search(r'<option(?=[^>]*\bselected)[^>]*\bvalue="([^"]*)"', options)
+        if chosen:
+            found[name] = chosen.group(1)
+    return found
+
+
 def post(client, path, data=None, htmx=True, **kw):
     headers = dict(HX) if htmx else {}
     headers["X-CSRFToken"] = client.csrf
@@ -88,6 +104,18 @@ def test_list_shows_status_badges_and_filters(operador, make_operation, company)
     old_day = (utcnow() - timedelta(days=10)).date().isoformat()
     period = operador.get(f"/ciot/?from={old_day}&to={old_day}").get_data(as_text=True)
     assert broken.code in period and emitted.code not in period
+
+
+def test_environment_badge_in_words_on_the_list_and_the_operation(operador, make_operation):
+    """The list showed a bare "H" for homologação; both environments are named, with the kit's badge."""
+    homolog = make_operation(status="rascunho")
+    producao = make_operation(status="rascunho", environment="producao")
+    rows = dict(re.findall(r'<tr data-code="([^"]+)"(.*?)</tr>', operador.get("/ciot/").get_data(as_text=True), re.S))
+    assert '<span class="badge badge-warn">Homologação</span>' in rows[homolog.code]
+    assert '<span class="badge badge-info">Produção</span>' in rows[producao.code]
+    assert ">H<" not in rows[homolog.code] and "Homologação" not in rows[producao.code]
+    page = operador.get(f"/ciot/{producao.id}").get_data(as_text=True)
+    assert re.search(r"<h1>[^<]*<span[^>]*>Rascunho</span>\s*<span class=\"badge badge-info\">Produção</span>", page)
 
 
 def test_list_filter_answers_the_table_fragment_to_htmx(operador, make_operation):
@@ -199,8 +227,9 @@ def test_form_takes_vehicle_axles_from_the_company_fleet_registry(operador, comp
     make_vehicle(make_company(), plate="ABC1D23", axles=2)   # another company's registry is never read
     make_vehicle(company, plate="DEF4567", axles=3)
     html = post(operador, "/ciot/nova/validar", form_data(body)).get_data(as_text=True)
-    assert re.search(r'data-code="VEI07"[^>]*>.*?vehicles\[0\]\.axles', html, re.S)
-    assert "vehicles[1].axles" not in html
+    rows = re.findall(r'<tr[^>]*data-code="VEI07"[^>]*>(.*?)</tr>', html, re.S)
+    assert rows and all("“Veículo 1 · Eixos”" in row for row in rows)  # the label, not vehicles[0].axles
+    assert not any("Veículo 2" in row for row in rows)
     make_vehicle(company, plate="ABC1D23", axles=2)
     created = post(operador, "/ciot/nova", form_data(body), htmx=False)
     assert created.status_code == 302
@@ -265,8 +294,9 @@ def test_ambiguous_money_is_refused_inline_never_guessed(operador, typed):
     html = response.get_data(as_text=True)
     assert response.status_code == 422
     assert re.search(r'id="err-valor-frete" role="alert">[^<]*vírgula', html)
-    assert f'name="valor_frete" value="{typed}"' in html  # shown back exactly as typed
-    assert 'inputmode="decimal"' in html and 'type="number"' not in html.split('name="valor_frete"')[1][:200]
+    tag = input_tag(html, "valor_frete")
+    assert f'value="{typed}"' in tag  # shown back exactly as typed
+    assert 'inputmode="decimal"' in tag and 'type="text"' in tag and 'type="number"' not in tag
     assert db.session.scalar(sa.select(sa.func.count()).select_from(CiotOperation)) == 0
 
 
@@ -317,6 +347,15 @@ def test_schema_errors_show_inline_and_nothing_is_created(operador):
         cross_tenant=True)) == 0
 
 
+def test_a_refused_form_keeps_the_emit_choice(operador):
+    data = form_data(ciot_body(contratado_rntrc=ABSENT))
+    data.update({"csrf_token": operador.csrf, "auto_emit": "1"})
+    html = operador.post("/ciot/nova", data=data).get_data(as_text=True)
+    assert re.search(r'<input checked id="auto_emit" name="auto_emit" type="checkbox" value="1">', html)
+    unchecked = operador.get("/ciot/nova").get_data(as_text=True)
+    assert '<input id="auto_emit" name="auto_emit" type="checkbox" value="1">' in unchecked
+
+
 # --- operation page and actions ---------------------------------------------------------------------------------
 
 def test_operation_page_shows_everything(operador, make_operation):
@@ -346,6 +385,17 @@ def test_emit_action_emits_and_stops_polling(operador, make_operation):
     fresh = load_op(op.id)
     assert fresh.status == "emitido" and f"CIOT {fresh.codigo_ciot} emitido" in html
     assert 'hx-trigger="every 1s"' not in html
+
+
+def test_create_then_emit_from_the_pages_logs_one_validation(operador):
+    """The timeline said "Validada" for the creation and again for the emission of the same, unchanged data."""
+    data = form_data(ciot_body())
+    data["csrf_token"] = operador.csrf
+    op_id = operador.post("/ciot/nova", data=data).headers["Location"].rsplit("/", 1)[-1]
+    assert post(operador, f"/ciot/{op_id}/emitir").status_code == 286
+    assert events_of(op_id) == ["created", "validated", "emission_requested", "emission_succeeded"]
+    timeline = operador.get(f"/ciot/{op_id}").get_data(as_text=True)
+    assert timeline.count('data-type="validated"') == 1
 
 
 def test_emit_blocked_by_validation_is_422_with_the_codes(operador, make_operation):
@@ -390,6 +440,14 @@ def test_close_action(operador, make_operation):
     op = make_operation(status="emitido")
     bad = post(operador, f"/ciot/{op.id}/encerrar", {"peso_carga_final": "0"})
     assert bad.status_code == 422 and "Deve ser maior a 0" in bad.get_data(as_text=True)
+    unread = post(operador, f"/ciot/{op.id}/encerrar", {"peso_carga_final": "1.5", "observacoes": "Entregue"})
+    html = unread.get_data(as_text=True)
+    # the kit's field: the error next to its input, what was typed kept, the other action forms left empty
+    field = re.search(r'<input[^>]*id="close-peso_carga_final"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in field and 'value="1.5"' in field and 'inputmode="decimal"' in field
+    assert 'id="close-peso_carga_final-error"' in html and 'id="form-close" open' in html
+    assert re.search(r'<textarea[^>]*id="close-observacoes"[^>]*>\s*Entregue</textarea>', html)
+    assert re.search(r'<textarea[^>]*id="cancel-motivo"[^>]*>\s*</textarea>', html)
     done = post(operador, f"/ciot/{op.id}/encerrar", {"peso_carga_final": "19500", "observacoes": "Entregue"})
     assert done.status_code == 200
     fresh = load_op(op.id)
@@ -476,7 +534,7 @@ def test_batch_job_runs_to_done_and_downloads(operador, make_operation):
     ops = [make_operation(status="emitido"), make_operation(status="cancelado")]
     make_operation(status="rascunho")
     page = operador.get("/ciot/pdf-lote").get_data(as_text=True)
-    assert 'name="status" value="emitido" checked' in page
+    assert re.search(r'<input checked id="status-\d" name="status" type="checkbox" value="emitido">', page)
     response = post(operador, "/ciot/pdf-lote", {"status": ["emitido", "encerrado", "cancelado"]})
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and 'id="batch-job"' in html
@@ -573,39 +631,66 @@ def test_operation_list_text_search(operador, make_operation, make_company):
         as_text=True)
 
 
-def test_new_operation_from_an_existing_one_leaves_only_dates_amounts_and_documents(operador, make_operation):
-    """A repeat trip: parties, route, vehicles and how it is paid come from the copied operation; the dispatcher
-    types the trip dates, weight, freight, the two instalments and the NF-e key (typed-field count in the report)."""
+def copied_inputs(html: str) -> dict:
+    """{input name: value} of the rendered form, selects by their selected option (no csrf, no checkbox)."""
+    inputs = {re.search(r'name="([^"]+)"', tag).group(1): (re.search(r'value="([^"]*)"', tag) or [None, ""])[1]
+              for tag in re.findall(r"<input[^>]*>", html) if 'name="' in tag and 'type="checkbox"' not in tag}
+    inputs.pop("csrf_token", None)
+    return inputs | selected_options(html)
+
+
+def test_new_operation_from_an_existing_one_leaves_only_the_freight_the_advance_and_the_document_key(
+        operador, make_operation):
+    """A repeat trip: parties, route, vehicles, how it is paid, distance and weight come from the copied operation;
+    the trip moves to today (same time and duration), the due dates keep their offsets from the start, and the
+    balance is the freight minus the advance. The dispatcher types the freight, the advance and the NF-e key."""
     source = make_operation(status="emitido")
     page = operador.get(f"/ciot/nova?a_partir_de={source.id}")
     html = page.get_data(as_text=True)
     assert page.status_code == 200
-    copied = {re.search(r'name="([^"]+)"', tag).group(1): (re.search(r'value="([^"]*)"', tag) or [None, ""])[1]
-              for tag in re.findall(r"<input[^>]*>", html) if 'name="' in tag and 'type="checkbox"' not in tag}
+    copied = copied_inputs(html)
     assert copied["contratado_cpf_cnpj"] == source.contratado_cpf_cnpj and copied["vehicles[1].plate"] == "DEF4567"
     assert copied["origem.codigo_municipio"] == "3550308" and copied["contratantes[0].percentual"] == "100,00"
-    for left in ("valor_frete", "peso_carga", "viagem_inicio", "payments[0].amount", "payments[0].due_date"):
+    assert (copied["peso_carga"], copied["distancia_km"]) == ("20.000", "430,00")  # the previous trip's, as defaults
+    today = today_local()
+    assert copied["viagem_inicio"] == f"{today.isoformat()}T00:00"  # previous: tomorrow 00:00 → today 00:00
+    assert copied["viagem_fim"] == f"{(today + timedelta(days=2)).isoformat()}T18:00"  # same duration
+    assert copied["payments[0].due_date"] == today.isoformat()  # was due on the start day
+    assert copied["payments[1].due_date"] == (today + timedelta(days=4)).isoformat()  # 4 days after the start
+    for left in ("valor_frete", "payments[0].amount", "payments[1].amount", "documents[0].access_key"):
         assert copied.get(left, "") == "", left
-    assert 'name="documents[0]' not in html
+    assert copied["documents[0].kind"] == "nfe" and "documents[0]" in copied  # one empty row of the last kind
 
-    form = {name: value for name, value in copied.items() if name != "csrf_token"}
-    form.update(dict(re.findall(
-        r'<select[^>]*name="([^"]+)"[^>]*>(?:(?!</select>).)*?<option value="([^"]*)" selected', html, re.S)))
-    for kind, indices in (("contratantes", (0,)), ("vehicles", (0, 1)), ("payments", (0, 1))):
-        for i in indices:
-            form[f"{kind}[{i}]"] = "1"
-    body = ciot_body()
-    typed = {"viagem_inicio": body["viagem_inicio"], "viagem_fim": body["viagem_fim"], "peso_carga": "20.000",
-             "valor_frete": "5.000,00", "payments[0].amount": "1.500,00", "payments[0].due_date":
-             body["payments"][0]["due_date"], "payments[1].amount": "3.500,00",
-             "payments[1].due_date": body["payments"][1]["due_date"], "documents[0]": "1",
-             "documents[0].kind": "nfe", "documents[0].access_key": body["documents"][0]["access_key"]}
-    form.update(typed, csrf_token=operador.csrf)
-    response = operador.post("/ciot/nova", data=form)
+    typed = {"valor_frete": "6.000,00", "payments[0].amount": "1.800,00",
+             "documents[0].access_key": ciot_body()["documents"][0]["access_key"]}
+    response = operador.post("/ciot/nova", data=copied | typed | {"csrf_token": operador.csrf})
     assert response.status_code == 302, response.get_data(as_text=True)[:2000]
     op = load_op(response.headers["Location"].rsplit("/", 1)[-1])
     assert op.id != source.id and op.contratado_cpf_cnpj == source.contratado_cpf_cnpj
-    assert [v.plate for v in op.vehicles] == ["ABC1D23", "DEF4567"] and op.valor_frete == Decimal("5000.00")
+    assert [v.plate for v in op.vehicles] == ["ABC1D23", "DEF4567"] and op.valor_frete == Decimal("6000.00")
+    assert [p.amount for p in op.payments] == [Decimal("1800.00"), Decimal("4200.00")]  # balance computed
+    assert op.viagem_inicio.date() == today and op.status == "pronto_emissao"
+
+
+@pytest.mark.parametrize(("freight", "advance", "balance"), [
+    ("6.000,00", "1.800,00", "4.200,00"),   # computed
+    ("1.000,00", "1.800,00", ""),           # not positive: left empty, the schema asks for it
+    ("6.000.00", "1.800,00", ""),           # the freight cannot be read: nothing computed from it
+    ("6.000,00", "", ""),                   # the advance is missing: unknown
+])
+def test_an_empty_balance_is_the_freight_minus_the_other_instalments(operador, freight, advance, balance):
+    data = form_data(ciot_body())
+    data.update({"valor_frete": freight, "payments[0].amount": advance, "payments[1].amount": "",
+                 "csrf_token": operador.csrf})
+    response = operador.post("/ciot/nova", data=data)
+    if balance:
+        assert response.status_code == 302
+        op = load_op(response.headers["Location"].rsplit("/", 1)[-1])
+        assert op.payments[1].amount == parse_decimal(balance, 2)
+    else:
+        assert response.status_code == 422
+        assert 'value=""' in input_tag(response.get_data(as_text=True), "payments[1].amount")
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(CiotOperation)) == 0
 
 
 def test_copying_another_companys_operation_is_404(operador, make_operation, make_company):

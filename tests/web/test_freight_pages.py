@@ -1,10 +1,12 @@
 """Freight pages: board (list and columns), create/edit, the freight page with history, offers panel actions,
 messages panel, templates and channels; roles and tenancy over every route."""
 import re
+from datetime import timedelta
 
 import pytest
 
 from core.db import db
+from core.formatting import today as today_in_brasilia
 from core.tenancy import tenant_scope
 from domain.freights.models import Freight
 from domain.messages.models import ChannelSetting
@@ -51,6 +53,9 @@ def test_form_errors_are_shown_on_the_fields(operator):
     response = post(operator, "/fretes-operacao/novo", {**FORM, "origin_state": "XX", "price": "-3"})
     html = response.get_data(as_text=True)
     assert response.status_code == 422 and "UF inválida" in html and "maior" in html
+    late = post(operator, "/fretes-operacao/novo", {**FORM, "pickup_until": "2030-11-30T08:00"})
+    html = late.get_data(as_text=True)
+    assert late.status_code == 422 and "igual ou posterior ao início da coleta" in html and "pickup_at." not in html
 
 
 def test_ambiguous_numbers_are_refused_on_their_input_never_guessed(operator, make_freight, company):
@@ -63,7 +68,25 @@ def test_ambiguous_numbers_are_refused_on_their_input_never_guessed(operator, ma
     freight = make_freight(status="published")
     offer = post(operator, f"/fretes-operacao/{freight.code}/ofertas", {"carrier_name": "X", "price": "1500.50"},
                  htmx=True)
-    assert offer.status_code == 422 and "price: Número inválido" in offer.get_data(as_text=True)
+    html = offer.get_data(as_text=True)
+    assert offer.status_code == 422 and "Valor: número inválido" in html and "price" not in html.split("<form")[0]
+
+
+def test_edit_form_shows_numbers_in_pt_br(operator, make_freight):
+    freight = make_freight()
+    post(operator, f"/fretes-operacao/{freight.code}/editar", FORM)
+    html = operator.get(f"/fretes-operacao/{freight.code}/editar").get_data(as_text=True)
+    assert 'value="4.500,50"' in html and 'value="12.000,5"' in html and "4500,50" not in html
+
+
+def test_driver_picker_flags_expired_and_expiring_licences(operator, make_driver):
+    today = today_in_brasilia()
+    make_driver(name="Ana Vencida", cnh_expires_at=str(today - timedelta(days=1)))
+    make_driver(name="Bia Vencendo", cnh_expires_at=str(today + timedelta(days=10)))
+    make_driver(name="Cid Em Dia", cnh_expires_at=str(today + timedelta(days=90)))
+    html = operator.get("/fretes-operacao/novo").get_data(as_text=True)
+    assert ">Ana Vencida — CNH vencida<" in html and ">Bia Vencendo — CNH vence em 10 dias<" in html
+    assert ">Cid Em Dia<" in html
 
 
 def test_edit_and_status_change_with_history(operator, make_freight, make_driver):
@@ -88,13 +111,17 @@ def test_offers_panel_register_counter_accept(operator, make_freight, make_offer
     offer_id = mine.group(1)
     bad = post(operator, f"/fretes-operacao/{freight.code}/ofertas/{offer_id}/contraproposta", {"price": "0"},
                htmx=True)
-    assert bad.status_code == 422 and "price" in bad.get_data(as_text=True)
+    html = bad.get_data(as_text=True)
+    assert bad.status_code == 422 and "Valor: deve ser maior" in html and "price:" not in html
     accepted = post(operator, f"/fretes-operacao/{freight.code}/ofertas/{offer_id}/aceitar", htmx=True)
     html = accepted.get_data(as_text=True)
     assert accepted.status_code == 200 and 'class="winner"' in html
     assert f'id="offer-{other.id}" class="" data-status="rejeitada"' in html
     again = post(operator, f"/fretes-operacao/{freight.code}/ofertas/{other.id}/aceitar", htmx=True)
     assert again.status_code == 422 and "já tem uma oferta aceita" in again.get_data(as_text=True)
+    assert "offer_id" not in again.get_data(as_text=True)
+    history = operator.get(f"/fretes-operacao/{freight.code}").get_data(as_text=True)
+    assert "Oferta aceita: R$ 4.200,00." in history and "4200.00" not in history
 
 
 def test_messages_panel_sends_from_a_template(operator, make_freight):
@@ -105,7 +132,8 @@ def test_messages_panel_sends_from_a_template(operator, make_freight):
     assert response.status_code == 200 and 'data-status="sent"' in html  # inline jobs: already sent
     bad = post(operator, f"/fretes-operacao/{freight.code}/mensagens",
                {"channel": "whatsapp", "to": "41999", "template": "carga_disponivel"}, htmx=True)
-    assert bad.status_code == 422 and "E.164" in bad.get_data(as_text=True)
+    html = bad.get_data(as_text=True)
+    assert bad.status_code == 422 and "Destinatário: " in html and "E.164" in html and "to:" not in html
 
 
 def test_templates_page_saves_a_company_version(operator):
@@ -153,3 +181,51 @@ def test_another_companys_freight_is_404_on_every_route(operator, make_company, 
         assert post(operator, f"{base}/{path}", {"status": "cancelled", "price": "1"}).status_code == 404, path
     with tenant_scope(foreign.company_id):
         assert db.session.get(Freight, foreign.id).status == "draft"
+
+
+def test_bad_input_lands_on_its_input_and_the_form_keeps_it(operator, make_freight, make_offer):
+    html = post(operator, "/fretes-operacao/novo", {**FORM, "origin_state": "XX"}).get_data(as_text=True)
+    assert 'id="origin_state-error"' in html and 'aria-invalid="true" id="origin_state"' in html
+    assert 'value="sao paulo"' in html  # the other inputs keep what was typed
+    freight = make_freight(status="published")
+    offer = make_offer(freight, price=5000)
+    added = post(operator, f"/fretes-operacao/{freight.code}/ofertas", {"carrier_name": "Y", "price": "1.5"},
+                 htmx=True).get_data(as_text=True)
+    assert 'id="panel-offer-price-error"' in added and 'value="1.5"' in added and 'value="Y"' in added
+    countered = post(operator, f"/fretes-operacao/{freight.code}/ofertas/{offer.id}/contraproposta",
+                     {"price": "4.000,00", "valid_until": "amanhã"}, htmx=True)
+    html = countered.get_data(as_text=True)
+    assert countered.status_code == 422 and f'id="offer-{offer.id}-counter-valid_until-error"' in html
+    assert "Válida até: " in html and "<details open><summary>Contraproposta" in html
+    sent = post(operator, f"/fretes-operacao/{freight.code}/mensagens",
+                {"channel": "whatsapp", "to": "41999", "template": "carga_disponivel"}, htmx=True)
+    assert 'id="panel-message-to-error"' in sent.get_data(as_text=True) and 'value="41999"' in sent.get_data(
+        as_text=True)
+
+
+def test_an_unknown_status_is_422_on_the_select_and_nothing_changes(operator, make_freight, company):
+    freight = make_freight()
+    response = post(operator, f"/fretes-operacao/{freight.code}/status", {"status": "voando"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and 'id="status-error">Escolha um dos status da lista.<' in html
+    assert "'draft'" not in html
+    with tenant_scope(company.id):
+        db.session.expire_all()
+        assert db.session.get(Freight, freight.id).status == "draft"
+
+
+def test_templates_and_channels_show_the_refusal_on_the_input(company, make_user, login, operator):
+    bad = post(operator, "/fretes-operacao/modelos", {"key": "frete_aceito", "name": "X", "body": "Olá {nome"})
+    html = bad.get_data(as_text=True)
+    assert bad.status_code == 422 and 'id="tpl-frete_aceito-body-error"' in html and "Olá {nome" in html
+    new_key = post(operator, "/fretes-operacao/modelos", {"key": "não vale", "name": "X", "body": "Oi"})
+    assert new_key.status_code == 422 and 'id="tpl-new-key-error"' in new_key.get_data(as_text=True)
+    admin = login(make_user(company, role="admin"))
+    admin.token = csrf_from(admin.get("/fretes-operacao/canais").get_data(as_text=True))
+    refused = post(admin, "/fretes-operacao/canais", {"channel": "sms", "provider": "smtp",
+                                                      "settings_url": "https://sms.example.com/send"})
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and 'id="sms-provider-error"' in html
+    assert 'value="https://sms.example.com/send"' in html
+    with tenant_scope(company.id):
+        assert db.session.execute(db.select(ChannelSetting)).first() is None

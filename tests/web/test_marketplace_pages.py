@@ -1,13 +1,18 @@
 """Marketplace pages: the public showcase and detail (no login), the lead and offer forms, the sitemap, and the
-company's leads page with its badge."""
+company's leads page with its badge (token, stored count, no SQL with Redis)."""
+import html as html_lib
+import os
 import re
 
 import pytest
+import sqlalchemy as sa
 
+from blueprints.web import marketplace as pages
 from core.db import db
-from core.tenancy import cross_tenant
+from core.tenancy import cross_tenant, tenant_scope
 from domain.freights.models import Offer
-from domain.marketplace.models import MarketplaceLead
+from domain.marketplace.models import LeadCount, MarketplaceLead
+from domain.marketplace.services import _redis_key, store_new_count
 from tests.fixtures.core import csrf_from
 
 
@@ -40,11 +45,14 @@ def test_showcase_lists_public_freights_without_login(visitor, public_freight, m
     assert "LGPD" in html and "<script>" not in html
 
 
-def test_detail_has_open_graph_tags_and_forms(visitor, public_freight):
+def test_detail_has_open_graph_tags_and_forms(visitor, public_freight, company):
     html = visitor.get(f"/f/{public_freight.public_slug}").get_data(as_text=True)
     assert 'property="og:title" content="Frete São Paulo/SP → Curitiba/PR"' in html
     assert re.search(r"og:description\" content=\"[^\"]*4\.500,50", html), html[:1500]
     assert f'rel="canonical" href="http://localhost/f/{public_freight.public_slug}"' in html
+    description = re.search(r'og:description" content="([^"]*)"', html).group(1)
+    assert company.legal_name in description and "R$" in description  # route (title), price, company
+    assert 'property="og:locale" content="pt_BR"' in html and 'property="og:url"' in html
     assert 'data-testid="lead-form"' in html and 'data-testid="offer-form"' in html
 
 
@@ -100,6 +108,12 @@ def test_offer_form_needs_price_name_and_phone(visitor, public_freight):
     html = response.get_data(as_text=True)
     assert response.status_code == 422
     assert 'id="price-error"' in html and 'id="carrier_name-error"' in html
+
+
+def test_robots_txt_points_to_the_sitemap(visitor):
+    response = visitor.get("/robots.txt")
+    assert response.status_code == 200 and response.mimetype == "text/plain"
+    assert "Sitemap: http://localhost/sitemap.xml" in response.get_data(as_text=True)
 
 
 def test_sitemap_lists_public_freights(visitor, public_freight, make_freight):
@@ -177,3 +191,122 @@ def test_detail_page_and_its_assets_weigh_under_100_kb_uncompressed(visitor, pub
     assets = re.findall(r'(?:href|src)="(/static/[^"?]+)', html)
     sizes = [len(html.encode())] + [len(visitor.get(path).get_data()) for path in assets]
     assert sum(sizes) < 100 * 1024, sizes
+
+
+# --- The sidebar badge: polled by every open dispatcher tab, it answers from a signed token and the stored count
+# (no SQL with Redis), falls back to the full login and role check when the token is stale or foreign, and follows
+# status changes.
+
+
+def badge_url(html: str) -> str:
+    """The badge's polling URL as the page hands it to htmx."""
+    match = re.search(r'id="leads-badge" hx-get="([^"]+)"', html)
+    assert match, "no leads badge on the page"
+    return html_lib.unescape(match.group(1))
+
+
+@pytest.fixture
+def redis_store(app, monkeypatch):
+    """The count stored in Redis, as in production: the real Redis of TEST_REDIS_URL, else fakeredis standing in
+    for the server (the connection factory is the one thing swapped)."""
+    import core.queue
+    url = os.environ.get("TEST_REDIS_URL")
+    if not url:
+        from fakeredis import FakeStrictRedis
+        connection = FakeStrictRedis()
+        monkeypatch.setattr(core.queue, "redis_connection", lambda: connection)
+        url = "redis://fakeredis.invalid/0"
+    monkeypatch.setitem(app.config, "REDIS_URL", url)
+    yield url
+
+
+def test_badge_poll_with_a_stored_count_sends_no_sql(redis_store, login, make_user, company, one_lead,
+                                                     query_counter):
+    client = login(make_user(company, role="operador"))
+    with tenant_scope(company.id):
+        assert store_new_count(company.id) == 1  # what the lead's job did
+    url = badge_url(client.get("/leads").get_data(as_text=True))
+    client.get(url)  # warm: first use of this process's Redis client
+    with query_counter() as statements:
+        response = client.get(url)
+    assert response.status_code == 200 and ">1</span>" in response.get_data(as_text=True)
+    assert statements() == 0
+    assert badge_url(response.get_data(as_text=True)) == url  # the next poll uses the same token
+
+
+def test_badge_without_a_token_checks_the_login_and_hands_out_one(login, make_user, company, one_lead,
+                                                                  query_counter):
+    client = login(make_user(company, role="operador"))
+    with query_counter() as statements:
+        response = client.get("/leads/badge")
+    assert response.status_code == 200 and ">1</span>" in response.get_data(as_text=True)
+    assert statements() >= 1  # the session and the user were read
+    assert "t=" in badge_url(response.get_data(as_text=True))
+
+
+def test_stale_token_goes_through_the_login_check_again(login, make_user, company, one_lead, monkeypatch,
+                                                        query_counter):
+    client = login(make_user(company, role="operador"))
+    url = badge_url(client.get("/leads").get_data(as_text=True))
+    monkeypatch.setattr(pages, "BADGE_TOKEN_SECONDS", -1)
+    with query_counter() as statements:
+        response = client.get(url)
+    assert response.status_code == 200 and statements() >= 1
+
+
+def test_token_is_useless_after_logout(app, login, make_user, company, one_lead):
+    client = login(make_user(company, role="operador"))
+    page = client.get("/leads").get_data(as_text=True)
+    url = badge_url(page)
+    client.post("/logout", data={"csrf_token": csrf_from(page)})
+    response = client.get(url)
+    assert response.status_code in (302, 401) and ">1</span>" not in response.get_data(as_text=True)
+    assert app.test_client().get(url).status_code in (302, 401)  # nor in a browser without the session
+
+
+def test_token_of_another_company_shows_only_my_count(login, make_user, make_company, company, one_lead):
+    theirs = badge_url(login(make_user(company, role="operador")).get("/leads").get_data(as_text=True))
+    mine = login(make_user(make_company(), role="operador"))
+    response = mine.get(theirs)
+    assert response.status_code == 200
+    assert ">0</span>" in response.get_data(as_text=True) and ">1</span>" not in response.get_data(as_text=True)
+
+
+def test_forged_token_is_not_believed(login, make_user, company, one_lead):
+    client = login(make_user(company, role="financeiro"))
+    url = badge_url(login(make_user(company, role="operador")).get("/leads").get_data(as_text=True))
+    assert client.get(url[:-3] + "xyz").status_code == 403  # falls back to the role check, which refuses
+
+
+def test_status_change_tells_the_badge_to_refresh(login, make_user, company, one_lead):
+    client = login(make_user(company, role="operador"))
+    page = client.get("/leads").get_data(as_text=True)
+    assert ">1</span>" in client.get(badge_url(page)).get_data(as_text=True)  # read (and kept for a second)
+    response = client.post(f"/leads/{one_lead.id}/status", data={"csrf_token": csrf_from(page), "status": "contatado"},
+                           headers={"HX-Request": "true"})
+    assert response.headers["HX-Trigger"] == "leads-changed"
+    assert 'leads-changed from:body' in page
+    badge = client.get(badge_url(page)).get_data(as_text=True)
+    assert ">0</span>" in badge and "hidden" in badge
+
+
+def store_directly(app, company_id, count: int) -> None:
+    if app.config["REDIS_URL"]:
+        from core.queue import redis_connection
+        redis_connection().set(_redis_key(company_id), count)
+        return
+    db.session.execute(sa.update(LeadCount).where(LeadCount.company_id == company_id).values(novo=count))
+    db.session.commit()
+
+
+def test_badge_reuses_a_count_read_within_the_cache_window_only(app, login, make_user, company, one_lead,
+                                                                monkeypatch):
+    """A count stored by another process (the worker) is seen once the per-process window has passed."""
+    client = login(make_user(company, role="operador"))
+    url = badge_url(client.get("/leads").get_data(as_text=True))
+    assert ">1</span>" in client.get(url).get_data(as_text=True)
+    store_directly(app, company.id, 7)  # as the worker's recount would, in another process
+    monkeypatch.setitem(app.config, "MARKETPLACE_BADGE_CACHE_SECONDS", 3600)
+    assert ">1</span>" in client.get(url).get_data(as_text=True)
+    monkeypatch.setitem(app.config, "MARKETPLACE_BADGE_CACHE_SECONDS", 0)
+    assert ">7</span>" in client.get(url).get_data(as_text=True)

@@ -15,9 +15,10 @@ def admin(login, make_user, company):
     return login(make_user(company, role="admin"))
 
 
-@pytest.mark.parametrize("background", ["#1f4e79", "#e8eef5", "#14273d", "#ffd700", "#000000", "#ffffff", "#777777"])
+@pytest.mark.parametrize("background", ["#1f4e79", "#e8eef5", "#14273d", "#ffd700", "#000000", "#ffffff", "#777777",
+                                        "#787878", "#7a7a7a", "#f44336"])
 def test_text_colours_are_chosen_by_contrast(background):
-    assert contrast(background, text_on(background)) >= 4.4  # the better of white/dark (mid greys sit at ~4.5)
+    assert contrast(background, text_on(background)) >= AA  # mid greys: neither white nor #1d2433, black is
     assert contrast(ink_on_white(background), "#ffffff") >= AA
 
 
@@ -125,3 +126,34 @@ def test_edit_forms_show_documents_cep_phones_and_plates_formatted(admin, make_p
     assert 'value="(11) 98765-4321"' in admin.get(f"/motoristas/{driver.id}").get_data(as_text=True)
     vehicle = make_vehicle(plate="ABC1234")
     assert 'value="ABC-1234"' in admin.get(f"/veiculos/{vehicle.id}").get_data(as_text=True)
+
+
+def test_the_kit_demo_page_exists_only_where_turned_on(app, login, make_user, company):
+    """KIT_DEMO is on in the test app (and in scripts/screenshots.py --kit), never by default."""
+    from app import create_app
+    assert login(make_user(company)).get("/kit/").status_code == 200
+    plain = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "x", "REDIS_URL": ""})
+    assert not [rule for rule in plain.url_map.iter_rules() if rule.endpoint.startswith("kit_demo.")]
+
+
+def test_a_crash_is_a_pt_br_500_inside_the_shell(app, make_user, company):
+    """A route registered only here (on an app instance of its own, sharing the test database) raises: the person
+    gets the app's 500 page, logged in and inside the shell, never Werkzeug's English page or a traceback."""
+    from app import create_app
+    from tests.fixtures.core import csrf_from
+    keys = ("SQLALCHEMY_DATABASE_URI", "INSTANCE_PATH", "SECRET_KEY", "REDIS_URL", "JOBS_INLINE", "WTF_CSRF_ENABLED")
+    crashing = create_app({key: app.config[key] for key in keys} | {"TESTING": False, "PROPAGATE_EXCEPTIONS": False})
+
+    def boom():
+        raise RuntimeError("segredo interno do traceback")
+    crashing.add_url_rule("/_teste/quebra", "test_crash", boom)
+    user = make_user(company, role="leitura")
+    client = crashing.test_client()
+    token = csrf_from(client.get("/login").get_data(as_text=True))
+    assert client.post("/login", data={"email": user.email, "password": user.plain_password,
+                                       "csrf_token": token}).status_code == 302
+    response = client.get("/_teste/quebra")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 500 and "Erro interno" in html
+    assert 'class="sidebar"' in html and 'href="/"' in html
+    assert "segredo interno" not in html and "Traceback" not in html and "Internal Server Error" not in html

@@ -83,7 +83,8 @@ def line_text(html: str, line: int) -> str:
 
 
 def error_of(response) -> str:
-    match = re.search(r'data-testid="import-error">(.*?)</', text(response), re.S)
+    # a refused upload: the file field's inline error; a refused confirmation: the preview's error flash
+    match = re.search(r'(?:id="arquivo-error"|data-testid="import-error")>(.*?)</', text(response), re.S)
     return match.group(1).strip() if match else ""
 
 

@@ -14,7 +14,7 @@ from core.tenancy import cross_tenant
 from domain.webhooks.models import WebhookDelivery
 from jobs.webhooks import redeliver_overdue
 from tests.fixtures.ciot import run_worker
-from tests.hardening.test_dead_jobs import ROOT, kill_hard, wait_for, worker_env
+from tests.hardening.test_dead_jobs import ROOT, WORKER_BOUND, kill_hard, wait_for, worker_env
 from tests.webhooks.test_delivery import emit
 
 
@@ -93,7 +93,7 @@ def test_kill_9_of_the_worker_mid_delivery_loses_nothing(app, company, receiver,
     worker = subprocess.Popen(command, cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        assert receiver.entered.wait(60), "the worker never sent the request"
+        assert receiver.entered.wait(WORKER_BOUND), "the worker never sent the request"
     finally:
         kill_hard(worker.pid)
         worker.wait(30)
@@ -107,7 +107,7 @@ def test_kill_9_of_the_worker_mid_delivery_loses_nothing(app, company, receiver,
     assert redeliver_overdue() == 1
     survivor = subprocess.run(command + ["--burst"], check=False, cwd=ROOT,
                               env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, timeout=120)
+                              stderr=subprocess.DEVNULL, timeout=WORKER_BOUND)
     assert survivor.returncode == 0
     assert wait_for(lambda: the_delivery().status == "delivered", 30)
     ids = [r["headers"]["Webhook-Id"] for r in receiver.requests]

@@ -6,7 +6,8 @@
     result.as_dict()  # {"items": [{code, severity, field, message}], "summary": {ok, blockers, warnings}}
 
 Every rule is a `Rule` (code, severity, applies(ctx), check(ctx)) in RULES, in this order: the contract's codes
-(rules/contract.py), then the platform's structural codes (rules/structure.py, rules/commercial.py).
+(rules/contract.py), then the platform's structural codes (rules/structure.py, rules/trip.py,
+rules/commercial.py).
 The catalogue with each code's meaning and modality is docs/ciot-rules.md.
 """
 from domain.ciot.rules.base import (
@@ -22,7 +23,7 @@ from domain.ciot.rules.base import (
 )
 
 # Importing the rule modules fills RULES, and this order is the evaluation order: the contract's codes first.
-from domain.ciot.rules import contract, structure, commercial  # noqa: F401  # isort: skip
+from domain.ciot.rules import contract, structure, trip, commercial  # noqa: F401  # isort: skip
 
 RULES_BY_CODE = {rule.code: rule for rule in RULES}
 

@@ -51,6 +51,9 @@ class RuleContext:
     contratado_etc_company: IssuerInfo | None  # a platform company whose CNPJ == contratado_cpf_cnpj, if any
     today: date
     max_advance_percent: int = 30    # company setting, PG17
+    # The ANTT floor check (domain.antt_floor check_price_against_floor), given by the service that gathers the
+    # facts; None leaves VAL04 out (the engine itself reads no table).
+    floor_check: Callable | None = None
 
     # Derived facts, computed once per validation (additive helpers; the constructor is unchanged).
     @cached_property
@@ -152,7 +155,7 @@ class Registry(list):
         return register
 
 
-RULES = Registry()  # filled, in this order, by rules/contract.py, rules/structure.py, rules/commercial.py
+RULES = Registry()  # filled, in this order, by rules/contract.py, structure.py, trip.py, commercial.py
 
 
 def validate_operation(ctx: RuleContext) -> ValidationResult:

@@ -6,6 +6,7 @@ from domain.ciot.modality import normalize_doc
 from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
 from domain.ciot.rules.contract import payment_data_gaps
 from domain.ciot.rules.helpers import BANK_TYPES, doc_problem, money, nth, nth_f, number, repeats, text
+from domain.ciot.rules.structure import floor_vehicles
 
 FREIGHT_KINDS = ("adiantamento", "saldo", "parcela")  # pedagio (toll voucher) and ajuste are not the freight
 
@@ -127,6 +128,37 @@ def val03(ctx: RuleContext):
         yield ("valor_frete",
                "Informe valor_frete (valor total do frete contratado): a ANTT exige o valor do frete na declaração, "
                "qualquer que seja o tipo do contratado.")
+
+
+def floor_inputs(ctx: RuleContext) -> dict | None:
+    """What the ANTT floor needs, read from a lotação body, or None when something is missing: the table from
+    composicao_contratada and alto_desempenho, the cargo type number, the loaded axles (sum over the vehicles
+    the floor counts), distancia_km and the declaration date (the day the freight is contracted)."""
+    from domain.antt_floor.catalog import table_for
+    data = ctx.data
+    vehicles = [vehicle for _index, vehicle in floor_vehicles(ctx)]
+    axles = [vehicle.axles for vehicle in vehicles]
+    if (not vehicles or None in axles or None in (data.codigo_tipo_carga, data.composicao_contratada,
+                                                   data.alto_desempenho, data.distancia_km)
+            or data.distancia_km <= 0):
+        return None
+    return {"on_date": data.data_declaracao or ctx.today, "cargo_type": data.codigo_tipo_carga,
+            "table": table_for(whole_composition=data.composicao_contratada == "completa",
+                               high_performance=bool(data.alto_desempenho)),
+            "loaded_axles": sum(axles), "distance_km": data.distancia_km}
+
+
+@RULES.rule("VAL04", WARNING, "valor_frete abaixo do piso mínimo de frete da ANTT",
+            when=lambda ctx: ctx.floor_check is not None and ctx.data.tipo_operacao == "lotacao")
+def val04(ctx: RuleContext):
+    inputs = floor_inputs(ctx)
+    if not ctx.data.valor_frete or inputs is None:
+        return
+    check = ctx.floor_check(ctx.data.valor_frete, **inputs)
+    if check is not None and check.below:
+        yield ("valor_frete",
+               f"{check.message('valor_frete')[:-1]}; faltam {money(check.shortfall)}. O piso vale desde "
+               f"{check.floor.act.starts_on:%d/%m/%Y} (Lei 13.703/2018); pedágio é pago à parte.")
 
 
 # --- PAG: payment data -----------------------------------------------------------------------------

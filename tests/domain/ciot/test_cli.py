@@ -10,17 +10,6 @@ from domain.tenancy.models import Company
 from domain.tenancy.services import get_ciot_credentials
 
 
-@pytest.fixture
-def cli(app):
-    runner = app.test_cli_runner()
-
-    def run(*args):
-        result = runner.invoke(args=list(args))
-        db.session.expire_all()
-        return result
-    return run
-
-
 def test_irregular_add_list_remove(cli):
     result = cli("ciot", "irregular", "add", "12345678", "--reason", "RNTRC suspenso")
     assert result.exit_code == 0, result.output

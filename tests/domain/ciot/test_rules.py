@@ -10,6 +10,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from domain.antt_floor.services import check_price_against_floor
 from domain.ciot.rules import RULES, RULES_BY_CODE, ValidationResult, Violation, catalogue, validate_operation
 from tests.domain.ciot.baseline import (
     ALNUM_CNPJ,
@@ -63,6 +64,10 @@ SECOND = {"cpf_cnpj": SECOND_CNPJ, "nome": "Segundo Contratante Ltda"}
 NO_PAYMENTS = S("payments", [])
 CTE_KEY = access_key(model="57", series=2, number=777)
 MDFE_KEY = access_key(model="58", series=3, number=888)
+
+
+# VAL04 reads the floor tables (loaded from data/antt_piso_minimo.csv) through the check the service passes.
+FLOOR = {"floor_check": check_price_against_floor}
 
 
 def case(code, name, body=None, ctx=None, fires=True, field=None):
@@ -504,6 +509,15 @@ CASES = [
     case("VAL02", "no freight installments", NO_PAYMENTS, fires=False),
     case("VAL02", "installments short of the freight", S("payments[1].amount", 3400.0), field="payments"),
 
+    case("VAL04", "above the floor", None, FLOOR, fires=False),
+    case("VAL04", "below the floor", S("valor_frete", 3000.0), FLOOR, field="valor_frete"),
+    case("VAL04", "below, but fracionada is exempt", M(S("valor_frete", 3000.0), S("tipo_operacao", "fracionada")),
+         FLOOR, fires=False),
+    case("VAL04", "below, distance unknown", M(S("valor_frete", 3000.0), D("distancia_km")), FLOOR, fires=False),
+    case("VAL04", "below, axles unknown", M(S("valor_frete", 3000.0), D("vehicles[1].axles")), FLOOR, fires=False),
+    case("VAL04", "below, no act in force on the declaration date",
+         M(S("valor_frete", 3000.0), S("data_declaracao", "2025-12-01")), FLOOR, fires=False),
+    case("VAL04", "below, no floor check given", S("valor_frete", 3000.0), fires=False),
     case("VAL03", "present", None, fires=False),
     case("VAL03", "TAC without valor_frete", D("valor_frete"), field="valor_frete"),
     case("VAL03", "ETC without valor_frete", M(AS_ETC_BODY, D("valor_frete")), AS_ETC_CTX, field="valor_frete"),
@@ -703,3 +717,21 @@ def test_context_is_a_plain_dataclass():
     changed = replace(ctx, environment="producao")
     assert changed.environment == "producao" and changed.modality == ctx.modality
     assert ctx.contratado == CONTRATADO_CPF and ctx.tac_rules and not ctx.own_fleet
+
+
+def test_floor_warning_names_the_floor_the_act_and_the_table():
+    from datetime import date as day_
+    from decimal import Decimal
+
+    from domain.antt_floor.services import floor_for
+    floor = floor_for(on_date=TODAY, table="A", cargo_type=5, loaded_axles=6, distance_km=430)
+    result = run(S("valor_frete", 3000.0), FLOOR)
+    (item,) = [i for i in result.items if i.code == "VAL04"]
+    assert item.severity == "warning"
+    assert f"piso mínimo da ANTT de R$ {floor.value:,.2f}".replace(",", "X").replace(".", ",").replace("X", ".") \
+        in item.message
+    assert floor.act.name in item.message and "tabela A" in item.message and "6 eixos" in item.message
+    assert floor.act.starts_on < TODAY and floor.act.starts_on == day_(2026, 9, 30)
+    assert Decimal(3000) < floor.value
+    at_floor = run(S("valor_frete", float(floor.value)), FLOOR)
+    assert "VAL04" not in at_floor.codes

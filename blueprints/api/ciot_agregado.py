@@ -1,0 +1,174 @@
+"""Public API: CIOT aggregate contracts (TAC agregado) — reference docs/api/ciot-agregado.md, rules
+docs/ciot-agregado.md. Same keys, signature and scopes as the CIOT operations (read for GET, write for POST)."""
+from flask import Response
+
+from core.api import endpoint, interim_response, tag
+from core.queue import commit
+from core.responses import ErrorCode
+from domain.ciot.provider import ProviderUnavailable
+from domain.ciot_agregado import pdf, serializers, services
+from domain.ciot_agregado.schemas import (
+    CiotAgregadoCancel,
+    CiotAgregadoCancelMovement,
+    CiotAgregadoClose,
+    CiotAgregadoCreate,
+    CiotAgregadoDebitoCreate,
+    CiotAgregadoListQuery,
+    CiotAgregadoViagemCreate,
+)
+from domain.ciot_agregado.serializers import (
+    CiotAgregadoDebitoResponse,
+    CiotAgregadoList,
+    CiotAgregadoRecord,
+    CiotAgregadoResponse,
+    CiotAgregadoViagemResponse,
+)
+
+TAGS = (tag("ciot-agregado", "Contratos de agregado (TAC agregado): um CIOT de até 30 dias por composição, com "
+                             "extrato de viagens (créditos) e débitos, encerramento com rotas consolidadas e PDF."),)
+BASE = "/ciot-agregado/operations"
+ONE = BASE + "/<agregado_id>"
+EXAMPLE_ID = "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+
+EXISTING = ErrorCode(409, "existing_agregado", "Já existe um contrato de agregado aberto para esta composição: "
+                     "AGR-000001.", schema="CiotAgregadoExistingError", extra={"existing_id": EXAMPLE_ID},
+                     top_level={"data": {
+                         "id": EXAMPLE_ID, "code": "AGR-000001", "status": "aberto", "environment": "homolog",
+                         "codigo_ciot": "123456789012", "protocolo": "HML20261123120000000001",
+                         "data_abertura": "2026-11-23", "data_prevista_encerramento": "2026-12-23",
+                         "partner_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+                         "contratado_cpf_cnpj": "52998224725", "contratado_nome": "João da Silva",
+                         "contratado_rntrc": "012345678", "contratado_categoria": "TAC", "placa_cavalo": "ABC1D23",
+                         "placas_reboques": ["DEF4G56"], "valor_contratado": 15000.0, "origem_uf": "SP",
+                         "origem_municipio_nome": "São Paulo", "destino_uf": "RJ",
+                         "destino_municipio_nome": "Rio de Janeiro", "mensagem_antt": None, "encerrado_at": None,
+                         "encerramento_motivo": None, "peso_carga_final": None, "cancelado_at": None,
+                         "cancel_motivo": None, "created_at": "2026-11-23T15:00:00Z",
+                         "updated_at": "2026-11-23T15:00:00Z"}})
+INVALID_MODALIDADE = ErrorCode(422, "invalid_modalidade", "O parceiro Transportes X Ltda (ETC) não pode ser agregado: "
+                               "o contrato de agregado é só para transportadores com categoria RNTRC TAC ou "
+                               "TAC_EQUIPARADO.", extra={"rntrc_categoria": "ETC"})
+
+
+def _status(action: str) -> ErrorCode:
+    return ErrorCode(422, "status_invalido", f"O contrato AGR-000001 está 'encerrado': {action} só com o contrato "
+                                             "aberto.", extra={"status": "encerrado"})
+
+
+SALDO_PENDENTE = ErrorCode(422, "saldo_pendente", "O contrato AGR-000001 tem 2 viagem(ns) e 1 débito(s) ativos: "
+                           "cancele-os antes de cancelar o contrato.", extra={"viagens_ativas": 2, "debitos_ativos": 1})
+REJECTED = ErrorCode(422, "rejected", "Encerramento rejeitado pela ANTT: Encerramento não autorizado: transportador "
+                     "com RNTRC 012345678 em situação irregular no RNTRC.",
+                     extra={"status": "aberto", "mensagem_antt": "Encerramento não autorizado: transportador com "
+                                                                 "RNTRC 012345678 em situação irregular no RNTRC."})
+OPEN_REJECTED = ErrorCode(422, "rejected", "Abertura rejeitada pela ANTT: Transportador com RNTRC 012345678 em "
+                          "situação irregular.", extra={"mensagem_antt": "Transportador com RNTRC 012345678 em "
+                                                                         "situação irregular."})
+NOT_SUPPORTED = ErrorCode(422, "not_supported", "Não há provedor CIOT de produção configurado nesta instalação "
+                                                "(CIOT_PROVIDER_PRODUCAO): a operação não pode ser enviada à ANTT.")
+MISSING_CREDENTIALS = ErrorCode(422, "missing_credentials", "Credenciais de produção do CIOT não cadastradas para a "
+                                "empresa Transportadora Exemplo Ltda.",
+                                extra={"company_id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b"})
+LINE_NOT_FOUND = ErrorCode(404, "not_found", "Lançamento não encontrado neste contrato.")
+AUTHORITY = (NOT_SUPPORTED, MISSING_CREDENTIALS)
+
+
+@endpoint(BASE, "POST", body=CiotAgregadoCreate, tags=TAGS, response=CiotAgregadoResponse,
+          operation_id="createCiotAgregado",
+          errors=(EXISTING, INVALID_MODALIDADE, OPEN_REJECTED, *AUTHORITY),
+          summary="Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da "
+                  "mesma composição em `data`.")
+def create_agregado(ctx):
+    try:
+        contract = services.create_agregado(ctx.company, ctx.body, actor=ctx.api_key)
+    except services.ExistingAgregado as exc:
+        exc.top_level = {"data": serializers.agregado_dict(exc.contract)}
+        raise
+    return {"data": serializers.agregado_dict(contract)}, 201
+
+
+@endpoint(BASE, "GET", query=CiotAgregadoListQuery, tags=TAGS, response=CiotAgregadoList,
+          operation_id="listCiotAgregados", summary="Lista os contratos de agregado (mais novos primeiro).")
+def list_agregados(ctx):
+    q = ctx.query
+    page = services.list_agregados(status=q.statuses, partner_id=q.partner_id, q=q.q, limit=q.limit, cursor=q.cursor)
+    return page.envelope(serializers.agregado_dict)
+
+
+@endpoint(ONE, "GET", tags=TAGS, response=CiotAgregadoRecord, operation_id="getCiotAgregado",
+          summary="O contrato com viagens, débitos, saldo e (encerrado) as rotas consolidadas.")
+def get_agregado(ctx, agregado_id):
+    return serializers.record_dict(services.get_agregado(agregado_id))
+
+
+@endpoint(ONE + "/viagens", "POST", body=CiotAgregadoViagemCreate, tags=TAGS, response=CiotAgregadoViagemResponse,
+          operation_id="addCiotAgregadoViagem", errors=(_status("viagens são lançadas"),),
+          summary="Lança uma viagem (crédito) com o próximo numero_viagem; não chama a ANTT.")
+def add_viagem(ctx, agregado_id):
+    trip = services.add_viagem(agregado_id, ctx.body, actor=ctx.api_key)
+    return {"data": serializers.viagem_dict(trip)}, 201
+
+
+@endpoint(ONE + "/debitos", "POST", body=CiotAgregadoDebitoCreate, tags=TAGS, response=CiotAgregadoDebitoResponse,
+          operation_id="addCiotAgregadoDebito", errors=(_status("débitos são lançados"),),
+          summary="Lança um débito, descontado do saldo, com o próximo numero_debito.")
+def add_debito(ctx, agregado_id):
+    debit = services.add_debito(agregado_id, ctx.body, actor=ctx.api_key)
+    return {"data": serializers.debito_dict(debit)}, 201
+
+
+@endpoint(ONE + "/viagens/<viagem_id>/cancel", "POST", body=CiotAgregadoCancelMovement, tags=TAGS, success=200,
+          response=CiotAgregadoViagemResponse, operation_id="cancelCiotAgregadoViagem",
+          errors=(_status("lançamentos são cancelados"), LINE_NOT_FOUND),
+          summary="Cancela uma viagem (motivo obrigatório, auditado); o crédito sai do saldo.")
+def cancel_viagem(ctx, agregado_id, viagem_id):
+    trip = services.cancel_viagem(agregado_id, viagem_id, motivo=ctx.body.motivo, actor=ctx.api_key)
+    return {"data": serializers.viagem_dict(trip)}
+
+
+@endpoint(ONE + "/debitos/<debito_id>/cancel", "POST", body=CiotAgregadoCancelMovement, tags=TAGS, success=200,
+          response=CiotAgregadoDebitoResponse, operation_id="cancelCiotAgregadoDebito",
+          errors=(_status("lançamentos são cancelados"), LINE_NOT_FOUND),
+          summary="Cancela um débito (motivo obrigatório, auditado); o débito sai do saldo.")
+def cancel_debito(ctx, agregado_id, debito_id):
+    debit = services.cancel_debito(agregado_id, debito_id, motivo=ctx.body.motivo, actor=ctx.api_key)
+    return {"data": serializers.debito_dict(debit)}
+
+
+@endpoint(ONE + "/cancel", "POST", body=CiotAgregadoCancel, tags=TAGS, success=200, response=CiotAgregadoResponse,
+          operation_id="cancelCiotAgregado", errors=(_status("cancelar"), SALDO_PENDENTE, *AUTHORITY),
+          summary="Cancela o contrato (só com todas as viagens e débitos já cancelados).")
+def cancel_agregado(ctx, agregado_id):
+    contract = services.cancel_agregado(ctx.company, agregado_id, motivo=ctx.body.motivo, actor=ctx.api_key)
+    return {"data": serializers.agregado_dict(contract)}
+
+
+@endpoint(ONE + "/encerrar", "POST", body=CiotAgregadoClose, tags=TAGS, success=200, response=CiotAgregadoRecord,
+          responses={202: CiotAgregadoRecord},
+          operation_id="closeCiotAgregado", errors=(_status("encerrar"), REJECTED, *AUTHORITY),
+          summary="Encerra: consolida as rotas das viagens ativas e informa a ANTT (recusa: volta a aberto; ANTT "
+                  "fora do ar: 202 em_encerramento, reenviado automaticamente).")
+def close_agregado(ctx, agregado_id):
+    contract = services.request_closing(ctx.company, agregado_id, peso_carga_final=ctx.body.peso_carga_final,
+                                        motivo=ctx.body.motivo, actor=ctx.api_key)
+    key = contract.encerramento_chave
+    # em_encerramento is on record before the authority is asked (docs/ciot-agregado.md, "Closing"); whatever fails
+    # after this commit (the authority, our own final commit) answers 202 with it, and the sweep finishes the closing.
+    interim_response(serializers.record_dict(contract), 202)
+    commit()
+    try:
+        outcome = services.send_closing(ctx.company, agregado_id, key, actor=ctx.api_key)
+    except ProviderUnavailable:
+        outcome = services.PENDING  # the closing job retries it, then the sweep
+    contract = services.get_agregado(agregado_id)
+    if outcome == "rejected":
+        raise services.closing_error(contract)
+    return serializers.record_dict(contract), 202 if outcome == services.PENDING else 200
+
+
+@endpoint(ONE + "/pdf", "GET", tags=TAGS, response_kind="pdf", operation_id="downloadCiotAgregadoPdf",
+          summary="PDF do contrato em qualquer status (homologação com marca d'água).")
+def agregado_pdf(ctx, agregado_id):
+    document = pdf.agregado_pdf(ctx.company, agregado_id)
+    return Response(document.content, mimetype="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{document.filename}"', "Cache-Control": "private, no-store"})

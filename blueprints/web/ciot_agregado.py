@@ -1,0 +1,310 @@
+"""Pages: CIOT aggregate contracts (TAC agregado) — the list with its filters and the warning for contracts closing
+within 3 days, the opening form, and the contract page as a ledger (trips and debits interleaved by date with the
+running balance) where trips and debits are added and cancelled inline, the contract closed or cancelled after a
+confirmation, and the PDF downloaded.
+
+Every action calls the service the API calls (domain.ciot_agregado.services) inside one `page_transaction()`; a
+service's error lands on the form it came from (422 fragment). Roles: admin and operador act; every logged-in role
+reads. Another company's id is 404 (the request's tenant scope)."""
+import json
+import uuid
+from datetime import timedelta
+
+import sqlalchemy as sa
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+
+from blueprints.web.access import is_htmx, roles_required
+from blueprints.web.cadastros_common import attach_errors
+from blueprints.web.ciot_agregado_forms import (
+    AgregadoForm,
+    DebitoForm,
+    EncerrarForm,
+    FilterForm,
+    ViagemForm,
+    parse,
+)
+from blueprints.web.transaction import page_transaction
+from core.db import db
+from core.errors import AppError, FieldError, NotFound
+from core.formatting import fmt
+from core.schemas import parse_query
+from core.validators import municipalities
+from domain.ciot.clock import today_local
+from domain.ciot_agregado import pdf, presentation, queries, services
+from domain.ciot_agregado.contracts import AGGREGATE_CATEGORIES
+from domain.ciot_agregado.schemas import (
+    CiotAgregadoClose,
+    CiotAgregadoCreate,
+    CiotAgregadoDebitoCreate,
+    CiotAgregadoListQuery,
+    CiotAgregadoViagemCreate,
+)
+from domain.partners.models import Partner
+from domain.partners.queries import partners_stmt
+
+bp = Blueprint("ciot_agregado", __name__, url_prefix="/ciot/agregados")
+ACTORS = ("operador",)
+
+
+def _actor():
+    return current_user._get_current_object()
+
+
+def _can_act() -> bool:
+    return current_user.can(*ACTORS)
+
+
+PICKER_OPTIONS = 8
+PICKER_TARGETS = ("expedidor", "recebedor", "transportador")
+
+
+def _carrier_name(partner_id) -> str:
+    """The chosen carrier's name for the picker's search box on a re-rendered form ("" when none or not ours)."""
+    try:
+        key = uuid.UUID(str(partner_id)) if partner_id else None
+    except ValueError:
+        return ""
+    name = db.session.scalar(sa.select(Partner.legal_name).where(Partner.id == key)) if key else None  # tenant-scoped
+    return name or ""
+
+
+def _picker_fill(target: str, partner: Partner) -> dict:
+    if target == "transportador":
+        return {"partner_id": str(partner.id)}
+    return {f"{target}_cpf_cnpj": fmt.cpf_cnpj(partner.cpf_cnpj), f"{target}_nome": partner.legal_name}
+
+
+def _partner_detail(partner: Partner) -> str:
+    return " · ".join(filter(None, (fmt.cpf_cnpj(partner.cpf_cnpj), f"RNTRC {partner.rntrc}" if partner.rntrc else "")))
+
+
+@bp.get("/cadastro/<target>")
+@login_required
+def registry_search(target):
+    """The registry pickers' options for `?q=` (at least 2 characters): active partners filling the trip's expedidor
+    or recebedor, or TAC / TAC_EQUIPARADO carriers filling `partner_id` (the opening form and the list filter)."""
+    if target not in PICKER_TARGETS:
+        raise NotFound()
+    query = (request.args.get("q") or "").strip()
+    options = None
+    if len(query) >= 2:
+        stmt = partners_stmt(current_user.company, q=query, only_active=True)
+        if target == "transportador":
+            stmt = stmt.where(Partner.rntrc_categoria.in_(AGGREGATE_CATEGORIES))
+        found = db.session.scalars(stmt.order_by(Partner.legal_name).limit(PICKER_OPTIONS)).all()
+        options = [{"id": f"pick-{target}-{index}", "label": p.legal_name, "detail": _partner_detail(p),
+                    "fill_json": json.dumps(_picker_fill(target, p), ensure_ascii=False)}
+                   for index, p in enumerate(found)]
+    return render_template("ciot/_picker_options.html", options=options, query=query)
+
+
+# --- list ---------------------------------------------------------------------------------------------------------
+
+@bp.get("/")
+@login_required
+def agregados():
+    args = {k: v for k, v in request.args.items() if v not in ("", None)}
+    filters = FilterForm(request.args)
+    error, page = None, None
+    try:
+        query = parse_query(CiotAgregadoListQuery, args)
+        page = services.list_agregados(status=query.statuses, partner_id=query.partner_id, q=query.q,
+                                       limit=query.limit, cursor=query.cursor)
+    except AppError as exc:
+        error = exc
+    closing = services.list_agregados(closing_before=today_local() + timedelta(days=presentation.WARN_DAYS),
+                                      limit=50, cursor=None).items
+    context = {"page": page, "error": error, "args": args, "filters": filters, "closing_soon": closing,
+               "labels": presentation, "today": today_local(), "can_act": _can_act(),
+               "carrier_name": _carrier_name(args.get("partner_id"))}
+    status = 422 if error is not None else 200
+    if is_htmx() and request.headers.get("HX-Target") == "agregados-table":
+        return render_template("ciot_agregado/_table.html", **context), status
+    return render_template("ciot_agregado/list.html", **context), status
+
+
+# --- opening ------------------------------------------------------------------------------------------------------
+
+@bp.route("/novo", methods=["GET", "POST"])
+@roles_required(*ACTORS)
+def new_agregado():
+    form, status = AgregadoForm(), 200
+    if request.method == "POST":
+        form, data = parse(AgregadoForm, CiotAgregadoCreate)
+        if data is not None:
+            try:
+                with page_transaction():
+                    contract = services.create_agregado(current_user.company, data, actor=_actor())
+                    target, code = contract.id, contract.code
+                flash(f"Contrato {code} aberto e declarado na ANTT.", "success")
+                return redirect(url_for("ciot_agregado.agregado", agregado_id=target))
+            except services.ExistingAgregado as exc:
+                existing = exc.contract
+                form.general = [f"{exc.message} Abra-o em vez de criar outro."]
+                form.existing = existing
+            except AppError as exc:
+                form.general = attach_errors(form, exc.details) or [exc.message]
+        status = 422
+    carrier = _carrier_name(form.partner_id.data)
+    return render_template("ciot_agregado/new.html", form=form, carrier_name=carrier), status
+
+
+@bp.get("/municipios")
+@login_required
+def municipios():
+    """The IBGE municipality picker: `<option>`s of the UF chosen in the select that asked (origem_uf/destino_uf)."""
+    uf = next((v for k, v in request.args.items() if k.endswith("uf")), "").upper()
+    names = sorted(name for name, state in municipalities().values() if state == uf)
+    return render_template("ciot_agregado/_municipio_options.html", names=names)
+
+
+# --- the contract page ----------------------------------------------------------------------------------------------
+
+def _forms(trip=None, debit=None, close=None) -> dict:
+    return {"trip_form": trip or ViagemForm(formdata=None), "debit_form": debit or DebitoForm(formdata=None),
+            "close_form": close or EncerrarForm(formdata=None)}
+
+
+def _page(agregado_id, status=200, message=None, category="success", **forms):
+    """The contract page, or only its body for htmx (the forms' answers swap it whole)."""
+    contract = services.get_agregado(agregado_id)
+    viagens, debitos = queries.viagens_of(contract), queries.debitos_of(contract)
+    context = {"agregado": contract, "ledger": presentation.ledger(viagens, debitos), "viagens": viagens,
+               "debitos": debitos, "saldo": queries.saldo_of(contract), "events": queries.events_of(contract, 20),
+               "labels": presentation, "can_act": _can_act(), "message": message, "category": category,
+               **_forms(**forms)}
+    if is_htmx():
+        return render_template("ciot_agregado/_body.html", **context), status
+    return render_template("ciot_agregado/show.html", **context), status
+
+
+@bp.get("/<agregado_id>")
+@login_required
+def agregado(agregado_id):
+    return _page(agregado_id)
+
+
+def _done(agregado_id, message: str):
+    if is_htmx():
+        return _page(agregado_id, message=message)
+    flash(message, "success")
+    return redirect(url_for("ciot_agregado.agregado", agregado_id=agregado_id))
+
+
+def _failed(agregado_id, exc: AppError, form_key: str, form):
+    """A service's refusal: on its form's inputs (or above the form), the page answered 422."""
+    form.general = attach_errors(form, exc.details) or [exc.message]
+    return _page(agregado_id, status=422, **{form_key: form})
+
+
+def _add_line(agregado_id, form_class, schema, form_key, add, message):
+    services.get_agregado(agregado_id)  # 404 before reading the form
+    form, data = parse(form_class, schema)
+    if data is None:
+        return _page(agregado_id, status=422, **{form_key: form})
+    try:
+        with page_transaction():
+            line = add(agregado_id, data, actor=_actor())
+            text = message(line)
+    except AppError as exc:
+        return _failed(agregado_id, exc, form_key, form)
+    return _done(agregado_id, text)
+
+
+@bp.post("/<agregado_id>/viagens")
+@roles_required(*ACTORS)
+def add_viagem(agregado_id):
+    return _add_line(agregado_id, ViagemForm, CiotAgregadoViagemCreate, "trip", services.add_viagem,
+                     lambda t: f"Viagem {t.numero_viagem} lançada.")
+
+
+@bp.post("/<agregado_id>/debitos")
+@roles_required(*ACTORS)
+def add_debito(agregado_id):
+    return _add_line(agregado_id, DebitoForm, CiotAgregadoDebitoCreate, "debit", services.add_debito,
+                     lambda d: f"Débito {d.numero_debito} lançado.")
+
+
+def _simple_action(agregado_id, run, message):
+    """Cancel a line, cancel or close the contract: the refusal (422) comes back as the page's message."""
+    try:
+        with page_transaction():
+            text = message(run())
+    except AppError as exc:
+        if is_htmx():
+            return _page(agregado_id, status=422, message=exc.message, category="error")
+        flash(exc.message, "error")
+        return redirect(url_for("ciot_agregado.agregado", agregado_id=agregado_id))
+    return _done(agregado_id, text)
+
+
+def _motivo() -> str:
+    return (request.form.get("motivo") or "").strip()
+
+
+def _motivo_error() -> AppError | None:
+    motivo = _motivo()
+    if 3 <= len(motivo) <= 500:
+        return None
+    return AppError("Informe o motivo do cancelamento (3 a 500 caracteres).", code="invalid_body", status=400,
+                    details=[FieldError("motivo", "invalid", "Informe o motivo (3 a 500 caracteres).")])
+
+
+def _cancel_line(agregado_id, line_id, cancel, what):
+    services.get_agregado(agregado_id)
+
+    def run():
+        error = _motivo_error()
+        if error is not None:
+            raise error
+        return cancel(agregado_id, line_id, motivo=_motivo(), actor=_actor())
+    return _simple_action(agregado_id, run, lambda line: f"{what} cancelado(a): {line.cancel_motivo}")
+
+
+@bp.post("/<agregado_id>/viagens/<viagem_id>/cancelar")
+@roles_required(*ACTORS)
+def cancel_viagem(agregado_id, viagem_id):
+    return _cancel_line(agregado_id, viagem_id, services.cancel_viagem, "Viagem")
+
+
+@bp.post("/<agregado_id>/debitos/<debito_id>/cancelar")
+@roles_required(*ACTORS)
+def cancel_debito(agregado_id, debito_id):
+    return _cancel_line(agregado_id, debito_id, services.cancel_debito, "Débito")
+
+
+@bp.post("/<agregado_id>/cancelar")
+@roles_required(*ACTORS)
+def cancel_agregado(agregado_id):
+    services.get_agregado(agregado_id)
+    return _simple_action(
+        agregado_id, lambda: services.cancel_agregado(current_user.company, agregado_id, motivo=_motivo() or None,
+                                                      actor=_actor()),
+        lambda c: f"Contrato {c.code} cancelado.")
+
+
+@bp.post("/<agregado_id>/encerrar")
+@roles_required(*ACTORS)
+def encerrar(agregado_id):
+    services.get_agregado(agregado_id)
+    form, data = parse(EncerrarForm, CiotAgregadoClose)
+    if data is None:
+        return _page(agregado_id, status=422, close=form)
+    try:
+        with page_transaction():
+            contract = services.close_agregado(current_user.company, agregado_id,
+                                               peso_carga_final=data.peso_carga_final, motivo=data.motivo,
+                                               actor=_actor())
+            text = f"Encerramento do contrato {contract.code} enviado à ANTT."  # the outcome: the page below
+    except AppError as exc:
+        return _failed(agregado_id, exc, "close", form)
+    return _done(agregado_id, text)
+
+
+@bp.get("/<agregado_id>/pdf")
+@login_required
+def agregado_pdf(agregado_id):
+    document = pdf.agregado_pdf(current_user.company, agregado_id)
+    return Response(document.content, mimetype="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{document.filename}"', "Cache-Control": "private, no-store"})

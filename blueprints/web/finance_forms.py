@@ -1,0 +1,74 @@
+"""The finance pages' forms (WTForms, fields and rendering only: the rules are the billing and payables schemas'
+and services', whose FieldErrors land back on these inputs): the inbox's XML upload, the invoice composer and the
+payment of a title on the receivables and payables boards."""
+from decimal import Decimal
+
+from flask_wtf.file import MultipleFileField
+from wtforms import SelectMultipleField, StringField
+
+from blueprints.web.cadastros_common import PlainForm, attach_errors
+from blueprints.web.formkit import DecimalBRField, read_decimals
+from core.errors import FieldError
+from core.schemas import validate_data
+from domain.billing.schemas import InvoiceCreate, ReceiptCreate
+
+
+class UploadForm(PlainForm):
+    arquivos = MultipleFileField("Arquivos XML (um ou vários)",
+                                 render_kw={"accept": ".xml,text/xml,application/xml", "required": True})
+
+    def files(self) -> list:
+        """The chosen files as (name, bytes); none chosen is an error on the input."""
+        chosen = [f for f in self.arquivos.data or [] if f and f.filename]
+        if not chosen:
+            self.arquivos.errors = ["Escolha um ou mais arquivos XML de CT-e ou NF-e."]
+        return [(f.filename, f.read()) for f in chosen]
+
+
+class ComposeForm(PlainForm):
+    """The composer: the documents are the pending table's checkboxes (rendered by the table, one per row)."""
+    documentos = SelectMultipleField("Documentos", validate_choice=False)
+    vencimento_at = StringField("Vencimento", render_kw={"type": "date"})
+    observacoes = StringField("Observações (impressas no PDF)", render_kw={"maxlength": 2000})
+
+
+def compose_input(path: str) -> str:
+    """The composer's input of a body error: `document_ids[.n]` → `documentos`."""
+    return "documentos" if path.startswith("document_ids") else path
+
+
+def parse_invoice(form: ComposeForm, customer: str | None):
+    """(InvoiceCreate or None, messages no input holds); the errors are already on the inputs."""
+    data, errors = validate_data(InvoiceCreate, {
+        "document_ids": form.documentos.data or [], "customer_partner_id": customer or None,
+        "observacoes": (form.observacoes.data or "").strip() or None,
+        "vencimento_at": (form.vencimento_at.data or "").strip() or None})
+    errors = [FieldError(e.field, e.code, "Escolha ao menos um documento.")
+              if e.field == "document_ids" and not form.documentos.data else e for e in errors or []]
+    return data, attach_errors(form, errors, compose_input)
+
+
+class PaymentForm(PlainForm):
+    """A payment on a title of a board (one form per row): the amount (pt-BR money, the balance by default) and
+    the day (today by default, never in the future: the service's rule)."""
+    valor = DecimalBRField("Valor", places=2, mask="money", render_kw={"size": 10})
+    pago_em = StringField("Data", render_kw={"type": "date"})
+
+
+def payment_input(path: str) -> str:
+    """The board's input of a payment error: `valor_centavos` → `valor`."""
+    return "valor" if path == "valor_centavos" else path
+
+
+def parse_payment(form: PaymentForm):
+    """(ReceiptCreate or None, errors on the schema's names: `valor_centavos`, `pago_em`)."""
+    body = {"valor": (form.valor.data or "").strip(), "pago_em": (form.pago_em.data or "").strip() or None}
+    unreadable = read_decimals(body, {"valor": 2})
+    valor = body.pop("valor", "")
+    if valor:
+        body["valor_centavos"] = int(Decimal(valor) * 100)
+    data, errors = validate_data(ReceiptCreate, body)
+    if unreadable:  # its own message, not "obrigatório"; the date is still checked
+        return None, [FieldError("valor_centavos", e.code, e.message) for e in unreadable] + [
+            e for e in errors or [] if e.field != "valor_centavos"]
+    return data, list(errors or [])

@@ -1,0 +1,147 @@
+"""Finance settings pages (role financeiro, and admin): the company's billing defaults (the term that sets an
+invoice's default due date, the default payment condition) and each customer's invoice PDF layout, with a live
+preview (htmx re-renders the invoice template as HTML, with sample data, on every change of the form)."""
+from flask import Blueprint, current_app, make_response, render_template, request, url_for
+from flask_login import current_user
+from flask_wtf.file import FileField
+from wtforms import BooleanField, IntegerField, StringField, TextAreaField
+
+from blueprints.web.access import roles_required, upload_limit
+from blueprints.web.admin import LOGO_UPLOAD_LIMIT
+from blueprints.web.cadastros_common import PlainForm, done, save_form
+from blueprints.web.formkit import MultiCheckboxField, choices
+from core.db import db
+from core.errors import AppError
+from core.schemas import validate_data
+from core.tenancy import get_owned
+from domain.billing.layout import customer_layout, invoice_style, save_layout, update_billing_settings
+from domain.billing.models import BillingDocument, InvoiceLayout
+from domain.billing.pdf import sample_invoice_html
+from domain.billing.schemas import BillingSettingsUpdate, InvoiceLayoutUpdate
+from domain.partners.models import Partner
+from domain.tenancy.services import checked_logo
+
+bp = Blueprint("finance_settings", __name__, url_prefix="/financeiro")
+ROLES = ("financeiro",)
+COLUMN_LABELS = {"tipo": "Tipo", "numero": "Número/Série", "emissao": "Emissão", "chave": "Chave de acesso"}
+BLOCK_LABELS = {"condicao": "Condição de pagamento", "observacoes": "Observações da fatura",
+                "recebido": "Valor já recebido", "instrucoes": "Instruções de pagamento (texto abaixo)"}
+LAYOUT_FIELDS = ("primary_color", "secondary_color", "header_text", "payment_text", "footer_text",
+                 "visible_columns", "blocks", "remove_logo")
+
+
+class SettingsForm(PlainForm):
+    billing_term_days = IntegerField("Prazo padrão de vencimento (dias)")
+    billing_payment_condition = StringField("Condição de pagamento padrão")
+
+
+class LayoutForm(PlainForm):
+    primary_color = StringField("Cor principal")
+    secondary_color = StringField("Cor secundária")
+    logo = FileField("Logotipo do cliente (PNG ou JPEG)")
+    remove_logo = BooleanField("Usar o logotipo da empresa")
+    header_text = TextAreaField("Texto institucional (topo da fatura)")
+    payment_text = TextAreaField("Instruções de pagamento")
+    footer_text = StringField("Rodapé")
+    visible_columns = MultiCheckboxField("Colunas dos documentos", choices=choices(COLUMN_LABELS.items()))
+    blocks = MultiCheckboxField("Blocos opcionais", choices=choices(BLOCK_LABELS.items()))
+
+
+@bp.route("/configuracoes", methods=["GET", "POST"])
+@roles_required(*ROLES)
+def settings():
+    company = current_user.company
+    form = SettingsForm(data={"billing_term_days": company.billing_term_days,
+                              "billing_payment_condition": company.billing_payment_condition or ""}
+                        if request.method == "GET" else None)
+    general = []
+    if request.method == "POST":
+        values = {"billing_term_days": request.form.get("billing_term_days", "").strip() or None,
+                  "billing_payment_condition": request.form.get("billing_payment_condition")}
+        response, general = save_form(form, BillingSettingsUpdate, values,
+                                      lambda data: update_billing_settings(company, data),
+                                      lambda _: done(url_for("finance_settings.settings"),
+                                                     "Configurações de faturamento salvas."))
+        if response is not None:
+            return response
+    return render_template("finance/settings.html", form=form, general=general, customers=_customers()), \
+        (422 if form.errors or general else 200)
+
+
+def _customers():
+    """The customers that have billing documents or a layout: the ones a layout can be set for."""
+    ids = db.select(BillingDocument.customer_partner_id).where(BillingDocument.customer_partner_id.is_not(None))
+    with_layout = db.select(InvoiceLayout.customer_partner_id)
+    stmt = (db.select(Partner.id, Partner.legal_name, Partner.cpf_cnpj)
+            .where(Partner.id.in_(ids.union(with_layout).scalar_subquery())).order_by(Partner.legal_name).limit(500))
+    return db.session.execute(stmt).all()
+
+
+def _layout_form(layout: InvoiceLayout | None) -> LayoutForm:
+    if request.method != "GET":
+        return LayoutForm()
+    if layout is None:
+        return LayoutForm(data={"visible_columns": list(COLUMN_LABELS), "blocks": ["condicao", "observacoes",
+                                                                                   "recebido"]})
+    return LayoutForm(data={name: getattr(layout, name) or ("" if "text" in name or "color" in name else [])
+                            for name in LAYOUT_FIELDS if name != "remove_logo"})
+
+
+def _layout_values() -> dict:
+    values = {name: request.form.get(name) for name in LAYOUT_FIELDS if name not in ("visible_columns", "blocks")}
+    values["remove_logo"] = bool(request.form.get("remove_logo"))
+    values["visible_columns"] = request.form.getlist("visible_columns")
+    values["blocks"] = request.form.getlist("blocks")
+    return values
+
+
+def _uploaded_logo() -> bytes | None:
+    upload = request.files.get("logo")
+    if not upload or not upload.filename:
+        return None
+    return upload.read(current_app.config["LOGO_MAX_BYTES"] + 1)
+
+
+@bp.route("/clientes/<partner_id>/layout-fatura", methods=["GET", "POST"])
+@upload_limit(LOGO_UPLOAD_LIMIT)
+@roles_required(*ROLES)
+def layout(partner_id):
+    company, customer = current_user.company, get_owned(Partner, partner_id)
+    stored = customer_layout(customer.id)
+    form, general = _layout_form(stored), []
+    if request.method == "POST":
+        logo = _uploaded_logo()
+        response, general = save_form(form, InvoiceLayoutUpdate, _layout_values(),
+                                      lambda data: save_layout(company, customer, data, logo),
+                                      lambda _: done(url_for("finance_settings.layout", partner_id=partner_id),
+                                                     "Layout da fatura salvo para este cliente."))
+        if response is not None:
+            return response
+    preview = sample_invoice_html(company, invoice_style(company, stored), customer, _font_url())
+    return render_template("finance/layout.html", form=form, general=general, customer=customer, preview=preview,
+                           has_logo=bool(stored and stored.logo_mime)), (422 if form.errors or general else 200)
+
+
+def _font_url() -> str:
+    return url_for("static", filename="fonts").rstrip("/")
+
+
+@bp.post("/clientes/<partner_id>/layout-fatura/previa")
+@upload_limit(LOGO_UPLOAD_LIMIT)
+@roles_required(*ROLES)
+def layout_preview(partner_id):
+    """The preview of the unsaved form: nothing is written. An unreadable value shows its message instead."""
+    company, customer = current_user.company, get_owned(Partner, partner_id)
+    data, errors = validate_data(InvoiceLayoutUpdate, _layout_values())
+    logo, preview = None, None
+    try:
+        raw = _uploaded_logo()
+        logo = checked_logo(raw) if raw is not None else None
+    except AppError as exc:
+        errors = [*errors, *exc.details]
+    if data is not None:
+        stored = customer_layout(customer.id)
+        if logo is None and stored is not None and stored.logo_mime and not data.remove_logo:
+            logo = (stored.logo, stored.logo_mime)
+        preview = sample_invoice_html(company, invoice_style(company, data, logo), customer, _font_url())
+    return make_response(render_template("finance/_layout_preview.html", preview=preview, errors=errors))

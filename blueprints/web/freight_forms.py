@@ -1,0 +1,191 @@
+"""The freight pages' forms (WTForms, fields and rendering only: the rules are the freight, offer and message
+schemas' and services', whose FieldErrors land back on these inputs) and the reading of a posted form into the
+API's body. Input names are the API's (`price`, `valid_until`), except a freight's places, flattened
+(`origin_city` ↔ `origin.city`)."""
+from wtforms import BooleanField, HiddenField, PasswordField, SelectField, StringField, TextAreaField
+
+from blueprints.web.cadastros_common import PlainForm
+from blueprints.web.formkit import DecimalBRField, LocalMomentField, choices, read_decimals
+from core.errors import FieldError
+from core.schemas import validate_data
+from domain.antt_floor.catalog import AXLES_RANGE, TABLE_SHORT
+from domain.freights.states import FREIGHT_STATUS_LABELS, FREIGHT_STATUSES
+
+BLANK = [("", "—")]
+PLACES = ("origin", "destination")
+
+
+def _picker(label):
+    """A registry picker (carrier, driver, vehicle): its options are the company's, set per request."""
+    return SelectField(label, choices=choices(BLANK), validate_choice=False)
+
+
+class FreightForm(PlainForm):
+    origin_city = StringField("Cidade de origem")
+    origin_state = StringField("UF de origem", render_kw={"maxlength": 2})
+    destination_city = StringField("Cidade de destino")
+    destination_state = StringField("UF de destino", render_kw={"maxlength": 2})
+    cargo_type = StringField("Tipo de carga", render_kw={"list": "floor-cargo-types"})
+    weight_kg = DecimalBRField("Peso (kg)", places=3, mask="weight")
+    vehicle_type = StringField("Tipo de veículo")
+    price = DecimalBRField("Valor do frete (R$)", places=2, mask="money")
+    distance_km = DecimalBRField("Distância (km)", places=2, mask="distance")
+    loaded_axles = SelectField("Eixos carregados", validate_choice=False,
+                               choices=choices(BLANK + [(str(n), f"{n} eixos") for n in AXLES_RANGE]))
+    antt_table = SelectField("Tabela do piso ANTT", validate_choice=False,
+                             choices=choices(BLANK + [(code, f"{code} — {label}")
+                                                      for code, label in TABLE_SHORT.items()]))
+    pickup_at = LocalMomentField("Coleta a partir de")
+    pickup_until = LocalMomentField("Coleta até")
+    delivery_at = LocalMomentField("Entrega a partir de")
+    delivery_until = LocalMomentField("Entrega até")
+    carrier_id = _picker("Transportador (parceiro)")
+    driver_id = _picker("Motorista")
+    vehicle_id = _picker("Veículo")
+    visibility = SelectField("Visibilidade", validate_choice=False, default="privado",
+                             choices=choices([("privado", "Privado"), ("publico", "Público (vitrine)")]))
+    notes = TextAreaField("Observações")
+
+    def set_pickers(self, pickers: dict) -> None:
+        for name, rows in pickers.items():
+            self[name].choices = choices(BLANK + [(str(value), text) for value, text in rows])
+
+
+PICKERS = ("carrier_id", "driver_id", "vehicle_id")
+FREIGHT_DECIMALS = {"price": 2, "weight_kg": 3, "distance_km": 2}
+
+
+def _text(field) -> str | None:
+    return (field.data or "").strip() or None
+
+
+def freight_body(form: FreightForm) -> tuple[dict, list[FieldError]]:
+    """The posted form as the API's body: every input present (empty = None, so an edit clears it), the places
+    nested, moments with Brasília's offset, pt-BR numbers read (an unreadable one is an error naming its input)."""
+    body = {place: {"city": _text(form[f"{place}_city"]) or "", "state": _text(form[f"{place}_state"]) or ""}
+            for place in PLACES}
+    for field in form:
+        if field.name.startswith(PLACES) or field.name == "csrf_token":
+            continue
+        body[field.name] = field.iso() if isinstance(field, LocalMomentField) else _text(field)
+    return body, read_decimals(body, FREIGHT_DECIMALS)
+
+
+def freight_error_field(path: str) -> str:
+    """A body error's input: `origin.city` / `origin` / `origin.ibge_code` → `origin_city`, `origin.state` →
+    `origin_state`; the others are named as the inputs."""
+    place, _, part = path.partition(".")
+    if place in PLACES:
+        return f"{place}_state" if part == "state" else f"{place}_city"
+    return path
+
+
+def parse_freight(form: FreightForm, schema):
+    """(data or None, body, errors): the body validated with `schema`; the errors are already on the inputs."""
+    body, unreadable = freight_body(form)
+    data, details = validate_data(schema, body)
+    errors = unreadable + [e for e in details or [] if e.field not in {u.field for u in unreadable}]
+    return (None if errors else data), body, errors
+
+
+# --- Offers and messages (htmx panels of the freight page) -------------------------------------
+
+class OfferForm(PlainForm):
+    carrier_name = StringField("Transportador", render_kw={"placeholder": "Transportador",
+                                                           "aria-label": "Nome do transportador"})
+    carrier_phone = StringField("Telefone", render_kw={"placeholder": "Telefone",
+                                                       "aria-label": "Telefone do transportador"})
+    price = DecimalBRField("Valor", places=2, mask="money", render_kw={"placeholder": "Valor (R$)",
+                                                                        "aria-label": "Valor da oferta",
+                                                                        "required": True})
+    valid_until = LocalMomentField("Válida até", render_kw={"type": "datetime-local", "aria-label": "Válida até"})
+    message = StringField("Mensagem")
+    carrier_id = StringField("Transportador")
+
+
+class CounterOfferForm(PlainForm):
+    price = DecimalBRField("Valor", places=2, mask="money", render_kw={"placeholder": "Valor (R$)",
+                                                                        "aria-label": "Valor da contraproposta",
+                                                                        "required": True})
+    valid_until = LocalMomentField("Válida até", render_kw={"type": "datetime-local", "aria-label": "Válida até",
+                                                            "required": True})
+    message = StringField("Mensagem", render_kw={"placeholder": "Mensagem",
+                                                 "aria-label": "Mensagem da contraproposta"})
+
+
+class RejectOfferForm(PlainForm):
+    reason = StringField("Motivo", render_kw={"placeholder": "Motivo", "aria-label": "Motivo da rejeição",
+                                              "size": 10})
+
+
+def offer_body(form) -> tuple[dict, list[FieldError]]:
+    """An offer form as the API body: empty inputs absent, `valid_until` with Brasília's offset, the price read as
+    pt-BR money (an unreadable one is its error)."""
+    body = {}
+    for field in form:
+        value = field.iso() if isinstance(field, LocalMomentField) else _text(field)
+        if value is not None and field.name != "csrf_token":
+            body[field.name] = value
+    return body, read_decimals(body, {"price": 2})
+
+
+def parse_offer(form, schema):
+    """(data or None, errors): the offer form validated with `schema` (an unreadable price is its only error)."""
+    body, unreadable = offer_body(form)
+    if unreadable:
+        return None, unreadable
+    data, details = validate_data(schema, body)
+    return data, list(details or [])
+
+
+class MessageForm(PlainForm):
+    channel = SelectField("Canal", validate_choice=False, render_kw={"aria-label": "Canal"})
+    to = StringField("Destinatário", render_kw={"placeholder": "+5541999998888 ou e-mail",
+                                                "aria-label": "Destinatário", "required": True})
+    template = SelectField("Modelo", validate_choice=False, render_kw={"aria-label": "Modelo"})
+    body = StringField("Mensagem")  # not on the page (it sends templates); a posted text is passed on
+
+
+class StatusForm(PlainForm):
+    status = SelectField("Novo status", choices=choices((s, FREIGHT_STATUS_LABELS[s]) for s in FREIGHT_STATUSES),
+                         validate_choice=False,
+                         render_kw={"aria-label": "Novo status"})
+    note = StringField("Observação", render_kw={"placeholder": "Observação", "aria-label": "Observação"})
+
+
+class TemplateForm(PlainForm):
+    key = StringField("Identificador", render_kw={"placeholder": "ex.: aviso_entrega"})
+    name = StringField("Nome")
+    subject = StringField("Assunto (e-mail)")
+    body = TextAreaField("Texto", render_kw={"rows": 3})
+
+
+# Each channel's provider settings on the channels page: the input is `settings_<setting>` (labels: ChannelForm).
+CHANNEL_FIELDS = {"email": ("host", "port", "from_address", "username"), "whatsapp": ("phone_number_id", "api_base"),
+                  "sms": ("url", "sender")}
+
+
+class ChannelForm(PlainForm):
+    channel = HiddenField()
+    provider = SelectField("Provedor", validate_choice=False)
+    settings_host = StringField("Servidor SMTP")
+    settings_port = StringField("Porta")
+    settings_from_address = StringField("Remetente")
+    settings_username = StringField("Usuário")
+    settings_starttls = BooleanField("STARTTLS")
+    settings_phone_number_id = StringField("Phone number ID")
+    settings_api_base = StringField("Endereço da API (opcional)")
+    settings_url = StringField("URL de envio")
+    settings_sender = StringField("Remetente")
+    secret = PasswordField("Senha ou token", render_kw={"autocomplete": "new-password"})
+
+
+def channel_settings(form: ChannelForm, channel: str) -> dict:
+    """The channel's settings as the service takes them: filled inputs only, the SMTP port a number (25 when it
+    is not one), STARTTLS a flag."""
+    settings = {name: form[f"settings_{name}"].data.strip() for name in CHANNEL_FIELDS.get(channel, ())
+                if (form[f"settings_{name}"].data or "").strip()}
+    if "port" in settings:
+        settings["port"] = int(settings["port"]) if settings["port"].isdigit() else 25
+    settings["starttls"] = bool(form.settings_starttls.data)
+    return settings

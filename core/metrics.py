@@ -1,0 +1,254 @@
+"""Prometheus metrics, served at GET /metrics (blueprints/ops.py). See docs/deploy.md "Metrics".
+
+Three sources, because the processes that see an event are not the one that answers the scrape:
+- Per web process (prometheus_client): requests, latency and errors per route template, and the database pool.
+  Under gunicorn every web process writes its values to PROMETHEUS_MULTIPROC_DIR and a scrape answered by any of
+  them sums the files (gunicorn.conf.py sets the directory, empties it at start and marks dead workers).
+- Shared in Redis (hash `fretes:metrics`): job durations and outcomes per queue, CIOT emissions by outcome. Workers
+  run jobs in forked work horses, possibly on other machines, so their counts go where every web process can read
+  them. Without Redis (embedded default, inline jobs) the same counts stay in the process.
+- Read at scrape time: RQ queue depths (Redis), and what the areas register (webhook deliveries pending and
+  failing, from the database: domain/webhooks/metrics.py).
+
+Labels are bounded: the route template (`/api/public/v1/vehicles/<vehicle_id>`, never the raw path), the method,
+the status code, the queue name, the outcome.
+"""
+import hmac
+import logging
+import os
+import time
+
+from flask import current_app, g, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
+from sqlalchemy import event
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import Pool
+
+log = logging.getLogger("fretes.metrics")
+
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+JOB_BUCKETS = (0.05, 0.1, 0.5, 1.0, 5.0, 15.0, 60.0, 300.0)
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+UNMATCHED = "<unmatched>"  # 404s and 405s without a route: one label for all of them
+SHARED_KEY = "fretes:metrics"
+
+REQUESTS = Counter("fretes_http_requests_total", "Respostas HTTP por rota (modelo), método e status.",
+                   ["method", "endpoint", "status"])
+ERRORS = Counter("fretes_http_request_errors_total", "Respostas 5xx por rota (modelo) e método.",
+                 ["method", "endpoint"])
+LATENCY = Histogram("fretes_http_request_duration_seconds", "Duração das requisições por rota (modelo) e método.",
+                    ["method", "endpoint"], buckets=LATENCY_BUCKETS)
+# livesum: under gunicorn, the sum over the web processes that are alive.
+POOL_IN_USE = Gauge("fretes_db_pool_connections_in_use", "Conexões do pool emprestadas agora.",
+                    multiprocess_mode="livesum")
+POOL_OPEN = Gauge("fretes_db_pool_connections_open", "Conexões abertas pelo pool.", multiprocess_mode="livesum")
+# In-process stand-ins for the shared counts when there is no Redis (embedded default).
+_LOCAL_JOBS: dict[str, float] = {}
+
+
+# --- requests ---------------------------------------------------------------------------------------------
+
+def start_request_timer() -> None:
+    g.metrics_started = time.perf_counter()
+
+
+def route_label() -> str:
+    rule = request.url_rule
+    return rule.rule if rule is not None else UNMATCHED
+
+
+def observe_request(status: int) -> float:
+    """Count the answer; returns the request's duration in seconds (the request log line uses it too)."""
+    elapsed = time.perf_counter() - g.get("metrics_started", time.perf_counter())
+    method = request.method if request.method in METHODS else "OTHER"
+    endpoint = route_label()
+    REQUESTS.labels(method, endpoint, str(status)).inc()
+    LATENCY.labels(method, endpoint).observe(elapsed)
+    if status >= 500:
+        ERRORS.labels(method, endpoint).inc()
+    return elapsed
+
+
+# --- database pool (every pool of the process: one per engine) --------------------------------------------
+
+@event.listens_for(Pool, "connect")
+def _pool_connect(dbapi_connection, record):
+    POOL_OPEN.inc()
+
+
+@event.listens_for(Pool, "close")
+def _pool_close(dbapi_connection, record):
+    POOL_OPEN.dec()
+
+
+@event.listens_for(Pool, "checkout")
+def _pool_checkout(dbapi_connection, record, proxy):
+    POOL_IN_USE.inc()
+
+
+@event.listens_for(Pool, "checkin")
+def _pool_checkin(dbapi_connection, record):
+    if dbapi_connection is not None:  # None: the connection was invalidated (closed) while checked out
+        POOL_IN_USE.dec()
+
+
+# --- shared counts (jobs, business outcomes) ---------------------------------------------------------------
+
+def _shared_redis():
+    """The Redis every process sees, or None when jobs run inline (no worker, one process)."""
+    if current_app.config.get("JOBS_INLINE"):
+        return None
+    from core.queue import redis_connection
+    return redis_connection()
+
+
+def _add(fields: dict[str, float], connection=None) -> None:
+    try:
+        redis = connection or _shared_redis()
+        if redis is None:
+            for name, amount in fields.items():
+                _LOCAL_JOBS[name] = _LOCAL_JOBS.get(name, 0) + amount
+            return
+        with redis.pipeline(transaction=False) as pipe:
+            for name, amount in fields.items():
+                pipe.hincrbyfloat(SHARED_KEY, name, amount)
+            pipe.execute()
+    except Exception:
+        log.warning("metrics not recorded: %s", sorted(fields), exc_info=True)
+
+
+def record_job(queue: str, ok: bool, seconds: float, connection=None) -> None:
+    """One job run by a worker (jobs/worker.py): its duration and outcome, per queue."""
+    fields = {f"job|{queue}|{'ok' if ok else 'failed'}": 1, f"job|{queue}|sum": seconds}
+    for bound in JOB_BUCKETS:
+        if seconds <= bound:
+            fields[f"job|{queue}|le|{bound}"] = 1
+    _add(fields, connection)
+
+
+def count_after_commit(name: str, outcome: str) -> None:
+    """Count a business outcome (e.g. a CIOT emission) once the transaction that records it commits."""
+    from core.db import db
+    session = db.session()
+    if not session.in_transaction():  # the count belongs to a transaction: a rollback drops it
+        session.begin()
+    session.info.setdefault("pending_metrics", []).append(f"event|{name}|{outcome}")
+
+
+@event.listens_for(Session, "after_commit")
+def _counts_committed(session):
+    pending = session.info.pop("pending_metrics", None)
+    if pending:
+        fields: dict[str, float] = {}
+        for name in pending:
+            fields[name] = fields.get(name, 0) + 1
+        _add(fields)
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def _counts_dropped(session, previous_transaction):
+    session.info.pop("pending_metrics", None)
+
+
+def _shared_values() -> dict[str, float]:
+    redis = _shared_redis()
+    if redis is None:
+        return dict(_LOCAL_JOBS)
+    return {k.decode(): float(v) for k, v in redis.hgetall(SHARED_KEY).items()}
+
+
+# --- scrape-time collectors ----------------------------------------------------------------------------------
+
+_AREA_COLLECTORS: list = []
+
+
+def register_scrape_collector(collect) -> None:
+    """An area's metric families read at scrape time (core knows no area: app.py registers them)."""
+    if collect not in _AREA_COLLECTORS:
+        _AREA_COLLECTORS.append(collect)
+
+
+class SharedCollector:
+    """Jobs and business outcomes (from Redis), queue depths (Redis) and webhook deliveries (database)."""
+
+    def collect(self):
+        values = _shared_values()
+        yield from _job_families(values)
+        emissions = CounterMetricFamily("fretes_ciot_emissions", "Emissões de CIOT por resultado.",
+                                        labels=["outcome"])
+        for name, value in sorted(values.items()):
+            parts = name.split("|")
+            if parts[:2] == ["event", "ciot_emission"]:
+                emissions.add_metric([parts[2]], value)
+        yield emissions
+        yield from _queue_families()
+        for collect in _AREA_COLLECTORS:
+            yield from collect()
+
+
+def _job_families(values):
+    jobs = CounterMetricFamily("fretes_jobs", "Jobs executados pelos workers, por fila e resultado.",
+                               labels=["queue", "outcome"])
+    durations = HistogramMetricFamily("fretes_job_duration_seconds", "Duração dos jobs por fila.", labels=["queue"])
+    from core.queue import QUEUES
+    for queue in QUEUES:
+        ok, failed = values.get(f"job|{queue}|ok", 0), values.get(f"job|{queue}|failed", 0)
+        jobs.add_metric([queue, "ok"], ok)
+        jobs.add_metric([queue, "failed"], failed)
+        buckets = [(str(b), values.get(f"job|{queue}|le|{b}", 0)) for b in JOB_BUCKETS] + [("+Inf", ok + failed)]
+        durations.add_metric([queue], buckets, values.get(f"job|{queue}|sum", 0))
+    yield jobs
+    yield durations
+
+
+def _queue_families():
+    depth = GaugeMetricFamily("fretes_queue_jobs", "Jobs nas filas RQ por estado (queued, started, scheduled, "
+                                                   "failed).", labels=["queue", "state"])
+    if current_app.config.get("JOBS_INLINE"):
+        yield depth  # no queues: jobs run inline
+        return
+    from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegistry
+
+    from core.queue import QUEUES, rq_queue
+    redis = _shared_redis()
+    with redis.pipeline(transaction=False) as pipe:
+        for name in QUEUES:
+            queue = rq_queue(name, redis)
+            pipe.llen(queue.key)
+            for registry in (StartedJobRegistry, ScheduledJobRegistry, FailedJobRegistry):
+                pipe.zcard(registry(queue=queue).key)
+        counts = pipe.execute()
+    for index, name in enumerate(QUEUES):
+        for offset, state in enumerate(("queued", "started", "scheduled", "failed")):
+            depth.add_metric([name, state], counts[index * 4 + offset])
+    yield depth
+
+
+# --- exposition ----------------------------------------------------------------------------------------------
+
+def authorized() -> bool:
+    """METRICS_TOKEN as a bearer token (constant-time compare). No token configured: /metrics is off."""
+    token = current_app.config.get("METRICS_TOKEN") or ""
+    sent = request.headers.get("Authorization", "")
+    return bool(token) and hmac.compare_digest(sent.encode(), f"Bearer {token}".encode())
+
+
+def exposition() -> tuple[bytes, str]:
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+        local = CollectorRegistry()
+        multiprocess.MultiProcessCollector(local)
+    else:
+        local = REGISTRY
+    shared = CollectorRegistry()
+    shared.register(SharedCollector())
+    return generate_latest(local) + generate_latest(shared), CONTENT_TYPE_LATEST

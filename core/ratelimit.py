@@ -1,0 +1,130 @@
+"""Fixed-window limits counted in the app's Flask-Limiter storage (Redis when REDIS_URL is set, so every web
+process shares the count; memory otherwise). Over the limit → 429 `rate_limited` with Retry-After.
+
+`enforce_limit` counts, then the caller works. `limit_around` (the simulations' hot path) overlaps the count's Redis
+round trip with the block's work: the hit is sent, the block runs, the answer is read; over the limit, 429 is raised
+after the block, whose work the request then rolls back (the API pipeline rolls back on an error). The count is the
+same either way (one atomic INCR+EXPIRE script in Redis per call), only the waiting is shared.
+
+Without Redis the app counts in `LazyMemoryStorage` (scheme `memory-lazy://`, app.py's default): limits' memory
+storage without its expiry thread."""
+import time
+from contextlib import contextmanager
+from typing import ClassVar
+
+from flask import current_app
+from limits import parse
+from limits.storage import MemoryStorage, RedisStorage
+from limits.strategies import FixedWindowRateLimiter
+from redis.exceptions import NoScriptError, RedisError
+
+from core.errors import AppError
+
+
+def enforce_limit(config_name: str, scope: str, key: str, message: str) -> None:
+    """Count one hit of `key` under `scope` against the limit in `config[config_name]` ("60 per minute")."""
+    from app import limiter
+
+    item = parse(current_app.config[config_name])
+    _refuse_unless(limiter.limiter.hit(item, scope, key), item, scope, key, message)
+
+
+@contextmanager
+def limit_around(config_name: str, scope: str, key: str, message: str):
+    """`enforce_limit` whose Redis round trip overlaps the block: 429 after the block when the count is over the
+    limit, replacing the block's own refusal (an AppError) as if counted first. Nothing in the block may commit.
+    Not counted in Redis' fixed window (memory storage, another strategy): counted before the block."""
+    from app import limiter
+
+    item = parse(current_app.config[config_name])
+    pending = PendingHit.send(limiter.limiter, item, scope, key)
+    if pending is None:
+        _refuse_unless(limiter.limiter.hit(item, scope, key), item, scope, key, message)
+        yield
+        return
+    try:
+        yield
+    except AppError:
+        _refuse_unless(pending.admitted(), item, scope, key, message)
+        raise
+    except BaseException:
+        pending.discard()
+        raise
+    _refuse_unless(pending.admitted(), item, scope, key, message)
+
+
+def _refuse_unless(admitted: bool, item, scope: str, key: str, message: str) -> None:
+    if admitted:
+        return
+    from app import limiter
+
+    reset_at = limiter.limiter.get_window_stats(item, scope, key).reset_time
+    retry_after = max(1, int(reset_at - time.time()) + 1)
+    raise AppError(message, code="rate_limited", status=429, headers={"Retry-After": str(retry_after)})
+
+
+class PendingHit:
+    """A fixed-window hit sent to Redis and not read yet: limits' own INCR+EXPIRE script (`RedisStorage.incr`) by
+    its SHA on a connection taken from the storage's pool, kept until `admitted()` or `discard()` hands it back."""
+
+    def __init__(self, strategy, item, scope: str, key: str, pool, connection):
+        self.strategy, self.item, self.scope, self.key = strategy, item, scope, key
+        self.pool, self.connection = pool, connection
+
+    @classmethod
+    def send(cls, strategy, item, scope: str, key: str) -> "PendingHit | None":
+        """The hit, sent; None when the limiter is not Redis' fixed window or the send failed (the caller counts
+        the usual way: redis-py's retry, limits' script loading)."""
+        storage = strategy.storage
+        if type(strategy) is not FixedWindowRateLimiter or type(storage) is not RedisStorage:
+            return None
+        pool = storage.storage.connection_pool
+        connection = pool.get_connection()
+        try:
+            connection.send_command("EVALSHA", storage.lua_incr_expire.sha, 1,
+                                    storage.prefixed_key(item.key_for(scope, key)), item.get_expiry(), 1)
+        except (RedisError, OSError):
+            connection.disconnect()
+            pool.release(connection)
+            return None
+        return cls(strategy, item, scope, key, pool, connection)
+
+    def admitted(self) -> bool:
+        """Whether the hit is within the limit. Redis restarted (the script forgotten, the connection lost): the
+        hit is counted again the usual way (the script loaded, the call retried, as a plain `hit` would)."""
+        try:
+            count = int(self.connection.read_response())
+        except NoScriptError:  # nothing was counted
+            return self.strategy.hit(self.item, self.scope, self.key)
+        except (RedisError, OSError):
+            self.connection.disconnect()
+            return self.strategy.hit(self.item, self.scope, self.key)
+        finally:
+            self.pool.release(self.connection)
+        return count <= self.item.amount
+
+    def discard(self) -> None:
+        """The block failed: the answer is not wanted, and the connection is closed rather than left with it."""
+        self.connection.disconnect()
+        self.pool.release(self.connection)
+
+
+class LazyMemoryStorage(MemoryStorage):
+    """limits' `MemoryStorage` (one process), whose expiry runs inline instead of in a thread. The original starts a
+    `threading.Timer` (10 ms) on a hit whenever the previous one has finished, so a process that counts a hit now
+    and then (a login, a lead, a simulation) starts a thread for almost every hit, each sweeping every key. Here an
+    expired counter is dropped when its key is read (as limits does on every hit) and the others are swept inline,
+    on a hit, at most once every SWEEP_SECONDS: no thread, memory still bounded by the keys of one sweep period."""
+
+    STORAGE_SCHEME: ClassVar[list[str]] = ["memory-lazy"]
+    SWEEP_SECONDS = 60.0
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options):
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+        self.next_sweep = time.monotonic() + self.SWEEP_SECONDS
+
+    def _MemoryStorage__schedule_expiry(self) -> None:  # replaces the parent's private "start a timer"
+        now = time.monotonic()
+        if now >= self.next_sweep:
+            self.next_sweep = now + self.SWEEP_SECONDS
+            self._MemoryStorage__expire_events()

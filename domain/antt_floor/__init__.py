@@ -1,0 +1,1 @@
+"""The ANTT minimum freight floor (piso mínimo de frete): acts and coefficients as data, the calculator, the check."""

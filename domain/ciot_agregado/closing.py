@@ -1,0 +1,139 @@
+"""Closing a contract, in two phases, so that our record and the authority's never disagree for good.
+
+1. `request_closing` (POST /encerrar, the page, the daily expiry job): aberto → em_encerramento with the closing's
+   motivo, peso_carga_final and a new idempotency key; the owner commits this before the authority is asked, and
+   the commit enqueues `jobs.ciot_agregado.send_closing`.
+2. `send_closing` (that job; the API request, which does not wait for a worker; the periodic sweep): asks the
+   authority with the key, then encerrado, or aberto again with the reason on a refusal. It acts only while the
+   contract is still em_encerramento with that key, so whichever of them comes second finds it settled.
+
+If the authority accepted and our commit then failed (a crash, a lost connection), the contract is still
+em_encerramento on record: `retry_stuck_closings` (jobs/cron_config.py) sends the same key again, and the
+authority answers with the closing it already has. Services flush only; the request or job commits."""
+import uuid
+from datetime import timedelta
+from decimal import Decimal
+
+import sqlalchemy as sa
+from flask import current_app
+
+from core import formatting
+from core.db import db, utcnow
+from core.errors import AppError
+from core.queue import enqueue_after_commit
+from core.tenancy import cross_tenant
+from domain.ciot.issuer import provider_and_credentials
+from domain.ciot.provider import ProviderUnavailable
+from domain.ciot_agregado.audit import record_event
+from domain.ciot_agregado.contracts import ask_authority, ensure_open, record_refusal, rejected_error
+from domain.ciot_agregado.models import ABERTO, EM_ENCERRAMENTO, ENCERRADO, CiotAgregado
+from domain.ciot_agregado.presentation import motivo_label
+from domain.ciot_agregado.queries import consolidated_routes, get_agregado
+
+CLOSE_JOB = "jobs.ciot_agregado.send_closing"
+CLOSE_RETRIES = 3
+ENCERRADO_OUTCOME, REJECTED, PENDING = "encerrado", "rejected", "pending"
+
+
+def request_closing(company, agregado_id, *, peso_carga_final: Decimal | None, motivo: str,
+                    actor) -> CiotAgregado:
+    """Phase 1: aberto only (422 status_invalido); 422 missing_credentials / not_supported before anything
+    changes. The contract is em_encerramento (it takes no more lines) once the owner commits."""
+    contract = get_agregado(agregado_id, for_update=True)
+    ensure_open(contract, "encerrar")
+    provider_and_credentials(contract, company)
+    contract.status = EM_ENCERRAMENTO
+    contract.encerramento_motivo = motivo
+    contract.peso_carga_final = peso_carga_final
+    contract.encerramento_chave = str(uuid.uuid4())
+    contract.encerramento_solicitado_at = utcnow()
+    record_event(contract, "closing", f"Encerramento solicitado. Motivo: {motivo_label(motivo)}",
+                 {"motivo": motivo, "from": ABERTO, "to": EM_ENCERRAMENTO,
+                  "idempotency_key": contract.encerramento_chave}, actor=actor)
+    enqueue_after_commit(CLOSE_JOB, str(contract.id), contract.encerramento_chave, queue="emission",
+                         job_id=f"agregado-close-{contract.encerramento_chave}", retries=CLOSE_RETRIES)
+    db.session.flush()
+    return contract
+
+
+def send_closing(company, agregado_id, key: str, *, actor) -> str:
+    """Phase 2: the closing of `key` sent to the authority, under the contract's row lock. Returns `encerrado`,
+    `rejected` (aberto again, the reason on the contract and its timeline), or, when the closing of `key` was
+    settled by another run, that closing's outcome. A provider that cannot be reached raises ProviderUnavailable
+    and nothing changes (the job retries; the sweep tries again later)."""
+    contract = get_agregado(agregado_id, for_update=True)  # callers come after a commit: loaded fresh
+    if contract.status != EM_ENCERRAMENTO or contract.encerramento_chave != key:
+        return closing_outcome(contract, key)
+    routes = consolidated_routes(contract)
+    closing = {"peso_carga_final": _text(contract.peso_carga_final), "motivo": contract.encerramento_motivo,
+               "rotas": routes, "data_encerramento": _requested_day(contract)}
+    try:
+        answer = ask_authority(contract, company, "close_aggregate", closing=closing, idempotency_key=key)
+    except AppError as exc:  # credentials or provider removed since the request: a refusal of ours
+        return _refused(contract, exc.message, actor=actor)
+    except ProviderUnavailable:
+        raise
+    except Exception as exc:
+        raise ProviderUnavailable(str(exc) or type(exc).__name__) from exc
+    if not answer.ok and not answer.rejected:
+        raise ProviderUnavailable(answer.mensagem or "resposta sem sucesso nem rejeição")
+    if not answer.ok:
+        return _refused(contract, answer.mensagem, actor=actor)
+    contract.status = ENCERRADO
+    contract.encerrado_at = utcnow()
+    contract.encerramento_protocolo = answer.protocolo
+    contract.rotas_consolidadas = routes
+    contract.mensagem_antt = None
+    record_event(contract, "closed", f"Contrato {contract.code} encerrado na ANTT ({len(routes)} rota(s)).",
+                 {"motivo": contract.encerramento_motivo, "protocolo": answer.protocolo, "from": EM_ENCERRAMENTO,
+                  "to": ENCERRADO, "idempotency_key": key}, actor=actor)
+    db.session.flush()
+    return ENCERRADO_OUTCOME
+
+
+def _text(value) -> str | None:
+    return str(value) if value is not None else None
+
+
+def _requested_day(contract: CiotAgregado) -> str:
+    """The closing's date is the day it was asked for (Brasília), also when a retry sends it days later."""
+    return formatting.local(contract.encerramento_solicitado_at).date().isoformat()
+
+
+def _refused(contract: CiotAgregado, mensagem: str, *, actor) -> str:
+    record_refusal(contract, "close", "Encerramento", mensagem, actor=actor)
+    contract.encerramento_motivo = None
+    contract.peso_carga_final = None
+    db.session.flush()
+    return REJECTED
+
+
+def closing_outcome(contract: CiotAgregado, key: str) -> str:
+    """What became of the closing of `key`: encerrado, rejected (aberto with its reason), pending
+    (em_encerramento), or the contract's status when another closing superseded it."""
+    if contract.encerramento_chave != key:
+        return contract.status
+    if contract.status == ENCERRADO:
+        return ENCERRADO_OUTCOME
+    if contract.status == EM_ENCERRAMENTO:
+        return PENDING
+    return REJECTED if contract.status == ABERTO and contract.mensagem_antt else contract.status
+
+
+def closing_error(contract: CiotAgregado) -> AppError:
+    """422 rejected for a closing the authority refused (the API's answer, whichever run asked)."""
+    return rejected_error("Encerramento", contract.mensagem_antt or "")
+
+
+def stale_after() -> timedelta:
+    return timedelta(seconds=float(current_app.config.get("CIOT_AGREGADO_CLOSE_STALE_SECONDS", 300)))
+
+
+def stuck_closings(now=None) -> list[tuple]:
+    """(id, company_id, key) of every company's contract em_encerramento for longer than the stale limit
+    (CIOT_AGREGADO_CLOSE_STALE_SECONDS, default 300): its job died, ran out of retries, or its answer was lost."""
+    limit = (now or utcnow()) - stale_after()
+    return [tuple(row) for row in db.session.execute(cross_tenant(
+        sa.select(CiotAgregado.id, CiotAgregado.company_id, CiotAgregado.encerramento_chave)
+        .where(CiotAgregado.status == EM_ENCERRAMENTO, CiotAgregado.encerramento_solicitado_at < limit)
+        .order_by(CiotAgregado.encerramento_solicitado_at, CiotAgregado.id))).all()]

@@ -1,0 +1,38 @@
+"""Automatic closing of contracts whose `data_prevista_encerramento` has come (the daily job, jobs/ciot_agregado.py).
+
+Safe when two schedulers fire: each contract is put into closing under its row lock and only while still aberto and
+due, so the second run finds it em_encerramento (or encerrado) and does nothing. The closing itself is the two-phase
+one of closing.py."""
+from datetime import date
+from decimal import Decimal
+
+import sqlalchemy as sa
+
+from core.db import db
+from core.tenancy import cross_tenant
+from domain.ciot.clock import today_local
+from domain.ciot_agregado.closing import request_closing
+from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
+from domain.ciot_agregado.models import ABERTO, CiotAgregado
+from domain.ciot_agregado.queries import consolidated_routes, get_agregado
+
+
+def due_contracts(today: date | None = None) -> list[tuple]:
+    """(id, company_id) of every company's open contract due on or before `today` (Brasília), oldest first."""
+    today = today or today_local()
+    return [tuple(row) for row in db.session.execute(cross_tenant(
+        sa.select(CiotAgregado.id, CiotAgregado.company_id)
+        .where(CiotAgregado.status == ABERTO, CiotAgregado.data_prevista_encerramento <= today)
+        .order_by(CiotAgregado.data_prevista_encerramento, CiotAgregado.id))).all()]
+
+
+def expire_contract(company, agregado_id, today: date | None = None) -> CiotAgregado | None:
+    """Phase 1 of the closing of one due contract, with motivo `expiracao_automatica_30_dias` and the weight of its
+    active trips; None when it is no longer aberto or not due (another run got there first)."""
+    today = today or today_local()
+    contract = get_agregado(agregado_id, for_update=True)
+    if contract.status != ABERTO or contract.data_prevista_encerramento > today:
+        return None
+    weight = sum((Decimal(route["peso_total"]) for route in consolidated_routes(contract)), Decimal(0))
+    return request_closing(company, contract.id, peso_carga_final=weight or None, motivo=EXPIRY_MOTIVO,
+                           actor="cron")

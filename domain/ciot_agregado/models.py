@@ -1,0 +1,168 @@
+"""CIOT aggregate contracts (TAC agregado): one contract of up to 30 days per vehicle composition of a TAC carrier,
+with a ledger of trips (credits) and debits.
+
+Money is `Numeric(14, 2)`, weights in kg `Numeric(15, 3)`. `data_viagem` and `data_debito` are Brasília wall-clock
+times stored naive (like CIOT trip moments); every other timestamp is naive UTC.
+
+Numbering: `code` (`AGR-000001`) is gapless per company (core.counters); `numero_viagem` and `numero_debito` are
+gapless per contract: the contract row keeps the last number handed out and every trip or debit is added while
+that row is locked (SELECT ... FOR UPDATE), so concurrent posts queue and a rolled-back post gives its number back.
+"""
+import uuid
+from datetime import date, datetime
+from decimal import Decimal
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column
+
+from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at, utcnow
+
+MONEY = sa.Numeric(14, 2)
+WEIGHT = sa.Numeric(15, 3)
+
+ABERTO, EM_ENCERRAMENTO, ENCERRADO, CANCELADO = "aberto", "em_encerramento", "encerrado", "cancelado"
+STATUSES = (ABERTO, EM_ENCERRAMENTO, ENCERRADO, CANCELADO)
+OPEN_STATUSES = (ABERTO, EM_ENCERRAMENTO)  # an open contract blocks another for the same composition
+
+
+class CiotAgregadoCounter(IdMixin, TenantMixin, db.Model):
+    """One row per company: the last `AGR-000001` number handed out."""
+    __tablename__ = "ciot_agregado_counters"
+    __table_args__ = (sa.UniqueConstraint("company_id", name="uq_ciot_agregado_counters_company_id"),)
+
+    last_value: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+
+
+class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    __tablename__ = "ciot_agregados"
+    __table_args__ = (
+        sa.UniqueConstraint("company_id", "code", name="uq_ciot_agregados_company_code"),
+        # At most one open contract per composition (carrier + tractor + trailers), also under concurrent creation.
+        sa.Index("uq_ciot_agregados_open_composition", "company_id", "partner_id", "composicao", unique=True,
+                 postgresql_where=sa.text("status IN ('aberto', 'em_encerramento')"),
+                 sqlite_where=sa.text("status IN ('aberto', 'em_encerramento')")),
+        sa.Index("ix_ciot_agregados_company_created", "company_id", "created_at", "id"),
+        sa.Index("ix_ciot_agregados_due", "status", "data_prevista_encerramento"),
+        sa.CheckConstraint("status IN ('aberto', 'em_encerramento', 'encerrado', 'cancelado')", name="status"),
+    )
+
+    created_at: Mapped[datetime] = listed_created_at()  # served by ix_ciot_agregados_company_created
+    code: Mapped[str] = mapped_column(sa.String(20), nullable=False)  # AGR-000001, per company
+    environment: Mapped[str] = mapped_column(sa.String(10), nullable=False)  # homolog | producao (immutable)
+    status: Mapped[str] = mapped_column(sa.String(20), nullable=False)
+    created_by: Mapped[str | None] = mapped_column(sa.String(120))
+
+    # --- the contracted TAC and the composition --------------------------------------------------------------
+    partner_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("partners.id"), nullable=False, index=True)
+    contratado_cpf_cnpj: Mapped[str] = mapped_column(sa.String(14), nullable=False)
+    contratado_nome: Mapped[str] = mapped_column(sa.String(200), nullable=False)
+    contratado_rntrc: Mapped[str | None] = mapped_column(sa.String(9))
+    contratado_categoria: Mapped[str] = mapped_column(sa.String(16), nullable=False)  # TAC | TAC_EQUIPARADO
+    placa_cavalo: Mapped[str] = mapped_column(sa.String(7), nullable=False)
+    placas_reboques: Mapped[list] = mapped_column(sa.JSON, default=list, nullable=False)
+    composicao: Mapped[str] = mapped_column(sa.String(40), nullable=False)  # "ABC1D23|DEF4G56+XYZ..." (sorted)
+
+    valor_contratado: Mapped[Decimal | None] = mapped_column(MONEY)
+    origem_uf: Mapped[str | None] = mapped_column(sa.String(2))
+    origem_municipio_nome: Mapped[str | None] = mapped_column(sa.String(120))
+    destino_uf: Mapped[str | None] = mapped_column(sa.String(2))
+    destino_municipio_nome: Mapped[str | None] = mapped_column(sa.String(120))
+    tipo_pagamento: Mapped[str | None] = mapped_column(sa.String(20))
+    chave_pix: Mapped[str | None] = mapped_column(sa.String(140))
+    cpf_cnpj_owner: Mapped[str | None] = mapped_column(sa.String(14))
+
+    # --- period ------------------------------------------------------------------------------------------------
+    data_abertura: Mapped[date] = mapped_column(sa.Date, nullable=False)  # Brasília day
+    data_prevista_encerramento: Mapped[date] = mapped_column(sa.Date, nullable=False)  # opening + 30 days
+
+    # --- authority -----------------------------------------------------------------------------------------------
+    codigo_ciot: Mapped[str | None] = mapped_column(sa.String(12))
+    codigo_verificador: Mapped[str | None] = mapped_column(sa.String(4))
+    protocolo: Mapped[str | None] = mapped_column(sa.String(40))
+    mensagem_antt: Mapped[str | None] = mapped_column(sa.Text)  # the last refusal's message
+
+    # --- ledger counters (see the module docstring) -----------------------------------------------------------
+    ultimo_numero_viagem: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+    ultimo_numero_debito: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+
+    # --- closing and cancellation ------------------------------------------------------------------------------
+    # The closing in flight (domain/ciot_agregado/closing.py): em_encerramento is committed with the idempotency key
+    # the authority is asked with, and when; a retry (job, sweep) sends the same key.
+    encerramento_chave: Mapped[str | None] = mapped_column(sa.String(64))
+    encerramento_solicitado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    encerrado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    encerramento_motivo: Mapped[str | None] = mapped_column(sa.String(500))
+    peso_carga_final: Mapped[Decimal | None] = mapped_column(WEIGHT)
+    encerramento_protocolo: Mapped[str | None] = mapped_column(sa.String(40))
+    rotas_consolidadas: Mapped[list | None] = mapped_column(sa.JSON)
+    cancelado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    cancel_motivo: Mapped[str | None] = mapped_column(sa.String(500))
+
+    @property
+    def placas(self) -> list[str]:
+        return [self.placa_cavalo, *(self.placas_reboques or [])]
+
+
+class _Movement(IdMixin, TenantMixin):
+    """A ledger line of a contract. Cancelling keeps the line (struck through) with who, when and why."""
+    valor: Mapped[Decimal] = mapped_column(MONEY, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
+    created_by: Mapped[str | None] = mapped_column(sa.String(120))
+    cancelado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    cancelado_por: Mapped[str | None] = mapped_column(sa.String(120))
+    cancel_motivo: Mapped[str | None] = mapped_column(sa.String(500))
+
+    @classmethod
+    def _agregado_fk(cls):
+        return mapped_column(sa.Uuid, sa.ForeignKey("ciot_agregados.id", ondelete="CASCADE"), nullable=False)
+
+
+class CiotAgregadoViagem(_Movement, db.Model):
+    __tablename__ = "ciot_agregado_viagens"
+    __table_args__ = (
+        sa.UniqueConstraint("agregado_id", "numero_viagem", name="uq_ciot_agregado_viagens_numero"),
+        sa.CheckConstraint("status IN ('ativa', 'cancelada')", name="status"),
+    )
+
+    agregado_id: Mapped[uuid.UUID] = _Movement._agregado_fk()
+    numero_viagem: Mapped[int] = mapped_column(sa.Integer, nullable=False)
+    status: Mapped[str] = mapped_column(sa.String(10), nullable=False)  # ativa | cancelada
+    data_viagem: Mapped[datetime] = mapped_column(sa.DateTime, nullable=False)  # Brasília wall clock
+    expedidor_cpf_cnpj: Mapped[str] = mapped_column(sa.String(14), nullable=False)
+    expedidor_nome: Mapped[str] = mapped_column(sa.String(200), nullable=False)
+    recebedor_cpf_cnpj: Mapped[str] = mapped_column(sa.String(14), nullable=False)
+    recebedor_nome: Mapped[str] = mapped_column(sa.String(200), nullable=False)
+    origem_uf: Mapped[str] = mapped_column(sa.String(2), nullable=False)
+    origem_municipio_nome: Mapped[str] = mapped_column(sa.String(120), nullable=False)
+    destino_uf: Mapped[str] = mapped_column(sa.String(2), nullable=False)
+    destino_municipio_nome: Mapped[str] = mapped_column(sa.String(120), nullable=False)
+    peso_carga: Mapped[Decimal | None] = mapped_column(WEIGHT)
+
+
+class CiotAgregadoDebito(_Movement, db.Model):
+    __tablename__ = "ciot_agregado_debitos"
+    __table_args__ = (
+        sa.UniqueConstraint("agregado_id", "numero_debito", name="uq_ciot_agregado_debitos_numero"),
+        sa.CheckConstraint("status IN ('ativo', 'cancelado')", name="status"),
+    )
+
+    agregado_id: Mapped[uuid.UUID] = _Movement._agregado_fk()
+    numero_debito: Mapped[int] = mapped_column(sa.Integer, nullable=False)
+    status: Mapped[str] = mapped_column(sa.String(10), nullable=False)  # ativo | cancelado
+    tipo: Mapped[str] = mapped_column(sa.String(20), nullable=False)
+    motivo: Mapped[str] = mapped_column(sa.String(500), nullable=False)
+    data_debito: Mapped[datetime] = mapped_column(sa.DateTime, nullable=False)  # Brasília wall clock
+
+
+class CiotAgregadoEvent(IdMixin, TenantMixin, db.Model):
+    """The contract's audit trail: opening, every trip and debit, each cancellation with its reason, closing."""
+    __tablename__ = "ciot_agregado_events"
+    __table_args__ = (sa.Index("ix_ciot_agregado_events_agregado_created", "agregado_id", "created_at"),)
+
+    agregado_id: Mapped[uuid.UUID] = mapped_column(
+        sa.Uuid, sa.ForeignKey("ciot_agregados.id", ondelete="CASCADE"), nullable=False)
+    type: Mapped[str] = mapped_column(sa.String(40), nullable=False)
+    message: Mapped[str] = mapped_column(sa.String(1000), default="", nullable=False)
+    data: Mapped[dict] = mapped_column(sa.JSON, default=dict, nullable=False)
+    actor: Mapped[str | None] = mapped_column(sa.String(120))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)

@@ -1,0 +1,74 @@
+"""What pages and the PDF show of a contract: pt-BR labels, the badge tone of each status and the ledger (trips
+and debits interleaved by date with the running balance)."""
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from domain.ciot import presentation as ciot_words
+from domain.ciot_agregado import queries
+from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
+
+STATUS_LABELS = {"aberto": "Aberto", "em_encerramento": "Em encerramento", "encerrado": "Encerrado",
+                 "cancelado": "Cancelado"}
+STATUS_TONES = {"aberto": "ok", "em_encerramento": "warn", "encerrado": "muted", "cancelado": "danger"}
+TIPO_DEBITO_LABELS = {"adiantamento": "Adiantamento", "abastecimento": "Abastecimento", "pedagio": "Pedágio",
+                      "manutencao": "Manutenção", "multa": "Multa", "outros": "Outros"}
+CATEGORY_LABELS = {"TAC": "TAC (autônomo)", "TAC_EQUIPARADO": "ETC equiparada a TAC"}
+WARN_DAYS = 3  # the list warns about open contracts closing within this many days
+# Closing reasons the platform itself writes, in words; a person's reason is shown as typed.
+MOTIVO_LABELS = {EXPIRY_MOTIVO: "Expiração automática (30 dias)"}
+
+
+def status_label(value: str) -> str:
+    return STATUS_LABELS.get(value, value)
+
+
+def motivo_label(value: str | None) -> str:
+    return MOTIVO_LABELS.get(value, value or "—")
+
+
+def actor_label(value: str | None) -> str:
+    """Who did it, in the CIOT pages' words (`api_key:flk_ab12` → `integração (chave flk_ab12)`); the expiry job
+    is `cron`, shown as the platform."""
+    return "rotina automática" if value == "cron" else ciot_words.actor(value)
+
+
+@dataclass
+class LedgerLine:
+    kind: str  # viagem | debito
+    numero: int
+    moment: datetime  # Brasília wall clock
+    description: str
+    credit: Decimal | None
+    debit: Decimal | None
+    cancelled: bool
+    cancel_motivo: str | None
+    balance: Decimal  # running balance after this line (cancelled lines leave it unchanged)
+    record: object
+
+
+def _trip_line(trip) -> dict:
+    return {"kind": "viagem", "numero": trip.numero_viagem, "moment": trip.data_viagem, "credit": trip.valor,
+            "debit": None, "cancelled": trip.status != queries.ATIVA, "cancel_motivo": trip.cancel_motivo,
+            "description": (f"Viagem {trip.numero_viagem}: {trip.origem_municipio_nome}/{trip.origem_uf} → "
+                            f"{trip.destino_municipio_nome}/{trip.destino_uf}"), "record": trip}
+
+
+def _debit_line(debit) -> dict:
+    return {"kind": "debito", "numero": debit.numero_debito, "moment": debit.data_debito, "credit": None,
+            "debit": debit.valor, "cancelled": debit.status != queries.ATIVO, "cancel_motivo": debit.cancel_motivo,
+            "description": f"Débito {debit.numero_debito} ({TIPO_DEBITO_LABELS.get(debit.tipo, debit.tipo)}): "
+                           f"{debit.motivo}", "record": debit}
+
+
+def ledger(viagens, debitos) -> list[LedgerLine]:
+    """Every line by date (trips before debits on the same moment, then by number) with the running balance."""
+    lines = sorted([_trip_line(t) for t in viagens] + [_debit_line(d) for d in debitos],
+                   key=lambda line: (line["moment"], line["kind"] != "viagem", line["numero"]))
+    balance, out = Decimal("0.00"), []
+    for line in lines:
+        if not line["cancelled"]:
+            balance += line["credit"] or 0
+            balance -= line["debit"] or 0
+        out.append(LedgerLine(balance=balance, **line))
+    return out

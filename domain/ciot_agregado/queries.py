@@ -1,0 +1,116 @@
+"""Reading aggregate contracts: one contract (404 for another company's id), the list, its ledger, the balance
+and the consolidated routes."""
+from dataclasses import dataclass
+from decimal import Decimal
+
+import sqlalchemy as sa
+
+from core.db import db
+from core.pagination import paginate
+from core.tenancy import get_owned
+from domain.ciot_agregado.models import (
+    OPEN_STATUSES,
+    CiotAgregado,
+    CiotAgregadoDebito,
+    CiotAgregadoEvent,
+    CiotAgregadoViagem,
+)
+from domain.common import like_pattern
+
+CENTS = Decimal("0.01")
+ATIVA, CANCELADA, ATIVO, CANCELADO = "ativa", "cancelada", "ativo", "cancelado"
+
+
+def get_agregado(agregado_id, *, for_update: bool = False) -> CiotAgregado:
+    """The current company's contract, or 404 not_found (another company's id looks missing). `for_update` takes
+    the row lock every ledger change and status change queues on."""
+    return get_owned(CiotAgregado, agregado_id, for_update=for_update)
+
+
+def open_for_composition(partner_id, composicao: str) -> CiotAgregado | None:
+    return db.session.execute(sa.select(CiotAgregado).where(
+        CiotAgregado.partner_id == partner_id, CiotAgregado.composicao == composicao,
+        CiotAgregado.status.in_(OPEN_STATUSES))).scalar_one_or_none()
+
+
+def list_agregados(*, status=None, partner_id=None, q: str | None = None, limit: int = 50, cursor=None,
+                   closing_before=None):
+    """Newest first. `q` matches the code, the CIOT code or a plate (tractor or trailer, hyphen ignored);
+    `closing_before` (pages: the warning filter) keeps open contracts due on or before that day."""
+    stmt = sa.select(CiotAgregado)
+    if status:
+        stmt = stmt.where(CiotAgregado.status.in_(list(status)))
+    if partner_id:
+        stmt = stmt.where(CiotAgregado.partner_id == partner_id)
+    if q and q.strip():
+        term = q.strip().upper()
+        plate = like_pattern(term.replace("-", "").replace(" ", ""))
+        stmt = stmt.where(sa.or_(CiotAgregado.code.ilike(like_pattern(term), escape="\\"),
+                                 CiotAgregado.codigo_ciot.like(like_pattern(term), escape="\\"),
+                                 CiotAgregado.composicao.like(plate, escape="\\")))
+    if closing_before is not None:
+        stmt = stmt.where(CiotAgregado.status == "aberto", CiotAgregado.data_prevista_encerramento <= closing_before)
+    return paginate(stmt, model=CiotAgregado, limit=limit, cursor=cursor)
+
+
+def viagens_of(contract: CiotAgregado) -> list[CiotAgregadoViagem]:
+    return list(db.session.execute(sa.select(CiotAgregadoViagem).where(
+        CiotAgregadoViagem.agregado_id == contract.id).order_by(CiotAgregadoViagem.numero_viagem)).scalars())
+
+
+def debitos_of(contract: CiotAgregado) -> list[CiotAgregadoDebito]:
+    return list(db.session.execute(sa.select(CiotAgregadoDebito).where(
+        CiotAgregadoDebito.agregado_id == contract.id).order_by(CiotAgregadoDebito.numero_debito)).scalars())
+
+
+def events_of(contract: CiotAgregado, limit: int = 50) -> list[CiotAgregadoEvent]:
+    return list(db.session.execute(sa.select(CiotAgregadoEvent).where(
+        CiotAgregadoEvent.agregado_id == contract.id)
+        .order_by(CiotAgregadoEvent.created_at.desc(), CiotAgregadoEvent.id.desc()).limit(limit)).scalars())
+
+
+def money(value) -> Decimal:
+    """Exact reais: sums come back as Decimal (PostgreSQL) or as a number SQLite computed; both to cents."""
+    return Decimal(str(value or 0)).quantize(CENTS)
+
+
+@dataclass(frozen=True)
+class Saldo:
+    total_creditos: Decimal
+    total_debitos: Decimal
+
+    @property
+    def saldo(self) -> Decimal:
+        return self.total_creditos - self.total_debitos
+
+
+def saldo_of(contract: CiotAgregado) -> Saldo:
+    """Active credits minus active debits (cancelled lines count for nothing)."""
+    credits = db.session.execute(sa.select(sa.func.sum(CiotAgregadoViagem.valor)).where(
+        CiotAgregadoViagem.agregado_id == contract.id, CiotAgregadoViagem.status == ATIVA)).scalar()
+    debits = db.session.execute(sa.select(sa.func.sum(CiotAgregadoDebito.valor)).where(
+        CiotAgregadoDebito.agregado_id == contract.id, CiotAgregadoDebito.status == ATIVO)).scalar()
+    return Saldo(money(credits), money(debits))
+
+
+def active_movements(contract: CiotAgregado) -> tuple[int, int]:
+    """How many trips and debits are still active (a contract cancels only with none)."""
+    trips = db.session.execute(sa.select(sa.func.count()).select_from(CiotAgregadoViagem).where(
+        CiotAgregadoViagem.agregado_id == contract.id, CiotAgregadoViagem.status == ATIVA)).scalar()
+    debits = db.session.execute(sa.select(sa.func.count()).select_from(CiotAgregadoDebito).where(
+        CiotAgregadoDebito.agregado_id == contract.id, CiotAgregadoDebito.status == ATIVO)).scalar()
+    return trips, debits
+
+
+def consolidated_routes(contract: CiotAgregado) -> list[dict]:
+    """Active trips grouped by origin → destination: count, total value, total weight (kg), in route order."""
+    t = CiotAgregadoViagem
+    keys = (t.origem_uf, t.origem_municipio_nome, t.destino_uf, t.destino_municipio_nome)
+    rows = db.session.execute(
+        sa.select(*keys, sa.func.count().label("quantidade_viagens"), sa.func.sum(t.valor).label("valor_total"),
+                  sa.func.sum(t.peso_carga).label("peso_total"))
+        .where(t.agregado_id == contract.id, t.status == ATIVA).group_by(*keys).order_by(*keys)).all()
+    return [{"origem_uf": r.origem_uf, "origem_municipio_nome": r.origem_municipio_nome, "destino_uf": r.destino_uf,
+             "destino_municipio_nome": r.destino_municipio_nome, "quantidade_viagens": r.quantidade_viagens,
+             "valor_total": str(money(r.valor_total)),
+             "peso_total": str(Decimal(str(r.peso_total or 0)).quantize(Decimal("0.001")))} for r in rows]

@@ -1,0 +1,180 @@
+"""Running a simulation: inputs checked against the methodology version, components evaluated exactly, taxes from
+the table in force, every figure rounded once (half-up, centavos) at the end; saved on request, with its event;
+linked to a freight (the conversion event)."""
+import uuid
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal
+
+from core.actors import actor_label
+from core.db import db, utcnow
+from core.errors import AppError, FieldError, NotFound, Unprocessable
+from core.events import emit_event
+from core.tenancy import get_owned
+from domain.simulations.antt import BRASILIA
+from domain.simulations.definitions import (
+    Compiled,
+    ComponentError,
+    check_definition,
+    check_inputs,
+    evaluate_components,
+)
+from domain.simulations.methodologies import checked_definition, compiled, find_current_version
+from domain.simulations.models import FreightSimulation
+from domain.simulations.schemas import MethodologyDefinition, SimulationCreate
+from domain.simulations.taxes import TaxContext, resolve_context, table_in_force, tax_lines
+
+CENTAVO = Decimal("0.01")
+RATE_PLACES = Decimal("0.000001")
+CURRENCY = "BRL"
+
+
+@dataclass
+class SimulationResult:
+    """Every figure of a simulation, already rounded for the answer (exact values never leave this module)."""
+    methodology_id: uuid.UUID | None
+    methodology_version: int
+    inputs: dict
+    tax_context: TaxContext | None
+    tax_table: str
+    subtotal: Decimal
+    total: Decimal
+    breakdown: list
+    tax_breakdown: list
+    effective_tax_rate: Decimal
+    currency: str = CURRENCY
+    id: uuid.UUID | None = None
+
+
+def money(value: Decimal) -> Decimal:
+    return value.quantize(CENTAVO, rounding=ROUND_HALF_UP)
+
+
+def price(version, raw_inputs: dict, context: TaxContext | None, *, on: date | None = None
+          ) -> SimulationResult:
+    """The simulation's figures (nothing stored) with a version (record or row: id, methodology_id, version,
+    tax_mode, inputs, components). Inputs that do not match → 422 invalid_inputs, one detail each."""
+    result = price_definition(compiled(version), version.tax_mode, raw_inputs, context, on=on)
+    result.methodology_id, result.methodology_version = version.methodology_id, version.version
+    return result
+
+
+def price_definition(definition: Compiled, tax_mode: str, raw_inputs: dict, context: TaxContext | None, *,
+                     on: date | None = None) -> SimulationResult:
+    """Figures of a checked definition, saved or not (the editor's preview prices the one being typed). Without a
+    tax context (a preview for a company with no default state) there are no tax lines."""
+    values, errors = check_inputs(definition, raw_inputs or {})
+    if errors:
+        raise invalid_inputs(errors)
+    try:
+        results = evaluate_components(definition, values)
+    except ComponentError as exc:
+        raise invalid_inputs([FieldError(f"components.{exc.key}", exc.code, exc.message)]) from None
+    table = table_in_force(on or datetime.now(BRASILIA).date())
+    subtotal = sum((results[c["key"]] for c in definition.components if c.get("in_subtotal", True)), Decimal(0))
+    lines = tax_lines(subtotal, context, tax_mode, table) if context else []
+    taxes = sum((line.value for line in lines), Decimal(0))
+    return SimulationResult(
+        methodology_id=None, methodology_version=0, inputs=_json_inputs(values),
+        tax_context=context, tax_table=table.version, subtotal=money(subtotal), total=money(subtotal + taxes),
+        breakdown=[{"key": c["key"], "label": c["label"], "value": money(results[c["key"]])}
+                   for c in definition.components],
+        tax_breakdown=[{"kind": line.kind, "rate": line.rate, "value": money(line.value), "mode": line.mode}
+                       for line in lines],
+        effective_tax_rate=(taxes / subtotal).quantize(RATE_PLACES, rounding=ROUND_HALF_UP) if subtotal else Decimal(0),
+    )
+
+
+def invalid_inputs(errors: list[FieldError]) -> AppError:
+    return AppError("As entradas não correspondem à metodologia: "
+                    + "; ".join(f"{e.field}: {e.message}" for e in errors[:5]),
+                    code="invalid_inputs", status=422, details=errors)
+
+
+def _json_inputs(values: dict) -> dict:
+    """Typed inputs as stored and sent in events: whole numbers as ints, others as floats of their exact text."""
+    def plain(value):
+        if isinstance(value, Decimal):
+            return int(value) if value == value.to_integral_value() else float(value)
+        return value
+    return {key: plain(value) for key, value in values.items()}
+
+
+def simulate(company, body: SimulationCreate, *, actor=None, version=None) -> SimulationResult:
+    """POST /simulations and the simulation page: the company's methodology (404 unknown, 403 another company's), its
+    current version, the tax context with the company defaults; save=true stores it and emits simulation.created.
+    `company` is the ORM company or the API's read-only view of it (id, tax_state, tax_regime are all it reads);
+    `version`, the current version when the caller read it already (the API, with the key: CurrentVersionWithKey)."""
+    if version is None or version.methodology_id != body.methodology_id:
+        version = find_current_version(company, body.methodology_id)
+    context = resolve_context(body.tax_context.model_dump() if body.tax_context else None,
+                              company_state=company.tax_state, company_regime=company.tax_regime)
+    result = price(version, body.inputs, context)
+    if body.save:
+        result.id = save(company, result, notes=body.notes, actor=actor).id
+    return result
+
+
+def save(company, result: SimulationResult, *, notes=None, actor=None) -> FreightSimulation:
+    record = FreightSimulation(
+        id=uuid.uuid4(), company_id=company.id, methodology_id=result.methodology_id,
+        methodology_version=result.methodology_version, status="saved", inputs=result.inputs,
+        tax_context=result.tax_context.as_dict(), tax_table=result.tax_table, subtotal=result.subtotal,
+        total=result.total, currency=result.currency, effective_tax_rate=result.effective_tax_rate,
+        breakdown=[{**line, "value": str(line["value"])} for line in result.breakdown],
+        tax_breakdown=[{**line, "rate": str(line["rate"]), "value": str(line["value"])}
+                       for line in result.tax_breakdown],
+        notes=notes, created_by=actor_label(actor), created_at=utcnow())
+    db.session.add(record)
+    db.session.flush()
+    emit_event(company, "simulation.created", {
+        "id": str(record.id), "methodology_id": str(record.methodology_id),
+        "methodology_version": record.methodology_version, "total": float(record.total), "currency": record.currency,
+        "status": record.status, "inputs": record.inputs, "freight_id": None, "created_by": record.created_by})
+    return record
+
+
+def find_simulation(simulation_id) -> FreightSimulation:
+    return get_owned(FreightSimulation, simulation_id)
+
+
+def link_to_freight(freight, simulation_id) -> FreightSimulation:
+    """A freight created or changed with `simulation_id`: the company's saved simulation (else 422 naming
+    simulation_id) becomes `converted`, points at the freight and emits simulation.converted. A simulation
+    already converted into another freight → 422 simulation_converted."""
+    try:
+        simulation = get_owned(FreightSimulation, simulation_id)
+    except NotFound:
+        raise Unprocessable("Simulação não encontrada nesta empresa.", code="not_found",
+                            details=[FieldError("simulation_id", "not_found", "Simulação não encontrada.")]) from None
+    if simulation.freight_id == freight.id:
+        return simulation
+    if simulation.freight_id is not None:
+        raise Unprocessable("A simulação já foi convertida em outro frete.", code="simulation_converted",
+                            details=[FieldError("simulation_id", "simulation_converted",
+                                                "Simulação já convertida em outro frete.")])
+    simulation.freight_id = freight.id
+    simulation.status = "converted"
+    simulation.converted_at = utcnow()
+    db.session.flush()
+    emit_event(freight.company_id, "simulation.converted", {
+        "id": str(simulation.id), "methodology_id": str(simulation.methodology_id),
+        "total": float(simulation.total), "currency": simulation.currency, "freight_id": str(freight.id)})
+    return simulation
+
+
+def preview(company, definition: MethodologyDefinition, raw_inputs: dict) -> SimulationResult:
+    """The editor's live preview: the definition being typed, checked (422 invalid_methodology) and priced with the
+    typed inputs and the company's default tax context (no taxes when the company has no state). Stores nothing."""
+    inputs, components = checked_definition(definition)
+    compiled_definition, _ = check_definition(inputs, components)
+    context = (resolve_context(None, company_state=company.tax_state, company_regime=company.tax_regime)
+               if company.tax_state else None)
+    return price_definition(compiled_definition, definition.tax_mode, raw_inputs, context)
+
+
+def update_tax_settings(company, *, tax_regime: str, tax_state: str | None):
+    """The company's regime and default state (the pages' "Configuração fiscal"; the CLI calls the tenancy service
+    directly)."""
+    from domain.tenancy.services import update_company
+    return update_company(company, tax_regime=tax_regime, tax_state=tax_state or "")

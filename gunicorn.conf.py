@@ -1,0 +1,29 @@
+"""gunicorn settings the app needs under several web processes (gunicorn reads ./gunicorn.conf.py by itself).
+
+Prometheus multiprocess mode (core/metrics.py): every web process writes its counters to files in
+PROMETHEUS_MULTIPROC_DIR and a scrape of /metrics, answered by any one of them, sums the files. The directory is
+emptied when gunicorn starts (values of a previous run must not be added) and a worker's live gauges are dropped
+when it exits. Only gunicorn sets it: RQ workers must not (their forked work horses would leave files behind).
+"""
+import os
+import shutil
+import tempfile
+
+os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", os.path.join(
+    os.environ.get("INSTANCE_PATH") or tempfile.gettempdir(), f"prometheus-{os.getuid()}-{os.getpid()}"))
+
+
+def on_starting(server):
+    directory = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    shutil.rmtree(directory, ignore_errors=True)
+    os.makedirs(directory, exist_ok=True)
+
+
+def child_exit(server, worker):
+    from prometheus_client import multiprocess
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    if os.environ["PROMETHEUS_MULTIPROC_DIR"].endswith(f"-{os.getpid()}"):  # our own default: remove it
+        shutil.rmtree(os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)

@@ -1,0 +1,96 @@
+"""Aggregate contract jobs: the closing sent to the authority (queue "emission"), the daily closing of contracts
+past their 30 days and the periodic retry of closings left em_encerramento (jobs/cron_config.py)."""
+import logging
+import uuid
+
+import sqlalchemy as sa
+
+from core.db import db
+from core.queue import commit, end_with_error
+from core.tenancy import cross_tenant, tenant_scope
+from jobs.context import final_try, job_context
+
+log = logging.getLogger(__name__)
+
+
+def send_closing(agregado_id: str, key: str) -> str:
+    """Phase 2 of a closing (domain/ciot_agregado/closing.py), enqueued by the commit of phase 1. Idempotent: it acts
+    only on a contract still em_encerramento with this key, and the authority is asked with the key. An unreachable
+    provider is retried (RQ Retry); after the last try the contract stays em_encerramento for the sweep."""
+    from domain.ciot.provider import ProviderUnavailable
+    from domain.ciot_agregado import services
+    from domain.ciot_agregado.models import CiotAgregado
+    from domain.tenancy.models import Company
+
+    with job_context():
+        try:
+            contract_id = uuid.UUID(str(agregado_id))
+        except ValueError:
+            return "missing"
+        company_id = db.session.execute(cross_tenant(
+            sa.select(CiotAgregado.company_id).where(CiotAgregado.id == contract_id))).scalar_one_or_none()
+        if company_id is None:
+            return "missing"
+        with tenant_scope(company_id):
+            try:
+                outcome = services.send_closing(db.session.get(Company, company_id), contract_id, key,
+                                                actor="worker")
+            except ProviderUnavailable:
+                db.session.rollback()
+                if not final_try():
+                    raise  # RQ retries it
+                return services.PENDING  # the sweep (retry_stuck_closings) tries again
+            except Exception:
+                db.session.rollback()
+                raise
+            commit()
+        return outcome
+
+
+def close_expired_agregados() -> int:
+    """Every company's open contract whose data_prevista_encerramento has come is closed with motivo
+    expiracao_automatica_30_dias: em_encerramento committed, then the closing sent. One contract at a time, so one
+    refusal (kept on the contract, which is aberto again and tried the next day) or failure does not hold the others
+    back. Returns how many were closed."""
+    from domain.ciot_agregado import services
+    from domain.tenancy.models import Company
+
+    closed = 0
+    with job_context():
+        due = services.due_contracts()
+    for agregado_id, company_id in due:
+        with job_context(company_id):
+            try:
+                company = db.session.get(Company, company_id)
+                contract = services.expire_contract(company, agregado_id)
+                key = contract.encerramento_chave if contract is not None else None
+                commit()
+                if key is not None and services.send_closing(company, agregado_id, key, actor="cron") == "encerrado":
+                    closed += 1
+                commit()
+            except Exception as exc:  # noqa: BLE001  one contract's failure must not stop the others
+                end_with_error(exc)
+                log.warning("agregado %s: encerramento automático falhou: %s", agregado_id, exc)
+    return closed
+
+
+def retry_stuck_closings() -> int:
+    """Periodic: every contract em_encerramento for longer than CIOT_AGREGADO_CLOSE_STALE_SECONDS (its job died or
+    ran out of retries, or the authority accepted and our commit failed) is sent again with the same idempotency
+    key, so a closing the authority already has is confirmed, never repeated. Returns how many were settled."""
+    from domain.ciot_agregado import services
+    from domain.tenancy.models import Company
+
+    settled = 0
+    with job_context():
+        stuck = services.stuck_closings()
+    for agregado_id, company_id, key in stuck:
+        with job_context(company_id):
+            try:
+                outcome = services.send_closing(db.session.get(Company, company_id), agregado_id, key, actor="cron")
+                commit()
+                settled += outcome != services.PENDING
+            except Exception as exc:  # noqa: BLE001  one contract's failure must not stop the others
+                end_with_error(exc)
+                log.warning("agregado %s: nova tentativa de encerramento falhou: %s", agregado_id, exc)
+    return settled

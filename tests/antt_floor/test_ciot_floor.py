@@ -1,0 +1,41 @@
+"""VAL04 through the API: the service gives the rules engine the floor of the tables loaded from the CSV."""
+from domain.antt_floor.services import floor_for
+from domain.ciot.clock import today_local
+from tests.fixtures.ciot import ciot_body
+
+
+def _priced(value: float) -> dict:
+    body = ciot_body(valor_frete=value)
+    body["payments"][0]["amount"] = round(value * 0.3, 2)
+    body["payments"][1]["amount"] = round(value - round(value * 0.3, 2), 2)
+    body["documents"][0]["freight_value"] = value
+    return body
+
+
+def test_valor_frete_below_the_floor_warns_with_the_floor_act_and_table(api):
+    floor = floor_for(on_date=today_local(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
+    response = api.post("/ciot/operations", json=_priced(float(floor.value) - 100))
+    assert response.status_code == 201, response.get_json()
+    data = response.get_json()
+    assert data["data"]["status"] == "validado"
+    (item,) = data["validation"]["items"]
+    assert (item["code"], item["severity"], item["field"]) == ("VAL04", "warning", "valor_frete")
+    assert floor.act.name in item["message"] and "tabela A" in item["message"]
+    assert "faltam R$ 100,00" in item["message"]
+
+
+def test_valor_frete_at_the_floor_is_clean(api):
+    floor = floor_for(on_date=today_local(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
+    data = api.post("/ciot/operations", json=_priced(float(floor.value))).get_json()
+    assert data["validation"]["items"] == [] and data["data"]["status"] == "pronto_emissao"
+
+
+def test_traction_only_high_performance_uses_table_d_with_the_tractor_axles(api):
+    body = _priced(1000.0)
+    body.update(composicao_contratada="apenas_tracao", alto_desempenho=True)
+    body["vehicles"][0]["axles"] = 4  # table D has no figure for 3 axles: only the tractor counts here
+    data = api.post("/ciot/operations", json=body).get_json()
+    (item,) = [i for i in data["validation"]["items"] if i["code"] == "VAL04"]
+    floor = floor_for(on_date=today_local(), table="D", cargo_type=5, loaded_axles=4, distance_km=430)
+    assert "tabela D" in item["message"] and "4 eixos" in item["message"]
+    assert f"{floor.value:.2f}".replace(".", ",")[-6:] in item["message"]

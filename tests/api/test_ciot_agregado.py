@@ -1,0 +1,398 @@
+"""CIOT aggregate contracts through the API: creation rules (modalidade, one open contract per composition,
+environment, 30 days, the CIOT code from the simulator), the list and its filters, the record, trips and debits
+(numbering, status, cancelling with a reason, the exact balance), cancel (saldo_pendente) and closing (consolidated
+routes, refusal). Gapless numbering under 16 concurrent posts runs on PostgreSQL (TEST_DATABASE_URL)."""
+import threading
+from datetime import date, timedelta
+
+import pytest
+
+from core.db import db
+from domain.ciot.clock import today_local
+from tests.fixtures.agregado import (
+    agregado_body,
+    agregado_events,
+    debit_body,
+    in_period,
+    load_agregado,
+    trip_body,
+)
+from tests.fixtures.ciot import clear_irregular, mark_irregular
+
+BASE = "/ciot-agregado/operations"
+
+
+def _one(id_):
+    return f"{BASE}/{id_}"
+
+
+# --- creation -------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("categoria", ["TAC", "TAC_EQUIPARADO"])
+def test_create_opens_a_30_day_contract_declared_at_the_simulator(api, make_tac, categoria):
+    partner = make_tac(categoria=categoria)
+    response = api.post(BASE, json=agregado_body(partner, placa_cavalo="abc-1d23"))
+    assert response.status_code == 201, response.get_json()
+    data = response.get_json()["data"]
+    assert data["status"] == "aberto" and data["environment"] == "homolog"
+    assert data["code"] == "AGR-000001" if categoria == "TAC" else data["code"].startswith("AGR-")
+    assert len(data["codigo_ciot"]) == 12 and data["codigo_ciot"].isdigit() and data["protocolo"].startswith("HML")
+    opened = date.fromisoformat(data["data_abertura"])
+    assert opened == today_local()
+    assert date.fromisoformat(data["data_prevista_encerramento"]) == opened + timedelta(days=30)
+    assert data["placa_cavalo"] == "ABC1D23" and data["placas_reboques"] == ["DEF4G56"]
+    assert data["contratado_categoria"] == categoria and data["contratado_nome"] == partner.legal_name
+    assert agregado_events(data["id"]) == ["opened"]
+
+
+@pytest.mark.parametrize("categoria", ["ETC", "CTC", None])
+def test_create_refuses_carriers_that_are_not_tac(api, make_tac, categoria):
+    response = api.post(BASE, json=agregado_body(make_tac(categoria=categoria)))
+    assert response.status_code == 422
+    assert response.get_json()["error"]["code"] == "invalid_modalidade"
+    assert api.get(BASE).get_json()["data"] == []
+
+
+def test_an_open_contract_for_the_composition_is_409_with_it_under_data(api, make_tac):
+    partner = make_tac()
+    first = api.post(BASE, json=agregado_body(partner, placas_reboques=["DEF4G56", "GHI7J89"])).get_json()["data"]
+    again = api.post(BASE, json=agregado_body(partner, placas_reboques=["GHI7J89", "DEF4G56"]))
+    assert again.status_code == 409
+    body = again.get_json()
+    assert body["error"]["code"] == "existing_agregado" and body["data"]["id"] == first["id"]
+    assert body["data"]["codigo_ciot"] == first["codigo_ciot"]
+    # another composition (other trailers, or another tractor) of the same carrier opens its own contract
+    assert api.post(BASE, json=agregado_body(partner, placas_reboques=["DEF4G56"])).status_code == 201
+    assert api.post(BASE, json=agregado_body(partner, placa_cavalo="XYZ9A87",
+                                             placas_reboques=["DEF4G56", "GHI7J89"])).status_code == 201
+
+
+def test_a_closed_composition_may_open_again(api, make_tac):
+    partner = make_tac()
+    first = api.post(BASE, json=agregado_body(partner)).get_json()["data"]
+    assert api.post(_one(first["id"]) + "/encerrar", json={"peso_carga_final": 1000, "motivo": "Fim do período"}
+                    ).status_code == 200
+    second = api.post(BASE, json=agregado_body(partner))
+    assert second.status_code == 201 and second.get_json()["data"]["id"] != first["id"]
+
+
+def test_environment_is_the_companys_and_cannot_be_sent(api, make_tac, company):
+    from domain.tenancy import services as tenancy
+    response = api.post(BASE, json=agregado_body(make_tac(), environment="producao"))
+    assert response.get_json()["data"]["environment"] == "homolog"
+    tenancy.update_company(company, ciot_environment="producao")
+    db.session.commit()
+    refused = api.post(BASE, json=agregado_body(make_tac()))
+    assert refused.status_code == 422
+    assert refused.get_json()["error"]["code"] == "missing_credentials"
+    assert company.legal_name in refused.get_json()["error"]["message"]
+    assert [row["environment"] for row in api.get(BASE).get_json()["data"]] == ["homolog"]
+
+
+def test_producao_with_credentials_but_no_provider_is_not_supported(api, make_tac, company):
+    from domain.tenancy import services as tenancy
+    tenancy.update_company(company, ciot_environment="producao")
+    tenancy.set_ciot_credentials(company, "producao", {"usuario": "u", "senha": "s"})
+    db.session.commit()
+    refused = api.post(BASE, json=agregado_body(make_tac()))
+    assert refused.status_code == 422
+    error = refused.get_json()["error"]
+    assert error["code"] == "not_supported" and "CIOT_PROVIDER_PRODUCAO" in error["message"]
+    assert api.get(BASE).get_json()["data"] == []
+
+
+def test_create_refused_by_the_authority_stores_nothing(api, make_tac):
+    partner = make_tac()
+    mark_irregular(partner.rntrc)
+    try:
+        response = api.post(BASE, json=agregado_body(partner))
+    finally:
+        clear_irregular(partner.rntrc)
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == "rejected"
+    assert api.get(BASE).get_json()["data"] == []
+
+
+@pytest.mark.parametrize("field, value, named", [
+    ("partner_id", "not-a-uuid", "partner_id"), ("placa_cavalo", "12345", "placa_cavalo"),
+    ("placas_reboques", ["DEF4G56", "DEF4G56"], "placas_reboques"), ("placas_reboques", ["DEF4G56", "x"],
+                                                                     "placas_reboques[1]"),
+    ("valor_contratado", -1, "valor_contratado"), ("valor_contratado", 1234567890123, "valor_contratado"),
+    ("origem_uf", "XX", "origem_uf"), ("pagamento", {"cpf_cnpj_owner": "123"}, "pagamento.cpf_cnpj_owner"),
+    ("destino_municipio_nome", "Cidade Inventada XYZ", "destino_municipio_nome"),
+    ("origem_municipio_nome", "Niterói", "origem_municipio_nome"),  # exists, but in RJ, not in origem_uf SP
+])
+def test_create_bad_input_is_400_naming_the_field(api, make_tac, field, value, named):
+    response = api.post(BASE, json=agregado_body(make_tac(), **{field: value}))
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["code"] == "invalid_body" and [d["field"] for d in error["details"]] == [named]
+    assert named in error["message"]
+    assert api.get(BASE).get_json()["data"] == []
+
+
+def test_create_municipality_needs_its_uf_and_takes_the_ibge_spelling(api, make_tac):
+    response = api.post(BASE, json=agregado_body(make_tac(), origem_uf=None))
+    assert response.status_code == 400
+    assert [d["field"] for d in response.get_json()["error"]["details"]] == ["origem_uf"]
+    created = api.post(BASE, json=agregado_body(make_tac(), origem_municipio_nome="sao  paulo",
+                                                destino_municipio_nome="RIO DE JANEIRO"))
+    assert created.status_code == 201, created.get_json()
+    data = created.get_json()["data"]
+    assert (data["origem_municipio_nome"], data["destino_municipio_nome"]) == ("São Paulo", "Rio de Janeiro")
+
+
+def test_create_with_another_companys_partner_is_400(api, make_tac, make_company):
+    response = api.post(BASE, json=agregado_body(make_tac(make_company())))
+    assert response.status_code == 400
+    assert response.get_json()["error"]["details"][0]["field"] == "partner_id"
+
+
+# --- list -----------------------------------------------------------------------------------------------------
+
+def test_list_filters_by_status_partner_and_q(api, make_tac, open_agregado):
+    a = open_agregado()
+    partner = make_tac()
+    b = api.post(BASE, json=agregado_body(partner, placa_cavalo="QWE1R23", placas_reboques=[])).get_json()["data"]
+    api.post(_one(b["id"]) + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período"})
+
+    def ids(**query):
+        response = api.get(BASE, query_string=query)
+        assert response.status_code == 200, response.get_json()
+        return [row["id"] for row in response.get_json()["data"]]
+
+    assert ids() == [b["id"], a["id"]]
+    assert ids(status="aberto") == [a["id"]] and ids(status="encerrado,cancelado") == [b["id"]]
+    assert ids(partner_id=str(partner.id)) == [b["id"]]
+    assert ids(q="qwe-1r23") == [b["id"]] and ids(q="DEF4G56") == [a["id"]]
+    assert ids(q=a["codigo_ciot"]) == [a["id"]] and ids(q=b["code"]) == [b["id"]] and ids(q="nada") == []
+    first = api.get(BASE, query_string={"limit": 1}).get_json()
+    assert first["page"]["has_more"] is True
+    rest = api.get(BASE, query_string={"limit": 1, "cursor": first["page"]["next_cursor"]}).get_json()
+    assert [r["id"] for r in rest["data"]] == [a["id"]] and rest["page"]["has_more"] is False
+
+
+@pytest.mark.parametrize("query", [{"limit": 201}, {"status": "emitido"}, {"partner_id": "x"}])
+def test_list_bad_query_is_400(api, query):
+    assert api.get(BASE, query_string=query).status_code == 400
+
+
+# --- ledger ---------------------------------------------------------------------------------------------------
+
+def test_trips_and_debits_are_numbered_and_the_balance_is_exact(api, open_agregado):
+    agg = open_agregado()
+    numbers = [api.post(_one(agg["id"]) + "/viagens", json=trip_body(valor=v)).get_json()["data"]["numero_viagem"]
+               for v in (0.1, 0.2, 1000.7)]
+    assert numbers == [1, 2, 3]
+    debit = api.post(_one(agg["id"]) + "/debitos", json=debit_body(valor=0.3))
+    assert debit.status_code == 201 and debit.get_json()["data"]["numero_debito"] == 1
+    record = api.get(_one(agg["id"])).get_json()
+    assert set(record) >= {"agregado", "viagens", "debitos", "saldo"}
+    assert record["saldo"] == {"total_creditos": 1001.0, "total_debitos": 0.3, "saldo": 1000.7}
+    assert [t["status"] for t in record["viagens"]] == ["ativa"] * 3 and record["debitos"][0]["status"] == "ativo"
+    assert record["viagens"][0]["data_viagem"] == f"{today_local().isoformat()}T08:00:00-03:00"
+
+
+def test_cancelling_a_trip_or_debit_reverses_it_and_is_audited(api, open_agregado):
+    agg = open_agregado()
+    trip = api.post(_one(agg["id"]) + "/viagens", json=trip_body(valor=500)).get_json()["data"]
+    api.post(_one(agg["id"]) + "/viagens", json=trip_body(valor=200))
+    debit = api.post(_one(agg["id"]) + "/debitos", json=debit_body(valor=50)).get_json()["data"]
+    missing = api.post(f"{_one(agg['id'])}/viagens/{trip['id']}/cancel", json={})
+    assert missing.status_code == 400 and missing.get_json()["error"]["details"][0]["field"] == "motivo"
+    done = api.post(f"{_one(agg['id'])}/viagens/{trip['id']}/cancel", json={"motivo": "Viagem lançada em dobro"})
+    assert done.status_code == 200 and done.get_json()["data"]["status"] == "cancelada"
+    assert done.get_json()["data"]["cancel_motivo"] == "Viagem lançada em dobro"
+    api.post(f"{_one(agg['id'])}/debitos/{debit['id']}/cancel", json={"motivo": "Valor errado"})
+    assert api.get(_one(agg["id"])).get_json()["saldo"] == {"total_creditos": 200.0, "total_debitos": 0.0,
+                                                           "saldo": 200.0}
+    again = api.post(f"{_one(agg['id'])}/viagens/{trip['id']}/cancel", json={"motivo": "de novo"})
+    assert again.status_code == 422 and again.get_json()["error"]["code"] == "status_invalido"
+    assert agregado_events(agg["id"]).count("trip_cancelled") == 1 and "debit_cancelled" in agregado_events(agg["id"])
+    # the next trip still takes the next number (cancelled numbers are not reused)
+    assert api.post(_one(agg["id"]) + "/viagens", json=trip_body()).get_json()["data"]["numero_viagem"] == 3
+
+
+def test_a_line_of_another_contract_is_404(api, open_agregado, make_tac):
+    a, b = open_agregado(), open_agregado(placa_cavalo="RTY5U67")
+    trip = api.post(_one(a["id"]) + "/viagens", json=trip_body()).get_json()["data"]
+    response = api.post(f"{_one(b['id'])}/viagens/{trip['id']}/cancel", json={"motivo": "errado"})
+    assert response.status_code == 404
+    assert api.post(f"{_one(b['id'])}/debitos/{trip['id']}/cancel", json={"motivo": "errado"}).status_code == 404
+
+
+@pytest.mark.parametrize("field, value", [
+    ("valor", 0), ("valor", "abc"), ("expedidor_cpf_cnpj", "11111111111"), ("data_viagem", "ontem"),
+    ("destino_uf", "ZZ"), ("recebedor_nome", ""), ("data_viagem", "1990-01-01"), ("data_viagem", "2099-01-01"),
+    ("data_viagem", in_period(-1)), ("data_viagem", in_period(31)), ("origem_municipio_nome", "Cidade Inventada XYZ"),
+    ("destino_municipio_nome", "Campinas"),  # a municipality of SP, not of destino_uf RJ
+])
+def test_trip_bad_input_is_400_naming_the_field(api, open_agregado, field, value):
+    agg = open_agregado()
+    response = api.post(_one(agg["id"]) + "/viagens", json=trip_body(**{field: value}))
+    assert response.status_code == 400 and response.get_json()["error"]["details"][0]["field"] == field
+    assert api.get(_one(agg["id"])).get_json()["viagens"] == []
+    assert load_agregado(agg["id"]).ultimo_numero_viagem == 0
+
+
+@pytest.mark.parametrize("field, value", [("tipo", "gorjeta"), ("valor", -5), ("motivo", "ab"),
+                                          ("valor", 1234567890123), ("data_debito", "1990-01-01"),
+                                          ("data_debito", "2099-01-01T10:00:00"), ("data_debito", in_period(31))])
+def test_debit_bad_input_is_400_naming_the_field(api, open_agregado, field, value):
+    agg = open_agregado()
+    response = api.post(_one(agg["id"]) + "/debitos", json=debit_body(**{field: value}))
+    assert response.status_code == 400 and response.get_json()["error"]["details"][0]["field"] == field
+
+
+def test_lines_on_the_first_and_last_day_of_the_period_are_taken(api, open_agregado):
+    agg = open_agregado()
+    one = _one(agg["id"])
+    first = api.post(one + "/viagens", json=trip_body(data_viagem=in_period(0, "00:00:00")))
+    last = api.post(one + "/viagens", json=trip_body(data_viagem=in_period(30, "23:59:59"), origem_uf="sp",
+                                                     origem_municipio_nome="campinas"))
+    assert (first.status_code, last.status_code) == (201, 201), last.get_json()
+    assert last.get_json()["data"]["origem_municipio_nome"] == "Campinas"
+    assert api.post(one + "/debitos", json=debit_body(data_debito=in_period(30))).status_code == 201
+    assert api.post(one + "/debitos", json=debit_body(data_debito=None)).status_code == 201  # now: in the period
+    # an offset is converted to Brasília before the check: 02:59Z on day 31 is still day 30 in Brasília
+    late = api.post(one + "/viagens", json=trip_body(data_viagem=in_period(31, "02:59:00Z")))
+    assert late.status_code == 201, late.get_json()
+    assert api.post(one + "/viagens", json=trip_body(data_viagem=in_period(31, "03:00:00Z"))).status_code == 400
+
+
+@pytest.mark.parametrize("path, body", [("/viagens", trip_body()), ("/debitos", debit_body())])
+def test_lines_refused_once_the_period_is_over_even_if_still_aberto(api, open_agregado, path, body):
+    """The expiry job closes a due contract; if its closing was refused (or has not run yet) the contract stays
+    aberto, but takes nothing more: 422 status_invalido naming the due date."""
+    agg = open_agregado()
+    contract = load_agregado(agg["id"])
+    contract.data_abertura -= timedelta(days=31)
+    contract.data_prevista_encerramento -= timedelta(days=31)
+    db.session.commit()
+    response = api.post(_one(agg["id"]) + path, json=body | {"data_viagem": in_period(-31),
+                                                             "data_debito": in_period(-31)})
+    assert response.status_code == 422, response.get_json()
+    error = response.get_json()["error"]
+    assert error["code"] == "status_invalido" and error["status"] == "aberto"
+    assert error["data_prevista_encerramento"] == (today_local() - timedelta(days=1)).isoformat()
+    assert load_agregado(agg["id"]).ultimo_numero_viagem == 0 and load_agregado(agg["id"]).ultimo_numero_debito == 0
+    # on its last day (the due date) the contract still takes lines
+    contract = load_agregado(agg["id"])
+    contract.data_prevista_encerramento += timedelta(days=1)
+    db.session.commit()
+    assert api.post(_one(agg["id"]) + path, json=body).status_code == 201
+
+
+@pytest.mark.parametrize("path, body", [("/viagens", trip_body()), ("/debitos", debit_body())])
+def test_lines_only_while_aberto(api, open_agregado, path, body):
+    agg = open_agregado()
+    assert api.post(_one(agg["id"]) + path, json=body).status_code == 201
+    api.post(_one(agg["id"]) + "/encerrar", json={"peso_carga_final": 10, "motivo": "Fim do período"})
+    response = api.post(_one(agg["id"]) + path, json=body)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["code"] == "status_invalido"
+    assert response.get_json()["error"]["status"] == "encerrado"
+
+
+def test_16_concurrent_trip_posts_get_1_to_16_without_gap(app, api, open_agregado):
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("row locks are what is tested: PostgreSQL only (TEST_DATABASE_URL)")
+    agg = open_agregado()
+    barrier, responses, lock = threading.Barrier(16, timeout=60), [], threading.Lock()
+
+    def call(i):
+        barrier.wait()
+        response = api.post(_one(agg["id"]) + "/viagens", json=trip_body(valor=10 + i))
+        with lock:
+            responses.append(response)
+
+    threads = [threading.Thread(target=call, args=(i,), daemon=True) for i in range(16)]
+    [t.start() for t in threads]
+    [t.join(120) for t in threads]
+    assert [r.status_code for r in responses] == [201] * 16, [r.get_json() for r in responses]
+    numbers = sorted(r.get_json()["data"]["numero_viagem"] for r in responses)
+    assert numbers == list(range(1, 17))
+    record = api.get(_one(agg["id"])).get_json()
+    assert record["saldo"]["total_creditos"] == sum(10 + i for i in range(16))
+
+
+# --- cancel ---------------------------------------------------------------------------------------------------
+
+def test_cancel_needs_every_line_cancelled(api, open_agregado):
+    agg = open_agregado()
+    trip = api.post(_one(agg["id"]) + "/viagens", json=trip_body()).get_json()["data"]
+    debit = api.post(_one(agg["id"]) + "/debitos", json=debit_body()).get_json()["data"]
+    blocked = api.post(_one(agg["id"]) + "/cancel", json={})
+    assert blocked.status_code == 422
+    error = blocked.get_json()["error"]
+    assert error["code"] == "saldo_pendente" and error["viagens_ativas"] == 1 and error["debitos_ativos"] == 1
+    api.post(f"{_one(agg['id'])}/viagens/{trip['id']}/cancel", json={"motivo": "Desistência"})
+    assert api.post(_one(agg["id"]) + "/cancel", json={}).get_json()["error"]["code"] == "saldo_pendente"
+    api.post(f"{_one(agg['id'])}/debitos/{debit['id']}/cancel", json={"motivo": "Desistência"})
+    done = api.post(_one(agg["id"]) + "/cancel", json={"motivo": "Contrato desfeito"})
+    assert done.status_code == 200 and done.get_json()["data"]["status"] == "cancelado"
+    assert done.get_json()["data"]["cancel_motivo"] == "Contrato desfeito"
+    again = api.post(_one(agg["id"]) + "/cancel", json={})
+    assert again.status_code == 422 and again.get_json()["error"]["code"] == "status_invalido"
+
+
+# --- closing --------------------------------------------------------------------------------------------------
+
+def test_encerrar_consolidates_routes_of_active_trips(api, open_agregado):
+    agg = open_agregado()
+    one = _one(agg["id"])
+    api.post(one + "/viagens", json=trip_body(valor=100.05, peso_carga=1000))
+    api.post(one + "/viagens", json=trip_body(valor=200.10, peso_carga=2000.5))
+    cancelled = api.post(one + "/viagens", json=trip_body(valor=999)).get_json()["data"]
+    api.post(f"{one}/viagens/{cancelled['id']}/cancel", json={"motivo": "Não realizada"})
+    api.post(one + "/viagens", json=trip_body(origem_municipio_nome="Santos", valor=50, peso_carga=None))
+    response = api.post(one + "/encerrar", json={"peso_carga_final": 3000.5, "motivo": "Fim do período"})
+    assert response.status_code == 200, response.get_json()
+    record = response.get_json()
+    assert record["agregado"]["status"] == "encerrado" and record["agregado"]["encerramento_motivo"] == "Fim do período"
+    assert record["agregado"]["peso_carga_final"] == 3000.5
+    routes = {(r["origem_municipio_nome"], r["destino_municipio_nome"]): r for r in record["rotas_consolidadas"]}
+    assert routes[("Campinas", "Niterói")]["quantidade_viagens"] == 2
+    assert routes[("Campinas", "Niterói")]["valor_total"] == 300.15
+    assert routes[("Campinas", "Niterói")]["peso_total"] == 3000.5
+    assert routes[("Santos", "Niterói")] | {} == {**routes[("Santos", "Niterói")], "quantidade_viagens": 1,
+                                                 "valor_total": 50.0, "peso_total": 0.0}
+    assert agregado_events(agg["id"])[-2:] == ["closing", "closed"]
+    again = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "de novo"})
+    assert again.status_code == 422 and again.get_json()["error"]["code"] == "status_invalido"
+
+
+def test_encerrar_refused_by_the_authority_stays_aberto_with_the_reason(api, make_tac):
+    partner = make_tac()
+    agg = api.post(BASE, json=agregado_body(partner)).get_json()["data"]
+    mark_irregular(partner.rntrc)
+    try:
+        response = api.post(_one(agg["id"]) + "/encerrar", json={"peso_carga_final": 10, "motivo": "Fim do período"})
+    finally:
+        clear_irregular(partner.rntrc)
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error["code"] == "rejected" and error["status"] == "aberto" and "irregular" in error["mensagem_antt"]
+    contract = load_agregado(agg["id"])
+    assert contract.status == "aberto" and "irregular" in contract.mensagem_antt
+    assert agregado_events(agg["id"])[-1] == "close_rejected"
+    # once the carrier is regular again the closing goes through and clears the message
+    ok = api.post(_one(agg["id"]) + "/encerrar", json={"peso_carga_final": 10, "motivo": "Fim do período"})
+    assert ok.status_code == 200 and ok.get_json()["agregado"]["mensagem_antt"] is None
+
+
+@pytest.mark.parametrize("body, field", [({"motivo": "Fim do período"}, "peso_carga_final"),
+                                         ({"peso_carga_final": 10}, "motivo"),
+                                         ({"peso_carga_final": -1, "motivo": "Fim"}, "peso_carga_final")])
+def test_encerrar_bad_input_is_400(api, open_agregado, body, field):
+    agg = open_agregado()
+    response = api.post(_one(agg["id"]) + "/encerrar", json=body)
+    assert response.status_code == 400 and response.get_json()["error"]["details"][0]["field"] == field
+    assert load_agregado(agg["id"]).status == "aberto"
+
+
+def test_read_scope_cannot_write(make_api, company, open_agregado):
+    agg = open_agregado()
+    reader = make_api(company, scopes=("read",))
+    assert reader.get(_one(agg["id"])).status_code == 200
+    assert reader.post(_one(agg["id"]) + "/viagens", json=trip_body()).status_code == 403

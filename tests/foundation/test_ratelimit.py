@@ -1,0 +1,131 @@
+"""core.ratelimit.limit_around: the count's Redis round trip overlaps the block, and the limit holds as if counted
+first (429 after the block, replacing its own refusal). The Redis tests need the real Redis of TEST_REDIS_URL (the
+app's limiter then counts there); without it the limiter counts in memory (LazyMemoryStorage: no expiry thread),
+before the block."""
+import os
+
+import limits.storage.memory
+import pytest
+from limits import parse
+from limits.storage import RedisStorage
+
+from app import limiter
+from core import ratelimit
+from core.errors import AppError
+from core.ratelimit import LazyMemoryStorage, limit_around
+
+LIMIT = "2 per minute"
+needs_redis = pytest.mark.skipif(not os.environ.get("TEST_REDIS_URL"), reason="needs TEST_REDIS_URL (real Redis)")
+
+
+@pytest.fixture
+def limited(app, monkeypatch):
+    monkeypatch.setitem(app.config, "TEST_LIMIT", LIMIT)
+
+    def run(block=lambda: None, key="k1"):
+        with limit_around("TEST_LIMIT", "test-overlap", key, "Limite atingido."):
+            return block()
+    return run
+
+
+def status_of(call) -> int:
+    try:
+        call()
+    except AppError as exc:
+        return exc.status
+    return 200
+
+
+def counted(key="k1") -> int:
+    return limiter.limiter.storage.get(parse(LIMIT).key_for("test-overlap", key))
+
+
+def refuse():
+    raise AppError("Entrada inválida.", code="invalid_inputs", status=422)
+
+
+def fail():
+    raise RuntimeError("boom")
+
+
+@needs_redis
+def test_redis_counts_each_call_once_and_the_third_is_429_after_its_block_ran(limited):
+    assert type(limiter.limiter.storage) is RedisStorage
+    ran = []
+    assert [status_of(lambda: limited(lambda: ran.append(1))) for _ in range(3)] == [200, 200, 429]
+    assert len(ran) == 3 and counted() == 3  # the third block ran (overlapped), its answer was refused
+    with pytest.raises(AppError) as refused:
+        limited()
+    assert refused.value.code == "rate_limited" and 1 <= int(refused.value.headers["Retry-After"]) <= 61
+    assert status_of(lambda: limited(key="k2")) == 200  # another key, its own count
+
+
+@needs_redis
+def test_over_the_limit_429_replaces_the_blocks_refusal_and_under_it_the_refusal_stands(limited):
+    assert status_of(lambda: limited(refuse)) == 422
+    limited()
+    assert status_of(lambda: limited(refuse)) == 429
+
+
+@needs_redis
+def test_a_block_that_fails_leaves_the_count_right_and_no_answer_on_a_pooled_connection(limited):
+    with pytest.raises(RuntimeError):
+        limited(fail)
+    assert counted() == 1
+    assert limited(lambda: "ok") == "ok"
+    assert counted() == 2 and limiter.limiter.storage.storage.ping()  # the pool's connections answer in order
+    assert status_of(limited) == 429
+
+
+@needs_redis
+def test_after_redis_forgot_the_script_the_hit_still_counts(limited):
+    limiter.limiter.storage.storage.script_flush()
+    assert limited(lambda: "ok") == "ok" and counted() == 1
+    assert status_of(limited) == 200 and status_of(limited) == 429
+
+
+def test_in_memory_the_hit_is_counted_before_the_block_which_does_not_run_over_the_limit(app, limited, monkeypatch):
+    if type(limiter.limiter.storage) is RedisStorage:
+        pytest.skip("the app's limiter counts in Redis here (TEST_REDIS_URL)")
+    ran = []
+    assert [status_of(lambda: limited(lambda: ran.append(1))) for _ in range(3)] == [200, 200, 429]
+    assert len(ran) == 2
+
+
+# --- LazyMemoryStorage --------------------------------------------------------------------------------------------
+
+class Clock:
+    def __init__(self, now: float):
+        self.now = now
+
+    def time(self) -> float:
+        return self.now
+
+    monotonic = time
+
+
+def test_without_redis_the_app_counts_in_the_lazy_memory_storage():
+    if os.environ.get("TEST_REDIS_URL"):
+        pytest.skip("the app's limiter counts in Redis here (TEST_REDIS_URL)")
+    assert type(limiter.limiter.storage) is LazyMemoryStorage
+
+
+def test_lazy_memory_counts_without_starting_a_thread_and_sweeps_expired_keys_inline(monkeypatch):
+    clock = Clock(1_000.0)
+    monkeypatch.setattr(limits.storage.memory, "time", clock)
+    monkeypatch.setattr(ratelimit, "time", clock)
+    storage = LazyMemoryStorage("memory-lazy://")
+    storage.timer.join()  # the one limits' constructor starts (10 ms, once)
+    first = storage.timer
+    assert [storage.incr("a", 60) for _ in range(3)] == [1, 2, 3]
+    storage.incr("c", 10)
+    assert storage.timer is first and not first.is_alive()  # limits' own storage would have started a new one
+
+    clock.now += 30  # "c" expired; not read since and the sweep not due: still held
+    assert storage.incr("a", 60) == 4 and "c" in storage.storage
+    assert storage.get("c") == 0 and "c" not in storage.storage  # dropped when read, as limits does
+
+    storage.incr("c", 10)
+    clock.now += 31  # the sweep is due (60 s): the next hit drops every expired key
+    assert storage.incr("a", 60) == 1 and "c" not in storage.storage and "c" not in storage.expirations
+    assert storage.timer is first

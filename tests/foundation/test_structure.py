@@ -1,0 +1,86 @@
+"""Structure guards (docs/CONTRIBUTING.md): small files, and the transaction rule — pages and services never end a
+transaction themselves (`page_transaction()`, the API decorator and the jobs do)."""
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MAX_LINES = 500
+SKIPPED_DIRS = {"tests", "migrations", ".venv", "node_modules", "instance", ".git", "__pycache__"}
+NO_TRANSACTION_END = ("blueprints/web", "domain")
+ENDS = {"commit", "rollback"}
+
+
+def source_files(root: Path):
+    """The project's own Python files: not tests or migrations, and nothing under a hidden folder (.venv, the lock
+    tools' .venv-lock, the OpenAPI checks' .tools, caches), which holds other people's code."""
+    for path in root.rglob("*.py"):
+        folders = path.relative_to(root).parts[:-1]
+        if not SKIPPED_DIRS.intersection(folders) and not any(part.startswith(".") for part in folders):
+            yield path
+
+
+def long_files(root: Path) -> dict[str, int]:
+    lengths = {str(p.relative_to(root)): len(p.read_text(encoding="utf-8").splitlines()) for p in source_files(root)}
+    return {name: n for name, n in lengths.items() if n > MAX_LINES}
+
+
+def transaction_ends(path: Path) -> list[str]:
+    """`line: x.session.commit()` for every `<…session>.commit()` / `.rollback()` call in the file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ENDS:
+            owner = ast.unparse(node.func.value)
+            if owner.split(".")[-1] == "session":
+                found.append(f"{node.lineno}: {owner}.{node.func.attr}()")
+    return found
+
+
+def test_no_source_file_exceeds_500_lines():
+    assert not long_files(ROOT), f"split these (tests and migrations excepted): {long_files(ROOT)}"
+
+
+def test_the_length_check_counts_lines_and_skips_tests(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "pkg" / "short.py").write_text("x = 1\n" * MAX_LINES, encoding="utf-8")
+    (tmp_path / "pkg" / "long.py").write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
+    (tmp_path / "tests" / "test_long.py").write_text("x = 1\n" * 900, encoding="utf-8")
+    (tmp_path / ".venv-lock" / "lib").mkdir(parents=True)  # a tools venv made by scripts/lock.sh: not ours
+    (tmp_path / ".venv-lock" / "lib" / "vendored.py").write_text("x = 1\n" * 900, encoding="utf-8")
+    assert long_files(tmp_path) == {str(Path("pkg/long.py")): MAX_LINES + 1}
+
+
+def transaction_owner(path: Path) -> bool:
+    """A command-line command (`domain/<area>/cli.py`) is an entry point: like a job, it owns its transaction."""
+    return path.name == "cli.py"
+
+
+def test_pages_and_domain_never_commit_or_roll_back():
+    offenders = {str(path.relative_to(ROOT)): ends for folder in NO_TRANSACTION_END
+                 for path in source_files(ROOT / folder)
+                 if not transaction_owner(path) and (ends := transaction_ends(path))}
+    assert not offenders, "use `with page_transaction():` (pages) or flush (services): " + repr(offenders)
+
+
+def test_the_transaction_scan_sees_commit_and_rollback(tmp_path):
+    sample = tmp_path / "view.py"
+    sample.write_text("def v():\n    db.session.flush()\n    db.session.commit()\n    session.rollback()\n"
+                      "    transaction.commit()\n", encoding="utf-8")
+    assert transaction_ends(sample) == ["3: db.session.commit()", "4: session.rollback()"]
+
+
+def callers(name: str) -> set[str]:
+    """Files (outside tests) that call the function `name`."""
+    found = set()
+    for path in source_files(ROOT):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == name:
+                found.add(str(path.relative_to(ROOT)))
+    return found
+
+
+def test_progress_advance_commits_only_for_jobs():
+    """The one documented exception: core.progress.advance() commits, so a polling page sees each step of a job.
+    It is a job-owned commit (the job is the transaction's owner), so only jobs (and progress.finish/fail, which
+    jobs call) may use it — never a page or a service, whose work would be committed half-way."""
+    assert {path for path in callers("advance") if not path.startswith("jobs/")} == {"core/progress.py"}

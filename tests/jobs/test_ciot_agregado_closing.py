@@ -1,0 +1,138 @@
+"""The two-phase closing of an aggregate contract (domain/ciot_agregado/closing.py): em_encerramento is committed
+before the authority is asked with an idempotency key; a crash after the authority accepted leaves it
+em_encerramento (202), and the sweep of stuck closings finishes it with the same key, never a second closing; an
+unreachable authority is retried; a refusal found by the sweep leaves it aberto with the reason."""
+import uuid
+
+import pytest
+import sqlalchemy as sa
+
+import core.api
+from core.db import db
+from domain.ciot.models import SimulatorEmission
+from domain.ciot.provider import HomologSimulator
+from jobs.ciot_agregado import retry_stuck_closings
+from tests.fixtures.agregado import agregado_body, agregado_events, load_agregado, trip_body
+from tests.fixtures.ciot import clear_irregular, mark_irregular
+
+BASE = "/ciot-agregado/operations"
+CLOSE = {"peso_carga_final": 12000, "motivo": "Fim do período"}
+
+
+@pytest.fixture
+def authority_keys(monkeypatch):
+    """The idempotency keys the simulator was asked to close with, in order."""
+    keys, real = [], HomologSimulator.close_aggregate
+
+    def recording(self, contract, issuer, credentials, *, closing, idempotency_key):
+        keys.append(idempotency_key)
+        return real(self, contract, issuer, credentials, closing=closing, idempotency_key=idempotency_key)
+    monkeypatch.setattr(HomologSimulator, "close_aggregate", recording)
+    return keys
+
+
+@pytest.fixture
+def no_worker(monkeypatch):
+    """The closing job is queued but no worker has taken it yet (inline jobs would settle it at the commit)."""
+    monkeypatch.setattr("jobs.ciot_agregado.send_closing", lambda agregado_id, key: "queued")
+
+
+def _stale_now(app, monkeypatch):
+    monkeypatch.setitem(app.config, "CIOT_AGREGADO_CLOSE_STALE_SECONDS", 0)
+
+
+def _closed_at_authority(agregado_id):
+    db.session.rollback()
+    return db.session.execute(sa.select(SimulatorEmission.closed_at).where(
+        SimulatorEmission.operation_id == uuid.UUID(agregado_id))).scalar_one()
+
+
+def test_a_crash_after_the_authority_accepted_is_finished_by_the_sweep(app, api, open_agregado, monkeypatch,
+                                                                        authority_keys, no_worker):
+    agg = open_agregado()
+    one = f"{BASE}/{agg['id']}"
+    api.post(one + "/viagens", json=trip_body())
+    real_finish, crashes = core.api.finish, []
+
+    def crash_once(**kwargs):  # the authority answered; our final commit is lost
+        if not crashes:
+            crashes.append(True)
+            raise sa.exc.OperationalError("COMMIT", {}, Exception("server closed the connection unexpectedly"))
+        return real_finish(**kwargs)
+    monkeypatch.setattr(core.api, "finish", crash_once)
+    response = api.post(one + "/encerrar", json=CLOSE)
+    assert response.status_code == 202, response.get_json()
+    assert response.get_json()["agregado"]["status"] == "em_encerramento"
+    contract = load_agregado(agg["id"])
+    assert contract.status == "em_encerramento" and contract.encerramento_chave == authority_keys[0]
+    assert contract.encerramento_motivo == "Fim do período" and contract.peso_carga_final == 12000
+    if db.engine.dialect.name == "postgresql":  # the simulated authority commits on its own connection
+        assert _closed_at_authority(agg["id"]) is not None
+    # the status filter finds it, and it takes no more lines
+    listed = api.get(BASE, query_string={"status": "em_encerramento"}).get_json()["data"]
+    assert [row["id"] for row in listed] == [agg["id"]]
+    refused = api.post(one + "/viagens", json=trip_body())
+    assert refused.status_code == 422 and refused.get_json()["error"]["status"] == "em_encerramento"
+    # a closing still within its stale limit is left to its job
+    assert retry_stuck_closings() == 0 and load_agregado(agg["id"]).status == "em_encerramento"
+    _stale_now(app, monkeypatch)
+    assert retry_stuck_closings() == 1
+    contract = load_agregado(agg["id"])
+    assert contract.status == "encerrado" and contract.encerramento_protocolo and contract.rotas_consolidadas
+    assert authority_keys == [contract.encerramento_chave] * 2  # the same key: the authority answers its closing
+    assert agregado_events(agg["id"]).count("closed") == 1
+    assert retry_stuck_closings() == 0 and len(authority_keys) == 2
+
+
+def test_an_unreachable_authority_answers_202_and_the_sweep_retries(app, api, open_agregado, monkeypatch):
+    agg = open_agregado()
+    monkeypatch.setattr(HomologSimulator, "close_aggregate", _unreachable)
+    response = api.post(f"{BASE}/{agg['id']}/encerrar", json=CLOSE)
+    assert response.status_code == 202 and response.get_json()["agregado"]["status"] == "em_encerramento"
+    _stale_now(app, monkeypatch)
+    assert retry_stuck_closings() == 0  # still unreachable: nothing settled, nothing lost
+    assert load_agregado(agg["id"]).status == "em_encerramento"
+    monkeypatch.undo()
+    _stale_now(app, monkeypatch)
+    assert retry_stuck_closings() == 1
+    assert load_agregado(agg["id"]).status == "encerrado"
+    assert api.get(f"{BASE}/{agg['id']}").get_json()["agregado"]["status"] == "encerrado"
+
+
+def test_a_refusal_found_by_the_sweep_leaves_it_aberto_with_the_reason(app, api, make_tac, monkeypatch):
+    partner = make_tac()
+    agg = api.post(BASE, json=agregado_body(partner)).get_json()["data"]
+    with monkeypatch.context() as down:
+        down.setattr(HomologSimulator, "close_aggregate", _unreachable)
+        assert api.post(f"{BASE}/{agg['id']}/encerrar", json=CLOSE).status_code == 202
+    mark_irregular(partner.rntrc)
+    try:
+        _stale_now(app, monkeypatch)
+        assert retry_stuck_closings() == 1
+    finally:
+        clear_irregular(partner.rntrc)
+    contract = load_agregado(agg["id"])
+    assert contract.status == "aberto" and "irregular" in contract.mensagem_antt
+    assert contract.encerramento_motivo is None and contract.peso_carga_final is None
+    assert agregado_events(agg["id"])[-2:] == ["closing", "close_rejected"]
+    refused_key = contract.encerramento_chave
+    # aberto again: it takes lines, and a new closing (a new key) goes through
+    assert api.post(f"{BASE}/{agg['id']}/viagens", json=trip_body()).status_code == 201
+    closed = api.post(f"{BASE}/{agg['id']}/encerrar", json=CLOSE)
+    assert closed.status_code == 200 and closed.get_json()["agregado"]["status"] == "encerrado"
+    assert load_agregado(agg["id"]).encerramento_chave != refused_key
+
+
+def _unreachable(*args, **kwargs):
+    raise ConnectionError("connection refused")
+
+
+def test_the_closing_job_delivered_again_never_asks_the_authority_twice(api, open_agregado, authority_keys):
+    from jobs.ciot_agregado import send_closing
+    agg = open_agregado()
+    assert api.post(f"{BASE}/{agg['id']}/encerrar", json=CLOSE).status_code == 200
+    key = load_agregado(agg["id"]).encerramento_chave
+    assert authority_keys == [key]  # the job (inline) closed it; the request found it settled
+    assert send_closing(agg["id"], key) == "encerrado" and send_closing(agg["id"], "another-key") == "encerrado"
+    assert authority_keys == [key] and agregado_events(agg["id"]).count("closed") == 1
+    assert send_closing(str(uuid.uuid4()), key) == "missing" and send_closing("not-a-uuid", key) == "missing"

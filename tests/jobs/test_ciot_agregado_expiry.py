@@ -1,0 +1,84 @@
+"""The daily job closing aggregate contracts whose data_prevista_encerramento has come: motivo
+expiracao_automatica_30_dias, each contract once even when the job runs twice (or two schedulers fire at once,
+PostgreSQL), contracts not yet due left alone, a refusal kept and retried."""
+import threading
+import uuid
+from datetime import timedelta
+
+import pytest
+import sqlalchemy as sa
+
+from core.db import db
+from core.tenancy import cross_tenant
+from domain.ciot.clock import today_local
+from domain.ciot.models import SimulatorEmission
+from domain.ciot_agregado.models import CiotAgregado, CiotAgregadoEvent
+from jobs.ciot_agregado import close_expired_agregados
+from tests.fixtures.agregado import agregado_body, agregado_events, load_agregado, trip_body
+from tests.fixtures.ciot import clear_irregular, mark_irregular
+
+
+def _due_in(agregado_id, days: int):
+    db.session.execute(cross_tenant(sa.update(CiotAgregado).where(CiotAgregado.id == uuid.UUID(agregado_id)).values(
+        data_prevista_encerramento=today_local() + timedelta(days=days))))
+    db.session.commit()
+
+
+def test_run_twice_closes_a_due_contract_once(api, open_agregado):
+    due, later = open_agregado(), open_agregado(placa_cavalo="LMN2O34")
+    api.post(f"/ciot-agregado/operations/{due['id']}/viagens", json=trip_body(peso_carga=1500))
+    _due_in(due["id"], 0)
+    _due_in(later["id"], 1)
+    assert close_expired_agregados() == 1
+    assert close_expired_agregados() == 0
+    contract = load_agregado(due["id"])
+    assert contract.status == "encerrado" and contract.encerramento_motivo == "expiracao_automatica_30_dias"
+    assert contract.peso_carga_final == 1500 and len(contract.rotas_consolidadas) == 1
+    assert agregado_events(due["id"]).count("closed") == 1
+    closing = db.session.execute(cross_tenant(sa.select(CiotAgregadoEvent.message).where(
+        CiotAgregadoEvent.agregado_id == contract.id, CiotAgregadoEvent.type == "closing"))).scalar_one()
+    assert closing == "Encerramento solicitado. Motivo: Expiração automática (30 dias)"  # the history, in words
+    assert load_agregado(later["id"]).status == "aberto"
+    closed_at_authority = db.session.execute(sa.select(SimulatorEmission.closed_at).where(
+        SimulatorEmission.operation_id == contract.id)).scalar_one()
+    assert closed_at_authority is not None
+
+
+def test_a_refused_expiry_stays_open_and_the_others_close(api, make_tac):
+    irregular, regular = make_tac(), make_tac()
+    a = api.post("/ciot-agregado/operations", json=agregado_body(irregular)).get_json()["data"]
+    b = api.post("/ciot-agregado/operations", json=agregado_body(regular)).get_json()["data"]
+    _due_in(a["id"], -2)
+    _due_in(b["id"], -1)
+    mark_irregular(irregular.rntrc)
+    try:
+        assert close_expired_agregados() == 1
+    finally:
+        clear_irregular(irregular.rntrc)
+    refused = load_agregado(a["id"])
+    assert refused.status == "aberto" and "irregular" in refused.mensagem_antt
+    assert load_agregado(b["id"]).status == "encerrado"
+    assert close_expired_agregados() == 1  # the next day's run closes it
+    assert load_agregado(a["id"]).status == "encerrado"
+
+
+def test_two_schedulers_at_once_close_once(app, api, open_agregado):
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("row locks are what is tested: PostgreSQL only (TEST_DATABASE_URL)")
+    contracts = [open_agregado(placa_cavalo=f"AAA{i}B2{i}") for i in range(4)]
+    for c in contracts:
+        _due_in(c["id"], 0)
+    barrier, results = threading.Barrier(2, timeout=60), []
+
+    def run():
+        with app.app_context():
+            barrier.wait()
+            results.append(close_expired_agregados())
+
+    threads = [threading.Thread(target=run, daemon=True) for _ in range(2)]
+    [t.start() for t in threads]
+    [t.join(120) for t in threads]
+    assert sum(results) == 4
+    for c in contracts:
+        assert agregado_events(c["id"]).count("closed") == 1

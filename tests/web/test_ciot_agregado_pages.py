@@ -1,0 +1,242 @@
+"""Aggregate contract pages with the logged-in test client: the list (filters, the closing-soon warning), opening
+(inline errors, 409 pointing at the open contract), the ledger page (trips and debits inline, cancelling with a
+reason struck through, running balance), closing and cancelling, PDF, the municipality picker, roles and tenancy."""
+import uuid
+from datetime import timedelta
+
+import sqlalchemy as sa
+
+from core.db import db
+from core.tenancy import cross_tenant
+from domain.ciot.clock import today_local
+from domain.ciot_agregado.models import CiotAgregado
+from tests.fixtures.agregado import agregado_events, in_period, load_agregado
+from tests.fixtures.core import csrf_from
+
+HX = {"HX-Request": "true"}
+
+
+def _client(login, make_user, company, role="operador"):
+    client = login(make_user(company, role=role))
+    token = csrf_from(client.get("/ciot/agregados/").get_data(as_text=True))
+    return client, token
+
+
+TRIP = {"data_viagem": in_period(1, "08:00"), "expedidor_cpf_cnpj": "11.222.333/0001-81",
+        "expedidor_nome": "Embarcadora",
+        "recebedor_cpf_cnpj": "529.982.247-25", "recebedor_nome": "Maria", "origem_uf": "SP",
+        "origem_municipio_nome": "Campinas", "destino_uf": "RJ", "destino_municipio_nome": "Niterói",
+        "valor": "1.500,25", "peso_carga": "12.000"}
+
+
+def test_open_a_contract_from_the_form(login, make_user, company, make_tac):
+    partner = make_tac()
+    client, token = _client(login, make_user, company)
+    form = client.get("/ciot/agregados/novo").get_data(as_text=True)
+    assert 'id="pick-transportador"' in form and 'name="partner_id"' in form
+    data = {"csrf_token": token, "partner_id": str(partner.id), "placa_cavalo": "abc-1d23",
+            "placas_reboques": "DEF4G56, GHI7J89", "valor_contratado": "15.000,00"}
+    response = client.post("/ciot/agregados/novo", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "AGR-000001" in page and "aberto e declarado" in page and "ABC1D23" in page and "R$ 15.000,00" in page
+    again = client.post("/ciot/agregados/novo", data=data)
+    assert again.status_code == 422 and "Já existe um contrato de agregado aberto" in again.get_data(as_text=True)
+    assert "Abrir AGR-000001" in again.get_data(as_text=True)
+
+
+def test_opening_errors_land_on_their_inputs(login, make_user, company, make_tac):
+    etc = make_tac(categoria="ETC")
+    client, token = _client(login, make_user, company)
+    bad = client.post("/ciot/agregados/novo", data={"csrf_token": token, "placa_cavalo": "12",
+                                                     "valor_contratado": "1.5"})
+    html = bad.get_data(as_text=True)
+    assert bad.status_code == 422 and 'id="placa_cavalo-error"' in html and 'id="partner_id-error"' in html
+    assert 'id="valor_contratado-error"' in html and 'value="1.5"' in html
+    refused = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(etc.id),
+                                                         "placa_cavalo": "ABC1D23"})
+    assert refused.status_code == 422 and "não pode ser agregado" in refused.get_data(as_text=True)
+    assert client.get("/ciot/agregados/").get_data(as_text=True).count("data-code=") == 0
+
+
+def test_ledger_page_adds_cancels_and_closes(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    url = f"/ciot/agregados/{agg['id']}"
+    client, token = _client(login, make_user, company)
+    first = client.post(url + "/viagens", data={**TRIP, "csrf_token": token}, headers=HX)
+    assert first.status_code == 200 and "Viagem 1 lançada" in first.get_data(as_text=True)
+    client.post(url + "/viagens", data={**TRIP, "csrf_token": token, "valor": "100,00",
+                                        "data_viagem": in_period(3, "08:00")}, headers=HX)
+    debit = client.post(url + "/debitos", data={"csrf_token": token, "tipo": "adiantamento", "valor": "500,25",
+                                                "motivo": "Adiantamento", "data_debito": in_period(2, "09:00")},
+                        headers=HX)
+    html = debit.get_data(as_text=True)
+    assert "Débito 1 lançado" in html and "Saldo R$ 1.100,00" in html
+    # interleaved by date with the running balance: trip 1 (1.500,25), debit 1 (1.000,00), trip 2 (1.100,00)
+    ledger = html[html.index('data-testid="ledger"'):]
+    assert ledger.index('data-kind="viagem" data-numero="1"') < ledger.index('data-kind="debito" data-numero="1"') \
+        < ledger.index('data-kind="viagem" data-numero="2"')
+    assert "R$ 1.000,00" in ledger
+    bad = client.post(url + "/viagens", data={**TRIP, "csrf_token": token, "valor": "abc", "destino_uf": ""},
+                      headers=HX)
+    assert bad.status_code == 422 and 'id="valor-error"' in bad.get_data(as_text=True)
+    trip_id = load_trip_id(agg["id"], 1)
+    no_reason = client.post(f"{url}/viagens/{trip_id}/cancelar", data={"csrf_token": token}, headers=HX)
+    assert no_reason.status_code == 422 and "Informe o motivo" in no_reason.get_data(as_text=True)
+    done = client.post(f"{url}/viagens/{trip_id}/cancelar", data={"csrf_token": token, "motivo": "Duplicada"},
+                       headers=HX).get_data(as_text=True)
+    assert "<s>Viagem 1" in done and "Cancelado: Duplicada" in done and "Saldo R$ -400,25" in done
+    blocked = client.post(url + "/cancelar", data={"csrf_token": token}, headers=HX)
+    assert blocked.status_code == 422 and "cancele-os antes" in blocked.get_data(as_text=True)
+    closed = client.post(url + "/encerrar", data={"csrf_token": token, "peso_carga_final": "12.000",
+                                                  "motivo": "Fim da safra"}, headers=HX)
+    html = closed.get_data(as_text=True)
+    assert closed.status_code == 200 and "enviado à ANTT" in html and "Rotas consolidadas" in html
+    assert 'data-status="encerrado"' in html and 'data-testid="add-trip"' not in html
+    assert load_agregado(agg["id"]).status == "encerrado"
+    pdf = client.get(url + "/pdf")
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+
+
+def test_a_closing_refused_by_the_authority_shows_the_reason_on_an_open_contract(login, make_user, company, api,
+                                                                                 make_tac):
+    from tests.fixtures.agregado import agregado_body
+    from tests.fixtures.ciot import clear_irregular, mark_irregular
+    partner = make_tac()
+    agg = api.post("/ciot-agregado/operations", json=agregado_body(partner)).get_json()["data"]
+    client, token = _client(login, make_user, company)
+    mark_irregular(partner.rntrc)
+    try:
+        html = client.post(f"/ciot/agregados/{agg['id']}/encerrar", headers=HX, data={
+            "csrf_token": token, "peso_carga_final": "12.000", "motivo": "Fim da safra"}).get_data(as_text=True)
+    finally:
+        clear_irregular(partner.rntrc)
+    assert "Última recusa da ANTT" in html and "irregular" in html and 'data-status="aberto"' in html
+    assert 'data-testid="add-trip"' in html and load_agregado(agg["id"]).status == "aberto"
+
+
+def load_trip_id(agregado_id, numero):
+    from domain.ciot_agregado.models import CiotAgregadoViagem
+    return db.session.execute(cross_tenant(sa.select(CiotAgregadoViagem.id).where(
+        CiotAgregadoViagem.agregado_id == uuid.UUID(agregado_id),
+        CiotAgregadoViagem.numero_viagem == numero))).scalar_one()
+
+
+def test_close_without_weight_is_an_inline_error(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    response = client.post(f"/ciot/agregados/{agg['id']}/encerrar", data={"csrf_token": token, "motivo": "Fim"},
+                           headers=HX)
+    assert response.status_code == 422 and 'id="peso_carga_final-error"' in response.get_data(as_text=True)
+    assert agregado_events(agg["id"]) == ["opened"]
+
+
+def test_cancel_an_empty_contract(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    response = client.post(f"/ciot/agregados/{agg['id']}/cancelar", data={"csrf_token": token})
+    assert response.status_code == 302
+    assert load_agregado(agg["id"]).status == "cancelado"
+
+
+def test_list_filters_and_warns_about_contracts_closing_soon(login, make_user, company, open_agregado):
+    soon, later = open_agregado(), open_agregado(placa_cavalo="ZZZ9Z99")
+    db.session.execute(cross_tenant(sa.update(CiotAgregado).where(CiotAgregado.id == uuid.UUID(soon["id"])).values(
+        data_prevista_encerramento=today_local() + timedelta(days=2))))
+    db.session.commit()
+    client, _ = _client(login, make_user, company)
+    html = client.get("/ciot/agregados/").get_data(as_text=True)
+    warning = html[html.index('data-testid="closing-soon"'):]
+    warning = warning[:warning.index("</div>")]
+    assert soon["code"] in warning and later["code"] not in warning and "em 2 dias" in warning
+    filtered = client.get("/ciot/agregados/?q=zzz9z99", headers={**HX, "HX-Target": "agregados-table"})
+    assert later["code"] in filtered.get_data(as_text=True) and soon["code"] not in filtered.get_data(as_text=True)
+    assert client.get("/ciot/agregados/?status=nada").status_code == 422
+
+
+def test_municipality_picker_lists_the_states_municipalities(login, make_user, company):
+    client, _ = _client(login, make_user, company)
+    html = client.get("/ciot/agregados/municipios?origem_uf=RJ").get_data(as_text=True)
+    assert '<option value="Niterói">' in html and "Campinas" not in html
+
+
+def _picked(client, target: str, query: str) -> list[dict]:
+    """The options a registry picker offers for `query`: each one's label and what it fills."""
+    import json
+    import re
+    html = client.get(f"/ciot/agregados/cadastro/{target}?q={query}", headers=HX).get_data(as_text=True)
+    return [{"label": label, "fill": json.loads(fill.replace("&#34;", '"').replace("&quot;", '"'))}
+            for fill, label in re.findall(r'data-fill="([^"]*)"[^>]*>\s*<span class="picker-label">([^<]+)', html)]
+
+
+def test_registry_picker_fills_the_party_inputs(login, make_user, company, make_partner, make_company):
+    partner = make_partner(company, legal_name="Comercial Destino Ltda", cpf_cnpj="11222333000181")
+    make_partner(company, legal_name="Comercial Inativa Ltda", is_active=False)
+    make_partner(make_company(), legal_name="Comercial de Outra Empresa")
+    client, _ = _client(login, make_user, company)
+    assert _picked(client, "recebedor", "comercial") == [{"label": "Comercial Destino Ltda", "fill": {
+        "recebedor_cpf_cnpj": "11.222.333/0001-81", "recebedor_nome": "Comercial Destino Ltda"}}]
+    assert _picked(client, "expedidor", "11222333")[0]["fill"]["expedidor_nome"] == partner.legal_name
+    short = client.get("/ciot/agregados/cadastro/expedidor?q=c").get_data(as_text=True)
+    assert "Digite ao menos 2" in short
+    assert client.get("/ciot/agregados/cadastro/outro?q=comercial").status_code == 404
+
+
+def test_carrier_picker_offers_only_active_tac_carriers(login, make_user, company, make_tac):
+    tac = make_tac(legal_name="Zé Agregado")
+    equiparado = make_tac(legal_name="Zeca Equiparado", categoria="TAC_EQUIPARADO")
+    make_tac(legal_name="Zélia ETC", categoria="ETC")
+    make_tac(legal_name="Zuleide Inativa", is_active=False)
+    client, _ = _client(login, make_user, company)
+    found = _picked(client, "transportador", "ze")
+    assert sorted(o["fill"]["partner_id"] for o in found) == sorted([str(tac.id), str(equiparado.id)])
+    # the list filter names the chosen carrier in its search box and lists only its contracts
+    page = client.get(f"/ciot/agregados/?partner_id={tac.id}").get_data(as_text=True)
+    assert 'value="Zé Agregado"' in page and f'value="{tac.id}"' in page
+
+
+def test_reader_sees_but_cannot_act(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company, role="leitura")
+    page = client.get(f"/ciot/agregados/{agg['id']}").get_data(as_text=True)
+    assert agg["code"] in page and 'data-testid="add-trip"' not in page
+    assert client.post(f"/ciot/agregados/{agg['id']}/viagens", data={**TRIP, "csrf_token": token}).status_code == 403
+    assert client.get("/ciot/agregados/novo").status_code == 403
+
+
+def test_another_companys_contract_is_404_on_every_page_route(login, make_user, company, make_company, make_api,
+                                                              make_tac):
+    from tests.fixtures.agregado import agregado_body
+    other = make_company()
+    agg = make_api(other).post("/ciot-agregado/operations", json=agregado_body(make_tac(other))).get_json()["data"]
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    line = uuid.uuid4()
+    assert client.get(url).status_code == 404 and client.get(url + "/pdf").status_code == 404
+    for path, data in ((url + "/viagens", TRIP), (url + "/debitos", {}), (url + "/encerrar", {}),
+                       (url + "/cancelar", {}), (f"{url}/viagens/{line}/cancelar", {"motivo": "abc"}),
+                       (f"{url}/debitos/{line}/cancelar", {"motivo": "abc"})):
+        assert client.post(path, data={**data, "csrf_token": token}).status_code == 404, path
+    assert load_agregado(agg["id"]).status == "aberto" and load_agregado(agg["id"]).ultimo_numero_viagem == 0
+    assert agg["code"] not in client.get("/ciot/agregados/").get_data(as_text=True)
+
+
+def test_pages_and_pdf_say_who_and_why_in_words(login, make_user, company, open_agregado):
+    """No internal word on the page: the integration as "integração (chave …)", the platform's own closing reason
+    in words, the environment spelt out in the list."""
+    from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
+    contract = open_agregado()
+    db.session.execute(cross_tenant(sa.update(CiotAgregado).where(CiotAgregado.id == uuid.UUID(contract["id"])).values(
+        status="encerrado", encerramento_motivo=EXPIRY_MOTIVO, encerrado_at=sa.func.now())))
+    db.session.commit()
+    client, _ = _client(login, make_user, company)
+    page = client.get(f"/ciot/agregados/{contract['id']}").get_data(as_text=True)
+    assert "(integração (chave flk_" in page and "api_key:" not in page
+    assert "Expiração automática (30 dias)" in page and EXPIRY_MOTIVO not in page
+    listing = client.get("/ciot/agregados/").get_data(as_text=True)
+    row = listing[listing.index(f'data-code="{contract["code"]}"'):]
+    assert ">Homologação<" in row[:row.index("</tr>")]
+    pdf = client.get(f"/ciot/agregados/{contract['id']}/pdf")
+    from tests.api.test_ciot_pdf import pdf_text
+    text = pdf_text(pdf.data)
+    assert "Expiração automática (30 dias)" in text and EXPIRY_MOTIVO not in text
