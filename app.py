@@ -78,6 +78,9 @@ def create_app(config: dict | None = None) -> Flask:
     _init_login(app)
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or LAZY_MEMORY_URI)
     limiter.init_app(app)
+    # Flask-Limiter keeps one storage per extension, replaced by each init_app; the app keeps the strategy made for
+    # it, so core.ratelimit counts in this app's storage even when a process builds several apps (tests, tools).
+    app.extensions["rate_limiter"] = limiter.limiter
     _limit_writes_only(app)
     _register_blueprints(app)
     _init_request_hooks(app)

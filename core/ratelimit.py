@@ -21,12 +21,15 @@ from redis.exceptions import NoScriptError, RedisError
 from core.errors import AppError
 
 
+def app_limiter():
+    """The current app's rate-limit strategy (its storage: Redis or memory), as create_app kept it."""
+    return current_app.extensions["rate_limiter"]
+
+
 def enforce_limit(config_name: str, scope: str, key: str, message: str) -> None:
     """Count one hit of `key` under `scope` against the limit in `config[config_name]` ("60 per minute")."""
-    from app import limiter
-
     item = parse(current_app.config[config_name])
-    _refuse_unless(limiter.limiter.hit(item, scope, key), item, scope, key, message)
+    _refuse_unless(app_limiter().hit(item, scope, key), item, scope, key, message)
 
 
 @contextmanager
@@ -34,12 +37,10 @@ def limit_around(config_name: str, scope: str, key: str, message: str):
     """`enforce_limit` whose Redis round trip overlaps the block: 429 after the block when the count is over the
     limit, replacing the block's own refusal (an AppError) as if counted first. Nothing in the block may commit.
     Not counted in Redis' fixed window (memory storage, another strategy): counted before the block."""
-    from app import limiter
-
     item = parse(current_app.config[config_name])
-    pending = PendingHit.send(limiter.limiter, item, scope, key)
+    pending = PendingHit.send(app_limiter(), item, scope, key)
     if pending is None:
-        _refuse_unless(limiter.limiter.hit(item, scope, key), item, scope, key, message)
+        _refuse_unless(app_limiter().hit(item, scope, key), item, scope, key, message)
         yield
         return
     try:
@@ -56,9 +57,7 @@ def limit_around(config_name: str, scope: str, key: str, message: str):
 def _refuse_unless(admitted: bool, item, scope: str, key: str, message: str) -> None:
     if admitted:
         return
-    from app import limiter
-
-    reset_at = limiter.limiter.get_window_stats(item, scope, key).reset_time
+    reset_at = app_limiter().get_window_stats(item, scope, key).reset_time
     retry_after = max(1, int(reset_at - time.time()) + 1)
     raise AppError(message, code="rate_limited", status=429, headers={"Retry-After": str(retry_after)})
 

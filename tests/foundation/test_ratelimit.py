@@ -9,10 +9,9 @@ import pytest
 from limits import parse
 from limits.storage import RedisStorage
 
-from app import limiter
 from core import ratelimit
 from core.errors import AppError
-from core.ratelimit import LazyMemoryStorage, limit_around
+from core.ratelimit import LazyMemoryStorage, app_limiter, limit_around
 
 LIMIT = "2 per minute"
 needs_redis = pytest.mark.skipif(not os.environ.get("TEST_REDIS_URL"), reason="needs TEST_REDIS_URL (real Redis)")
@@ -37,7 +36,12 @@ def status_of(call) -> int:
 
 
 def counted(key="k1") -> int:
-    return limiter.limiter.storage.get(parse(LIMIT).key_for("test-overlap", key))
+    return storage().get(parse(LIMIT).key_for("test-overlap", key))
+
+
+def storage():
+    """The storage the app under test counts in (its own, whichever app the process built last)."""
+    return app_limiter().storage
 
 
 def refuse():
@@ -50,7 +54,7 @@ def fail():
 
 @needs_redis
 def test_redis_counts_each_call_once_and_the_third_is_429_after_its_block_ran(limited):
-    assert type(limiter.limiter.storage) is RedisStorage
+    assert type(storage()) is RedisStorage
     ran = []
     assert [status_of(lambda: limited(lambda: ran.append(1))) for _ in range(3)] == [200, 200, 429]
     assert len(ran) == 3 and counted() == 3  # the third block ran (overlapped), its answer was refused
@@ -73,23 +77,37 @@ def test_a_block_that_fails_leaves_the_count_right_and_no_answer_on_a_pooled_con
         limited(fail)
     assert counted() == 1
     assert limited(lambda: "ok") == "ok"
-    assert counted() == 2 and limiter.limiter.storage.storage.ping()  # the pool's connections answer in order
+    assert counted() == 2 and storage().storage.ping()  # the pool's connections answer in order
     assert status_of(limited) == 429
 
 
 @needs_redis
 def test_after_redis_forgot_the_script_the_hit_still_counts(limited):
-    limiter.limiter.storage.storage.script_flush()
+    storage().storage.script_flush()
     assert limited(lambda: "ok") == "ok" and counted() == 1
     assert status_of(limited) == 200 and status_of(limited) == 429
 
 
 def test_in_memory_the_hit_is_counted_before_the_block_which_does_not_run_over_the_limit(app, limited, monkeypatch):
-    if type(limiter.limiter.storage) is RedisStorage:
+    if type(storage()) is RedisStorage:
         pytest.skip("the app's limiter counts in Redis here (TEST_REDIS_URL)")
     ran = []
     assert [status_of(lambda: limited(lambda: ran.append(1))) for _ in range(3)] == [200, 200, 429]
     assert len(ran) == 2
+
+
+def test_another_app_built_in_the_process_leaves_this_apps_count_where_it_was(app, limited, tmp_path):
+    # Flask-Limiter's one extension object takes the storage of the last app it was given; the app keeps its own.
+    from app import create_app, limiter
+
+    ours = storage()
+    limited()
+    create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "x", "REDIS_URL": "",
+                "INSTANCE_PATH": str(tmp_path)})
+    assert limiter.limiter.storage is not ours  # the extension moved on to the new app's memory storage
+    assert storage() is ours and counted() == 1
+    limited()
+    assert status_of(limited) == 429
 
 
 # --- LazyMemoryStorage --------------------------------------------------------------------------------------------
@@ -104,10 +122,10 @@ class Clock:
     monotonic = time
 
 
-def test_without_redis_the_app_counts_in_the_lazy_memory_storage():
+def test_without_redis_the_app_counts_in_the_lazy_memory_storage(app):
     if os.environ.get("TEST_REDIS_URL"):
         pytest.skip("the app's limiter counts in Redis here (TEST_REDIS_URL)")
-    assert type(limiter.limiter.storage) is LazyMemoryStorage
+    assert type(storage()) is LazyMemoryStorage
 
 
 def test_lazy_memory_counts_without_starting_a_thread_and_sweeps_expired_keys_inline(monkeypatch):

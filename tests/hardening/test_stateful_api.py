@@ -65,13 +65,23 @@ def linked_paths(doc: dict) -> list[str]:
     return found
 
 
+# A valid create body per collection, each with a fresh identity (the company is new per scenario anyway).
+VALID_CREATE = {
+    "partners": lambda: {"person_kind": "pj", "cpf_cnpj": unique_partner_cnpj(), "legal_name": "Transportes Ltda"},
+    "vehicles": lambda: {"plate": unique_plate()},
+    "drivers": lambda: {"name": "João da Silva", "phone": "+5511987654321", "cpf": unique_cpf()},
+}
+
+
 @pytest.mark.slow
 def test_stateful_create_then_read(app, make_company, make_api_key):
-    # Only the operations the links join (collections and their items): over the whole API the derandomized draws
-    # depend on how many operations exist, and an area added elsewhere could leave no create followed by its read.
-    # Every operation is fuzzed on its own by the never-5xx property test and the per-operation schemathesis run.
+    # Only the registry's collections and items (partners, vehicles, drivers), each create with a valid body: with
+    # every linked collection and fuzzed create bodies (mostly rightly refused by rules no JSON Schema states: check
+    # digits, plates, phones), the sequences depended on luck, and one CI run followed no link at all. What is
+    # fuzzed here is the sequence (which read, update or delete follows which create) and every other body; each
+    # operation is also fuzzed on its own by the never-5xx property test and the per-operation schemathesis run.
     doc = with_links(build_document())
-    paths = linked_paths(doc)
+    paths = [p for p in linked_paths(doc) if p.split("/")[4] in VALID_CREATE]
     schema = schemathesis.openapi.from_dict(doc).include(
         path_regex="^(" + "|".join(re.escape(p) for p in paths) + ")$")
 
@@ -92,15 +102,9 @@ def test_stateful_create_then_read(app, make_company, make_api_key):
             # rightly a 401: signing has its own tests; here every call is unsigned, so sequences get past the key.
             for name in SIGNATURE_HEADERS:
                 (case.headers or {}).pop(name, None)
-            # Check digits and plate formats are valid JSON Schema strings and still rightly refused: give each
-            # create a valid identity, so creates succeed and the links have something to follow.
-            if case.method == "POST" and isinstance(case.body, dict):
-                if case.path.endswith("/partners"):
-                    case.body.update(person_kind="pj", cpf_cnpj=unique_partner_cnpj())
-                elif case.path.endswith("/vehicles"):
-                    case.body["plate"] = unique_plate()
-                elif case.path.endswith("/drivers"):
-                    case.body.update(cpf=unique_cpf(), phone="11987654321")
+            # Every create succeeds, so the links always have something to follow.
+            if case.method == "POST":
+                case.body = VALID_CREATE[case.path.split("/")[4]]()
 
         def get_call_kwargs(self, case):
             return {"headers": {"X-API-Key": self.key}}
@@ -114,4 +118,6 @@ def test_stateful_create_then_read(app, make_company, make_api_key):
     Machine.run(settings=settings(max_examples=30, stateful_step_count=5, deadline=None, database=None,
                                   derandomize=True, phases=[Phase.explicit, Phase.generate, Phase.shrink],
                                   suppress_health_check=list(HealthCheck)))
+    # Which item paths are reached varies (the created ids feed the draws), so the assertion is that links were
+    # followed at all: ~150 steps with every create a 201 reach several (five pairs or more in local runs).
     assert found, "no create was followed by a successful call on what it created"
