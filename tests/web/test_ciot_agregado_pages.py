@@ -128,7 +128,7 @@ def test_close_without_weight_is_an_inline_error(login, make_user, company, open
     response = client.post(f"/ciot/agregados/{agg['id']}/encerrar", data={"csrf_token": token, "motivo": "Fim"},
                            headers=HX)
     assert response.status_code == 422 and 'id="peso_carga_final-error"' in response.get_data(as_text=True)
-    assert agregado_events(agg["id"]) == ["opened"]
+    assert agregado_events(agg["id"]) == ["opening", "opened"]
 
 
 def test_cancel_an_empty_contract(login, make_user, company, open_agregado):
