@@ -352,7 +352,8 @@ def test_cancel_refused_by_the_authority_stays_aberto_with_the_reason(api, open_
     assert refused.status_code == 422
     error = refused.get_json()["error"]
     assert error["code"] == "rejected" and error["status"] == "aberto"
-    assert "não está ativo" in error["mensagem_antt"] and error["message"].startswith("Cancelamento rejeitado pela ANTT")
+    assert "não está ativo" in error["mensagem_antt"]
+    assert error["message"].startswith("Cancelamento rejeitado pela ANTT")
     contract = load_agregado(agg["id"])
     assert contract.status == "aberto" and contract.mensagem_antt == error["mensagem_antt"]
     assert contract.cancel_motivo is None and contract.cancelado_at is None
