@@ -90,16 +90,16 @@ def price_definition(definition: Compiled, tax_mode: str, raw_inputs: dict, cont
     lines = tax_lines(subtotal, context, tax_mode, table) if context else []
     taxes = sum((line.value for line in lines), Decimal(0))
     shown_subtotal, shown_total = money(subtotal), money(subtotal + taxes)
-    summed = [c for c in definition.components if c.get("in_subtotal", True)]
-    shown = dict(zip([c["key"] for c in summed], apportion([results[c["key"]] for c in summed], shown_subtotal)))
+    summed = [c["key"] for c in definition.components if c.get("in_subtotal", True)]
+    shown = dict(zip(summed, apportion([results[key] for key in summed], shown_subtotal), strict=True))
+    tax_values = apportion([line.value for line in lines], shown_total - shown_subtotal)
     return SimulationResult(
         methodology_id=None, methodology_version=0, inputs=_json_inputs(values),
         tax_context=context, tax_table=table.version, subtotal=shown_subtotal, total=shown_total,
         breakdown=[{"key": c["key"], "label": c["label"], "value": shown.get(c["key"], money(results[c["key"]]))}
                    for c in definition.components],
         tax_breakdown=[{"kind": line.kind, "rate": line.rate, "value": value, "mode": line.mode}
-                       for line, value in zip(lines, apportion([line.value for line in lines],
-                                                               shown_total - shown_subtotal))],
+                       for line, value in zip(lines, tax_values, strict=True)],
         effective_tax_rate=(taxes / subtotal).quantize(RATE_PLACES, rounding=ROUND_HALF_UP) if subtotal else Decimal(0),
     )
 

@@ -28,7 +28,7 @@ def test_the_shown_lines_add_up_to_the_subtotal_and_the_total(a, b, c, origin, d
     summed = [line["value"] for line in result.breakdown if line["key"] != "nota"]
     assert sum(summed) == result.subtotal
     assert result.subtotal + sum(line["value"] for line in result.tax_breakdown) == result.total
-    for line, exact in zip(summed, (a, b, c)):
+    for line, exact in zip(summed, (a, b, c), strict=True):
         assert abs(line - exact * Decimal("1.0005")) < CENTAVO
     base = result.subtotal if mode == "by_outside" else result.total
     for tax in result.tax_breakdown:
@@ -40,7 +40,7 @@ def test_apportion_keeps_the_rounded_sum_and_each_part_within_a_centavo(parts):
     target = sum(parts, Decimal(0)).quantize(CENTAVO, rounding=ROUND_HALF_UP)
     shares = apportion(parts, target)
     assert sum(shares, Decimal(0)) == target
-    assert all(abs(share - part) < CENTAVO for share, part in zip(shares, parts))
+    assert all(abs(share - part) < CENTAVO for share, part in zip(shares, parts, strict=True))
 
 
 def test_the_centavo_goes_to_the_part_with_the_largest_fraction():
