@@ -172,12 +172,11 @@ def _lead(lead_id):
 @bp.route("/leads/<lead_id>/cadastrar-motorista", methods=["POST"])
 @roles_required("operador")
 def register_driver(lead_id):
-    """Mark the lead `convertido` and open the driver form pre-filled with its name, CPF and phone."""
-    with page_transaction():
-        lead = services.update_lead_status(lead_id, "convertido")
-    prefill = {"name": lead.driver_name, "cpf": lead.driver_doc or "", "phone": lead.driver_phone}
-    return done(url_for("cadastros.driver_new", **{k: v for k, v in prefill.items() if v}),
-                "Lead marcado como convertido. Confira e salve o motorista.")
+    """Open the driver form for the lead: only its id goes in the URL (the form reads the name, CPF and phone
+    itself, LGPD); the lead becomes `convertido` when the driver is saved."""
+    lead = services.get_lead(lead_id)
+    return done(url_for("cadastros.driver_new", lead=lead.id), "Confira os dados do lead e salve o motorista.",
+                "info")
 
 
 # --- The sidebar badge: polled by every open tab, so it answers from a signed token and the stored count ---------

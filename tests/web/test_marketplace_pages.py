@@ -56,6 +56,15 @@ def test_detail_has_open_graph_tags_and_forms(visitor, public_freight, company):
     assert 'data-testid="lead-form"' in html and 'data-testid="offer-form"' in html
 
 
+@pytest.mark.parametrize("days", [30, 180])
+def test_public_pages_state_the_retention_period_in_days(app, visitor, public_freight, monkeypatch, days):
+    monkeypatch.setitem(app.config, "MARKETPLACE_LEAD_RETENTION_DAYS", days)
+    for url in ("/fretes", f"/f/{public_freight.public_slug}"):
+        html = visitor.get(url).get_data(as_text=True)
+        notice = re.search(r'data-testid="retention">([^<]*)<', html).group(1)
+        assert notice == f"{days} dias", url
+
+
 def test_detail_404_when_not_public_and_410_when_taken(visitor, public_freight, make_freight):
     private = make_freight(visibility="privado")
     assert visitor.get(f"/f/{private.id}").status_code == 404
@@ -166,15 +175,66 @@ def test_inline_status_change_updates_badge(login, make_user, company, one_lead)
     assert "hidden" in client.get("/leads/badge").get_data(as_text=True)
 
 
-def test_register_driver_marks_converted_and_prefills_the_form(login, make_user, company, one_lead):
-    client = login(make_user(company, role="operador"))
+def open_driver_form(client, lead):
+    """"Cadastrar motorista" on the leads page: (its redirect's Location, the driver form's page)."""
     token = csrf_from(client.get("/leads").get_data(as_text=True))
-    response = client.post(f"/leads/{one_lead.id}/cadastrar-motorista", data={"csrf_token": token})
+    response = client.post(f"/leads/{lead.id}/cadastrar-motorista", data={"csrf_token": token})
     assert response.status_code == 302
+    return response.headers["Location"], client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def driver_post(html: str, **overrides) -> dict:
+    lead_input = re.search(r'<input id="lead" name="lead" type="hidden" value="([^"]*)"', html)
+    lead = lead_input.group(1) if lead_input else ""
+    form = {"csrf_token": csrf_from(html), "name": "Maria Souza", "cpf": "529.982.247-25",
+            "phone": "(41) 99999-8888", "cnh_number": "52998224725", "cnh_category": "E",
+            "cnh_expires_at": "2031-01-01", "lead": lead}
+    return {**form, **overrides}
+
+
+def test_register_driver_prefills_the_form_without_personal_data_in_the_url(login, make_user, company, one_lead):
+    client = login(make_user(company, role="operador"))
+    location, html = open_driver_form(client, one_lead)
+    assert location.endswith(f"/motoristas/novo?lead={one_lead.id}")  # the id only: no CPF, name or phone
+    assert 'value="Maria Souza"' in html and 'value="529.982.247-25"' in html and 'value="(41) 99999-8888"' in html
+    db.session.refresh(one_lead)
+    assert one_lead.status == "novo"  # opening the form converts nothing
+
+
+def test_lead_is_converted_when_the_driver_is_saved(login, make_user, company, one_lead):
+    from domain.fleet.models import Driver
+    client = login(make_user(company, role="operador"))
+    _, html = open_driver_form(client, one_lead)
+    response = client.post("/motoristas/novo", data=driver_post(html))
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
     db.session.refresh(one_lead)
     assert one_lead.status == "convertido"
-    html = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert 'value="Maria Souza"' in html and 'value="529.982.247-25"' in html
+    with tenant_scope(company.id):
+        assert [d.name for d in db.session.scalars(db.select(Driver))] == ["Maria Souza"]
+
+
+def test_lead_stays_new_when_the_driver_is_refused(login, make_user, company, one_lead):
+    client = login(make_user(company, role="operador"))
+    _, html = open_driver_form(client, one_lead)
+    response = client.post("/motoristas/novo", data=driver_post(html, cpf="111.111.111-11"))
+    assert response.status_code == 422
+    assert f'value="{one_lead.id}"' in response.get_data(as_text=True)  # the lead goes with the next try
+    db.session.refresh(one_lead)
+    assert one_lead.status == "novo"
+
+
+def test_another_company_cannot_open_or_convert_my_lead(login, make_user, make_company, one_lead):
+    client = login(make_user(make_company(), role="admin"))
+    token = csrf_from(client.get("/leads").get_data(as_text=True))
+    assert client.post(f"/leads/{one_lead.id}/cadastrar-motorista", data={"csrf_token": token}).status_code == 404
+    assert client.get(f"/motoristas/novo?lead={one_lead.id}").status_code == 404
+    html = client.get("/motoristas/novo").get_data(as_text=True)
+    response = client.post("/motoristas/novo", data=driver_post(html, lead=str(one_lead.id)))
+    assert response.status_code in (404, 422)
+    db.session.refresh(one_lead)
+    assert one_lead.status == "novo"
+    from domain.fleet.models import Driver
+    assert db.session.execute(cross_tenant(db.select(Driver))).scalars().all() == []
 
 
 def test_lead_form_shares_the_limit_per_ip(visitor, public_freight):
