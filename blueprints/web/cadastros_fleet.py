@@ -27,9 +27,8 @@ from core.schemas import parse_query
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
-from domain.fleet.models import CNH_CATEGORIES, Driver, Vehicle
+from domain.fleet.models import CNH_CATEGORIES, VEHICLE_TYPES, Driver, Vehicle
 from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, driver_listing, vehicle_listing
-from domain.marketplace import services as marketplace
 from domain.fleet.schemas import (
     DriverCreate,
     DriverListQuery,
@@ -38,11 +37,11 @@ from domain.fleet.schemas import (
     VehicleListQuery,
     VehicleUpdate,
 )
+from domain.marketplace import services as marketplace
 
 VEHICLE_STATUS_LABELS = {"ativo": "Ativo", "manutencao": "Em manutenção", "inativo": "Inativo"}
 DRIVER_STATUS_LABELS = {"ativo": "Ativo", "inativo": "Inativo"}
-VEHICLE_TYPE_SUGGESTIONS = ("truck", "toco", "carreta", "bitrem", "rodotrem", "cavalo", "vuc", "3/4", "van",
-                            "utilitario")
+VEHICLE_TYPE_SUGGESTIONS = tuple(VEHICLE_TYPES)
 
 
 class VehicleForm(PlainForm):

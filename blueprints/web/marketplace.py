@@ -6,11 +6,11 @@ from flask import Blueprint, Response, render_template, request, session, url_fo
 from flask_login import current_user
 from itsdangerous import BadData, URLSafeTimedSerializer
 from markupsafe import Markup
-from wtforms import StringField, TextAreaField
 
 from blueprints.web.access import is_htmx, roles_required, without_session_user
-from blueprints.web.cadastros_common import PlainForm, attach_errors, done, errors_of
+from blueprints.web.cadastros_common import attach_errors, done, errors_of
 from blueprints.web.formkit import read_decimals
+from blueprints.web.marketplace_forms import LEAD_FIELDS, LeadForm, OfferForm, read_showcase
 from blueprints.web.transaction import page_transaction
 from core.db import read_without_transaction
 from core.errors import AppError, FieldError
@@ -22,43 +22,22 @@ from domain.freights.schemas import OfferCreate
 from domain.marketplace import services
 from domain.marketplace.models import LEAD_BADGES, LEAD_STATUS_LABELS, LEAD_STATUSES, MarketplaceLead
 from domain.marketplace.queries import leads_stmt, public_slugs, showcase_stmt
-from domain.marketplace.schemas import LeadCreate, ShowcaseQuery
+from domain.marketplace.schemas import LeadCreate
 
 bp = Blueprint("marketplace", __name__)
-
-# Form field → the API's camelCase name (the schema's alias), so errors land under the right input.
-LEAD_FIELDS = {"driver_name": "driverName", "driver_phone": "driverPhone", "driver_doc": "driverDoc",
-               "vehicle_plate": "vehiclePlate", "message": "message", "website": "website"}
-
-
-class LeadForm(PlainForm):
-    driver_name = StringField("Seu nome")
-    driver_phone = StringField("Celular (WhatsApp)")
-    driver_doc = StringField("CPF (opcional)")
-    vehicle_plate = StringField("Placa do veículo (opcional)")
-    message = TextAreaField("Mensagem (opcional)")
-    website = StringField("Deixe este campo vazio")  # the honeypot, hidden by CSS
-
-
-class OfferForm(PlainForm):
-    price = StringField("Seu preço (R$)")
-    carrier_name = StringField("Seu nome")
-    carrier_phone = StringField("Celular (WhatsApp)")
-    message = TextAreaField("Mensagem (opcional)")
-
 
 # --- Public pages ----------------------------------------------------------------------------------------------
 
 @bp.route("/fretes")
 def showcase():
-    data, errors = validate_data(ShowcaseQuery, {k: v for k, v in request.args.items() if v})
-    query = data or ShowcaseQuery()
+    form, query, ignored = read_showcase(request.args)
     page = paginate(showcase_stmt(query), model=Freight, limit=query.limit, cursor=query.cursor,
                     scope="marketplace", rows=True)
     args = {k: v for k, v in request.args.items() if v and k != "cursor"}
     more_url = url_for("marketplace.showcase", **args, cursor=page.next_cursor) if page.has_more else None
-    return render_template("marketplace/showcase.html", page=page, args=args, errors=errors, more_url=more_url,
+    html = render_template("marketplace/showcase.html", page=page, form=form, ignored=ignored, more_url=more_url,
                            canonical=url_for("marketplace.showcase", _external=True))
+    return html, 422 if ignored else 200  # a filter left out is named on the page, under its input
 
 
 def _detail(slug: str, lead_form=None, offer_form=None, general=(), status: int = 200, sent=None):

@@ -4,6 +4,7 @@ import uuid
 
 import sqlalchemy as sa
 
+from core.clock import brasilia_day_start
 from core.db import db
 from core.tenancy import company_select, cross_tenant
 from core.validators import fold
@@ -45,8 +46,8 @@ def showcase_stmt(query):
         stmt = stmt.where(Freight.price >= query.min_price)
     if query.max_price is not None:
         stmt = stmt.where(Freight.price <= query.max_price)
-    if query.pickup_from:
-        stmt = stmt.where(Freight.pickup_at >= sa.func.cast(query.pickup_from, sa.DateTime))
+    if query.pickup_from:  # a Brasília date: from its midnight there (03:00 UTC), not UTC's
+        stmt = stmt.where(Freight.pickup_at >= brasilia_day_start(query.pickup_from))
     if query.search:
         stmt = stmt.where(Freight.search_text.like(like_pattern(fold(query.search)), escape="\\"))
     return stmt

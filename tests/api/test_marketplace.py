@@ -60,6 +60,17 @@ def test_showcase_filters(public, make_freight):
     assert slugs("search=niteroi") == [rj.public_slug]
 
 
+def test_pickup_from_is_a_brasilia_date(public, make_freight):
+    """2030-01-10T02:00Z is still the 9th in Brasília (23:00): a driver asking from the 10th does not see it; 03:30Z
+    (00:30 of the 10th there) is shown. Against UTC midnight both would be."""
+    late_on_9th = make_freight(visibility="publico", status="published", pickup_at="2030-01-10T02:00:00Z")
+    early_on_10th = make_freight(visibility="publico", status="published", pickup_at="2030-01-10T03:30:00Z")
+    shown = {f["public_slug"] for f in public.get("/marketplace/freights?pickupFrom=2030-01-10").get_json()["data"]}
+    assert shown == {early_on_10th.public_slug}
+    shown = {f["public_slug"] for f in public.get("/marketplace/freights?pickupFrom=2030-01-09").get_json()["data"]}
+    assert shown == {late_on_9th.public_slug, early_on_10th.public_slug}
+
+
 def test_showcase_bad_filter_is_400_naming_it(public):
     response = public.get("/marketplace/freights?minPrice=abc")
     assert response.status_code == 400

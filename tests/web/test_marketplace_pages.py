@@ -45,6 +45,58 @@ def test_showcase_lists_public_freights_without_login(visitor, public_freight, m
     assert "LGPD" in html and "<script>" not in html
 
 
+@pytest.fixture
+def priced(make_freight):
+    """Public freights at R$ 1.200 (RJ → SP, truck), R$ 4.500,50 (SP → PR, carreta) and R$ 5.500 (RJ → PR, carreta)."""
+    return {
+        "1200": make_freight(visibility="publico", status="published", price=1200, vehicle_type="truck",
+                             origin={"city": "Niterói", "state": "RJ"}, destination={"city": "Santos", "state": "SP"}),
+        "4500.5": make_freight(visibility="publico", status="published"),
+        "5500": make_freight(visibility="publico", status="published", price=5500,
+                             origin={"city": "Niterói", "state": "RJ"}),
+    }
+
+
+def shown(html: str, priced: dict) -> set[str]:
+    return {price for price, f in priced.items() if f"/f/{f.public_slug}" in html}
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("5.000,00", {"5500"}), ("5000", {"5500"}), ("1.500", {"4500.5", "5500"}), ("4.500,50", {"4500.5", "5500"}),
+])
+def test_showcase_price_is_read_the_brazilian_way(visitor, priced, typed, expected):
+    response = visitor.get("/fretes", query_string={"minPrice": typed})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and shown(html, priced) == expected
+    assert f'value="{typed}"' in html and 'data-mask="decimal"' in html  # kept as typed, masked as money
+
+
+@pytest.mark.parametrize("typed", ["1.5", "5,000", "1500.50", "abc"])
+def test_unreadable_price_is_named_and_the_other_filters_still_apply(visitor, priced, typed):
+    response = visitor.get("/fretes", query_string={"minPrice": typed, "originState": "RJ"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert shown(html, priced) == {"1200", "5500"}  # RJ applies; no price filter
+    assert "Filtro ignorado: Preço mínimo (R$)." in html and "minPrice," not in html
+    assert 'id="minPrice-error"' in html and f'value="{typed}"' in html
+
+
+def test_invalid_state_is_named_by_its_label_and_the_price_still_applies(visitor, priced):
+    response = visitor.get("/fretes", query_string={"originState": "XX", "maxPrice": "2.000,00"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and shown(html, priced) == {"1200"}
+    assert "Filtro ignorado: Origem (UF)." in html and 'id="originState-error"' in html
+
+
+def test_vehicle_filter_offers_the_known_types_and_ignores_case(visitor, priced):
+    html = visitor.get("/fretes", query_string={"vehicleType": "CARRETA"}).get_data(as_text=True)
+    assert shown(html, priced) == {"4500.5", "5500"}
+    assert '<option selected value="carreta">Carreta</option>' in html
+    assert '<option value="truck">Truck</option>' in html and '<option value="vuc">VUC</option>' in html
+    other = visitor.get("/fretes", query_string={"vehicleType": "Bitrem 9 eixos"}).get_data(as_text=True)
+    assert shown(other, priced) == set() and '<option selected value="Bitrem 9 eixos">' in other
+
+
 def test_detail_has_open_graph_tags_and_forms(visitor, public_freight, company):
     html = visitor.get(f"/f/{public_freight.public_slug}").get_data(as_text=True)
     assert 'property="og:title" content="Frete São Paulo/SP → Curitiba/PR"' in html
