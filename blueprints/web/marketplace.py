@@ -8,21 +8,21 @@ from itsdangerous import BadData, URLSafeTimedSerializer
 from markupsafe import Markup
 
 from blueprints.web.access import is_htmx, roles_required, without_session_user
-from blueprints.web.cadastros_common import attach_errors, done, errors_of
+from blueprints.web.cadastros_common import attach_errors, done, errors_of, filters_of, list_args, list_response
 from blueprints.web.formkit import read_decimals
 from blueprints.web.marketplace_forms import LEAD_FIELDS, LeadForm, OfferForm, read_showcase
 from blueprints.web.transaction import page_transaction
 from core.db import read_without_transaction
 from core.errors import AppError, FieldError
 from core.pagination import paginate
-from core.schemas import validate_data
+from core.schemas import parse_query, validate_data
 from core.signing import secret_keys
 from domain.freights.models import Freight
 from domain.freights.schemas import OfferCreate
 from domain.marketplace import services
 from domain.marketplace.models import LEAD_BADGES, LEAD_STATUS_LABELS, LEAD_STATUSES, MarketplaceLead
-from domain.marketplace.queries import leads_stmt, public_slugs, showcase_stmt
-from domain.marketplace.schemas import LeadCreate
+from domain.marketplace.queries import lead_freights, leads_stmt, public_slugs, showcase_stmt
+from domain.marketplace.schemas import LeadCreate, LeadListQuery
 
 bp = Blueprint("marketplace", __name__)
 
@@ -121,11 +121,17 @@ def robots():
 @bp.route("/leads")
 @roles_required("operador")
 def leads():
-    status = request.args.get("status") if request.args.get("status") in LEAD_STATUSES else None
-    page = paginate(leads_stmt(current_user.company_id, status=status), model=MarketplaceLead, limit=200,
-                    cursor=None, rows=True)
-    return render_template("marketplace/leads.html", leads=page.items, status=status, labels=LEAD_STATUS_LABELS,
-                           badges=LEAD_BADGES, statuses=LEAD_STATUSES)
+    """The company's leads, newest first, a page at a time ("Carregar mais", keyset), by status and freight."""
+    query = parse_query(LeadListQuery, list_args())
+    stmt = leads_stmt(current_user.company_id, status=query.status,
+                      freight_id=services.parse_freight_filter(query.freight_id))
+    page = paginate(stmt, model=MarketplaceLead, limit=query.limit, cursor=query.cursor, rows=True)
+    filters = filters_of(list_args(), ("status", "freight_id", "limit"))
+    more_url = url_for("marketplace.leads", cursor=page.next_cursor, **filters) if page.has_more else None
+    freights = [(str(f.id), f.code) for f in lead_freights(current_user.company_id)]
+    return list_response({"page": "marketplace/leads.html", "load-more": "marketplace/_lead_rows.html"},
+                         page=page, query=query, filters=filters, more_url=more_url, freights=freights,
+                         labels=LEAD_STATUS_LABELS, badges=LEAD_BADGES, statuses=LEAD_STATUSES)
 
 
 @bp.route("/leads/<lead_id>/status", methods=["POST"])

@@ -68,6 +68,14 @@ def leads_stmt(company_id, *, status=None, freight_id: uuid.UUID | None = None):
     return stmt
 
 
+def lead_freights(company_id, limit: int = 500):
+    """(id, code) of the company's freights that have leads, by code: the leads page's freight filter."""
+    stmt = (company_select(MarketplaceLead, company_id, Freight.id, Freight.code)
+            .select_from(MarketplaceLead).join(Freight, Freight.id == MarketplaceLead.freight_id)
+            .distinct().order_by(Freight.code).limit(limit))
+    return db.session.execute(stmt).all()
+
+
 def lead_row(company_id, lead_id):
     return db.session.execute(leads_stmt(company_id).where(MarketplaceLead.id == lead_id)).one()
 

@@ -203,6 +203,61 @@ def test_leads_page_shows_leads_whatsapp_and_badge(login, make_user, company, on
     assert ">1</span>" in badge
 
 
+def add_leads(freight, names):
+    """Leads stored directly (the public form allows 5 a minute per IP), oldest first, a second apart."""
+    from datetime import timedelta
+
+    from core.db import utcnow
+    with tenant_scope(freight.company_id):
+        for n, name in enumerate(names):
+            db.session.add(MarketplaceLead(company_id=freight.company_id, freight_id=freight.id, driver_name=name,
+                                           driver_phone="+5541999998888", status="novo",
+                                           created_at=utcnow() - timedelta(seconds=len(names) - n)))
+        db.session.commit()
+
+
+def lead_names(html: str) -> list[str]:
+    return re.findall(r"<td>(Motorista \d+)", html)
+
+
+def test_leads_page_pages_with_load_more(login, make_user, company, public_freight):
+    add_leads(public_freight, [f"Motorista {n}" for n in range(5)])
+    client = login(make_user(company, role="operador"))
+    first = client.get("/leads?limit=3").get_data(as_text=True)
+    assert lead_names(first) == ["Motorista 4", "Motorista 3", "Motorista 2"]  # newest first
+    more = html_lib.unescape(re.search(r'href="([^"]*cursor=[^"]*)"', first).group(1))
+    assert "cursor=" in more and "limit=3" in more
+    rest = client.get(more, headers={"HX-Request": "true", "HX-Target": "load-more"}).get_data(as_text=True)
+    assert lead_names(rest) == ["Motorista 1", "Motorista 0"] and "cursor=" not in rest
+    assert "<html" not in rest  # only the rows
+
+
+def test_leads_page_filters_by_freight(login, make_user, company, public_freight, make_freight):
+    other = make_freight(visibility="publico", status="published")
+    add_leads(public_freight, ["Motorista 1"])
+    add_leads(other, ["Motorista 2"])
+    client = login(make_user(company, role="operador"))
+    html = client.get(f"/leads?freight_id={other.id}").get_data(as_text=True)
+    assert lead_names(html) == ["Motorista 2"]
+    assert f'<option value="{other.id}" selected>{other.code}</option>' in html
+    assert f'<option value="{public_freight.id}">{public_freight.code}</option>' in html
+    assert lead_names(client.get(f"/leads?freight_id={other.id}&status=contatado").get_data(as_text=True)) == []
+
+
+@pytest.mark.parametrize(("query", "field"), [("freight_id=abc", "freight_id"), ("status=fechado", "status"),
+                                              ("limit=201", "limit")])
+def test_leads_page_bad_filter_is_400_naming_it(login, make_user, company, one_lead, query, field):
+    response = login(make_user(company, role="operador")).get(f"/leads?{query}")
+    assert response.status_code == 400 and field in response.get_data(as_text=True)
+
+
+def test_leads_freight_filter_never_shows_another_companys(login, make_user, make_company, public_freight):
+    add_leads(public_freight, ["Motorista 1"])
+    client = login(make_user(make_company(), role="operador"))
+    html = client.get(f"/leads?freight_id={public_freight.id}").get_data(as_text=True)
+    assert lead_names(html) == [] and public_freight.code not in html
+
+
 @pytest.mark.parametrize("role", ["financeiro", "leitura"])
 def test_leads_page_is_forbidden_to_other_roles(login, make_user, company, one_lead, role):
     client = login(make_user(company, role=role))
