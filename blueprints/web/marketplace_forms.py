@@ -30,13 +30,14 @@ class OfferForm(PlainForm):
     message = TextAreaField("Mensagem (opcional)")
 
 
+UF_CHOICES = [("", "Todas")] + [(uf, uf) for uf in UFS]
+
+
 class ShowcaseForm(PlainForm):
     """The showcase's filters. Inputs are named as the API's query (camelCase), so a shared link reads the same in
     both; the prices are typed the Brazilian way (5.000,00) and read by parse_decimal, never as 5.000 = 5."""
-    originState = SelectField("Origem (UF)", choices=choices([("", "Todas")] + [(uf, uf) for uf in UFS]),
-                              validate_choice=False)
-    destinationState = SelectField("Destino (UF)", choices=choices([("", "Todas")] + [(uf, uf) for uf in UFS]),
-                                   validate_choice=False)
+    originState = SelectField("Origem (UF)", choices=choices(UF_CHOICES), validate_choice=False)
+    destinationState = SelectField("Destino (UF)", choices=choices(UF_CHOICES), validate_choice=False)
     vehicleType = SelectField("Veículo", validate_choice=False)
     pickupFrom = StringField("Coleta a partir de", render_kw={"type": "date"})
     minPrice = DecimalBRField("Preço mínimo (R$)", mask="money")
