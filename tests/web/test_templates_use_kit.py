@@ -18,8 +18,6 @@ NOT_YET = {
     "antt_floor/_result.html": "public page",
     "auth/login.html": "public page",
     "errors/_body.html": "error card, public and in the app shell",
-    "marketplace/detail.html": "public page",
-    "marketplace/showcase.html": "public page",
     "finance/_layout_preview.html": "finance pages",
     "freights/_messages.html": "freight pages",
     "freights/_offers.html": "freight pages",
