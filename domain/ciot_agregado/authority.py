@@ -16,6 +16,7 @@ from flask import current_app
 from core.errors import AppError
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot.provider import ActionResult, Issuer, ProviderUnavailable
+from domain.ciot_agregado.models import ABERTO
 
 REJECTED, PENDING = "rejected", "pending"  # outcomes shared by the three messages
 
@@ -42,6 +43,19 @@ def authority_answer(contract, company, method: str, **kwargs):
     if not answer.ok and not answer.rejected:
         raise ProviderUnavailable(answer.mensagem or "resposta sem sucesso nem rejeição")
     return answer
+
+
+def request_outcome(contract, key: str, stored_key: str | None, done: str, *, pending: bool) -> str:
+    """What became of the request of `key` (its key on the contract: `stored_key`): `done` (the status it reached),
+    pending, rejected (aberto again with the authority's reason), or the contract's status when another request
+    superseded it."""
+    if stored_key != key:
+        return contract.status
+    if contract.status == done:
+        return done
+    if pending:
+        return PENDING
+    return REJECTED if contract.status == ABERTO and contract.mensagem_antt else contract.status
 
 
 def stale_after() -> timedelta:

@@ -17,7 +17,7 @@ from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot_agregado.audit import record_event
-from domain.ciot_agregado.authority import PENDING, REJECTED, authority_answer, stale_after
+from domain.ciot_agregado.authority import REJECTED, authority_answer, request_outcome, stale_after
 from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_refusal, rejected_error
 from domain.ciot_agregado.models import ABERTO, CANCELADO, PENDENCIA_CANCELAMENTO, CiotAgregado
 from domain.ciot_agregado.queries import active_movements, get_agregado
@@ -77,13 +77,8 @@ def send_cancellation(company, agregado_id, key: str, *, actor) -> str:
 def cancellation_outcome(contract: CiotAgregado, key: str) -> str:
     """What became of the cancellation of `key`: cancelado, rejected (aberto with its reason), pending, or the
     contract's status when another request superseded it."""
-    if contract.cancelamento_chave != key:
-        return contract.status
-    if contract.status == CANCELADO:
-        return CANCELADO
-    if contract.pendencia == PENDENCIA_CANCELAMENTO:
-        return PENDING
-    return REJECTED if contract.status == ABERTO and contract.mensagem_antt else contract.status
+    return request_outcome(contract, key, contract.cancelamento_chave, CANCELADO,
+                           pending=contract.pendencia == PENDENCIA_CANCELAMENTO)
 
 
 def cancel_error(contract: CiotAgregado):

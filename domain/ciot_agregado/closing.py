@@ -23,7 +23,7 @@ from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot_agregado.audit import record_event
-from domain.ciot_agregado.authority import PENDING, REJECTED, authority_answer, stale_after
+from domain.ciot_agregado.authority import REJECTED, authority_answer, request_outcome, stale_after
 from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_refusal, rejected_error
 from domain.ciot_agregado.models import ABERTO, EM_ENCERRAMENTO, ENCERRADO, CiotAgregado
 from domain.ciot_agregado.presentation import motivo_label
@@ -100,13 +100,8 @@ def _refused(contract: CiotAgregado, mensagem: str, *, actor) -> str:
 def closing_outcome(contract: CiotAgregado, key: str) -> str:
     """What became of the closing of `key`: encerrado, rejected (aberto with its reason), pending
     (em_encerramento), or the contract's status when another closing superseded it."""
-    if contract.encerramento_chave != key:
-        return contract.status
-    if contract.status == ENCERRADO:
-        return ENCERRADO_OUTCOME
-    if contract.status == EM_ENCERRAMENTO:
-        return PENDING
-    return REJECTED if contract.status == ABERTO and contract.mensagem_antt else contract.status
+    return request_outcome(contract, key, contract.encerramento_chave, ENCERRADO,
+                           pending=contract.status == EM_ENCERRAMENTO)
 
 
 def closing_error(contract: CiotAgregado) -> AppError:

@@ -13,7 +13,7 @@ from domain.ciot.models import SimulatorEmission
 from domain.ciot.provider import HomologSimulator
 from jobs.ciot_agregado import retry_stuck_agregados
 from tests.fixtures.agregado import agregado_body, agregado_events, load_agregado, trip_body
-from tests.fixtures.ciot import clear_irregular, mark_irregular
+from tests.fixtures.ciot import irregular
 
 BASE = "/ciot-agregado/operations"
 CLOSE = {"peso_carga_final": 12000, "motivo": "Fim do período"}
@@ -105,12 +105,9 @@ def test_a_refusal_found_by_the_sweep_leaves_it_aberto_with_the_reason(app, api,
     with monkeypatch.context() as down:
         down.setattr(HomologSimulator, "close_aggregate", _unreachable)
         assert api.post(f"{BASE}/{agg['id']}/encerrar", json=CLOSE).status_code == 202
-    mark_irregular(partner.rntrc)
-    try:
+    with irregular(partner.rntrc):
         _stale_now(app, monkeypatch)
         assert retry_stuck_agregados() == 1
-    finally:
-        clear_irregular(partner.rntrc)
     contract = load_agregado(agg["id"])
     assert contract.status == "aberto" and "irregular" in contract.mensagem_antt
     assert contract.encerramento_motivo is None and contract.peso_carga_final is None

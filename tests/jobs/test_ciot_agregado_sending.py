@@ -122,17 +122,14 @@ def test_the_declaration_job_delivered_again_never_declares_twice(api, make_tac,
 
 
 def test_a_refusal_found_by_the_sweep_cancels_the_undeclared_contract(app, api, make_tac, authority, monkeypatch):
-    from tests.fixtures.ciot import clear_irregular, mark_irregular
+    from tests.fixtures.ciot import irregular
     partner = make_tac()
     authority.down.add("declare_aggregate")
     agregado_id = api.post(BASE, json=agregado_body(partner)).get_json()["data"]["id"]
     authority.down.clear()
-    mark_irregular(partner.rntrc)
-    try:
+    with irregular(partner.rntrc):
         _stale_now(app, monkeypatch)
         assert retry_stuck_agregados() == 1
-    finally:
-        clear_irregular(partner.rntrc)
     record = api.get(f"{BASE}/{agregado_id}").get_json()["agregado"]
     assert record["status"] == "cancelado" and "irregular" in record["mensagem_antt"] and not record["codigo_ciot"]
     assert agregado_events(agregado_id) == ["opening", "open_rejected"]
