@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from core.db import db
 from core.tenancy import tenant_scope
-from domain.billing.models import Invoice, Receivable
+from domain.billing.models import Invoice, InvoiceLayoutDefault, Receivable
 from tests.browser.conftest import follow_menu, htmx_settled, log_in
 from tests.finance.conftest import access_key
 from tests.finance.test_pages import cte_xml, nfe_xml
@@ -105,7 +105,7 @@ def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, make_c
 
 def test_the_settings_and_layout_pages_pass_the_walk_checks(browser_page, live_server, make_company, make_user,
                                                            make_partner, app):
-    """The two pages the menu walk does not reach with data (a customer with documents): no horizontal scroll,
+    """The three pages the menu walk does not reach with data (a customer with documents): no horizontal scroll,
     console error, failed request (the preview's fonts come from /static), broken link or serious axe finding."""
     from axe_playwright_python.sync_playwright import Axe
 
@@ -122,6 +122,34 @@ def test_the_settings_and_layout_pages_pass_the_walk_checks(browser_page, live_s
     axe, links = Axe(), {}
     for width, height in pagewalk.WIDTHS.values():
         page.set_viewport_size({"width": width, "height": height})
-        for path in ("/financeiro/configuracoes", f"/financeiro/clientes/{customer.id}/layout-fatura"):
+        for path in ("/financeiro/configuracoes", "/financeiro/layout-fatura",
+                     f"/financeiro/clientes/{customer.id}/layout-fatura"):
             report = pagewalk.check_page(page, live_server + path, width, axe=axe, checked_links=links)
             assert report.problems == [], (path, width, report.problems)
+
+
+def test_the_company_default_layout_previews_live_and_is_saved(browser_page, make_company, make_user):
+    """Settings → "Editar layout padrão": the preview follows the unsaved form, then the defaults are saved."""
+    company = make_company(modules=["billing", "financial"])
+    page = browser_page
+    log_in(page, make_user(company, role="financeiro"))
+    page.goto("/financeiro/configuracoes")
+    page.get_by_test_id("edit-default-layout").click()
+    preview = page.frame_locator("#invoice-preview iframe")
+    preview.get_by_text("Chave de acesso").wait_for()
+    with htmx_settled(page, "/financeiro/layout-fatura/previa"):
+        page.get_by_label("Texto institucional (topo da fatura)").fill("Transportes desde 1975")
+    preview.get_by_text("Transportes desde 1975").wait_for()
+    with htmx_settled(page, "/financeiro/layout-fatura/previa"):
+        page.get_by_label("Texto institucional (topo da fatura)").press("Tab")
+    with htmx_settled(page, "/financeiro/layout-fatura/previa"):
+        page.get_by_label("Chave de acesso").uncheck()
+    expect(preview.get_by_text("Chave de acesso")).to_have_count(0)
+    with page.expect_response(lambda r: r.url.endswith("/layout-fatura") and r.request.method == "POST"
+                              and r.status == 302):
+        page.get_by_role("button", name="Salvar layout padrão").click()
+    page.get_by_text("Layout padrão das faturas salvo.").wait_for()
+    with tenant_scope(company.id):
+        db.session.expire_all()
+        stored = db.session.execute(db.select(InvoiceLayoutDefault)).scalar_one()
+        assert stored.header_text == "Transportes desde 1975" and "chave" not in stored.visible_columns
