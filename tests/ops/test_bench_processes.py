@@ -89,14 +89,14 @@ def test_readiness_is_polled_until_the_server_answers_200():
 
 def test_readiness_gives_up_after_its_bound_or_when_the_process_exits():
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]  # nothing listens there
-    idle = start_process([sys.executable, "-c", "import time; time.sleep(60)"], env=dict(os.environ))
-    try:
-        with pytest.raises(SystemExit, match="not ready after 1 s"):
-            wait_http_ready(port, "/readyz", idle, timeout=1)
-    finally:
-        stop_processes(idle, timeout=5)
-    dead = start_process([sys.executable, "-c", "import sys; sys.exit(3)"], env=dict(os.environ))
-    with pytest.raises(SystemExit, match="exited \\(3\\)"):
-        wait_http_ready(port, "/readyz", dead, timeout=30)
+        sock.bind(("127.0.0.1", 0))  # held, never listening: connections are refused, no other process can take it
+        port = sock.getsockname()[1]
+        idle = start_process([sys.executable, "-c", "import time; time.sleep(60)"], env=dict(os.environ))
+        try:
+            with pytest.raises(SystemExit, match="not ready after 1 s"):
+                wait_http_ready(port, "/readyz", idle, timeout=1)
+        finally:
+            stop_processes(idle, timeout=5)
+        dead = start_process([sys.executable, "-c", "import sys; sys.exit(3)"], env=dict(os.environ))
+        with pytest.raises(SystemExit, match="exited \\(3\\)"):
+            wait_http_ready(port, "/readyz", dead, timeout=30)
