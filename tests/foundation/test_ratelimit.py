@@ -110,6 +110,22 @@ def test_another_app_built_in_the_process_leaves_this_apps_count_where_it_was(ap
     assert status_of(limited) == 429
 
 
+def test_the_reset_between_tests_clears_this_apps_count_also_after_another_app_was_built(app, limited, tmp_path):
+    # tests/fixtures/core.py resets the counts after each test. Resetting the extension's storage alone reset the
+    # last app built, and this app's count (Redis in CI) went on to the next test, which then met a 429 early.
+    from app import create_app, limiter
+    from tests.fixtures.core import reset_rate_limits
+
+    limited()
+    limited()
+    create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "x", "REDIS_URL": "",
+                "INSTANCE_PATH": str(tmp_path)})
+    limiter.reset()
+    assert counted() == 2 and status_of(limited) == 429  # the extension's reset missed this app's count
+    reset_rate_limits(app)
+    assert counted() == 0 and status_of(limited) == 200
+
+
 # --- LazyMemoryStorage --------------------------------------------------------------------------------------------
 
 class Clock:
