@@ -6,14 +6,15 @@
 Builds the real app on a throwaway SQLite file (DATABASE_URL for another database), creates a company, an
 operador and one `novo` lead's stored count, logs in through the login form and takes the badge's URL from the
 leads page, as htmx would. Then, through the same WSGI test client, interleaved call by call (order rotating):
-  badge   GET /leads/badge?t=<token>: the signed token and the session cookie checked, the stored count read
-          (at most MARKETPLACE_BADGE_CACHE_SECONDS = 1 s old: every open tab of a company polls the same figure),
-          the fragment rendered;
-  badge-nocache  the same with MARKETPLACE_BADGE_CACHE_SECONDS = 0: one Redis GET per poll (without
-          BENCH_REDIS_URL one SELECT by primary key);
-  bare    a bare Flask app (its own test client) whose one route reads the same stored count with a client opened
-          once (Redis GET, or the same SELECT on a raw DBAPI connection) and formats the same fragment by hand: no
-          login, no token, no template, none of our request hooks — the baseline, target badge / bare p50 <= 1.5x;
+  badge-nocache  GET /leads/badge?t=<token> with MARKETPLACE_BADGE_CACHE_SECONDS = 0: the signed token and the
+          session cookie checked, one read of the stored count (Redis GET; without BENCH_REDIS_URL one SELECT by
+          primary key), the fragment — compared like for like with `bare`, target badge-nocache / bare p50 <= 1.5x;
+  bare    a bare Flask app (its own test client, same secret key, the browser's session cookie) whose one route
+          checks that the session names the token's user, reads the same stored count (a Redis client opened once,
+          or the same SELECT on a DBAPI connection taken once and held: checked never to be one the app's requests
+          get) and formats the same fragment by hand: none of our request hooks;
+  badge   the production setting (the count reused for MARKETPLACE_BADGE_CACHE_SECONDS = 1 s: every open tab of a
+          company polls the same figure), reported separately against the same `bare` (which reads every call);
   empty   a route of that bare app returning a constant string (Flask alone), for reference.
 Also prints the SQL statements one badge poll sends (0 expected with Redis).
 """
