@@ -15,8 +15,8 @@ SKIP_LINK_PARTS = ("/logout", ".pdf", ".csv", "/download", "/api/public", "/heal
 
 
 def seed_sample(company, user_email: str) -> None:
-    """A partner with a bank account, a vehicle, drivers (one CNH expiring, one expired) and CIOT operations in a few
-    statuses, so lists, detail pages and the dashboard show real content."""
+    """A partner with a bank account, a vehicle, drivers (one CNH expiring, one expired), CIOT operations in a few
+    statuses and a driver's lead on a public freight, so lists, detail pages and the dashboard show real content."""
     from core.formatting import today
     from core.queue import commit
     from core.tenancy import tenant_scope
@@ -46,6 +46,7 @@ def seed_sample(company, user_email: str) -> None:
                                   actor=f"user:{user_email}")
             commit()
         _seed_agregado(company, user_email)
+        _seed_lead(company)
 
 
 def _seed_agregado(company, user_email: str) -> None:
@@ -62,11 +63,32 @@ def _seed_agregado(company, user_email: str) -> None:
         "rntrc_categoria": "TAC", "roles": ["contratado"]}))
     actor = f"user:{user_email}"
     contract = agregado.create_agregado(company, CiotAgregadoCreate.model_validate(agregado_body(tac)), actor=actor)
+    commit()  # phase 1 of the opening; phase 2 declares it (the inline job already did: then it only reads)
+    agregado.send_declaration(company, contract.id, str(contract.id), actor=actor)
     agregado.add_viagem(contract.id, CiotAgregadoViagemCreate.model_validate(trip_body()), actor=actor)
     cancelled = agregado.add_viagem(contract.id, CiotAgregadoViagemCreate.model_validate(trip_body(valor=90)),
                                     actor=actor)
     agregado.cancel_viagem(contract.id, cancelled.id, motivo="Lançada em dobro", actor=actor)
     agregado.add_debito(contract.id, CiotAgregadoDebitoCreate.model_validate(debit_body()), actor=actor)
+    commit()
+
+
+def _seed_lead(company) -> None:
+    """A public freight with a driver's lead (CPF, plate and message: every column of the leads page filled)."""
+    from core.queue import commit
+    from domain.freights import services as freights
+    from domain.freights.schemas import FreightCreate
+    from domain.marketplace import services as marketplace
+    from domain.marketplace.schemas import LeadCreate
+    from tests.fixtures.freights import freight_body
+
+    freight = freights.create_freight(company, FreightCreate.model_validate(freight_body(visibility="publico")),
+                                      status="published")
+    commit()
+    marketplace.create_lead(LeadCreate.model_validate({
+        "slug": freight.public_slug, "driverName": "Maria Souza", "driverPhone": "(41) 99999-8888",
+        "driverDoc": "529.982.247-25", "vehiclePlate": "ABC1D23", "message": "Tenho carreta livre amanhã."}),
+        ip_addr="127.0.0.1", user_agent="pagewalk")
     commit()
 
 

@@ -19,11 +19,13 @@ def seeded_admin(make_user, company):
 
 def record_urls(company, base: str, make_freight) -> list[str]:
     """Detail pages the menu walk does not reach through a list's first row: a freight, an invoice (with its
-    billing document) and the webhooks pages (reached from Integrações, not the menu)."""
+    billing document), the webhooks pages (reached from Integrações, not the menu) and the driver form opened from
+    the seeded lead ("Cadastrar motorista" is a POST the walk does not press)."""
     from core.db import db
     from core.tenancy import tenant_scope
     from domain.billing import services as billing
     from domain.billing.schemas import DocumentCreate, InvoiceCreate
+    from domain.marketplace.models import MarketplaceLead
     from domain.webhooks import services as webhooks
     from tests.fixtures.ciot import CONTRATANTE_CNPJ
     freight = make_freight(company)
@@ -35,8 +37,9 @@ def record_urls(company, base: str, make_freight) -> list[str]:
             {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "document_ids": [str(document.id)]}))
         endpoint, _ = webhooks.create_endpoint(company, url="https://erp.example.com/fretes/webhook")
         db.session.commit()
+        lead_id = db.session.scalar(db.select(MarketplaceLead.id))
     return [f"{base}/fretes-operacao/{freight.id}", f"{base}/financeiro/faturas/{invoice.id}",
-            f"{base}/admin/webhooks", f"{base}/admin/webhooks/{endpoint.id}"]
+            f"{base}/admin/webhooks", f"{base}/admin/webhooks/{endpoint.id}", f"{base}/motoristas/novo?lead={lead_id}"]
 
 
 @pytest.mark.parametrize("device", list(pagewalk.WIDTHS))
@@ -52,6 +55,8 @@ def test_every_menu_page_is_clean(device, seeded_admin, company, make_freight, _
         assert len(urls) >= 12, urls  # the menu's 8 pages plus detail pages and forms
         for detail in ("/ciot/", "/parceiros/"):  # seeded records: their detail pages are walked from the lists
             assert any(re.search(detail + UUID, url) for url in urls), (detail, "\n".join(urls))
+        page.goto(live_server + "/leads")  # the leads page is walked with the seeded lead in its table
+        assert page.get_by_test_id("leads").locator("tr[data-lead]").count() == 1 and live_server + "/leads" in urls
         urls += record_urls(company, live_server, make_freight)
         axe, links = Axe(), {}
         reports = [pagewalk.check_page(page, url, width, axe=axe, checked_links=links) for url in urls]

@@ -149,7 +149,7 @@ def test_payables_board_groups_pays_and_exports_safely(client, fin_company):
     assert "no máximo o saldo" in html and 'value="1.000,00"' in html
     csv_text = client.get("/financeiro/pagar.csv").data.decode("utf-8-sig")
     assert "'=HYPERLINK" in csv_text and ";=HYPERLINK" not in csv_text
-    assert "60,00" in csv_text and "vencidos" in csv_text
+    assert "60,00" in csv_text and "Vencidos;" in csv_text and ";vencidos" not in csv_text
 
 
 def test_roles_and_tenancy(login, make_user, fin_company, make_company, make_document):
