@@ -1,7 +1,7 @@
 """invoice layout defaults: the company's invoice PDF texts, columns and blocks (customer layouts apply over them)
 
 Revision ID: a4d2f8c61b90
-Revises: e3a7c9d1b2f4
+Revises: b4d8e2f6a1c3
 Create Date: 2026-11-23 12:00:00
 
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'a4d2f8c61b90'
-down_revision = 'e3a7c9d1b2f4'
+down_revision = 'b4d8e2f6a1c3'
 branch_labels = None
 depends_on = None
 

@@ -40,8 +40,9 @@ def preview_text_and_hide_the_key(page, preview_path: str, text: str) -> None:
 
 
 @pytest.mark.parametrize("viewport", ["390", "1366"], indirect=True)
-def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, make_company, make_user, make_partner):
-    app.config["STORAGE_DIR"] = str(tmp_path)
+def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, monkeypatch, make_company, make_user,
+                                             make_partner):
+    monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
     company = make_company(modules=["billing", "financial"], name="Transportes Horizonte Ltda")
     customer = make_partner(company, legal_name="Atacadista Boa Compra SA")
     page = browser_page
