@@ -70,6 +70,36 @@ def _seed_agregado(company, user_email: str) -> None:
     commit()
 
 
+def record_paths(company) -> list[str]:
+    """Pages the menu walk does not reach through a list's first row, seeded here: a public freight's page in the
+    app and its public pages (the showcase `/fretes`, `/f/<slug>`), an invoice (with its billing document) and the
+    webhooks pages (reached from Integrações, not the menu). Needs `seed_sample`'s partner (the customer)."""
+    from core.queue import commit
+    from core.tenancy import tenant_scope
+    from domain.billing import services as billing
+    from domain.billing.schemas import DocumentCreate, InvoiceCreate
+    from domain.freights import services as freights
+    from domain.freights.schemas import FreightCreate
+    from domain.webhooks import services as webhooks
+    from tests.fixtures.ciot import CONTRATANTE_CNPJ
+    from tests.fixtures.freights import freight_body
+
+    with tenant_scope(company.id):
+        freight = freights.create_freight(company, FreightCreate.model_validate(freight_body(visibility="publico")),
+                                          status="published")
+        document = billing.create_document(company, DocumentCreate.model_validate(
+            {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "numero": "123", "serie": "1", "valor_centavos": 150000,
+             "emissao_at": "2026-01-10"}))
+        invoice = billing.create_invoice(company, InvoiceCreate.model_validate(
+            {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "document_ids": [str(document.id)]}))
+        endpoint, _ = webhooks.create_endpoint(company, url="https://erp.example.com/fretes/webhook")
+        slug = freight.public_slug
+        paths = [f"/fretes-operacao/{freight.id}", f"/financeiro/faturas/{invoice.id}", "/admin/webhooks",
+                 f"/admin/webhooks/{endpoint.id}", "/fretes", f"/f/{slug}"]
+        commit()
+    return paths
+
+
 @dataclass
 class PageReport:
     url: str

@@ -1,5 +1,6 @@
-"""Every page reachable from the menu, as an admin, at 390 px and 1366 px: no horizontal scroll, no console error,
-no failed request, every link answering 200, and axe-core finding no serious or critical violation."""
+"""Every page reachable from the menu (plus the detail and public pages of pagewalk.record_paths), as an admin, at
+390 px and 1366 px: no horizontal scroll, no console error, no failed request, every link answering 200, and
+axe-core finding no serious or critical violation."""
 import re
 
 import pytest
@@ -17,30 +18,8 @@ def seeded_admin(make_user, company):
     return user
 
 
-def record_urls(company, base: str, make_freight) -> list[str]:
-    """Detail pages the menu walk does not reach through a list's first row: a freight, an invoice (with its
-    billing document) and the webhooks pages (reached from Integrações, not the menu)."""
-    from core.db import db
-    from core.tenancy import tenant_scope
-    from domain.billing import services as billing
-    from domain.billing.schemas import DocumentCreate, InvoiceCreate
-    from domain.webhooks import services as webhooks
-    from tests.fixtures.ciot import CONTRATANTE_CNPJ
-    freight = make_freight(company)
-    with tenant_scope(company.id):
-        document = billing.create_document(company, DocumentCreate.model_validate(
-            {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "numero": "123", "serie": "1", "valor_centavos": 150000,
-             "emissao_at": "2026-01-10"}))
-        invoice = billing.create_invoice(company, InvoiceCreate.model_validate(
-            {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "document_ids": [str(document.id)]}))
-        endpoint, _ = webhooks.create_endpoint(company, url="https://erp.example.com/fretes/webhook")
-        db.session.commit()
-    return [f"{base}/fretes-operacao/{freight.id}", f"{base}/financeiro/faturas/{invoice.id}",
-            f"{base}/admin/webhooks", f"{base}/admin/webhooks/{endpoint.id}"]
-
-
 @pytest.mark.parametrize("device", list(pagewalk.WIDTHS))
-def test_every_menu_page_is_clean(device, seeded_admin, company, make_freight, _chromium, live_server):
+def test_every_menu_page_is_clean(device, seeded_admin, company, _chromium, live_server):
     from axe_playwright_python.sync_playwright import Axe
     width, height = pagewalk.WIDTHS[device]
     context = _chromium.new_context(base_url=live_server, locale="pt-BR", viewport={"width": width, "height": height})
@@ -52,7 +31,7 @@ def test_every_menu_page_is_clean(device, seeded_admin, company, make_freight, _
         assert len(urls) >= 12, urls  # the menu's 8 pages plus detail pages and forms
         for detail in ("/ciot/", "/parceiros/"):  # seeded records: their detail pages are walked from the lists
             assert any(re.search(detail + UUID, url) for url in urls), (detail, "\n".join(urls))
-        urls += record_urls(company, live_server, make_freight)
+        urls += [live_server + path for path in pagewalk.record_paths(company)]
         axe, links = Axe(), {}
         reports = [pagewalk.check_page(page, url, width, axe=axe, checked_links=links) for url in urls]
     finally:
