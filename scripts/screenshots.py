@@ -111,7 +111,7 @@ def main(outdir: str, *, kit: bool = False) -> int:
                 context = browser.new_context(base_url=base, locale="pt-BR", viewport=viewport)
                 page = context.new_page()
                 pagewalk.log_in(page, base, DEMO_EMAIL, DEMO_PASSWORD)
-                urls = pagewalk.menu_urls(page, base) + [base + path for path in record_paths]
+                urls = list(dict.fromkeys(pagewalk.menu_urls(page, base) + [base + p for p in record_paths]))
                 for number, url in enumerate(urls, start=1):
                     report = pagewalk.check_page(page, url, width)
                     name = re.sub(r"[^a-z0-9]+", "-", url[len(base):].lower()).strip("-") or "painel"
