@@ -5,7 +5,7 @@ against the server's `date.today()` would accept tomorrow's date for three hours
 injectable (`now`: a callable returning an aware datetime) so tests freeze a moment instead of waiting for one.
 """
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from zoneinfo import ZoneInfo
 
 BRT = ZoneInfo("America/Sao_Paulo")
@@ -23,3 +23,8 @@ def brasilia_today(now: Clock = utc_now) -> date:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(BRT).date()
+
+
+def brasilia_day_start(day: date) -> datetime:
+    """The moment a Brasília date begins, as stored timestamps are (naive UTC): 2030-01-10 → 2030-01-10 03:00."""
+    return datetime.combine(day, time(), tzinfo=BRT).astimezone(UTC).replace(tzinfo=None)

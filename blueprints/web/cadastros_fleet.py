@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from flask import render_template, request, url_for
 from flask_login import current_user
-from wtforms import BooleanField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, HiddenField, SelectField, StringField, TextAreaField
 
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
@@ -27,7 +27,7 @@ from core.schemas import parse_query
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
-from domain.fleet.models import CNH_CATEGORIES, Driver, Vehicle
+from domain.fleet.models import CNH_CATEGORIES, VEHICLE_TYPES, Driver, Vehicle
 from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, driver_listing, vehicle_listing
 from domain.fleet.schemas import (
     DriverCreate,
@@ -37,11 +37,11 @@ from domain.fleet.schemas import (
     VehicleListQuery,
     VehicleUpdate,
 )
+from domain.marketplace import services as marketplace
 
 VEHICLE_STATUS_LABELS = {"ativo": "Ativo", "manutencao": "Em manutenção", "inativo": "Inativo"}
 DRIVER_STATUS_LABELS = {"ativo": "Ativo", "inativo": "Inativo"}
-VEHICLE_TYPE_SUGGESTIONS = ("truck", "toco", "carreta", "bitrem", "rodotrem", "cavalo", "vuc", "3/4", "van",
-                            "utilitario")
+VEHICLE_TYPE_SUGGESTIONS = tuple(VEHICLE_TYPES)
 
 
 class VehicleForm(PlainForm):
@@ -71,6 +71,7 @@ class DriverForm(PlainForm):
                                validate_choice=False)
     cnh_expires_at = StringField("Validade da CNH", render_kw={"type": "date"})
     has_mopp = BooleanField("Possui MOPP (produtos perigosos)")
+    lead = HiddenField()  # the marketplace lead this driver comes from ("cadastrar motorista"), or empty
 
 
 DRIVER_FORM_FIELDS = ("name", "cpf", "phone", "cnh_number", "cnh_category", "cnh_expires_at", "has_mopp")
@@ -103,6 +104,22 @@ def _driver_values(form) -> dict:
         except FieldInvalid:
             pass
     return values
+
+
+def _driver_from_lead(args) -> dict:
+    """The new driver form opened from a lead (`?lead=<id>`): the lead's name, CPF and phone, read here (one of the
+    company's leads, 404 otherwise), so no personal data travels in the URL."""
+    if not args.get("lead"):
+        return {}
+    lead = marketplace.get_lead(args["lead"])
+    return {"name": lead.driver_name, "cpf": lead.driver_doc or "", "phone": lead.driver_phone, "lead": str(lead.id)}
+
+
+def _convert_lead(form, driver):
+    """The lead the driver came from is marked `convertido` in the driver's transaction: only once it is saved."""
+    if form.lead.data:
+        marketplace.update_lead_status(form.lead.data, "convertido")
+    return driver
 
 
 def _form_response(kind: str, form, general, record):
@@ -138,6 +155,8 @@ class FleetResource:
     created_msg: str
     deactivated_msg: str
     reactivated_msg: str
+    prefill: Callable = lambda args: {}  # the new form's values from the GET's query (a lead's id, never its data)
+    after_create: Callable = lambda form, record: record  # more of the same business action, same transaction
 
     @property
     def id_arg(self) -> str:   # the URL variable templates pass to url_for: vehicle_id / driver_id
@@ -161,13 +180,12 @@ def _register(r: FleetResource) -> None:
         return list_page(f"cadastros.{r.kind}s", r.kind, query, stmt, r.model, ("q", "status"), **_globals())
 
     def new_view():
-        # A GET may pre-fill the form from the query (the leads page's "cadastrar motorista").
-        form = r.form() if request.method == "POST" else r.form(data=request.args.to_dict())
+        form = r.form() if request.method == "POST" else r.form(data=r.prefill(request.args))
         general = []
         if request.method == "POST":
             response, general = save_form(
                 form, r.create_schema, r.values(form),
-                write=lambda data: r.create(current_user.company, data, actor=current_user),
+                write=lambda data: r.after_create(form, r.create(current_user.company, data, actor=current_user)),
                 on_success=lambda record: done(r.detail_url(record), r.created_msg))
             if response is not None:
                 return response
@@ -222,4 +240,5 @@ _register(FleetResource(
     create_schema=DriverCreate, update_schema=DriverUpdate,
     create=services.create_driver, update=services.update_driver, deactivate=services.deactivate_driver,
     created_msg="Motorista cadastrado.", deactivated_msg="Motorista desativado (inativo).",
-    reactivated_msg="Motorista reativado."))
+    reactivated_msg="Motorista reativado.", prefill=_driver_from_lead,
+    after_create=_convert_lead))

@@ -6,59 +6,38 @@ from flask import Blueprint, Response, render_template, request, session, url_fo
 from flask_login import current_user
 from itsdangerous import BadData, URLSafeTimedSerializer
 from markupsafe import Markup
-from wtforms import StringField, TextAreaField
 
 from blueprints.web.access import is_htmx, roles_required, without_session_user
-from blueprints.web.cadastros_common import PlainForm, attach_errors, done, errors_of
+from blueprints.web.cadastros_common import attach_errors, done, errors_of, filters_of, list_args, list_response
 from blueprints.web.formkit import read_decimals
+from blueprints.web.marketplace_forms import LEAD_FIELDS, LeadForm, OfferForm, read_showcase
 from blueprints.web.transaction import page_transaction
 from core.db import read_without_transaction
 from core.errors import AppError, FieldError
 from core.pagination import paginate
-from core.schemas import validate_data
+from core.schemas import parse_query, validate_data
 from core.signing import secret_keys
 from domain.freights.models import Freight
 from domain.freights.schemas import OfferCreate
 from domain.marketplace import services
 from domain.marketplace.models import LEAD_BADGES, LEAD_STATUS_LABELS, LEAD_STATUSES, MarketplaceLead
-from domain.marketplace.queries import leads_stmt, public_slugs, showcase_stmt
-from domain.marketplace.schemas import LeadCreate, ShowcaseQuery
+from domain.marketplace.queries import lead_freights, leads_stmt, public_slugs, showcase_stmt
+from domain.marketplace.schemas import LeadCreate, LeadListQuery
 
 bp = Blueprint("marketplace", __name__)
-
-# Form field → the API's camelCase name (the schema's alias), so errors land under the right input.
-LEAD_FIELDS = {"driver_name": "driverName", "driver_phone": "driverPhone", "driver_doc": "driverDoc",
-               "vehicle_plate": "vehiclePlate", "message": "message", "website": "website"}
-
-
-class LeadForm(PlainForm):
-    driver_name = StringField("Seu nome")
-    driver_phone = StringField("Celular (WhatsApp)")
-    driver_doc = StringField("CPF (opcional)")
-    vehicle_plate = StringField("Placa do veículo (opcional)")
-    message = TextAreaField("Mensagem (opcional)")
-    website = StringField("Deixe este campo vazio")  # the honeypot, hidden by CSS
-
-
-class OfferForm(PlainForm):
-    price = StringField("Seu preço (R$)")
-    carrier_name = StringField("Seu nome")
-    carrier_phone = StringField("Celular (WhatsApp)")
-    message = TextAreaField("Mensagem (opcional)")
-
 
 # --- Public pages ----------------------------------------------------------------------------------------------
 
 @bp.route("/fretes")
 def showcase():
-    data, errors = validate_data(ShowcaseQuery, {k: v for k, v in request.args.items() if v})
-    query = data or ShowcaseQuery()
+    form, query, ignored = read_showcase(request.args)
     page = paginate(showcase_stmt(query), model=Freight, limit=query.limit, cursor=query.cursor,
                     scope="marketplace", rows=True)
     args = {k: v for k, v in request.args.items() if v and k != "cursor"}
     more_url = url_for("marketplace.showcase", **args, cursor=page.next_cursor) if page.has_more else None
-    return render_template("marketplace/showcase.html", page=page, args=args, errors=errors, more_url=more_url,
+    html = render_template("marketplace/showcase.html", page=page, form=form, ignored=ignored, more_url=more_url,
                            canonical=url_for("marketplace.showcase", _external=True))
+    return html, 422 if ignored else 200  # a filter left out is named on the page, under its input
 
 
 def _detail(slug: str, lead_form=None, offer_form=None, general=(), status: int = 200, sent=None):
@@ -142,11 +121,17 @@ def robots():
 @bp.route("/leads")
 @roles_required("operador")
 def leads():
-    status = request.args.get("status") if request.args.get("status") in LEAD_STATUSES else None
-    page = paginate(leads_stmt(current_user.company_id, status=status), model=MarketplaceLead, limit=200,
-                    cursor=None, rows=True)
-    return render_template("marketplace/leads.html", leads=page.items, status=status, labels=LEAD_STATUS_LABELS,
-                           badges=LEAD_BADGES, statuses=LEAD_STATUSES)
+    """The company's leads, newest first, a page at a time ("Carregar mais", keyset), by status and freight."""
+    query = parse_query(LeadListQuery, list_args())
+    stmt = leads_stmt(current_user.company_id, status=query.status,
+                      freight_id=services.parse_freight_filter(query.freight_id))
+    page = paginate(stmt, model=MarketplaceLead, limit=query.limit, cursor=query.cursor, rows=True)
+    filters = filters_of(list_args(), ("status", "freight_id", "limit"))
+    more_url = url_for("marketplace.leads", cursor=page.next_cursor, **filters) if page.has_more else None
+    freights = [(str(f.id), f.code) for f in lead_freights(current_user.company_id)]
+    return list_response({"page": "marketplace/leads.html", "load-more": "marketplace/_lead_rows.html"},
+                         page=page, query=query, filters=filters, more_url=more_url, freights=freights,
+                         labels=LEAD_STATUS_LABELS, badges=LEAD_BADGES, statuses=LEAD_STATUSES)
 
 
 @bp.route("/leads/<lead_id>/status", methods=["POST"])
@@ -172,12 +157,11 @@ def _lead(lead_id):
 @bp.route("/leads/<lead_id>/cadastrar-motorista", methods=["POST"])
 @roles_required("operador")
 def register_driver(lead_id):
-    """Mark the lead `convertido` and open the driver form pre-filled with its name, CPF and phone."""
-    with page_transaction():
-        lead = services.update_lead_status(lead_id, "convertido")
-    prefill = {"name": lead.driver_name, "cpf": lead.driver_doc or "", "phone": lead.driver_phone}
-    return done(url_for("cadastros.driver_new", **{k: v for k, v in prefill.items() if v}),
-                "Lead marcado como convertido. Confira e salve o motorista.")
+    """Open the driver form for the lead: only its id goes in the URL (the form reads the name, CPF and phone
+    itself, LGPD); the lead becomes `convertido` when the driver is saved."""
+    lead = services.get_lead(lead_id)
+    return done(url_for("cadastros.driver_new", lead=lead.id), "Confira os dados do lead e salve o motorista.",
+                "info")
 
 
 # --- The sidebar badge: polled by every open tab, so it answers from a signed token and the stored count ---------

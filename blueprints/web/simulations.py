@@ -6,37 +6,43 @@ from flask_login import current_user, login_required
 
 from blueprints.web.access import roles_required
 from blueprints.web.simulation_forms import (
+    TYPE_LABELS,
+    LinkForm,
+    MethodologyForm,
+    SimulationForm,
+    TaxSettingsForm,
     definition_from_form,
-    definition_rows,
-    inputs_from_form,
-    options_text,
-    shown_number,
+    editor_form,
+    inputs_form,
+    labelled,
+    place_errors,
+    row_label,
+    typed_inputs,
+    with_blank_rows,
 )
 from blueprints.web.transaction import page_transaction
 from core.db import db
-from core.errors import AppError
+from core.errors import AppError, FieldError
 from core.schemas import validate_data
 from domain.freights.models import Freight
 from domain.freights.schemas import FreightUpdate
 from domain.freights.services import find_freight, update_freight
 from domain.freights.states import TERMINAL
 from domain.simulations import services
-from domain.simulations.definitions import INPUT_TYPES
 from domain.simulations.models import FreightSimulation, Methodology
 from domain.simulations.schemas import MethodologyDefinition, SimulationCreate
-from domain.simulations.taxes import TAX_REGIME_LABELS, TAX_REGIMES
+from domain.simulations.taxes import TAX_REGIME_LABELS
 
 bp = Blueprint("simulations", __name__, url_prefix="/precos")
 ACTORS = ("operador",)
 TAX_LABELS = {"icms": "ICMS", "pis": "PIS", "cofins": "COFINS"}
-TYPE_LABELS = {"number": "Número", "integer": "Inteiro", "boolean": "Sim/não", "enum": "Lista"}
 STATUS_BADGES = {"saved": ("Salva", "info"), "converted": ("Convertida em frete", "ok")}
 
 
 @bp.app_context_processor
 def _labels():
     return {"tax_labels": TAX_LABELS, "input_type_labels": TYPE_LABELS, "simulation_badges": STATUS_BADGES,
-            "tax_regime_labels": TAX_REGIME_LABELS, "shown_number": shown_number, "options_text": options_text}
+            "tax_regime_labels": TAX_REGIME_LABELS, "row_label": row_label}
 
 
 def _actor():
@@ -49,55 +55,59 @@ def _methodologies() -> list:
 
 # --- Methodologies -----------------------------------------------------------------------------------------------
 
+def _methodologies_page(form=None, status=200):
+    company = current_user.company
+    rows = [(m, services.find_version(m)) for m in _methodologies()]
+    form = form or TaxSettingsForm(data={"tax_regime": company.tax_regime, "tax_state": company.tax_state or ""})
+    return render_template("simulations/methodologies.html", rows=rows, company=company, form=form,
+                           can_act=current_user.can(*ACTORS)), status
+
+
 @bp.get("/metodologias")
 @login_required
 def methodologies():
-    rows = [(m, services.find_version(m)) for m in _methodologies()]
-    return render_template("simulations/methodologies.html", rows=rows, company=current_user.company,
-                           regimes=TAX_REGIMES, can_act=current_user.can(*ACTORS), errors={})
+    return _methodologies_page()
 
 
 @bp.post("/configuracao-fiscal")
 @roles_required()
 def tax_settings():
+    form = TaxSettingsForm()
     try:
         with page_transaction():
-            services.update_tax_settings(current_user.company, tax_regime=request.form.get("tax_regime", ""),
-                                         tax_state=(request.form.get("tax_state") or "").strip())
+            services.update_tax_settings(current_user.company, tax_regime=form.tax_regime.data or "",
+                                         tax_state=(form.tax_state.data or "").strip())
     except AppError as exc:
-        errors = {d.field: d.message for d in exc.details}
-        rows = [(m, services.find_version(m)) for m in _methodologies()]
-        return render_template("simulations/methodologies.html", rows=rows, company=current_user.company,
-                               regimes=TAX_REGIMES, can_act=True, errors=errors), 422
+        for error in place_errors(form, exc.details or [exc]):  # a refusal with no field: under the state
+            _add_form_error(form.tax_state, error.message)
+        return _methodologies_page(form, 422)
     flash("Configuração fiscal salva.", "success")
     return redirect(url_for("simulations.methodologies"))
 
 
-def _editor(methodology, version, *, definition=None, errors=None, general=None, status=200):
-    rows = definition_rows(definition or {"inputs": version.inputs if version else [],
-                                          "components": version.components if version else []})
-    return render_template("simulations/editor.html", methodology=methodology, version=version,
-                           definition=definition or _definition_of(version), rows=rows, types=INPUT_TYPES,
-                           errors=errors or {}, general=general, preview_inputs=_preview_inputs(definition, version),
-                           preview=None), status
+def _add_form_error(input_field, message):
+    input_field.errors = [*input_field.errors, message]
 
 
-def _definition_of(version) -> dict:
-    if version is None:
-        return {"name": "", "description": "", "tax_mode": "by_outside", "inputs": [], "components": []}
-    return {"name": version.name, "description": version.description or "", "tax_mode": version.tax_mode,
-            "inputs": version.inputs, "components": version.components}
-
-
-def _preview_inputs(definition, version) -> list:
-    return (definition or _definition_of(version))["inputs"]
+def _editor(methodology, version, *, form=None, problems=(), status=200):
+    definition = None
+    if version is not None:
+        definition = {"name": version.name, "description": version.description or "", "tax_mode": version.tax_mode,
+                      "inputs": version.inputs, "components": version.components}
+    form = form or editor_form(definition)
+    read = definition_from_form(form)
+    preview_form = inputs_form(read.data["inputs"], "preview", request.form if request.method == "POST" else None)
+    return render_template("simulations/editor.html", methodology=methodology, version=version, form=form,
+                           preview_form=preview_form, problems=labelled(problems, read.data["inputs"]),
+                           invalid=status == 422, result=None), status
 
 
 def _save_definition(methodology):
-    definition, unreadable = definition_from_form(request.form)
-    data, details = validate_data(MethodologyDefinition, definition)
-    details = unreadable + list(details or [])
-    if data is not None and not unreadable:
+    form = MethodologyForm()
+    read = definition_from_form(form)
+    data, details = validate_data(MethodologyDefinition, read.data)
+    details = read.unreadable + list(details or [])
+    if data is not None and not details:
         try:
             with page_transaction():
                 if methodology is None:
@@ -109,11 +119,10 @@ def _save_definition(methodology):
             flash(f"Metodologia salva (versão {saved}).", "success")
             return redirect(url_for("simulations.methodologies"))
         except AppError as exc:
-            details = exc.details or []
-    errors = {d.field: d.message for d in details}
+            details = exc.details or [exc]
+    rest = place_errors(form, details, read.rows)
     version = services.find_version(methodology) if methodology else None
-    return _editor(methodology, version, definition=definition, errors=errors,
-                   general="Corrija os campos destacados.", status=422)
+    return _editor(methodology, version, form=with_blank_rows(form), problems=rest, status=422)
 
 
 @bp.route("/metodologias/nova", methods=["GET", "POST"])
@@ -137,17 +146,18 @@ def edit_methodology(methodology_id):
 @roles_required(*ACTORS)
 def preview():
     """The editor's live preview (htmx, on every change): the definition as typed, priced with the typed inputs."""
-    definition, unreadable = definition_from_form(request.form)
-    data, details = validate_data(MethodologyDefinition, definition)
-    values, typed = inputs_from_form(request.form, definition["inputs"], prefix="preview-")
-    problems = unreadable + list(details or []) + typed
+    read = definition_from_form(MethodologyForm())
+    data, details = validate_data(MethodologyDefinition, read.data)
+    values, typed = typed_inputs(inputs_form(read.data["inputs"], "preview", request.form), read.data["inputs"])
+    problems = read.unreadable + list(details or []) + typed
     result = None
     if not problems:
         try:
             result = services.preview(current_user.company, data, values)
         except AppError as exc:
-            problems = exc.details or []
-    return render_template("simulations/_preview.html", result=result, problems=problems)
+            problems = exc.details or [exc]
+    return render_template("simulations/_preview.html", result=result,
+                           problems=labelled(problems, read.data["inputs"], read.data["components"]))
 
 
 # --- Simulations -------------------------------------------------------------------------------------------------
@@ -159,12 +169,22 @@ def _chosen() -> tuple:
     return methodologies, chosen, (services.find_version(chosen) if chosen else None)
 
 
+def _simulate_page(methodologies, chosen, version, *, form, fields, result=None, problems=(), status=200):
+    return render_template("simulations/simulate.html", methodologies=methodologies, chosen=chosen, version=version,
+                           form=form, fields=fields, result=result,
+                           problems=labelled(problems, version.inputs if version else []),
+                           company=current_user.company), status
+
+
 @bp.get("/simular")
 @login_required
 def simulate_page():
     methodologies, chosen, version = _chosen()
-    return render_template("simulations/simulate.html", methodologies=methodologies, chosen=chosen, version=version,
-                           values={}, result=None, problems=[], company=current_user.company)
+    state = current_user.company.tax_state or ""
+    form = SimulationForm(data={"methodology_id": str(chosen.id) if chosen else "", "origin_state": state,
+                                "destination_state": state})
+    fields = inputs_form(version.inputs if version else [], "in")
+    return _simulate_page(methodologies, chosen, version, form=form, fields=fields)
 
 
 @bp.post("/simular")
@@ -172,13 +192,16 @@ def simulate_page():
 def run_simulation():
     """"Calcular" (htmx: the result fragment) or "Salvar simulação" (stores it, then its page)."""
     methodologies, chosen, version = _chosen()
-    values, problems = inputs_from_form(request.form, version.inputs if version else [])
+    form = SimulationForm()
+    inputs = version.inputs if version else []
+    fields = inputs_form(inputs, "in", request.form)
+    values, problems = typed_inputs(fields, inputs)
     save = request.form.get("save") == "1"
     body = {"methodology_id": str(chosen.id) if chosen else None, "inputs": values, "save": save,
-            "notes": request.form.get("notes") or None,
-            "tax_context": {"origin_state": request.form.get("origin_state") or None,
-                            "destination_state": request.form.get("destination_state") or None,
-                            "tac_autonomo": request.form.get("tac_autonomo") == "on"}}
+            "notes": form.notes.data or None,
+            "tax_context": {"origin_state": form.origin_state.data or None,
+                            "destination_state": form.destination_state.data or None,
+                            "tac_autonomo": bool(form.tac_autonomo.data)}}
     data, details = validate_data(SimulationCreate, body)
     problems += list(details or [])
     result = None
@@ -193,9 +216,11 @@ def run_simulation():
             problems = exc.details or [exc]
     status = 422 if problems else 200
     if request.headers.get("HX-Request"):
-        return render_template("simulations/_result.html", result=result, problems=problems), status
-    return render_template("simulations/simulate.html", methodologies=methodologies, chosen=chosen, version=version,
-                           values=request.form, result=result, problems=problems, company=current_user.company), status
+        return render_template("simulations/_result.html", result=result,
+                               problems=labelled(problems, inputs)), status
+    place_errors(form, [p for p in problems if isinstance(p, FieldError)], extra=fields)
+    return _simulate_page(methodologies, chosen, version, form=form, fields=fields, result=result,
+                          problems=problems, status=status)
 
 
 @bp.get("/simulacoes")
@@ -212,11 +237,12 @@ def _linkable_freights() -> list:
                               .order_by(Freight.created_at.desc()).limit(100)).scalars().all()
 
 
-def _simulation_page(simulation, *, error=None, status=200):
+def _simulation_page(simulation, *, form=None, status=200):
     methodology = db.session.get(Methodology, simulation.methodology_id)
     freight = db.session.get(Freight, simulation.freight_id) if simulation.freight_id else None
+    form = (form or LinkForm()).set_freights(_linkable_freights())
     return render_template("simulations/show.html", simulation=simulation, methodology=methodology, freight=freight,
-                           freights=_linkable_freights(), can_act=current_user.can(*ACTORS), error=error), status
+                           form=form, can_act=current_user.can(*ACTORS)), status
 
 
 @bp.get("/simulacoes/<simulation_id>")
@@ -231,12 +257,14 @@ def link(simulation_id):
     """Convert into a freight: the freight's simulation_id set through the freights service (the same action as
     PATCH /freights/{id}), which converts the simulation and emits simulation.converted."""
     simulation = services.find_simulation(simulation_id)
+    form = LinkForm()
     try:
         with page_transaction():
-            freight = find_freight(request.form.get("freight") or "", for_update=True)
+            freight = find_freight(form.freight.data or "", for_update=True)
             update_freight(freight, FreightUpdate(simulation_id=str(simulation.id)), sent_fields={"simulation_id"})
     except AppError as exc:
         db.session.expire_all()
-        return _simulation_page(services.find_simulation(simulation_id), error=exc.message, status=422)
+        _add_form_error(form.freight, exc.message)
+        return _simulation_page(services.find_simulation(simulation_id), form=form, status=422)
     flash(f"Simulação vinculada ao frete {freight.code}.", "success")
     return redirect(url_for("simulations.simulation", simulation_id=simulation_id))

@@ -117,9 +117,18 @@ def rule_title(code: str) -> str:
     return rule.title if rule else ""
 
 
+FLOOR_RULE = "VAL04"
+
+
+def floor_warning(op) -> dict | None:
+    """The operation's "valor_frete abaixo do piso ANTT" warning from its last validation (the snapshot the status
+    follows), or None: what the pages' floor badge shows, with no floor table read per list row."""
+    return next((item for item in op.validation_items or [] if item.get("code") == FLOOR_RULE), None)
+
+
 fmt = SimpleNamespace(
     **vars(formatting.fmt), location=location, modality=modality, status=status_label, event=event, actor=actor,
-    badge=badge, label=label, rule_title=rule_title,
+    badge=badge, label=label, rule_title=rule_title, floor_warning=floor_warning,
     labels=SimpleNamespace(status=STATUS_LABELS, environment=ENVIRONMENT_LABELS, tipo=TIPO_OPERACAO_LABELS,
                            papel=PAPEL_LABELS, vehicle_kind=VEHICLE_KIND_LABELS, payment_kind=PAYMENT_KIND_LABELS,
                            tipo_pagamento=TIPO_PAGAMENTO_LABELS, indicador=INDICADOR_LABELS,

@@ -11,6 +11,9 @@ from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
 VEHICLE_STATUSES = ("ativo", "inativo", "manutencao")
 DRIVER_STATUSES = ("ativo", "inativo")
 CNH_CATEGORIES = ("A", "B", "C", "D", "E", "AB", "AC", "AD", "AE")
+# The vehicle types people name (a vehicle's and a freight's type stay free text; these are offered): value → label.
+VEHICLE_TYPES = {"truck": "Truck", "toco": "Toco", "carreta": "Carreta", "bitrem": "Bitrem", "rodotrem": "Rodotrem",
+                 "cavalo": "Cavalo", "vuc": "VUC", "3/4": "3/4", "van": "Van", "utilitario": "Utilitário"}
 
 
 class Vehicle(IdMixin, TimestampMixin, TenantMixin, db.Model):

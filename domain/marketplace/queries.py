@@ -4,6 +4,7 @@ import uuid
 
 import sqlalchemy as sa
 
+from core.clock import brasilia_day_start
 from core.db import db
 from core.tenancy import company_select, cross_tenant
 from core.validators import fold
@@ -45,8 +46,8 @@ def showcase_stmt(query):
         stmt = stmt.where(Freight.price >= query.min_price)
     if query.max_price is not None:
         stmt = stmt.where(Freight.price <= query.max_price)
-    if query.pickup_from:
-        stmt = stmt.where(Freight.pickup_at >= sa.func.cast(query.pickup_from, sa.DateTime))
+    if query.pickup_from:  # a Brasília date: from its midnight there (03:00 UTC), not UTC's
+        stmt = stmt.where(Freight.pickup_at >= brasilia_day_start(query.pickup_from))
     if query.search:
         stmt = stmt.where(Freight.search_text.like(like_pattern(fold(query.search)), escape="\\"))
     return stmt
@@ -65,6 +66,14 @@ def leads_stmt(company_id, *, status=None, freight_id: uuid.UUID | None = None):
     if freight_id:
         stmt = stmt.where(MarketplaceLead.freight_id == freight_id)
     return stmt
+
+
+def lead_freights(company_id, limit: int = 500):
+    """(id, code) of the company's freights that have leads, by code: the leads page's freight filter."""
+    stmt = (company_select(MarketplaceLead, company_id, Freight.id, Freight.code)
+            .select_from(MarketplaceLead).join(Freight, Freight.id == MarketplaceLead.freight_id)
+            .distinct().order_by(Freight.code).limit(limit))
+    return db.session.execute(stmt).all()
 
 
 def lead_row(company_id, lead_id):

@@ -79,6 +79,11 @@ def parse_freight_filter(value: str | None) -> uuid.UUID | None:
         raise InvalidQuery.for_field("freight_id", "Informe o id (uuid) do frete.") from None
 
 
+def get_lead(lead_id) -> MarketplaceLead:
+    """One of the current company's leads (404 for another company's id or a malformed one)."""
+    return get_owned(MarketplaceLead, _as_uuid(lead_id))
+
+
 def update_lead_status(lead_id, status: str) -> MarketplaceLead:
     """Set one of the four statuses (any move is allowed); the badge is recounted."""
     lead = get_owned(MarketplaceLead, _as_uuid(lead_id), for_update=True)

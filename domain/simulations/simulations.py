@@ -4,7 +4,7 @@ linked to a freight (the conversion event)."""
 import uuid
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 
 from core.actors import actor_label
 from core.db import db, utcnow
@@ -50,6 +50,21 @@ def money(value: Decimal) -> Decimal:
     return value.quantize(CENTAVO, rounding=ROUND_HALF_UP)
 
 
+def apportion(exact: list[Decimal], target: Decimal) -> list[Decimal]:
+    """Centavo amounts for exact parts that add up to `target`, their sum as shown (largest remainder): each part
+    rounded down to the centavo, then the centavos still missing given one each to the parts whose discarded
+    fraction is largest (the first on a tie). When the half-up roundings of the parts already add up, these are
+    they; otherwise a part moves by the centavo the total needs. Parts and target ≥ 0: each within a centavo of
+    its exact value. (A negative subtotal can leave the taxes a centavo short: it is taken from the part with the
+    smallest fraction.)"""
+    shares = [value.quantize(CENTAVO, rounding=ROUND_FLOOR) for value in exact]
+    missing = int((target - sum(shares, Decimal(0))) / CENTAVO)
+    order = sorted(range(len(exact)), key=lambda i: exact[i] - shares[i], reverse=missing >= 0)
+    for index in order[:abs(missing)]:
+        shares[index] += CENTAVO if missing > 0 else -CENTAVO
+    return shares
+
+
 def price(version, raw_inputs: dict, context: TaxContext | None, *, on: date | None = None
           ) -> SimulationResult:
     """The simulation's figures (nothing stored) with a version (record or row: id, methodology_id, version,
@@ -74,13 +89,17 @@ def price_definition(definition: Compiled, tax_mode: str, raw_inputs: dict, cont
     subtotal = sum((results[c["key"]] for c in definition.components if c.get("in_subtotal", True)), Decimal(0))
     lines = tax_lines(subtotal, context, tax_mode, table) if context else []
     taxes = sum((line.value for line in lines), Decimal(0))
+    shown_subtotal, shown_total = money(subtotal), money(subtotal + taxes)
+    summed = [c["key"] for c in definition.components if c.get("in_subtotal", True)]
+    shown = dict(zip(summed, apportion([results[key] for key in summed], shown_subtotal), strict=True))
+    tax_values = apportion([line.value for line in lines], shown_total - shown_subtotal)
     return SimulationResult(
         methodology_id=None, methodology_version=0, inputs=_json_inputs(values),
-        tax_context=context, tax_table=table.version, subtotal=money(subtotal), total=money(subtotal + taxes),
-        breakdown=[{"key": c["key"], "label": c["label"], "value": money(results[c["key"]])}
+        tax_context=context, tax_table=table.version, subtotal=shown_subtotal, total=shown_total,
+        breakdown=[{"key": c["key"], "label": c["label"], "value": shown.get(c["key"], money(results[c["key"]]))}
                    for c in definition.components],
-        tax_breakdown=[{"kind": line.kind, "rate": line.rate, "value": money(line.value), "mode": line.mode}
-                       for line in lines],
+        tax_breakdown=[{"kind": line.kind, "rate": line.rate, "value": value, "mode": line.mode}
+                       for line, value in zip(lines, tax_values, strict=True)],
         effective_tax_rate=(taxes / subtotal).quantize(RATE_PLACES, rounding=ROUND_HALF_UP) if subtotal else Decimal(0),
     )
 

@@ -1,4 +1,7 @@
-"""VAL04 through the API: the service gives the rules engine the floor of the tables loaded from the CSV."""
+"""VAL04 through the API: the service gives the rules engine the floor of the tables loaded from the CSV; the
+badge "abaixo do piso ANTT" on the CIOT list row and operation page follows it."""
+import re
+
 from domain.antt_floor.services import floor_for
 from domain.ciot.clock import today_local
 from tests.fixtures.ciot import ciot_body
@@ -39,3 +42,32 @@ def test_traction_only_high_performance_uses_table_d_with_the_tractor_axles(api)
     floor = floor_for(on_date=today_local(), table="D", cargo_type=5, loaded_axles=4, distance_km=430)
     assert "tabela D" in item["message"] and "4 eixos" in item["message"]
     assert f"{floor.value:.2f}".replace(".", ",")[-6:] in item["message"]
+
+
+# --- the badge on the CIOT pages ---------------------------------------------------------------------------------
+
+BADGE = "abaixo do piso ANTT"
+
+
+def _pages(api, login, make_user, company, value: float) -> tuple[str, str]:
+    """The operation's list row and its page's freight value, for an operation priced at `value`."""
+    created = api.post("/ciot/operations", json=_priced(value)).get_json()["data"]
+    client = login(make_user(company, role="operador"))
+    listing = client.get("/ciot/").get_data(as_text=True)
+    row = re.search(rf'<tr data-code="{created["code"]}".*?</tr>', listing, re.S).group(0)
+    page = client.get(f"/ciot/{created['id']}").get_data(as_text=True)
+    freight = re.search(r'id="operation-freight">(.*?)</dd>', page, re.S).group(1)
+    return row, freight
+
+
+def test_an_operation_below_the_floor_shows_the_badge_on_its_row_and_page(api, login, make_user, company):
+    floor = floor_for(on_date=today_local(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
+    row, freight = _pages(api, login, make_user, company, float(floor.value) - 100)
+    assert BADGE in row and BADGE in freight
+    assert floor.act.name in freight  # the badge's title is VAL04's message: the floor and its act
+
+
+def test_an_operation_at_the_floor_shows_no_badge(api, login, make_user, company):
+    floor = floor_for(on_date=today_local(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
+    row, freight = _pages(api, login, make_user, company, float(floor.value))
+    assert BADGE not in row and BADGE not in freight

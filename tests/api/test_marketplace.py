@@ -5,7 +5,7 @@ from core.db import db
 from core.tenancy import cross_tenant
 from domain.marketplace.models import MarketplaceLead
 from domain.marketplace.services import stored_new_count
-from tests.fixtures.core import ApiClient
+from tests.fixtures.core import ApiClient, IsolatedClient
 
 LEAD = {"driverName": "João da Silva", "driverPhone": "(11) 98765-4321", "driverDoc": "529.982.247-25",
         "vehiclePlate": "abc-1d23", "message": "Tenho carreta disponível amanhã."}
@@ -44,7 +44,7 @@ def test_showcase_lists_only_public_published_freights_of_every_company(public, 
 
 
 def test_showcase_filters(public, make_freight):
-    make_freight(visibility="publico", status="published")  # SP → PR, carreta, 4500.50
+    sp = make_freight(visibility="publico", status="published")  # SP → PR, carreta, 4500.50
     rj = make_freight(visibility="publico", status="published", origin={"city": "Niterói", "state": "RJ"},
                       vehicle_type="truck", price=1200, pickup_at="2030-01-10T12:00:00Z")
     def slugs(query):
@@ -52,12 +52,23 @@ def test_showcase_filters(public, make_freight):
         assert response.status_code == 200, response.get_json()
         return [f["public_slug"] for f in response.get_json()["data"]]
     assert slugs("originState=RJ") == [rj.public_slug]
-    assert slugs("destinationState=PR&originState=SP") != [rj.public_slug]
+    assert slugs("destinationState=PR&originState=SP") == [sp.public_slug]
     assert slugs("vehicleType=TRUCK") == [rj.public_slug]
     assert slugs("maxPrice=2000") == [rj.public_slug]
     assert rj.public_slug not in slugs("minPrice=2000")
     assert slugs("pickupFrom=2030-01-01") == [rj.public_slug]
     assert slugs("search=niteroi") == [rj.public_slug]
+
+
+def test_pickup_from_is_a_brasilia_date(public, make_freight):
+    """2030-01-10T02:00Z is still the 9th in Brasília (23:00): a driver asking from the 10th does not see it; 03:30Z
+    (00:30 of the 10th there) is shown. Against UTC midnight both would be."""
+    late_on_9th = make_freight(visibility="publico", status="published", pickup_at="2030-01-10T02:00:00Z")
+    early_on_10th = make_freight(visibility="publico", status="published", pickup_at="2030-01-10T03:30:00Z")
+    shown = {f["public_slug"] for f in public.get("/marketplace/freights?pickupFrom=2030-01-10").get_json()["data"]}
+    assert shown == {early_on_10th.public_slug}
+    shown = {f["public_slug"] for f in public.get("/marketplace/freights?pickupFrom=2030-01-09").get_json()["data"]}
+    assert shown == {late_on_9th.public_slug, early_on_10th.public_slug}
 
 
 def test_showcase_bad_filter_is_400_naming_it(public):
@@ -151,17 +162,31 @@ def test_sixth_lead_in_a_minute_from_one_ip_is_429_with_retry_after(public, publ
     assert len(all_leads()) == 6
 
 
-def test_behind_one_proxy_the_forwarded_ip_counts(app, public, public_freight):
-    from werkzeug.middleware.proxy_fix import ProxyFix
-    plain = app.wsgi_app
-    app.wsgi_app = ProxyFix(plain, x_for=1)
-    try:
-        for n in range(6):
-            response = send_lead(public, public_freight.public_slug, headers={"X-Forwarded-For": f"200.1.1.{n}"})
-            assert response.status_code == 200
-    finally:
-        app.wsgi_app = plain
-    assert {lead.ip_addr for lead in all_leads()} == {f"200.1.1.{n}" for n in range(6)}
+@pytest.fixture(scope="module", params=[0, 1], ids=["no-proxy", "one-proxy"])
+def proxied(request, app):
+    """The same database served by an app built by create_app with PROXY_COUNT 0 (the default) or 1."""
+    from app import create_app
+    shared = ("TESTING", "SQLALCHEMY_DATABASE_URI", "INSTANCE_PATH", "SECRET_KEY", "REDIS_URL", "JOBS_INLINE")
+    application = create_app({**{k: app.config[k] for k in shared}, "PROXY_COUNT": request.param})
+    application.test_client_class = IsolatedClient
+    yield request.param, application
+    with application.app_context():
+        db.engine.dispose()
+
+
+def test_the_client_ip_is_the_forwarded_one_only_behind_a_proxy(proxied, public_freight):
+    """PROXY_COUNT=1: X-Forwarded-For names the client (each address its own limit). PROXY_COUNT=0: a forged
+    X-Forwarded-For is ignored: the connection's address is stored and counted, so the sixth lead is 429."""
+    proxies, application = proxied
+    client = ApiClient(application.test_client(), None)
+    answers = [send_lead(client, public_freight.public_slug, headers={"X-Forwarded-For": f"200.1.1.{n}"}).status_code
+               for n in range(6)]
+    if proxies:
+        assert answers == [200] * 6
+        assert {lead.ip_addr for lead in all_leads()} == {f"200.1.1.{n}" for n in range(6)}
+    else:
+        assert answers == [200] * 5 + [429]
+        assert {lead.ip_addr for lead in all_leads()} == {"127.0.0.1"}
 
 
 # --- Management ------------------------------------------------------------------------------------------------

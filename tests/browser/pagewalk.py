@@ -15,8 +15,8 @@ SKIP_LINK_PARTS = ("/logout", ".pdf", ".csv", "/download", "/api/public", "/heal
 
 
 def seed_sample(company, user_email: str) -> None:
-    """A partner with a bank account, a vehicle, drivers (one CNH expiring, one expired) and CIOT operations in a few
-    statuses, so lists, detail pages and the dashboard show real content."""
+    """A partner with a bank account, a vehicle, drivers (one CNH expiring, one expired), CIOT operations in a few
+    statuses and a driver's lead on a public freight, so lists, detail pages and the dashboard show real content."""
     from core.formatting import today
     from core.queue import commit
     from core.tenancy import tenant_scope
@@ -46,6 +46,7 @@ def seed_sample(company, user_email: str) -> None:
                                   actor=f"user:{user_email}")
             commit()
         _seed_agregado(company, user_email)
+        _seed_lead(company)
 
 
 def _seed_agregado(company, user_email: str) -> None:
@@ -71,33 +72,53 @@ def _seed_agregado(company, user_email: str) -> None:
 
 
 def record_paths(company) -> list[str]:
-    """Pages the menu walk does not reach through a list's first row, seeded here: a public freight's page in the
-    app and its public pages (the showcase `/fretes`, `/f/<slug>`), an invoice (with its billing document) and the
-    webhooks pages (reached from Integrações, not the menu). Needs `seed_sample`'s partner (the customer)."""
+    """Pages the menu walk does not reach through a list's first row: the seeded public freight's page in the app
+    and its public pages (the showcase `/fretes`, `/f/<slug>`), the driver form opened from its lead ("Cadastrar
+    motorista" is a POST the walk does not press), an invoice (with its billing document, seeded here) and the
+    webhooks pages (reached from Integrações, not the menu). Run after `seed_sample` (its partner is the customer)."""
+    from core.db import db
     from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.billing import services as billing
     from domain.billing.schemas import DocumentCreate, InvoiceCreate
-    from domain.freights import services as freights
-    from domain.freights.schemas import FreightCreate
+    from domain.freights.models import Freight
+    from domain.marketplace.models import MarketplaceLead
     from domain.webhooks import services as webhooks
     from tests.fixtures.ciot import CONTRATANTE_CNPJ
-    from tests.fixtures.freights import freight_body
 
     with tenant_scope(company.id):
-        freight = freights.create_freight(company, FreightCreate.model_validate(freight_body(visibility="publico")),
-                                          status="published")
+        lead = db.session.scalars(db.select(MarketplaceLead)).one()
+        freight = db.session.get(Freight, lead.freight_id)
         document = billing.create_document(company, DocumentCreate.model_validate(
             {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "numero": "123", "serie": "1", "valor_centavos": 150000,
              "emissao_at": "2026-01-10"}))
         invoice = billing.create_invoice(company, InvoiceCreate.model_validate(
             {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "document_ids": [str(document.id)]}))
         endpoint, _ = webhooks.create_endpoint(company, url="https://erp.example.com/fretes/webhook")
-        slug = freight.public_slug
         paths = [f"/fretes-operacao/{freight.id}", f"/financeiro/faturas/{invoice.id}", "/admin/webhooks",
-                 f"/admin/webhooks/{endpoint.id}", "/fretes", f"/f/{slug}"]
+                 f"/admin/webhooks/{endpoint.id}", f"/motoristas/novo?lead={lead.id}", "/fretes",
+                 f"/f/{freight.public_slug}"]
         commit()
     return paths
+
+
+def _seed_lead(company) -> None:
+    """A public freight with a driver's lead (CPF, plate and message: every column of the leads page filled)."""
+    from core.queue import commit
+    from domain.freights import services as freights
+    from domain.freights.schemas import FreightCreate
+    from domain.marketplace import services as marketplace
+    from domain.marketplace.schemas import LeadCreate
+    from tests.fixtures.freights import freight_body
+
+    freight = freights.create_freight(company, FreightCreate.model_validate(freight_body(visibility="publico")),
+                                      status="published")
+    commit()
+    marketplace.create_lead(LeadCreate.model_validate({
+        "slug": freight.public_slug, "driverName": "Maria Souza", "driverPhone": "(41) 99999-8888",
+        "driverDoc": "529.982.247-25", "vehiclePlate": "ABC1D23", "message": "Tenho carreta livre amanhã."}),
+        ip_addr="127.0.0.1", user_agent="pagewalk")
+    commit()
 
 
 @dataclass

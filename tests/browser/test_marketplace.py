@@ -1,5 +1,6 @@
 """In Chromium at 390 px: a driver opens a shared freight link, sends a lead without an account; the dispatcher's
 sidebar badge goes up."""
+import re
 from collections import Counter
 
 import pytest
@@ -56,6 +57,59 @@ def test_driver_sends_a_lead_from_a_phone_and_the_badge_goes_up(phone_page, brow
     with htmx_settled(dispatcher, "/leads/badge"):
         dispatcher.get_by_test_id("lead-status").select_option("contatado")
     expect(dispatcher.locator("#leads-badge")).to_be_hidden()
+
+
+def test_driver_types_a_brazilian_price_filter_on_a_phone(phone_page, make_freight):
+    """At 390 px, "5.000,00" typed in the money field (the kit's mask) filters from R$ 5.000, not R$ 5; the
+    other filter (origin state) applies with it and the field shows what was typed."""
+    niteroi = {"city": "Niterói", "state": "RJ"}
+    cheap = make_freight(visibility="publico", status="published", price=4500, origin=niteroi)
+    dear = make_freight(visibility="publico", status="published", price=5500, origin=niteroi)
+    elsewhere = make_freight(visibility="publico", status="published", price=9000)  # from SP
+    page = phone_page
+    page.goto("/fretes")
+    page.get_by_label("Origem (UF)").select_option("RJ")
+    price = page.get_by_label("Preço mínimo (R$)")
+    price.click()
+    price.press_sequentially("5.000,00")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Filtrar").click()
+    expect(page.get_by_label("Preço mínimo (R$)")).to_have_value("5.000,00")
+    links = page.get_by_test_id("showcase").locator("a")
+    expect(links).to_have_count(1)
+    assert links.first.get_attribute("href") == f"/f/{dear.public_slug}"
+    assert cheap.public_slug not in page.content() and elsewhere.public_slug not in page.content()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_an_ambiguous_price_is_named_and_the_state_still_filters(phone_page, make_freight):
+    rj = make_freight(visibility="publico", status="published", price=4500, origin={"city": "Niterói", "state": "RJ"})
+    make_freight(visibility="publico", status="published", price=9000)  # from SP
+    page = phone_page
+    page.goto("/fretes")
+    page.get_by_label("Origem (UF)").select_option("RJ")
+    page.get_by_label("Preço mínimo (R$)").fill("1.5")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Filtrar").click()
+    expect(page.get_by_test_id("ignored-filters")).to_have_text(re.compile(r"Filtro ignorado: Preço mínimo \(R\$\)"))
+    expect(page.locator("#minPrice-error")).to_be_visible()
+    expect(page.get_by_label("Preço mínimo (R$)")).to_have_value("1.5")
+    links = page.get_by_test_id("showcase").locator("a")
+    expect(links).to_have_count(1)
+    assert links.first.get_attribute("href") == f"/f/{rj.public_slug}"
+
+
+@pytest.mark.parametrize("page_path", ["/fretes", "/f/{slug}"])
+def test_public_pages_pass_axe_without_console_errors(phone_page, live_server, make_freight, page_path):
+    """The public pages at 390 px, as the page walk checks the app's: no console error, no failed request, no
+    serious or critical axe-core violation, no horizontal scroll."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser import pagewalk
+    freight = make_freight(visibility="publico", status="published")
+    report = pagewalk.check_page(phone_page, live_server + page_path.format(slug=freight.public_slug), 390, axe=Axe(),
+                                 checked_links={})
+    assert report.problems == []
 
 
 def transferred_bytes(page, path: str) -> Counter:

@@ -31,6 +31,8 @@ def test_every_menu_page_is_clean(device, seeded_admin, company, _chromium, live
         assert len(urls) >= 12, urls  # the menu's 8 pages plus detail pages and forms
         for detail in ("/ciot/", "/parceiros/"):  # seeded records: their detail pages are walked from the lists
             assert any(re.search(detail + UUID, url) for url in urls), (detail, "\n".join(urls))
+        page.goto(live_server + "/leads")  # the leads page is walked with the seeded lead in its table
+        assert page.get_by_test_id("leads").locator("tr[data-lead]").count() == 1 and live_server + "/leads" in urls
         urls = list(dict.fromkeys(urls + [live_server + path for path in pagewalk.record_paths(company)]))
         axe, links = Axe(), {}
         reports = [pagewalk.check_page(page, url, width, axe=axe, checked_links=links) for url in urls]

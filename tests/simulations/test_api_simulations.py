@@ -46,8 +46,11 @@ def test_interstate_seven_percent_from_the_south_east_with_lucro_real(simulate, 
     set_company(company, tax_regime="lucro_real")
     body = simulate("SP", "BA").get_json()["data"]
     # SP → BA: 7 % (S/SE except ES to N/NE/CO/ES); PIS 1,65 %, COFINS 7,6 %.
-    # ICMS 76,475 → 76,48; PIS 18,02625 → 18,03; COFINS 83,03; total 1.092,50 × 1,1625 = 1.270,03125 → 1.270,03.
-    assert taxes(body) == {"icms": (0.07, 76.48, "by_outside"), "pis": (0.0165, 18.03, "by_outside"),
+    # ICMS 76,475; PIS 18,02625; COFINS 83,03; total 1.092,50 × 1,1625 = 1.270,03125 → 1.270,03. Rounded one by
+    # one the taxes would be 76,48 + 18,03 + 83,03 = 177,54, a centavo over 1.270,03 − 1.092,50 = 177,53: each
+    # line is rounded down (76,47 + 18,02 + 83,03 = 177,52) and the missing centavo goes to the largest discarded
+    # fraction, PIS's 0,00625 (ICMS's is 0,005).
+    assert taxes(body) == {"icms": (0.07, 76.47, "by_outside"), "pis": (0.0165, 18.03, "by_outside"),
                            "cofins": (0.076, 83.03, "by_outside")}
     assert body["total"] == 1270.03 and body["effective_tax_rate"] == 0.1625
 

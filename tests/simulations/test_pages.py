@@ -47,8 +47,9 @@ def editor_form(client, methodology_id) -> dict:
         value = re.search(r'value="([^"]*)"', tag)
         form[name.group(1)] = value.group(1).replace("&#39;", "'").replace("&amp;", "&") if value else ""
     for name, body in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
-        chosen = re.search(r'<option value="([^"]*)" selected', body) or re.search(r'<option value="([^"]*)"', body)
-        form[name] = chosen.group(1)
+        options = re.findall(r"<option[^>]*>", body)
+        chosen = next((o for o in options if re.search(r"\bselected\b", o)), options[0])
+        form[name] = re.search(r'value="([^"]*)"', chosen).group(1)
     for name, body in re.findall(r'<textarea[^>]*name="([^"]+)"[^>]*>(.*?)</textarea>', html, re.S):
         form[name] = body
     return form
@@ -70,7 +71,7 @@ def test_preview_prices_the_definition_being_typed(operator, cost_model):
     assert "R$ 1.610,00" in html  # 900 + 350 + 150 + 15 % of 1.400 = 210
     form["components-0-formula"] = "distancia_km.__class__"
     html = post(operator, "/precos/metodologias/previa", form, htmx=True).get_data(as_text=True)
-    assert "components[0].formula" in html and "acesso a atributo" in html
+    assert "Fórmula do componente 1" in html and "acesso a atributo" in html
 
 
 def test_saving_the_editor_writes_a_new_version(operator, company, cost_model):
@@ -134,7 +135,7 @@ def test_calculate_save_and_convert_into_a_freight(operator, company, cost_model
 def test_bad_inputs_on_the_simulation_page_are_422_and_named(operator, cost_model):
     response = post(operator, "/precos/simular", {"methodology_id": cost_model, "in-distancia_km": "1,5,5",
                                                   "origin_state": "SP", "destination_state": "SP"}, htmx=True)
-    assert response.status_code == 422 and "inputs.distancia_km" in response.get_data(as_text=True)
+    assert response.status_code == 422 and "<strong>Distância (km)</strong>" in response.get_data(as_text=True)
 
 
 def test_tax_settings_by_admin_only(admin, operator, company):
@@ -169,3 +170,69 @@ def test_another_companys_records_are_refused_on_every_page(operator, make_compa
     page = operator.get(f"/precos/simular?methodology_id={theirs}").get_data(as_text=True)
     assert theirs not in page  # falls back to the company's own
     assert saved not in operator.get("/precos/simulacoes").get_data(as_text=True)
+
+
+# --- pt-BR names on the pages, never the body's paths -------------------------------------------------------------
+
+PATH_LIKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z_]+(?:\[\d+\])?\.[a-z_]+\b|\b[a-z_]+\[\d+\]")
+
+
+def visible_text(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_the_path_check_catches_schema_paths():
+    """The failing case: what the pages printed before (`<code>tax_context.origin_state</code>`) is caught."""
+    for shown in ("tax_context.origin_state: Informe a UF.", "inputs[0].min: inválido", "inputs.distancia_km",
+                  "components[1]"):
+        assert PATH_LIKE.search(visible_text(f"<li><code>{shown}</code></li>")), shown
+    assert not PATH_LIKE.search("UF de origem: Informe a UF. Mínimo da entrada 1: número inválido.")
+
+
+def test_problems_name_the_fields_in_pt_br(operator, company, cost_model):
+    form = editor_form(operator, cost_model)
+    form.update({"inputs-0-min": "1.5", "preview-distancia_km": "1,5,5"})
+    preview = post(operator, "/precos/metodologias/previa", form, htmx=True).get_data(as_text=True)
+    assert "Mínimo da entrada 1" in preview and "Distância (km)" in preview
+    company.tax_state = None
+    db.session.commit()
+    result = post(operator, "/precos/simular", {"methodology_id": cost_model, "in-distancia_km": "1,5,5"}, htmx=True)
+    assert result.status_code == 422 and "Distância (km)" in result.get_data(as_text=True)
+    missing_state = post(operator, "/precos/simular", {"methodology_id": cost_model, "in-distancia_km": "100",
+                                                       "in-peso_t": "10"}, htmx=True).get_data(as_text=True)
+    assert "UF de origem" in missing_state and "UF de destino" in missing_state
+    for html in (preview, result.get_data(as_text=True), missing_state):
+        assert not PATH_LIKE.search(visible_text(html)), PATH_LIKE.search(visible_text(html))
+
+
+def test_the_tax_modes_are_named_in_pt_br(operator, cost_model):
+    html = operator.get(f"/precos/metodologias/{cost_model}/editar").get_data(as_text=True)
+    assert "Por dentro (imposto embutido no preço)" in html and "gross-up" not in html
+
+
+# --- WTForms: errors under their inputs, 422, what was typed kept ------------------------------------------------
+
+def test_a_saved_simulation_with_a_bad_input_is_422_under_the_input(operator, company, cost_model):
+    response = post(operator, "/precos/simular", {"methodology_id": cost_model, "in-distancia_km": "1,5,5",
+                                                  "in-peso_t": "10", "origin_state": "SP",
+                                                  "destination_state": "XX", "save": "1"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert 'id="in-distancia_km-error"' in html and 'value="1,5,5"' in html
+    with tenant_scope(company.id):
+        assert db.session.execute(db.select(FreightSimulation)).first() is None
+
+
+def test_tax_settings_error_is_under_the_state(admin):
+    response = post(admin, "/precos/configuracao-fiscal", {"tax_regime": "lucro_real", "tax_state": "XX"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and 'id="tax_state-error"' in html and 'value="XX"' in html
+
+
+def test_converting_into_an_unknown_freight_is_422_under_the_select(operator, company, cost_model, make_freight):
+    make_freight(company)
+    response = post(operator, "/precos/simular", {"methodology_id": cost_model, "in-distancia_km": "100",
+                                                  "in-peso_t": "10", "origin_state": "SP",
+                                                  "destination_state": "SP", "save": "1"})
+    response = post(operator, response.headers["Location"] + "/vincular", {"freight": "FRT-999999"})
+    assert response.status_code == 422 and 'id="freight-error"' in response.get_data(as_text=True)

@@ -45,6 +45,58 @@ def test_showcase_lists_public_freights_without_login(visitor, public_freight, m
     assert "LGPD" in html and "<script>" not in html
 
 
+@pytest.fixture
+def priced(make_freight):
+    """Public freights at R$ 1.200 (RJ → SP, truck), R$ 4.500,50 (SP → PR, carreta) and R$ 5.500 (RJ → PR, carreta)."""
+    return {
+        "1200": make_freight(visibility="publico", status="published", price=1200, vehicle_type="truck",
+                             origin={"city": "Niterói", "state": "RJ"}, destination={"city": "Santos", "state": "SP"}),
+        "4500.5": make_freight(visibility="publico", status="published"),
+        "5500": make_freight(visibility="publico", status="published", price=5500,
+                             origin={"city": "Niterói", "state": "RJ"}),
+    }
+
+
+def shown(html: str, priced: dict) -> set[str]:
+    return {price for price, f in priced.items() if f"/f/{f.public_slug}" in html}
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("5.000,00", {"5500"}), ("5000", {"5500"}), ("1.500", {"4500.5", "5500"}), ("4.500,50", {"4500.5", "5500"}),
+])
+def test_showcase_price_is_read_the_brazilian_way(visitor, priced, typed, expected):
+    response = visitor.get("/fretes", query_string={"minPrice": typed})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and shown(html, priced) == expected
+    assert f'value="{typed}"' in html and 'data-mask="decimal"' in html  # kept as typed, masked as money
+
+
+@pytest.mark.parametrize("typed", ["1.5", "5,000", "1500.50", "abc"])
+def test_unreadable_price_is_named_and_the_other_filters_still_apply(visitor, priced, typed):
+    response = visitor.get("/fretes", query_string={"minPrice": typed, "originState": "RJ"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert shown(html, priced) == {"1200", "5500"}  # RJ applies; no price filter
+    assert "Filtro ignorado: Preço mínimo (R$)." in html and "minPrice," not in html
+    assert 'id="minPrice-error"' in html and f'value="{typed}"' in html
+
+
+def test_invalid_state_is_named_by_its_label_and_the_price_still_applies(visitor, priced):
+    response = visitor.get("/fretes", query_string={"originState": "XX", "maxPrice": "2.000,00"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and shown(html, priced) == {"1200"}
+    assert "Filtro ignorado: Origem (UF)." in html and 'id="originState-error"' in html
+
+
+def test_vehicle_filter_offers_the_known_types_and_ignores_case(visitor, priced):
+    html = visitor.get("/fretes", query_string={"vehicleType": "CARRETA"}).get_data(as_text=True)
+    assert shown(html, priced) == {"4500.5", "5500"}
+    assert '<option selected value="carreta">Carreta</option>' in html
+    assert '<option value="truck">Truck</option>' in html and '<option value="vuc">VUC</option>' in html
+    other = visitor.get("/fretes", query_string={"vehicleType": "Bitrem 9 eixos"}).get_data(as_text=True)
+    assert shown(other, priced) == set() and '<option selected value="Bitrem 9 eixos">' in other
+
+
 def test_detail_has_open_graph_tags_and_forms(visitor, public_freight, company):
     html = visitor.get(f"/f/{public_freight.public_slug}").get_data(as_text=True)
     assert 'property="og:title" content="Frete São Paulo/SP → Curitiba/PR"' in html
@@ -54,6 +106,15 @@ def test_detail_has_open_graph_tags_and_forms(visitor, public_freight, company):
     assert company.legal_name in description and "R$" in description  # route (title), price, company
     assert 'property="og:locale" content="pt_BR"' in html and 'property="og:url"' in html
     assert 'data-testid="lead-form"' in html and 'data-testid="offer-form"' in html
+
+
+@pytest.mark.parametrize("days", [30, 180])
+def test_public_pages_state_the_retention_period_in_days(app, visitor, public_freight, monkeypatch, days):
+    monkeypatch.setitem(app.config, "MARKETPLACE_LEAD_RETENTION_DAYS", days)
+    for url in ("/fretes", f"/f/{public_freight.public_slug}"):
+        html = visitor.get(url).get_data(as_text=True)
+        notice = re.search(r'data-testid="retention">([^<]*)<', html).group(1)
+        assert notice == f"{days} dias", url
 
 
 def test_detail_404_when_not_public_and_410_when_taken(visitor, public_freight, make_freight):
@@ -142,6 +203,61 @@ def test_leads_page_shows_leads_whatsapp_and_badge(login, make_user, company, on
     assert ">1</span>" in badge
 
 
+def add_leads(freight, names):
+    """Leads stored directly (the public form allows 5 a minute per IP), oldest first, a second apart."""
+    from datetime import timedelta
+
+    from core.db import utcnow
+    with tenant_scope(freight.company_id):
+        for n, name in enumerate(names):
+            db.session.add(MarketplaceLead(company_id=freight.company_id, freight_id=freight.id, driver_name=name,
+                                           driver_phone="+5541999998888", status="novo",
+                                           created_at=utcnow() - timedelta(seconds=len(names) - n)))
+        db.session.commit()
+
+
+def lead_names(html: str) -> list[str]:
+    return re.findall(r"<td>(Motorista \d+)", html)
+
+
+def test_leads_page_pages_with_load_more(login, make_user, company, public_freight):
+    add_leads(public_freight, [f"Motorista {n}" for n in range(5)])
+    client = login(make_user(company, role="operador"))
+    first = client.get("/leads?limit=3").get_data(as_text=True)
+    assert lead_names(first) == ["Motorista 4", "Motorista 3", "Motorista 2"]  # newest first
+    more = html_lib.unescape(re.search(r'href="([^"]*cursor=[^"]*)"', first).group(1))
+    assert "cursor=" in more and "limit=3" in more
+    rest = client.get(more, headers={"HX-Request": "true", "HX-Target": "load-more"}).get_data(as_text=True)
+    assert lead_names(rest) == ["Motorista 1", "Motorista 0"] and "cursor=" not in rest
+    assert "<html" not in rest  # only the rows
+
+
+def test_leads_page_filters_by_freight(login, make_user, company, public_freight, make_freight):
+    other = make_freight(visibility="publico", status="published")
+    add_leads(public_freight, ["Motorista 1"])
+    add_leads(other, ["Motorista 2"])
+    client = login(make_user(company, role="operador"))
+    html = client.get(f"/leads?freight_id={other.id}").get_data(as_text=True)
+    assert lead_names(html) == ["Motorista 2"]
+    assert f'<option value="{other.id}" selected>{other.code}</option>' in html
+    assert f'<option value="{public_freight.id}">{public_freight.code}</option>' in html
+    assert lead_names(client.get(f"/leads?freight_id={other.id}&status=contatado").get_data(as_text=True)) == []
+
+
+@pytest.mark.parametrize(("query", "field"), [("freight_id=abc", "freight_id"), ("status=fechado", "status"),
+                                              ("limit=201", "limit")])
+def test_leads_page_bad_filter_is_400_naming_it(login, make_user, company, one_lead, query, field):
+    response = login(make_user(company, role="operador")).get(f"/leads?{query}")
+    assert response.status_code == 400 and field in response.get_data(as_text=True)
+
+
+def test_leads_freight_filter_never_shows_another_companys(login, make_user, make_company, public_freight):
+    add_leads(public_freight, ["Motorista 1"])
+    client = login(make_user(make_company(), role="operador"))
+    html = client.get(f"/leads?freight_id={public_freight.id}").get_data(as_text=True)
+    assert lead_names(html) == [] and public_freight.code not in html
+
+
 @pytest.mark.parametrize("role", ["financeiro", "leitura"])
 def test_leads_page_is_forbidden_to_other_roles(login, make_user, company, one_lead, role):
     client = login(make_user(company, role=role))
@@ -166,15 +282,66 @@ def test_inline_status_change_updates_badge(login, make_user, company, one_lead)
     assert "hidden" in client.get("/leads/badge").get_data(as_text=True)
 
 
-def test_register_driver_marks_converted_and_prefills_the_form(login, make_user, company, one_lead):
-    client = login(make_user(company, role="operador"))
+def open_driver_form(client, lead):
+    """"Cadastrar motorista" on the leads page: (its redirect's Location, the driver form's page)."""
     token = csrf_from(client.get("/leads").get_data(as_text=True))
-    response = client.post(f"/leads/{one_lead.id}/cadastrar-motorista", data={"csrf_token": token})
+    response = client.post(f"/leads/{lead.id}/cadastrar-motorista", data={"csrf_token": token})
     assert response.status_code == 302
+    return response.headers["Location"], client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def driver_post(html: str, **overrides) -> dict:
+    lead_input = re.search(r'<input id="lead" name="lead" type="hidden" value="([^"]*)"', html)
+    lead = lead_input.group(1) if lead_input else ""
+    form = {"csrf_token": csrf_from(html), "name": "Maria Souza", "cpf": "529.982.247-25",
+            "phone": "(41) 99999-8888", "cnh_number": "52998224725", "cnh_category": "E",
+            "cnh_expires_at": "2031-01-01", "lead": lead}
+    return {**form, **overrides}
+
+
+def test_register_driver_prefills_the_form_without_personal_data_in_the_url(login, make_user, company, one_lead):
+    client = login(make_user(company, role="operador"))
+    location, html = open_driver_form(client, one_lead)
+    assert location.endswith(f"/motoristas/novo?lead={one_lead.id}")  # the id only: no CPF, name or phone
+    assert 'value="Maria Souza"' in html and 'value="529.982.247-25"' in html and 'value="(41) 99999-8888"' in html
+    db.session.refresh(one_lead)
+    assert one_lead.status == "novo"  # opening the form converts nothing
+
+
+def test_lead_is_converted_when_the_driver_is_saved(login, make_user, company, one_lead):
+    from domain.fleet.models import Driver
+    client = login(make_user(company, role="operador"))
+    _, html = open_driver_form(client, one_lead)
+    response = client.post("/motoristas/novo", data=driver_post(html))
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
     db.session.refresh(one_lead)
     assert one_lead.status == "convertido"
-    html = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert 'value="Maria Souza"' in html and 'value="529.982.247-25"' in html
+    with tenant_scope(company.id):
+        assert [d.name for d in db.session.scalars(db.select(Driver))] == ["Maria Souza"]
+
+
+def test_lead_stays_new_when_the_driver_is_refused(login, make_user, company, one_lead):
+    client = login(make_user(company, role="operador"))
+    _, html = open_driver_form(client, one_lead)
+    response = client.post("/motoristas/novo", data=driver_post(html, cpf="111.111.111-11"))
+    assert response.status_code == 422
+    assert f'value="{one_lead.id}"' in response.get_data(as_text=True)  # the lead goes with the next try
+    db.session.refresh(one_lead)
+    assert one_lead.status == "novo"
+
+
+def test_another_company_cannot_open_or_convert_my_lead(login, make_user, make_company, one_lead):
+    client = login(make_user(make_company(), role="admin"))
+    token = csrf_from(client.get("/leads").get_data(as_text=True))
+    assert client.post(f"/leads/{one_lead.id}/cadastrar-motorista", data={"csrf_token": token}).status_code == 404
+    assert client.get(f"/motoristas/novo?lead={one_lead.id}").status_code == 404
+    html = client.get("/motoristas/novo").get_data(as_text=True)
+    response = client.post("/motoristas/novo", data=driver_post(html, lead=str(one_lead.id)))
+    assert response.status_code in (404, 422)
+    db.session.refresh(one_lead)
+    assert one_lead.status == "novo"
+    from domain.fleet.models import Driver
+    assert db.session.execute(cross_tenant(db.select(Driver))).scalars().all() == []
 
 
 def test_lead_form_shares_the_limit_per_ip(visitor, public_freight):

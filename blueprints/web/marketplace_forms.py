@@ -1,0 +1,74 @@
+"""Forms of the marketplace pages: the public showcase's filters (a GET form named as the API's query, read the
+pt-BR way), the lead and offer forms of a public freight, and the leads page's filters."""
+from wtforms import SelectField, StringField, TextAreaField
+
+from blueprints.web.cadastros_common import PlainForm, attach_errors, top_field
+from blueprints.web.formkit import DecimalBRField, choices, read_decimals
+from core.schemas import validate_data
+from core.validators import UFS
+from domain.fleet.models import VEHICLE_TYPES
+from domain.marketplace.schemas import ShowcaseQuery
+
+# Form field → the API's camelCase name (the schema's alias), so errors land under the right input.
+LEAD_FIELDS = {"driver_name": "driverName", "driver_phone": "driverPhone", "driver_doc": "driverDoc",
+               "vehicle_plate": "vehiclePlate", "message": "message", "website": "website"}
+
+
+class LeadForm(PlainForm):
+    driver_name = StringField("Seu nome")
+    driver_phone = StringField("Celular (WhatsApp)")
+    driver_doc = StringField("CPF (opcional)")
+    vehicle_plate = StringField("Placa do veículo (opcional)")
+    message = TextAreaField("Mensagem (opcional)")
+    website = StringField("Deixe este campo vazio")  # the honeypot, hidden by CSS
+
+
+class OfferForm(PlainForm):
+    price = DecimalBRField("Seu preço (R$)", mask="money")
+    carrier_name = StringField("Seu nome")
+    carrier_phone = StringField("Celular (WhatsApp)")
+    message = TextAreaField("Mensagem (opcional)")
+
+
+UF_CHOICES = [("", "Todas")] + [(uf, uf) for uf in UFS]
+
+
+class ShowcaseForm(PlainForm):
+    """The showcase's filters. Inputs are named as the API's query (camelCase), so a shared link reads the same in
+    both; the prices are typed the Brazilian way (5.000,00) and read by parse_decimal, never as 5.000 = 5."""
+    originState = SelectField("Origem (UF)", choices=choices(UF_CHOICES), validate_choice=False)
+    destinationState = SelectField("Destino (UF)", choices=choices(UF_CHOICES), validate_choice=False)
+    vehicleType = SelectField("Veículo", validate_choice=False)
+    pickupFrom = StringField("Coleta a partir de", render_kw={"type": "date"})
+    minPrice = DecimalBRField("Preço mínimo (R$)", mask="money")
+    maxPrice = DecimalBRField("Preço máximo (R$)", mask="money")
+    search = StringField("Cidade ou código", render_kw={"type": "search"})
+
+
+def vehicle_choices(selected: str | None):
+    """The known vehicle types, plus the one a shared link asks for when it is not one of them (kept visible)."""
+    pairs = [("", "Qualquer")] + list(VEHICLE_TYPES.items())
+    if selected and selected.lower() not in VEHICLE_TYPES:
+        pairs.append((selected, selected))
+    return choices(pairs)
+
+
+def read_showcase(args) -> tuple[ShowcaseForm, ShowcaseQuery, list[str]]:
+    """The filter form, the query it gives and the labels of the filters it had to leave out. An input that cannot
+    be read is shown with its error and left out; the other filters still apply."""
+    values = {k: v for k, v in args.items() if v}
+    form = ShowcaseForm(formdata=args if args else None)
+    vehicle = values.get("vehicleType")
+    form.vehicleType.choices = vehicle_choices(vehicle)
+    if vehicle and vehicle.lower() in VEHICLE_TYPES:
+        form.vehicleType.data = vehicle.lower()
+    errors = read_decimals(values, {"minPrice": 2, "maxPrice": 2})
+    data, schema_errors = validate_data(ShowcaseQuery, values)
+    if data is None:  # leave out what the schema refused, keep the rest
+        refused = {top_field(e.field) for e in schema_errors}
+        errors += schema_errors
+        data, _ = validate_data(ShowcaseQuery, {k: v for k, v in values.items() if k not in refused})
+    attach_errors(form, errors)
+    names = dict.fromkeys(top_field(e.field) for e in errors)
+    ignored = [form[name].label.text if name in form._fields else name for name in names]
+    return form, data or ShowcaseQuery(), ignored
