@@ -74,17 +74,19 @@ def setup(app) -> dict:
             ids = {}
             for name, plate, trips, debits in (("big", "BIG1A11", 1000, 0), ("empty", "EMP1A11", 0, 0),
                                                ("pdf", "PDF1A11", 300, 20)):
-                contract = services.create_agregado(company, CiotAgregadoCreate.model_validate(
-                    agregado_body(tac, placa_cavalo=plate, placas_reboques=[])), actor="bench")
+                contract_id = services.create_agregado(company, CiotAgregadoCreate.model_validate(
+                    agregado_body(tac, placa_cavalo=plate, placas_reboques=[])), actor="bench").id
+                commit()  # phase 1 of the opening; phase 2 declares it (already done by the inline job)
+                services.send_declaration(company, contract_id, str(contract_id), actor="bench")
                 for n in range(trips):
-                    services.add_viagem(contract.id, CiotAgregadoViagemCreate.model_validate(trip_body(
+                    services.add_viagem(contract_id, CiotAgregadoViagemCreate.model_validate(trip_body(
                         valor=100 + n % 7, destino_municipio_nome=("Niterói", "Rio de Janeiro", "Petrópolis")[n % 3],
                         data_viagem=in_period(n % 28))), actor="bench")
                 for n in range(debits):
-                    services.add_debito(contract.id, CiotAgregadoDebitoCreate.model_validate(debit_body(
+                    services.add_debito(contract_id, CiotAgregadoDebitoCreate.model_validate(debit_body(
                         valor=10 + n)), actor="bench")
                 commit()
-                ids[name] = str(contract.id)
+                ids[name] = str(contract_id)
         return {"company": company.id, "key": key, **ids}
 
 

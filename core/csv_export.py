@@ -3,6 +3,7 @@ is prefixed with `'`, so Excel/LibreOffice show it as text instead of running it
 Numbers we write ourselves are passed as int/Decimal and left alone. `;` separated, UTF-8 with BOM (Excel pt-BR)."""
 import csv
 import io
+from collections.abc import Iterator
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -16,10 +17,26 @@ def safe_cell(value) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def csv_bytes(header, rows) -> bytes:
+def csv_stream(header, rows, chunk_rows: int = 500) -> Iterator[bytes]:
+    """The CSV in chunks (BOM and header first, then `chunk_rows` rows at a time), for a streamed download of any
+    number of rows: `rows` may be a generator reading them in batches."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    buffer.write("\ufeff")
     writer.writerow(header)
-    for row in rows:
+    for count, row in enumerate(rows, 1):
         writer.writerow([safe_cell(value) for value in row])
-    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+        if count % chunk_rows == 0:
+            yield _drain(buffer)
+    yield _drain(buffer)
+
+
+def _drain(buffer: io.StringIO) -> bytes:
+    data = buffer.getvalue().encode("utf-8")
+    buffer.seek(0)
+    buffer.truncate()
+    return data
+
+
+def csv_bytes(header, rows) -> bytes:
+    return b"".join(csv_stream(header, rows))

@@ -1,5 +1,6 @@
-"""Aggregate contract jobs: the closing sent to the authority (queue "emission"), the daily closing of contracts
-past their 30 days and the periodic retry of closings left em_encerramento (jobs/cron_config.py)."""
+"""Aggregate contract jobs: the opening's declaration, the cancellation and the closing sent to the authority
+(queue "emission"; phase 2 of each, domain/ciot_agregado/authority.py), the daily closing of contracts past their
+30 days and the periodic sweep of messages left pending (jobs/cron_config.py)."""
 import logging
 import uuid
 
@@ -13,10 +14,28 @@ from jobs.context import final_try, job_context
 log = logging.getLogger(__name__)
 
 
+def send_declaration(agregado_id: str, key: str) -> str:
+    """Phase 2 of an opening, enqueued by the commit of phase 1 (key: the contract id)."""
+    from domain.ciot_agregado import services
+    return _send(services.send_declaration, agregado_id, key)
+
+
+def send_cancellation(agregado_id: str, key: str) -> str:
+    """Phase 2 of a cancellation, enqueued by the commit of phase 1."""
+    from domain.ciot_agregado import services
+    return _send(services.send_cancellation, agregado_id, key)
+
+
 def send_closing(agregado_id: str, key: str) -> str:
-    """Phase 2 of a closing (domain/ciot_agregado/closing.py), enqueued by the commit of phase 1. Idempotent: it acts
-    only on a contract still em_encerramento with this key, and the authority is asked with the key. An unreachable
-    provider is retried (RQ Retry); after the last try the contract stays em_encerramento for the sweep."""
+    """Phase 2 of a closing, enqueued by the commit of phase 1."""
+    from domain.ciot_agregado import services
+    return _send(services.send_closing, agregado_id, key)
+
+
+def _send(send, agregado_id: str, key: str) -> str:
+    """Idempotent: `send` acts only on a contract still waiting for the message of this key, and the authority is
+    asked with the key. An unreachable provider is retried (RQ Retry); after the last try the request stays
+    pending for the sweep. Returns the outcome, or `missing`."""
     from domain.ciot.provider import ProviderUnavailable
     from domain.ciot_agregado import services
     from domain.ciot_agregado.models import CiotAgregado
@@ -33,13 +52,12 @@ def send_closing(agregado_id: str, key: str) -> str:
             return "missing"
         with tenant_scope(company_id):
             try:
-                outcome = services.send_closing(db.session.get(Company, company_id), contract_id, key,
-                                                actor="worker")
+                outcome = send(db.session.get(Company, company_id), contract_id, key, actor="worker")
             except ProviderUnavailable:
                 db.session.rollback()
                 if not final_try():
                     raise  # RQ retries it
-                return services.PENDING  # the sweep (retry_stuck_closings) tries again
+                return services.PENDING  # the sweep (retry_stuck_agregados) tries again
             except Exception:
                 db.session.rollback()
                 raise
@@ -74,23 +92,25 @@ def close_expired_agregados() -> int:
     return closed
 
 
-def retry_stuck_closings() -> int:
-    """Periodic: every contract em_encerramento for longer than CIOT_AGREGADO_CLOSE_STALE_SECONDS (its job died or
-    ran out of retries, or the authority accepted and our commit failed) is sent again with the same idempotency
-    key, so a closing the authority already has is confirmed, never repeated. Returns how many were settled."""
+def retry_stuck_agregados() -> int:
+    """Periodic: every declaration, cancellation or closing pending for longer than
+    CIOT_AGREGADO_CLOSE_STALE_SECONDS (its job died or ran out of retries, or the authority accepted and our commit
+    failed) is sent again with the same idempotency key, so what the authority already did is confirmed, never
+    repeated. Returns how many were settled."""
     from domain.ciot_agregado import services
     from domain.tenancy.models import Company
 
     settled = 0
     with job_context():
-        stuck = services.stuck_closings()
-    for agregado_id, company_id, key in stuck:
+        stuck = services.stuck_requests()
+    for kind, agregado_id, company_id, key in stuck:
         with job_context(company_id):
             try:
-                outcome = services.send_closing(db.session.get(Company, company_id), agregado_id, key, actor="cron")
+                send = services.SENDERS[kind]
+                outcome = send(db.session.get(Company, company_id), agregado_id, key, actor="cron")
                 commit()
                 settled += outcome != services.PENDING
             except Exception as exc:  # noqa: BLE001  one contract's failure must not stop the others
                 end_with_error(exc)
-                log.warning("agregado %s: nova tentativa de encerramento falhou: %s", agregado_id, exc)
+                log.warning("agregado %s: nova tentativa (%s) falhou: %s", agregado_id, kind, exc)
     return settled

@@ -2,7 +2,7 @@
 from rq import cron
 
 from jobs.ciot import recover_stale_emissions
-from jobs.ciot_agregado import close_expired_agregados, retry_stuck_closings
+from jobs.ciot_agregado import close_expired_agregados, retry_stuck_agregados
 from jobs.freights import expire_offers
 from jobs.maintenance import dispatch_job_outbox, purge_expired_idempotency_keys, sweep_dead_jobs
 from jobs.marketplace import purge_old_leads
@@ -25,6 +25,6 @@ cron.register(purge_old_leads, "default", cron="41 3 * * *", job_timeout=300)
 # Aggregate contracts whose data_prevista_encerramento has come are closed (00:05 in Brasília); running twice, or
 # on two schedulers at once, closes each contract once (row lock + status check, domain/ciot_agregado/expiry.py).
 cron.register(close_expired_agregados, "default", cron="5 3 * * *", job_timeout=1800)
-# Aggregate closings left em_encerramento (job died, retries exhausted, our commit lost after the authority accepted)
-# are sent again with the same idempotency key (domain/ciot_agregado/closing.py).
-cron.register(retry_stuck_closings, "emission", cron="*/5 * * * *", job_timeout=300)
+# Aggregate declarations, cancellations and closings left pending (job died, retries exhausted, our commit lost after
+# the authority accepted) are sent again with the same idempotency key (domain/ciot_agregado/authority.py).
+cron.register(retry_stuck_agregados, "emission", cron="*/5 * * * *", job_timeout=300)

@@ -61,6 +61,9 @@ REJECTED = ErrorCode(422, "rejected", "Encerramento rejeitado pela ANTT: Encerra
                      "com RNTRC 012345678 em situação irregular no RNTRC.",
                      extra={"status": "aberto", "mensagem_antt": "Encerramento não autorizado: transportador com "
                                                                  "RNTRC 012345678 em situação irregular no RNTRC."})
+CANCEL_REJECTED = ErrorCode(422, "rejected", "Cancelamento rejeitado pela ANTT: CIOT 123456789012 não está ativo no "
+                            "ambiente de homologação.", extra={"status": "aberto", "mensagem_antt": "CIOT 123456789012 "
+                                                               "não está ativo no ambiente de homologação."})
 OPEN_REJECTED = ErrorCode(422, "rejected", "Abertura rejeitada pela ANTT: Transportador com RNTRC 012345678 em "
                           "situação irregular.", extra={"mensagem_antt": "Transportador com RNTRC 012345678 em "
                                                                          "situação irregular."})
@@ -73,18 +76,37 @@ LINE_NOT_FOUND = ErrorCode(404, "not_found", "Lançamento não encontrado neste 
 AUTHORITY = (NOT_SUPPORTED, MISSING_CREDENTIALS)
 
 
+def _send(send, ctx, agregado_id, key) -> str:
+    """Phase 2 of a message to the authority, after phase 1 was committed (docs/ciot-agregado.md): its outcome, or
+    `pending` when the authority cannot be reached (the job retries it, then the sweep, with the same key)."""
+    try:
+        return send(ctx.company, agregado_id, key, actor=ctx.api_key)
+    except ProviderUnavailable:
+        return services.PENDING
+
+
 @endpoint(BASE, "POST", body=CiotAgregadoCreate, tags=TAGS, response=CiotAgregadoResponse,
-          operation_id="createCiotAgregado",
+          responses={202: CiotAgregadoResponse}, operation_id="createCiotAgregado",
           errors=(EXISTING, INVALID_MODALIDADE, OPEN_REJECTED, *AUTHORITY),
           summary="Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da "
-                  "mesma composição em `data`.")
+                  "mesma composição em `data`; ANTT fora do ar: 202 aberto sem codigo_ciot, declarado "
+                  "automaticamente.")
 def create_agregado(ctx):
     try:
         contract = services.create_agregado(ctx.company, ctx.body, actor=ctx.api_key)
     except services.ExistingAgregado as exc:
         exc.top_level = {"data": serializers.agregado_dict(exc.contract)}
         raise
-    return {"data": serializers.agregado_dict(contract)}, 201
+    agregado_id = contract.id
+    # The contract is on record (aberto, no CIOT code yet) before the authority is asked: whatever fails after this
+    # commit answers 202 with it, and the job or the sweep declares it with the same key (its id).
+    interim_response({"data": serializers.agregado_dict(contract)}, 202)
+    commit()
+    outcome = _send(services.send_declaration, ctx, agregado_id, str(agregado_id))
+    contract = services.get_agregado(agregado_id)
+    if outcome == services.REJECTED:
+        raise services.open_rejected_error(contract)
+    return {"data": serializers.agregado_dict(contract)}, 202 if outcome == services.PENDING else 201
 
 
 @endpoint(BASE, "GET", query=CiotAgregadoListQuery, tags=TAGS, response=CiotAgregadoList,
@@ -136,11 +158,20 @@ def cancel_debito(ctx, agregado_id, debito_id):
 
 
 @endpoint(ONE + "/cancel", "POST", body=CiotAgregadoCancel, tags=TAGS, success=200, response=CiotAgregadoResponse,
-          operation_id="cancelCiotAgregado", errors=(_status("cancelar"), SALDO_PENDENTE, *AUTHORITY),
-          summary="Cancela o contrato (só com todas as viagens e débitos já cancelados).")
+          responses={202: CiotAgregadoResponse}, operation_id="cancelCiotAgregado",
+          errors=(_status("cancelar"), SALDO_PENDENTE, CANCEL_REJECTED, *AUTHORITY),
+          summary="Cancela o contrato (só com todas as viagens e débitos já cancelados); recusa da ANTT: continua "
+                  "aberto; ANTT fora do ar: 202 aberto, cancelamento reenviado automaticamente.")
 def cancel_agregado(ctx, agregado_id):
-    contract = services.cancel_agregado(ctx.company, agregado_id, motivo=ctx.body.motivo, actor=ctx.api_key)
-    return {"data": serializers.agregado_dict(contract)}
+    contract = services.request_cancellation(ctx.company, agregado_id, motivo=ctx.body.motivo, actor=ctx.api_key)
+    key = contract.cancelamento_chave
+    interim_response({"data": serializers.agregado_dict(contract)}, 202)  # as in the closing below
+    commit()
+    outcome = _send(services.send_cancellation, ctx, agregado_id, key)
+    contract = services.get_agregado(agregado_id)
+    if outcome == services.REJECTED:
+        raise services.cancel_error(contract)
+    return {"data": serializers.agregado_dict(contract)}, 202 if outcome == services.PENDING else 200
 
 
 @endpoint(ONE + "/encerrar", "POST", body=CiotAgregadoClose, tags=TAGS, success=200, response=CiotAgregadoRecord,
@@ -156,12 +187,9 @@ def close_agregado(ctx, agregado_id):
     # after this commit (the authority, our own final commit) answers 202 with it, and the sweep finishes the closing.
     interim_response(serializers.record_dict(contract), 202)
     commit()
-    try:
-        outcome = services.send_closing(ctx.company, agregado_id, key, actor=ctx.api_key)
-    except ProviderUnavailable:
-        outcome = services.PENDING  # the closing job retries it, then the sweep
+    outcome = _send(services.send_closing, ctx, agregado_id, key)
     contract = services.get_agregado(agregado_id)
-    if outcome == "rejected":
+    if outcome == services.REJECTED:
         raise services.closing_error(contract)
     return serializers.record_dict(contract), 202 if outcome == services.PENDING else 200
 

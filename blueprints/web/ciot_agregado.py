@@ -4,8 +4,10 @@ running balance) where trips and debits are added and cancelled inline, the cont
 confirmation, and the PDF downloaded.
 
 Every action calls the service the API calls (domain.ciot_agregado.services) inside one `page_transaction()`; a
-service's error lands on the form it came from (422 fragment). Roles: admin and operador act; every logged-in role
-reads. Another company's id is 404 (the request's tenant scope)."""
+service's error lands on the form it came from (422 fragment). Opening and cancelling then send the message to the
+authority in a second `page_transaction()` (phase 2, docs/ciot-agregado.md) and say its outcome: done, refused
+(the reason), or, with the authority out of reach, sent again automatically. Roles: admin and operador act;
+every logged-in role reads. Another company's id is 404 (the request's tenant scope)."""
 import json
 import uuid
 from datetime import timedelta
@@ -31,6 +33,7 @@ from core.formatting import fmt
 from core.schemas import parse_query
 from core.validators import municipalities
 from domain.ciot.clock import today_local
+from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado import pdf, presentation, queries, services
 from domain.ciot_agregado.contracts import AGGREGATE_CATEGORIES
 from domain.ciot_agregado.schemas import (
@@ -124,6 +127,38 @@ def agregados():
     return render_template("ciot_agregado/list.html", **context), status
 
 
+# --- phase 2 of the opening and the cancellation ----------------------------------------------------------------
+
+def _send_now(send, agregado_id, key) -> str:
+    """After phase 1 committed: the message sent to the authority in a transaction of its own; its outcome, or
+    `pending` when the authority cannot be reached (the job retries it, then the sweep, with the same key)."""
+    try:
+        with page_transaction():
+            return send(current_user.company, agregado_id, key, actor=_actor())
+    except ProviderUnavailable:
+        return services.PENDING
+
+
+def _refusal(agregado_id) -> str:
+    return services.get_agregado(agregado_id).mensagem_antt or ""
+
+
+UNREACHABLE = "a ANTT não respondeu agora; o envio é repetido automaticamente e esta página mostra o resultado."
+OPENING_WORDS = {
+    "declarado": lambda code, _: (f"Contrato {code} aberto e declarado na ANTT.", "success"),
+    services.PENDING: lambda code, _: (f"Contrato {code} registrado, ainda sem código CIOT: {UNREACHABLE}",
+                                       "warning"),
+    services.REJECTED: lambda code, agregado_id: (f"Abertura rejeitada pela ANTT: {_refusal(agregado_id)} O "
+                                                  f"contrato {code} foi cancelado.", "error"),
+}
+CANCEL_WORDS = {
+    "cancelado": lambda code, _: (f"Contrato {code} cancelado.", "success"),
+    services.PENDING: lambda code, _: (f"Cancelamento do contrato {code} enviado: {UNREACHABLE}", "warning"),
+    services.REJECTED: lambda code, agregado_id: (f"Cancelamento rejeitado pela ANTT: {_refusal(agregado_id)}",
+                                                  "error"),
+}
+
+
 # --- opening ------------------------------------------------------------------------------------------------------
 
 @bp.route("/novo", methods=["GET", "POST"])
@@ -137,7 +172,8 @@ def new_agregado():
                 with page_transaction():
                     contract = services.create_agregado(current_user.company, data, actor=_actor())
                     target, code = contract.id, contract.code
-                flash(f"Contrato {code} aberto e declarado na ANTT.", "success")
+                outcome = _send_now(services.send_declaration, target, str(target))
+                flash(*OPENING_WORDS.get(outcome, OPENING_WORDS[services.PENDING])(code, target))
                 return redirect(url_for("ciot_agregado.agregado", agregado_id=target))
             except services.ExistingAgregado as exc:
                 existing = exc.contract
@@ -185,10 +221,10 @@ def agregado(agregado_id):
     return _page(agregado_id)
 
 
-def _done(agregado_id, message: str):
+def _done(agregado_id, message: str, category: str = "success", status: int = 200):
     if is_htmx():
-        return _page(agregado_id, message=message)
-    flash(message, "success")
+        return _page(agregado_id, status=status, message=message, category=category)
+    flash(message, category)
     return redirect(url_for("ciot_agregado.agregado", agregado_id=agregado_id))
 
 
@@ -232,10 +268,7 @@ def _simple_action(agregado_id, run, message):
         with page_transaction():
             text = message(run())
     except AppError as exc:
-        if is_htmx():
-            return _page(agregado_id, status=422, message=exc.message, category="error")
-        flash(exc.message, "error")
-        return redirect(url_for("ciot_agregado.agregado", agregado_id=agregado_id))
+        return _done(agregado_id, exc.message, "error", 422)
     return _done(agregado_id, text)
 
 
@@ -278,10 +311,16 @@ def cancel_debito(agregado_id, debito_id):
 @roles_required(*ACTORS)
 def cancel_agregado(agregado_id):
     services.get_agregado(agregado_id)
-    return _simple_action(
-        agregado_id, lambda: services.cancel_agregado(current_user.company, agregado_id, motivo=_motivo() or None,
-                                                      actor=_actor()),
-        lambda c: f"Contrato {c.code} cancelado.")
+    try:
+        with page_transaction():
+            contract = services.request_cancellation(current_user.company, agregado_id, motivo=_motivo() or None,
+                                                     actor=_actor())
+            code, key = contract.code, contract.cancelamento_chave
+    except AppError as exc:
+        return _done(agregado_id, exc.message, "error", 422)
+    outcome = _send_now(services.send_cancellation, agregado_id, key)
+    message, category = CANCEL_WORDS.get(outcome, CANCEL_WORDS[services.PENDING])(code, agregado_id)
+    return _done(agregado_id, message, category, 422 if outcome == services.REJECTED else 200)
 
 
 @bp.post("/<agregado_id>/encerrar")

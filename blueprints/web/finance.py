@@ -1,11 +1,24 @@
 """Finance pages (role financeiro, and admin): the billing inbox with CT-e/NF-e XML upload, the invoice composer,
 the invoice page with its PDF, and the receivables and payables boards grouped by due date, with payments and CSV
 exports. Every action calls the service the API calls and commits once here; another company's ids are 404."""
+from collections.abc import Iterator
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+import sqlalchemy as sa
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
 from flask_login import current_user
 
 from blueprints.web.access import roles_required
@@ -20,11 +33,11 @@ from blueprints.web.finance_forms import (
     payment_input,
 )
 from blueprints.web.transaction import page_transaction
-from core.csv_export import csv_bytes
+from core.csv_export import csv_stream
 from core.db import db
 from core.errors import AppError
-from core.formatting import today
-from core.tenancy import get_owned, read_rows
+from core.formatting import day, today
+from core.tenancy import get_owned, read_rows, tenant_scope
 from domain.billing import services as billing
 from domain.billing.models import BillingDocument, Invoice, Receivable
 from domain.billing.pdf import PDF_STATUSES, STATUS_LABELS, render_invoice_pdf
@@ -40,7 +53,11 @@ DOC_STATUS = {"pendente": ("Pendente", "warn"), "vinculado": ("Em rascunho", "in
               "faturado": ("Faturado", "ok"), "descartado": ("Descartado", "muted")}
 INVOICE_TONES = {"rascunho": "draft", "emitida": "info", "encerrada": "ok", "cancelada": "muted"}
 GROUPS = (("vencidos", "Vencidos"), ("hoje", "Vencem hoje"), ("semana", "Próximos 7 dias"), ("depois", "Depois"))
-BOARD_LIMIT = 500
+GROUP_LABELS = dict(GROUPS)
+STATUS_LABELS_CSV = {"vencido": "Vencido", "aberto": "Aberto", "parcial": "Parcial"}
+OPEN_STATUSES = ("aberto", "parcial")
+BOARD_LIMIT = 500  # titles a board shows (the nearest due first); it says how many there are in all
+CSV_BATCH = 1000  # rows an export reads at a time
 
 
 def _storage_dir() -> Path:
@@ -222,20 +239,50 @@ def invoice_pdf(invoice_id):
 
 # --- Boards ----------------------------------------------------------------------------------------
 
-def _open_receivables():
-    stmt = receivables_stmt(current_user.company_id, statuses=("aberto", "parcial"))
-    return read_rows(stmt.order_by(Receivable.vencimento_at, Receivable.id).limit(BOARD_LIMIT)).all()
+def _open_receivables_stmt():
+    return receivables_stmt(current_user.company_id, statuses=OPEN_STATUSES), Receivable
 
 
-def _open_payables():
-    stmt = payables_stmt(current_user.company_id).where(Payable.status.in_(("aberto", "parcial")))
-    return read_rows(stmt.order_by(Payable.vencimento_at, Payable.id).limit(BOARD_LIMIT)).all()
+def _open_payables_stmt():
+    return payables_stmt(current_user.company_id).where(Payable.status.in_(OPEN_STATUSES)), Payable
+
+
+def _board_rows(stmt, model) -> list:
+    """The first BOARD_LIMIT open titles by due date (the overdue first)."""
+    return read_rows(stmt.order_by(model.vencimento_at, model.id).limit(BOARD_LIMIT)).all()
+
+
+def _group_counts(stmt, model) -> dict:
+    """How many open titles each group has, and `total`: the board says when it shows fewer than that."""
+    on, due = today(), model.vencimento_at
+    conditions = {"vencidos": due < on, "hoje": due == on,
+                  "semana": sa.and_(due > on, due <= on + timedelta(days=7)), "depois": due > on + timedelta(days=7)}
+    row = read_rows(stmt.with_only_columns(*(sa.func.sum(sa.case((cond, 1), else_=0)).label(key)
+                                             for key, cond in conditions.items()))).one()
+    counts = {key: value or 0 for key, value in row._asdict().items()}
+    return counts | {"total": sum(counts.values())}
+
+
+def _all_rows(stmt, model) -> Iterator:
+    """Every open title by due date, read CSV_BATCH at a time (keyset on due date and id): an export has no limit
+    and never holds them all in memory. A streamed body runs after the view returned: its own tenant scope."""
+    company_id, after = current_user.company_id, None
+    with tenant_scope(company_id):
+        while True:
+            page = stmt if after is None else stmt.where(sa.or_(
+                model.vencimento_at > after[0], sa.and_(model.vencimento_at == after[0], model.id > after[1])))
+            rows = read_rows(page.order_by(model.vencimento_at, model.id).limit(CSV_BATCH)).all()
+            yield from rows
+            if len(rows) < CSV_BATCH:
+                return
+            after = (rows[-1].vencimento_at, rows[-1].id)
 
 
 def _board(kind: str, failed=None):
     """A board; `failed` = (title id, its PaymentForm) when a payment was refused: that row keeps what was typed
     and shows the error on its input (422)."""
-    rows = _open_payables() if kind == "pagar" else _open_receivables()
+    stmt, model = _open_payables_stmt() if kind == "pagar" else _open_receivables_stmt()
+    rows, counts = _board_rows(stmt, model), _group_counts(stmt, model)
     title = "Contas a pagar" if kind == "pagar" else "Contas a receber"
 
     def payment_form(row):
@@ -244,7 +291,7 @@ def _board(kind: str, failed=None):
         return PaymentForm(formdata=None, valor=Decimal(row.valor_centavos - row.pago_centavos) / 100,
                            pago_em=today().isoformat())
     return render_template("finance/board.html", kind=kind, title=title, groups=_grouped(rows), group_labels=GROUPS,
-                           payment_form=payment_form), (422 if failed else 200)
+                           counts=counts, shown=len(rows), payment_form=payment_form), (422 if failed else 200)
 
 
 def _pay(record, settle, kind: str, success: str, back: str):
@@ -299,31 +346,36 @@ def cancel_payable(payable_id):
 
 
 def _csv(name: str, header, rows) -> Response:
-    return Response(csv_bytes(header, rows), mimetype="text/csv",
+    """A streamed CSV of every row (no limit), cells safe against formula injection (core.csv_export)."""
+    return Response(stream_with_context(csv_stream(header, rows)), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{name}-{today().isoformat()}.csv"'})
+
+
+def _csv_labels(due: date, status: str, on: date) -> list[str]:
+    """The group and the situation as the board names them, and the due date as dd/mm/aaaa."""
+    return [GROUP_LABELS[group_of(due, on)], day(due), STATUS_LABELS_CSV[payables.shown_status(status, due, on)]]
 
 
 @bp.get("/pagar.csv")
 @roles_required(*ROLES)
 def payables_csv():
     on = today()
-    return _csv("contas-a-pagar", ("Grupo", "Vencimento", "Número", "Descrição", "Fornecedor", "Valor", "Pago",
-                                   "Saldo", "Parcela", "Situação"),
-                ([group_of(r.vencimento_at, on), r.vencimento_at.isoformat(), r.numero, r.descricao,
-                  r.supplier_name_snapshot, _reais(r.valor_centavos), _reais(r.pago_centavos),
-                  _reais(r.valor_centavos - r.pago_centavos), f"{r.parcela_num}/{r.parcela_total}",
-                  payables.shown_status(r.status, r.vencimento_at, on)] for r in _open_payables()))
+    return _csv("contas-a-pagar", ("Grupo", "Vencimento", "Situação", "Número", "Descrição", "Fornecedor", "Valor",
+                                   "Pago", "Saldo", "Parcela"),
+                ([*_csv_labels(r.vencimento_at, r.status, on), r.numero, r.descricao, r.supplier_name_snapshot,
+                  _reais(r.valor_centavos), _reais(r.pago_centavos), _reais(r.valor_centavos - r.pago_centavos),
+                  f"{r.parcela_num}/{r.parcela_total}"] for r in _all_rows(*_open_payables_stmt())))
 
 
 @bp.get("/receber.csv")
 @roles_required(*ROLES)
 def receivables_csv():
     on = today()
-    return _csv("contas-a-receber", ("Grupo", "Vencimento", "Fatura", "Cliente", "Valor", "Recebido", "Saldo",
-                                     "Situação"),
-                ([group_of(r.vencimento_at, on), r.vencimento_at.isoformat(), r.invoice_numero, r.customer_name,
-                  _reais(r.valor_centavos), _reais(r.pago_centavos), _reais(r.valor_centavos - r.pago_centavos),
-                  payables.shown_status(r.status, r.vencimento_at, on)] for r in _open_receivables()))
+    return _csv("contas-a-receber", ("Grupo", "Vencimento", "Situação", "Fatura", "Cliente", "Valor", "Recebido",
+                                     "Saldo"),
+                ([*_csv_labels(r.vencimento_at, r.status, on), r.invoice_numero, r.customer_name,
+                  _reais(r.valor_centavos), _reais(r.pago_centavos), _reais(r.valor_centavos - r.pago_centavos)]
+                 for r in _all_rows(*_open_receivables_stmt())))
 
 
 def _reais(centavos: int) -> str:

@@ -1,6 +1,9 @@
 """Finance settings pages (role financeiro, and admin): the company's billing defaults (the term that sets an
-invoice's default due date, the default payment condition) and each customer's invoice PDF layout, with a live
+invoice's default due date, the default payment condition), the company's invoice PDF defaults (texts, columns,
+blocks) and each customer's invoice PDF layout over them, both with a live
 preview (htmx re-renders the invoice template as HTML, with sample data, on every change of the form)."""
+from types import SimpleNamespace
+
 from flask import Blueprint, current_app, make_response, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf.file import FileField
@@ -11,13 +14,27 @@ from blueprints.web.admin import LOGO_UPLOAD_LIMIT
 from blueprints.web.cadastros_common import PlainForm, done, save_form
 from blueprints.web.formkit import MultiCheckboxField, choices
 from core.db import db
-from core.errors import AppError
+from core.errors import AppError, Conflict
 from core.schemas import validate_data
 from core.tenancy import get_owned
-from domain.billing.layout import customer_layout, invoice_style, save_layout, update_billing_settings
-from domain.billing.models import BillingDocument, InvoiceLayout
+from domain.billing.layout import (
+    company_defaults,
+    company_style,
+    customer_layout,
+    invoice_style,
+    save_defaults,
+    save_layout,
+    update_billing_settings,
+)
+from domain.billing.models import (
+    DEFAULT_INVOICE_BLOCKS,
+    INVOICE_COLUMNS,
+    BillingDocument,
+    InvoiceLayout,
+    InvoiceLayoutDefault,
+)
 from domain.billing.pdf import sample_invoice_html
-from domain.billing.schemas import BillingSettingsUpdate, InvoiceLayoutUpdate
+from domain.billing.schemas import BillingSettingsUpdate, InvoiceDefaultsUpdate, InvoiceLayoutUpdate
 from domain.partners.models import Partner
 from domain.tenancy.services import checked_logo
 
@@ -26,8 +43,10 @@ ROLES = ("financeiro",)
 COLUMN_LABELS = {"tipo": "Tipo", "numero": "Número/Série", "emissao": "Emissão", "chave": "Chave de acesso"}
 BLOCK_LABELS = {"condicao": "Condição de pagamento", "observacoes": "Observações da fatura",
                 "recebido": "Valor já recebido", "instrucoes": "Instruções de pagamento (texto abaixo)"}
-LAYOUT_FIELDS = ("primary_color", "secondary_color", "header_text", "payment_text", "footer_text",
-                 "visible_columns", "blocks", "remove_logo")
+DEFAULTS_FIELDS = ("header_text", "payment_text", "visible_columns", "blocks")
+LAYOUT_FIELDS = (*DEFAULTS_FIELDS, "primary_color", "secondary_color", "footer_text", "remove_logo")
+# the customer shown in the company defaults' preview (nothing is stored)
+SAMPLE_CUSTOMER = SimpleNamespace(legal_name="Cliente de Exemplo Ltda", cpf_cnpj="11222333000181")
 
 
 class SettingsForm(PlainForm):
@@ -35,16 +54,19 @@ class SettingsForm(PlainForm):
     billing_payment_condition = StringField("Condição de pagamento padrão")
 
 
-class LayoutForm(PlainForm):
+class DefaultsForm(PlainForm):
+    header_text = TextAreaField("Texto institucional (topo da fatura)")
+    payment_text = TextAreaField("Instruções de pagamento")
+    visible_columns = MultiCheckboxField("Colunas dos documentos", choices=choices(COLUMN_LABELS.items()))
+    blocks = MultiCheckboxField("Blocos opcionais", choices=choices(BLOCK_LABELS.items()))
+
+
+class LayoutForm(DefaultsForm):
     primary_color = StringField("Cor principal")
     secondary_color = StringField("Cor secundária")
     logo = FileField("Logotipo do cliente (PNG ou JPEG)")
     remove_logo = BooleanField("Usar o logotipo da empresa")
-    header_text = TextAreaField("Texto institucional (topo da fatura)")
-    payment_text = TextAreaField("Instruções de pagamento")
     footer_text = StringField("Rodapé")
-    visible_columns = MultiCheckboxField("Colunas dos documentos", choices=choices(COLUMN_LABELS.items()))
-    blocks = MultiCheckboxField("Blocos opcionais", choices=choices(BLOCK_LABELS.items()))
 
 
 @bp.route("/configuracoes", methods=["GET", "POST"])
@@ -77,22 +99,52 @@ def _customers():
     return db.session.execute(stmt).all()
 
 
+def _form_data(record, names) -> dict:
+    return {name: getattr(record, name) or ([] if name in ("visible_columns", "blocks") else "") for name in names}
+
+
 def _layout_form(layout: InvoiceLayout | None) -> LayoutForm:
+    """The customer's layout as stored; none yet: the company's columns and blocks to start from."""
     if request.method != "GET":
         return LayoutForm()
     if layout is None:
-        return LayoutForm(data={"visible_columns": list(COLUMN_LABELS), "blocks": ["condicao", "observacoes",
-                                                                                   "recebido"]})
-    return LayoutForm(data={name: getattr(layout, name) or ("" if "text" in name or "color" in name else [])
-                            for name in LAYOUT_FIELDS if name != "remove_logo"})
+        base = company_style(current_user.company)
+        return LayoutForm(data={"visible_columns": list(base.columns), "blocks": list(base.blocks)})
+    return LayoutForm(data=_form_data(layout, [n for n in LAYOUT_FIELDS if n != "remove_logo"]))
 
 
-def _layout_values() -> dict:
-    values = {name: request.form.get(name) for name in LAYOUT_FIELDS if name not in ("visible_columns", "blocks")}
-    values["remove_logo"] = bool(request.form.get("remove_logo"))
+def _defaults_form(stored: InvoiceLayoutDefault | None) -> DefaultsForm:
+    if request.method != "GET":
+        return DefaultsForm()
+    if stored is None:
+        return DefaultsForm(data={"visible_columns": list(INVOICE_COLUMNS), "blocks": list(DEFAULT_INVOICE_BLOCKS)})
+    return DefaultsForm(data=_form_data(stored, DEFAULTS_FIELDS))
+
+
+def _layout_values(names=LAYOUT_FIELDS) -> dict:
+    values = {name: request.form.get(name) for name in names if name not in ("visible_columns", "blocks")}
+    if "remove_logo" in names:
+        values["remove_logo"] = bool(request.form.get("remove_logo"))
     values["visible_columns"] = request.form.getlist("visible_columns")
     values["blocks"] = request.form.getlist("blocks")
     return values
+
+
+def _saving(write):
+    """`write` for save_form, remembering a conflict (a first save lost to a concurrent one is 409, not 422)."""
+    refused = {}
+
+    def run(data):
+        try:
+            return write(data)
+        except Conflict as exc:
+            refused["status"] = exc.status
+            raise
+    return run, refused
+
+
+def _form_status(form, general, refused) -> int:
+    return refused.get("status") or (422 if form.errors or general else 200)
 
 
 def _uploaded_logo() -> bytes | None:
@@ -102,24 +154,54 @@ def _uploaded_logo() -> bytes | None:
     return upload.read(current_app.config["LOGO_MAX_BYTES"] + 1)
 
 
+@bp.route("/layout-fatura", methods=["GET", "POST"])
+@roles_required(*ROLES)
+def defaults():
+    """The company's invoice defaults (texts, columns, blocks), the base every customer's layout applies over."""
+    company = current_user.company
+    stored = company_defaults()
+    form, general, refused = _defaults_form(stored), [], {}
+    if request.method == "POST":
+        write, refused = _saving(lambda data: save_defaults(company, data))
+        response, general = save_form(form, InvoiceDefaultsUpdate, _layout_values(DEFAULTS_FIELDS), write,
+                                      lambda _: done(url_for("finance_settings.defaults"),
+                                                     "Layout padrão das faturas salvo."))
+        if response is not None:
+            return response
+    preview = sample_invoice_html(company, company_style(company, stored), SAMPLE_CUSTOMER, _font_url())
+    return render_template("finance/layout.html", form=form, general=general, customer=None, preview=preview,
+                           has_logo=False), _form_status(form, general, refused)
+
+
+@bp.post("/layout-fatura/previa")
+@roles_required(*ROLES)
+def defaults_preview():
+    """The preview of the unsaved company defaults: nothing is written."""
+    company = current_user.company
+    data, errors = validate_data(InvoiceDefaultsUpdate, _layout_values(DEFAULTS_FIELDS))
+    preview = None if data is None else sample_invoice_html(company, company_style(company, data), SAMPLE_CUSTOMER,
+                                                            _font_url())
+    return make_response(render_template("finance/_layout_preview.html", preview=preview, errors=errors))
+
+
 @bp.route("/clientes/<partner_id>/layout-fatura", methods=["GET", "POST"])
 @upload_limit(LOGO_UPLOAD_LIMIT)
 @roles_required(*ROLES)
 def layout(partner_id):
     company, customer = current_user.company, get_owned(Partner, partner_id)
     stored = customer_layout(customer.id)
-    form, general = _layout_form(stored), []
+    form, general, refused = _layout_form(stored), [], {}
     if request.method == "POST":
         logo = _uploaded_logo()
-        response, general = save_form(form, InvoiceLayoutUpdate, _layout_values(),
-                                      lambda data: save_layout(company, customer, data, logo),
+        write, refused = _saving(lambda data: save_layout(company, customer, data, logo))
+        response, general = save_form(form, InvoiceLayoutUpdate, _layout_values(), write,
                                       lambda _: done(url_for("finance_settings.layout", partner_id=partner_id),
                                                      "Layout da fatura salvo para este cliente."))
         if response is not None:
             return response
     preview = sample_invoice_html(company, invoice_style(company, stored), customer, _font_url())
     return render_template("finance/layout.html", form=form, general=general, customer=customer, preview=preview,
-                           has_logo=bool(stored and stored.logo_mime)), (422 if form.errors or general else 200)
+                           has_logo=bool(stored and stored.logo_mime)), _form_status(form, general, refused)
 
 
 def _font_url() -> str:

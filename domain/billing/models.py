@@ -98,9 +98,26 @@ INVOICE_COLUMNS = ("tipo", "numero", "emissao", "chave")  # the document columns
 INVOICE_BLOCKS = ("condicao", "observacoes", "recebido", "instrucoes")  # optional blocks a layout may show
 
 
+DEFAULT_INVOICE_BLOCKS = ("condicao", "observacoes", "recebido")  # the blocks shown when nothing was chosen
+
+
+class InvoiceLayoutDefault(IdMixin, TimestampMixin, TenantMixin, db.Model):
+    """The company's invoice PDF defaults (edited only in the pages; one row, created on the first save): the
+    institutional texts, the document columns shown and the optional blocks. A customer's `InvoiceLayout` applies
+    over them; colours, logo and footer are the company's branding (admin)."""
+    __tablename__ = "invoice_layout_defaults"
+    __table_args__ = (sa.UniqueConstraint("company_id", name="uq_invoice_layout_defaults_company_id"),)
+
+    header_text: Mapped[str | None] = mapped_column(sa.String(1000))
+    payment_text: Mapped[str | None] = mapped_column(sa.String(1000))
+    visible_columns: Mapped[list] = mapped_column(sa.JSON, default=lambda: list(INVOICE_COLUMNS), nullable=False)
+    blocks: Mapped[list] = mapped_column(sa.JSON, default=lambda: list(DEFAULT_INVOICE_BLOCKS), nullable=False)
+
+
 class InvoiceLayout(IdMixin, TimestampMixin, TenantMixin, db.Model):
-    """A customer's override of the company's PDF branding for its invoices (edited only in the pages): colours
-    and logo (None: the company's), institutional texts, the document columns shown and the optional blocks."""
+    """A customer's override of the company's PDF branding and invoice defaults (`InvoiceLayoutDefault`) for its
+    invoices (edited only in the pages): colours and logo (None: the company's), institutional texts (None: the
+    company's), the document columns shown and the optional blocks."""
     __tablename__ = "invoice_layouts"
     __table_args__ = (sa.UniqueConstraint("company_id", "customer_partner_id",
                                           name="uq_invoice_layouts_company_customer"),)
@@ -114,5 +131,4 @@ class InvoiceLayout(IdMixin, TimestampMixin, TenantMixin, db.Model):
     payment_text: Mapped[str | None] = mapped_column(sa.String(1000))
     footer_text: Mapped[str | None] = mapped_column(sa.String(500))
     visible_columns: Mapped[list] = mapped_column(sa.JSON, default=lambda: list(INVOICE_COLUMNS), nullable=False)
-    blocks: Mapped[list] = mapped_column(sa.JSON, default=lambda: ["condicao", "observacoes", "recebido"],
-                                         nullable=False)
+    blocks: Mapped[list] = mapped_column(sa.JSON, default=lambda: list(DEFAULT_INVOICE_BLOCKS), nullable=False)

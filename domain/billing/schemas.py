@@ -66,16 +66,21 @@ def _hex_color(value: str | None) -> str | None:
 HexColor = Annotated[str | None, EmptyAsNone, AfterValidator(_hex_color)]
 
 
-class InvoiceLayoutUpdate(RequestModel):
-    """A customer's invoice layout (pages only): colours empty = the company's; the document columns shown
-    (`valor` always is) and the optional blocks."""
-    primary_color: HexColor = None
-    secondary_color: HexColor = None
+class InvoiceDefaultsUpdate(RequestModel):
+    """The company's invoice PDF defaults (pages only): institutional texts, the document columns shown (`valor`
+    always is) and the optional blocks."""
     header_text: Text = Field(default=None, max_length=1000)
     payment_text: Text = Field(default=None, max_length=1000)
-    footer_text: Text = Field(default=None, max_length=500)
     visible_columns: list[Literal[INVOICE_COLUMNS]] = Field(default_factory=list)
     blocks: list[Literal[INVOICE_BLOCKS]] = Field(default_factory=list)
+
+
+class InvoiceLayoutUpdate(InvoiceDefaultsUpdate):
+    """A customer's invoice layout (pages only), over the company's defaults: colours empty = the company's, texts
+    empty = the company's defaults; the columns and blocks chosen replace the company's."""
+    primary_color: HexColor = None
+    secondary_color: HexColor = None
+    footer_text: Text = Field(default=None, max_length=500)
     remove_logo: bool = False
 
 

@@ -13,7 +13,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
 from core.counters import stamp_next_value
-from core.db import db, utcnow
+from core.db import db, flush_unique, utcnow
 from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
 from core.files import write_in_transaction
 from core.tenancy import get_owned
@@ -61,19 +61,25 @@ def create_document(company, data: DocumentCreate) -> BillingDocument:
     customer = find_customer(data)
     if data.freight_id is not None:
         get_owned(Freight, data.freight_id)
-    if chave is not None:
-        existing = db.session.execute(db.select(BillingDocument.id).where(BillingDocument.chave == chave)).scalar()
-        if existing is not None:
-            raise Conflict("Já existe um documento com esta chave na empresa.", code="billing_document_exists",
-                           extra={"existing_id": str(existing)})
+    if chave is not None and (conflict := _chave_conflict(chave)) is not None:
+        raise conflict
     document = BillingDocument(
         id=uuid.uuid4(), company_id=company.id, kind=data.kind, status="pendente",
         customer_partner_id=customer.id if customer else None, freight_id=data.freight_id, chave=chave,
         numero=data.numero, serie=data.serie, valor_centavos=data.valor_centavos, emissao_at=data.emissao_at,
         storage_path=data.storage_path, notes=data.notes, extra=data.metadata or {})
-    db.session.add(document)
-    db.session.flush()
+    # a concurrent request may store the same chave between the check and the flush: the same 409
+    flush_unique(lambda: db.session.add(document), lambda: _chave_conflict(chave))
     return document
+
+
+def _chave_conflict(chave: str) -> Conflict | None:
+    """409 `billing_document_exists` naming the company's document with this chave; None when there is none."""
+    existing = db.session.execute(db.select(BillingDocument.id).where(BillingDocument.chave == chave)).scalar()
+    if existing is None:
+        return None
+    return Conflict("Já existe um documento com esta chave na empresa.", code="billing_document_exists",
+                    extra={"existing_id": str(existing)})
 
 
 def discard_document(document: BillingDocument) -> BillingDocument:

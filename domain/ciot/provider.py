@@ -91,7 +91,9 @@ class CiotProvider:
     # An aggregate contract (TAC agregado, domain/ciot_agregado): one CIOT for up to 30 days of trips of one
     # composition; declared at opening (idempotency key: the contract id) and closed with its consolidated routes
     # (idempotency key: the closing's, kept on the contract while em_encerramento; a repeated key must be answered
-    # with the closing already done, so a retry after a crash never fails on a contract the authority closed).
+    # with the closing already done, so a retry after a crash never fails on a contract the authority closed), or
+    # cancelled (idempotency key: the cancellation's, kept on the contract while it is pending; likewise answered
+    # with the cancellation already done).
     def declare_aggregate(self, contract, issuer: Issuer, credentials: dict | None, *,
                           idempotency_key: str) -> EmissionResult:
         raise NotImplementedError
@@ -100,7 +102,8 @@ class CiotProvider:
                         idempotency_key: str) -> ActionResult:
         raise NotImplementedError
 
-    def cancel_aggregate(self, contract, issuer: Issuer, credentials: dict | None, *, motivo: str) -> ActionResult:
+    def cancel_aggregate(self, contract, issuer: Issuer, credentials: dict | None, *, motivo: str,
+                         idempotency_key: str) -> ActionResult:
         raise NotImplementedError
 
 
@@ -280,8 +283,10 @@ class HomologSimulator(CiotProvider):
                 f"Encerramento não autorizado: transportador com RNTRC {rntrc} em situação irregular no RNTRC."))
         return self.close(_AggregateView(contract), issuer, credentials, closing=closing)
 
-    def cancel_aggregate(self, contract, issuer, credentials, *, motivo):
-        """No 24-hour window: an aggregate with no active movement may be cancelled during its whole period."""
+    def cancel_aggregate(self, contract, issuer, credentials, *, motivo, idempotency_key):
+        """No 24-hour window: an aggregate with no active movement may be cancelled during its whole period. A
+        declaration the simulator already cancelled is answered as cancelled (the retry of a cancellation whose
+        answer was lost): one cancellation per declaration, so the key adds nothing to its lookup."""
         sim = self._tables()[0]
         with authority_connection() as conn:
             row = self._find(conn, _AggregateView(contract))

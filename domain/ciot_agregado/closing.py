@@ -8,14 +8,13 @@
    contract is still em_encerramento with that key, so whichever of them comes second finds it settled.
 
 If the authority accepted and our commit then failed (a crash, a lost connection), the contract is still
-em_encerramento on record: `retry_stuck_closings` (jobs/cron_config.py) sends the same key again, and the
-authority answers with the closing it already has. Services flush only; the request or job commits."""
+em_encerramento on record: the sweep (`retry_stuck_agregados`, jobs/cron_config.py) sends the same key again, and
+the authority answers with the closing it already has. The opening and the cancellation follow the same pattern
+(authority.py). Services flush only; the request or job commits."""
 import uuid
-from datetime import timedelta
 from decimal import Decimal
 
 import sqlalchemy as sa
-from flask import current_app
 
 from core import formatting
 from core.db import db, utcnow
@@ -23,16 +22,15 @@ from core.errors import AppError
 from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.ciot.issuer import provider_and_credentials
-from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado.audit import record_event
-from domain.ciot_agregado.contracts import ask_authority, ensure_open, record_refusal, rejected_error
+from domain.ciot_agregado.authority import REJECTED, authority_answer, request_outcome, stale_after
+from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_refusal, rejected_error
 from domain.ciot_agregado.models import ABERTO, EM_ENCERRAMENTO, ENCERRADO, CiotAgregado
 from domain.ciot_agregado.presentation import motivo_label
 from domain.ciot_agregado.queries import consolidated_routes, get_agregado
 
 CLOSE_JOB = "jobs.ciot_agregado.send_closing"
-CLOSE_RETRIES = 3
-ENCERRADO_OUTCOME, REJECTED, PENDING = "encerrado", "rejected", "pending"
+ENCERRADO_OUTCOME = "encerrado"
 
 
 def request_closing(company, agregado_id, *, peso_carga_final: Decimal | None, motivo: str,
@@ -51,7 +49,7 @@ def request_closing(company, agregado_id, *, peso_carga_final: Decimal | None, m
                  {"motivo": motivo, "from": ABERTO, "to": EM_ENCERRAMENTO,
                   "idempotency_key": contract.encerramento_chave}, actor=actor)
     enqueue_after_commit(CLOSE_JOB, str(contract.id), contract.encerramento_chave, queue="emission",
-                         job_id=f"agregado-close-{contract.encerramento_chave}", retries=CLOSE_RETRIES)
+                         job_id=f"agregado-close-{contract.encerramento_chave}", retries=SEND_RETRIES)
     db.session.flush()
     return contract
 
@@ -67,16 +65,7 @@ def send_closing(company, agregado_id, key: str, *, actor) -> str:
     routes = consolidated_routes(contract)
     closing = {"peso_carga_final": _text(contract.peso_carga_final), "motivo": contract.encerramento_motivo,
                "rotas": routes, "data_encerramento": _requested_day(contract)}
-    try:
-        answer = ask_authority(contract, company, "close_aggregate", closing=closing, idempotency_key=key)
-    except AppError as exc:  # credentials or provider removed since the request: a refusal of ours
-        return _refused(contract, exc.message, actor=actor)
-    except ProviderUnavailable:
-        raise
-    except Exception as exc:
-        raise ProviderUnavailable(str(exc) or type(exc).__name__) from exc
-    if not answer.ok and not answer.rejected:
-        raise ProviderUnavailable(answer.mensagem or "resposta sem sucesso nem rejeição")
+    answer = authority_answer(contract, company, "close_aggregate", closing=closing, idempotency_key=key)
     if not answer.ok:
         return _refused(contract, answer.mensagem, actor=actor)
     contract.status = ENCERRADO
@@ -111,22 +100,13 @@ def _refused(contract: CiotAgregado, mensagem: str, *, actor) -> str:
 def closing_outcome(contract: CiotAgregado, key: str) -> str:
     """What became of the closing of `key`: encerrado, rejected (aberto with its reason), pending
     (em_encerramento), or the contract's status when another closing superseded it."""
-    if contract.encerramento_chave != key:
-        return contract.status
-    if contract.status == ENCERRADO:
-        return ENCERRADO_OUTCOME
-    if contract.status == EM_ENCERRAMENTO:
-        return PENDING
-    return REJECTED if contract.status == ABERTO and contract.mensagem_antt else contract.status
+    return request_outcome(contract, key, contract.encerramento_chave, ENCERRADO,
+                           pending=contract.status == EM_ENCERRAMENTO)
 
 
 def closing_error(contract: CiotAgregado) -> AppError:
     """422 rejected for a closing the authority refused (the API's answer, whichever run asked)."""
     return rejected_error("Encerramento", contract.mensagem_antt or "")
-
-
-def stale_after() -> timedelta:
-    return timedelta(seconds=float(current_app.config.get("CIOT_AGREGADO_CLOSE_STALE_SECONDS", 300)))
 
 
 def stuck_closings(now=None) -> list[tuple]:

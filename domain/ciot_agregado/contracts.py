@@ -1,31 +1,38 @@
-"""The contract's life: opening (declared to the authority) and cancellation; the closing, in two phases, is in
-closing.py. Statuses: aberto → em_encerramento → encerrado, or aberto → cancelado. Services flush only; the API,
-the pages and the jobs commit."""
+"""The contract's opening (phase 1: committed before the authority is asked, declaration.py sends it) and the rules
+every action shares (the contract takes actions only while aberto with nothing pending at the authority). The
+cancellation is in cancellation.py and the closing in closing.py, both in two phases (authority.py). Statuses:
+aberto → em_encerramento → encerrado, or aberto → cancelado. Services flush only; the API, the pages and the jobs
+commit."""
 import uuid
 from datetime import timedelta
 
 from core import formatting
 from core.actors import actor_label
 from core.counters import next_counter_value
-from core.db import db, flush_unique, utcnow
+from core.db import db, flush_unique
 from core.errors import AppError, Conflict, InvalidBody, Unprocessable
+from core.queue import enqueue_after_commit
 from domain.ciot.clock import today_local
 from domain.ciot.issuer import provider_and_credentials
-from domain.ciot.provider import Issuer
 from domain.ciot_agregado.audit import record_event
 from domain.ciot_agregado.models import (
     ABERTO,
-    CANCELADO,
+    PENDENCIA_CANCELAMENTO,
+    PENDENCIA_DECLARACAO,
     CiotAgregado,
     CiotAgregadoCounter,
 )
-from domain.ciot_agregado.queries import active_movements, get_agregado, open_for_composition
+from domain.ciot_agregado.queries import open_for_composition
 from domain.ciot_agregado.schemas import CiotAgregadoCreate
 from domain.partners.models import Partner
 
 DURATION = timedelta(days=30)
 AGGREGATE_CATEGORIES = ("TAC", "TAC_EQUIPARADO")
 EXPIRY_MOTIVO = "expiracao_automatica_30_dias"
+DECLARE_JOB = "jobs.ciot_agregado.send_declaration"
+SEND_RETRIES = 3
+WAITING = {PENDENCIA_DECLARACAO: "aguarda a resposta da ANTT à declaração da abertura (ainda sem código CIOT)",
+           PENDENCIA_CANCELAMENTO: "aguarda a resposta da ANTT ao cancelamento já enviado"}
 
 
 def next_code(company_id) -> str:
@@ -39,7 +46,12 @@ def composition_key(placa_cavalo: str, placas_reboques: list[str]) -> str:
 
 
 def status_error(contract: CiotAgregado, action: str, *, past_due: bool = False) -> Unprocessable:
-    """422 status_invalido: not aberto, or (`past_due`) aberto but past its data_prevista_encerramento."""
+    """422 status_invalido: not aberto, aberto but waiting for the authority (its declaration or cancellation), or
+    (`past_due`) aberto but past its data_prevista_encerramento."""
+    waiting = WAITING.get(contract.pendencia)
+    if waiting is not None:
+        return Unprocessable(f"O contrato {contract.code} {waiting}: {action} só depois dela.",
+                             code="status_invalido", extra={"status": contract.status})
     if not past_due:
         return Unprocessable(f"O contrato {contract.code} está '{contract.status}': {action} só com o contrato "
                              "aberto.", code="status_invalido", extra={"status": contract.status})
@@ -50,7 +62,8 @@ def status_error(contract: CiotAgregado, action: str, *, past_due: bool = False)
 
 
 def ensure_open(contract: CiotAgregado, action: str) -> None:
-    if contract.status != ABERTO:
+    """Aberto with nothing pending at the authority, else 422 status_invalido."""
+    if contract.status != ABERTO or contract.pendencia is not None:
         raise status_error(contract, action)
 
 
@@ -75,27 +88,12 @@ def _carrier(partner_id) -> Partner:
     return partner
 
 
-def ask_authority(contract: CiotAgregado, company, method: str, **kwargs):
-    """Send `method` (declare_aggregate, close_aggregate, cancel_aggregate) to the provider of the contract's
-    environment in the company's name; 422 not_supported / missing_credentials when it cannot be sent."""
-    provider, credentials = provider_and_credentials(contract, company)
-    return getattr(provider, method)(contract, Issuer.from_company(company), credentials, **kwargs)
-
-
-def _declare(contract: CiotAgregado, company) -> None:
-    """The opening, declared through the provider of the contract's environment (it answers the CIOT code)."""
-    answer = ask_authority(contract, company, "declare_aggregate", idempotency_key=str(contract.id))
-    if not answer.ok:
-        raise AppError(f"Abertura rejeitada pela ANTT: {answer.mensagem}", code="rejected", status=422,
-                       extra={"mensagem_antt": answer.mensagem})
-    contract.codigo_ciot = answer.codigo_ciot
-    contract.codigo_verificador = answer.codigo_verificador
-    contract.protocolo = answer.protocolo
-
-
 def create_agregado(company, body: CiotAgregadoCreate, *, actor) -> CiotAgregado:
-    """POST /ciot-agregado/operations: TAC / TAC_EQUIPARADO carriers only (422 invalid_modalidade); one open
-    contract per composition (409 existing_agregado); environment = the company's; 30 days from today."""
+    """POST /ciot-agregado/operations, phase 1: TAC / TAC_EQUIPARADO carriers only (422 invalid_modalidade); one
+    open contract per composition (409 existing_agregado); environment = the company's; 30 days from today; 422
+    missing_credentials / not_supported before anything is stored. The contract is aberto without its CIOT code
+    (pendencia `declaracao`, taking no actions) once the owner commits; the commit enqueues the declaration
+    (declaration.send_declaration, idempotency key: the contract id)."""
     partner = _carrier(body.partner_id)
     composicao = composition_key(body.placa_cavalo, body.placas_reboques)
     existing = open_for_composition(partner.id, composicao)
@@ -104,7 +102,7 @@ def create_agregado(company, body: CiotAgregadoCreate, *, actor) -> CiotAgregado
     opening = today_local()
     pagamento = body.pagamento
     contract = CiotAgregado(
-        id=uuid.uuid4(), company_id=company.id, code=next_code(company.id),
+        id=uuid.uuid4(), company_id=company.id,
         environment=company.ciot_environment, status=ABERTO, created_by=actor_label(actor),
         partner_id=partner.id, contratado_cpf_cnpj=partner.cpf_cnpj, contratado_nome=partner.legal_name,
         contratado_rntrc=partner.rntrc, contratado_categoria=partner.rntrc_categoria,
@@ -117,42 +115,19 @@ def create_agregado(company, body: CiotAgregadoCreate, *, actor) -> CiotAgregado
         cpf_cnpj_owner=pagamento.cpf_cnpj_owner if pagamento else None,
         data_abertura=opening, data_prevista_encerramento=opening + DURATION,
         ultimo_numero_viagem=0, ultimo_numero_debito=0)
+    provider_and_credentials(contract, company)
+    contract.code = next_code(company.id)  # the counter row stays locked only until phase 1 commits
 
     def conflict():
         found = open_for_composition(partner.id, composicao)
         return ExistingAgregado(found) if found is not None else None
 
     flush_unique(lambda: db.session.add(contract), conflict)
-    _declare(contract, company)
-    record_event(contract, "opened", f"Contrato {contract.code} aberto; CIOT {contract.codigo_ciot} declarado.",
-                 {"codigo_ciot": contract.codigo_ciot, "protocolo": contract.protocolo,
+    record_event(contract, "opening", f"Contrato {contract.code} aberto; declaração enviada à ANTT.",
+                 {"idempotency_key": str(contract.id),
                   "data_prevista_encerramento": contract.data_prevista_encerramento.isoformat()}, actor=actor)
-    db.session.flush()
-    return contract
-
-
-def cancel_agregado(company, agregado_id, *, motivo: str | None, actor) -> CiotAgregado:
-    """POST /{id}/cancel: aberto only (422 status_invalido), and only with every trip and debit already cancelled
-    (422 saldo_pendente naming how many are active); the cancellation is sent to the authority."""
-    contract = get_agregado(agregado_id, for_update=True)
-    ensure_open(contract, "cancelar")
-    trips, debits = active_movements(contract)
-    if trips or debits:
-        raise Unprocessable(f"O contrato {contract.code} tem {trips} viagem(ns) e {debits} débito(s) ativos: "
-                            "cancele-os antes de cancelar o contrato.", code="saldo_pendente",
-                            extra={"viagens_ativas": trips, "debitos_ativos": debits})
-    answer = ask_authority(contract, company, "cancel_aggregate",
-                            motivo=motivo or "Cancelamento do contrato de agregado.")
-    if not answer.ok:
-        record_refusal(contract, "cancel", "Cancelamento", answer.mensagem, actor=actor)
-        raise rejected_error("Cancelamento", answer.mensagem)
-    contract.status = CANCELADO
-    contract.cancelado_at = utcnow()
-    contract.cancel_motivo = motivo
-    contract.mensagem_antt = None
-    reason = f" Motivo: {motivo}" if motivo else ""
-    record_event(contract, "cancelled", f"Contrato {contract.code} cancelado.{reason}",
-                 {"motivo": motivo, "protocolo": answer.protocolo}, actor=actor)
+    enqueue_after_commit(DECLARE_JOB, str(contract.id), str(contract.id), queue="emission",
+                         job_id=f"agregado-declare-{contract.id}", retries=SEND_RETRIES)
     db.session.flush()
     return contract
 

@@ -28,10 +28,12 @@ def due_contracts(today: date | None = None) -> list[tuple]:
 
 def expire_contract(company, agregado_id, today: date | None = None) -> CiotAgregado | None:
     """Phase 1 of the closing of one due contract, with motivo `expiracao_automatica_30_dias` and the weight of its
-    active trips; None when it is no longer aberto or not due (another run got there first)."""
+    active trips; None when it is no longer aberto, not due (another run got there first), or waiting for the
+    authority (its declaration or cancellation: the sweep settles it first, and the next run closes it if it is
+    still aberto)."""
     today = today or today_local()
     contract = get_agregado(agregado_id, for_update=True)
-    if contract.status != ABERTO or contract.data_prevista_encerramento > today:
+    if contract.status != ABERTO or contract.pendencia is not None or contract.data_prevista_encerramento > today:
         return None
     weight = sum((Decimal(route["peso_total"]) for route in consolidated_routes(contract)), Decimal(0))
     return request_closing(company, contract.id, peso_carga_final=weight or None, motivo=EXPIRY_MOTIVO,

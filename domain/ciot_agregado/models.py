@@ -23,6 +23,8 @@ WEIGHT = sa.Numeric(15, 3)
 ABERTO, EM_ENCERRAMENTO, ENCERRADO, CANCELADO = "aberto", "em_encerramento", "encerrado", "cancelado"
 STATUSES = (ABERTO, EM_ENCERRAMENTO, ENCERRADO, CANCELADO)
 OPEN_STATUSES = (ABERTO, EM_ENCERRAMENTO)  # an open contract blocks another for the same composition
+# What a contract may be waiting for from the authority (CiotAgregado.pendencia); none of them is a status.
+PENDENCIA_DECLARACAO, PENDENCIA_CANCELAMENTO, PENDENCIA_ENCERRAMENTO = "declaracao", "cancelamento", "encerramento"
 
 
 class CiotAgregadoCounter(IdMixin, TenantMixin, db.Model):
@@ -97,10 +99,26 @@ class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
     rotas_consolidadas: Mapped[list | None] = mapped_column(sa.JSON)
     cancelado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
     cancel_motivo: Mapped[str | None] = mapped_column(sa.String(500))
+    # The cancellation in flight (domain/ciot_agregado/cancellation.py): the contract stays aberto, with the key the
+    # authority is asked with and when it was asked (cleared by a refusal; the key stays, for the outcome).
+    cancelamento_chave: Mapped[str | None] = mapped_column(sa.String(64))
+    cancelamento_solicitado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
 
     @property
     def placas(self) -> list[str]:
         return [self.placa_cavalo, *(self.placas_reboques or [])]
+
+    @property
+    def pendencia(self) -> str | None:
+        """What the authority has not answered yet: `declaracao` (aberto without its CIOT code: the opening is being
+        declared), `cancelamento` (aberto with a cancellation sent), `encerramento` (em_encerramento), or None."""
+        if self.status == EM_ENCERRAMENTO:
+            return PENDENCIA_ENCERRAMENTO
+        if self.status != ABERTO:
+            return None
+        if self.codigo_ciot is None:
+            return PENDENCIA_DECLARACAO
+        return PENDENCIA_CANCELAMENTO if self.cancelamento_solicitado_at is not None else None
 
 
 class _Movement(IdMixin, TenantMixin):

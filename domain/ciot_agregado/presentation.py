@@ -14,6 +14,14 @@ STATUS_TONES = {"aberto": "ok", "em_encerramento": "warn", "encerrado": "muted",
 TIPO_DEBITO_LABELS = {"adiantamento": "Adiantamento", "abastecimento": "Abastecimento", "pedagio": "Pedágio",
                       "manutencao": "Manutenção", "multa": "Multa", "outros": "Outros"}
 CATEGORY_LABELS = {"TAC": "TAC (autônomo)", "TAC_EQUIPARADO": "ETC equiparada a TAC"}
+# What the contract page says while the authority has not answered (CiotAgregado.pendencia; em_encerramento is
+# a status, shown by its badge).
+PENDING_WORDS = {
+    "declaracao": "Declaração da abertura enviada à ANTT, aguardando a resposta (reenviada automaticamente se a ANTT "
+                  "não responder). Lançamentos, encerramento e cancelamento ficam disponíveis depois dela.",
+    "cancelamento": "Cancelamento enviado à ANTT, aguardando a resposta (reenviado automaticamente se a ANTT não "
+                    "responder).",
+}
 WARN_DAYS = 3  # the list warns about open contracts closing within this many days
 # Closing reasons the platform itself writes, in words; a person's reason is shown as typed.
 MOTIVO_LABELS = {EXPIRY_MOTIVO: "Expiração automática (30 dias)"}

@@ -35,7 +35,8 @@ class CiotAgregadoOut(ResponseModel):
     code: str = Field(description="Código do contrato na empresa (AGR-000001).")
     status: Status
     environment: Literal["homolog", "producao"]
-    codigo_ciot: CodigoCiot | None
+    codigo_ciot: CodigoCiot | None = Field(description="Código CIOT, 12 dígitos; nulo enquanto a ANTT não respondeu à "
+                                                       "declaração da abertura (declarada automaticamente).")
     protocolo: str | None
     data_abertura: Date
     data_prevista_encerramento: Date = Field(description="Abertura + 30 dias; o contrato é encerrado "
@@ -52,8 +53,8 @@ class CiotAgregadoOut(ResponseModel):
     origem_municipio_nome: str | None
     destino_uf: str | None
     destino_municipio_nome: str | None
-    mensagem_antt: str | None = Field(description="Motivo da última recusa da ANTT (encerramento ou "
-                                                  "cancelamento), quando houve.")
+    mensagem_antt: str | None = Field(description="Motivo da última recusa da ANTT (abertura, "
+                                                  "encerramento ou cancelamento), quando houve.")
     encerrado_at: Timestamp | None
     encerramento_motivo: str | None
     peso_carga_final: float | None

@@ -1,8 +1,15 @@
-"""CIOT aggregate contracts (TAC agregado): the business actions the API, the pages and the expiry job call.
-The work lives in contracts.py (open, cancel), closing.py (the two-phase closing), expiry.py, ledger.py (trips and
+"""CIOT aggregate contracts (TAC agregado): the business actions the API, the pages and the jobs call.
+The work lives in contracts.py (opening, phase 1), declaration.py (the opening sent to the authority),
+cancellation.py and closing.py (both in two phases; the pattern: authority.py), expiry.py, ledger.py (trips and
 debits), queries.py (reads) and pdf.py; docs/ciot-agregado.md explains the rules."""
+from domain.ciot_agregado.authority import PENDING, REJECTED  # noqa: F401  (re-exported)
+from domain.ciot_agregado.cancellation import (  # noqa: F401  (re-exported)
+    cancel_error,
+    request_cancellation,
+    send_cancellation,
+    stuck_cancellations,
+)
 from domain.ciot_agregado.closing import (  # noqa: F401  (re-exported)
-    PENDING,
     closing_error,
     request_closing,
     send_closing,
@@ -11,12 +18,28 @@ from domain.ciot_agregado.closing import (  # noqa: F401  (re-exported)
 from domain.ciot_agregado.contracts import (  # noqa: F401  (re-exported)
     EXPIRY_MOTIVO,
     ExistingAgregado,
-    cancel_agregado,
     create_agregado,
+)
+from domain.ciot_agregado.declaration import (  # noqa: F401  (re-exported)
+    open_rejected_error,
+    send_declaration,
+    stuck_declarations,
 )
 from domain.ciot_agregado.expiry import due_contracts, expire_contract  # noqa: F401
 from domain.ciot_agregado.ledger import add_debito, add_viagem, cancel_debito, cancel_viagem  # noqa: F401
+from domain.ciot_agregado.models import PENDENCIA_CANCELAMENTO, PENDENCIA_DECLARACAO, PENDENCIA_ENCERRAMENTO
 from domain.ciot_agregado.queries import get_agregado, list_agregados, saldo_of  # noqa: F401
 
-# The pages' name for phase 1: their transaction's commit enqueues phase 2 (jobs.ciot_agregado.send_closing).
+# The pages' name for phase 1 of the closing: their transaction's commit enqueues phase 2.
 close_agregado = request_closing
+
+# Phase 2 of each message, by what the contract waits for (CiotAgregado.pendencia): the sweep's table.
+SENDERS = {PENDENCIA_DECLARACAO: send_declaration, PENDENCIA_CANCELAMENTO: send_cancellation,
+           PENDENCIA_ENCERRAMENTO: send_closing}
+
+
+def stuck_requests(now=None) -> list[tuple]:
+    """(kind, id, company_id, key) of every message to the authority left pending past the stale limit, by kind."""
+    return [(kind, *row) for kind, rows in ((PENDENCIA_DECLARACAO, stuck_declarations(now)),
+                                            (PENDENCIA_CANCELAMENTO, stuck_cancellations(now)),
+                                            (PENDENCIA_ENCERRAMENTO, stuck_closings(now))) for row in rows]

@@ -12,6 +12,7 @@ from domain.ciot.clock import today_local
 from tests.fixtures.agregado import (
     agregado_body,
     agregado_events,
+    deactivate_at_authority,
     debit_body,
     in_period,
     load_agregado,
@@ -42,7 +43,7 @@ def test_create_opens_a_30_day_contract_declared_at_the_simulator(api, make_tac,
     assert date.fromisoformat(data["data_prevista_encerramento"]) == opened + timedelta(days=30)
     assert data["placa_cavalo"] == "ABC1D23" and data["placas_reboques"] == ["DEF4G56"]
     assert data["contratado_categoria"] == categoria and data["contratado_nome"] == partner.legal_name
-    assert agregado_events(data["id"]) == ["opened"]
+    assert agregado_events(data["id"]) == ["opening", "opened"]
 
 
 @pytest.mark.parametrize("categoria", ["ETC", "CTC", None])
@@ -101,15 +102,23 @@ def test_producao_with_credentials_but_no_provider_is_not_supported(api, make_ta
     assert api.get(BASE).get_json()["data"] == []
 
 
-def test_create_refused_by_the_authority_stores_nothing(api, make_tac):
+def test_create_refused_by_the_authority_keeps_it_cancelado_with_the_reason(api, make_tac):
     partner = make_tac()
     mark_irregular(partner.rntrc)
     try:
         response = api.post(BASE, json=agregado_body(partner))
     finally:
         clear_irregular(partner.rntrc)
-    assert response.status_code == 422 and response.get_json()["error"]["code"] == "rejected"
-    assert api.get(BASE).get_json()["data"] == []
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error["code"] == "rejected" and "irregular" in error["mensagem_antt"]
+    # never declared: kept cancelado with the reason (its AGR number stays on record), the composition free again
+    [listed] = api.get(BASE).get_json()["data"]
+    assert listed["status"] == "cancelado" and listed["codigo_ciot"] is None and listed["code"] == "AGR-000001"
+    assert listed["mensagem_antt"] == error["mensagem_antt"] and listed["cancelado_at"] is not None
+    assert agregado_events(listed["id"]) == ["opening", "open_rejected"]
+    again = api.post(BASE, json=agregado_body(partner))
+    assert again.status_code == 201 and again.get_json()["data"]["code"] == "AGR-000002"
 
 
 @pytest.mark.parametrize("field, value, named", [
@@ -334,6 +343,36 @@ def test_cancel_needs_every_line_cancelled(api, open_agregado):
     assert done.get_json()["data"]["cancel_motivo"] == "Contrato desfeito"
     again = api.post(_one(agg["id"]) + "/cancel", json={})
     assert again.status_code == 422 and again.get_json()["error"]["code"] == "status_invalido"
+
+
+def test_cancel_refused_by_the_authority_stays_aberto_with_the_reason(api, open_agregado):
+    agg = open_agregado()
+    deactivate_at_authority(agg["id"])
+    refused = api.post(_one(agg["id"]) + "/cancel", json={"motivo": "Contrato desfeito"})
+    assert refused.status_code == 422
+    error = refused.get_json()["error"]
+    assert error["code"] == "rejected" and error["status"] == "aberto"
+    assert "não está ativo" in error["mensagem_antt"]
+    assert error["message"].startswith("Cancelamento rejeitado pela ANTT")
+    contract = load_agregado(agg["id"])
+    assert contract.status == "aberto" and contract.mensagem_antt == error["mensagem_antt"]
+    assert contract.cancel_motivo is None and contract.cancelado_at is None
+    assert agregado_events(agg["id"])[-2:] == ["cancelling", "cancel_rejected"]
+    # aberto again, nothing pending: it takes lines, and a cancellation the authority accepts goes through
+    assert api.post(_one(agg["id"]) + "/viagens", json=trip_body()).status_code == 201
+    assert api.get(_one(agg["id"])).get_json()["agregado"]["mensagem_antt"] == error["mensagem_antt"]
+
+
+def test_a_cancellation_the_authority_accepts_clears_an_earlier_refusal(api, open_agregado):
+    agg = open_agregado()
+    deactivate_at_authority(agg["id"])
+    assert api.post(_one(agg["id"]) + "/cancel", json={}).status_code == 422
+    deactivate_at_authority(agg["id"], active=True)
+    done = api.post(_one(agg["id"]) + "/cancel", json={"motivo": "Desistência"})
+    assert done.status_code == 200, done.get_json()
+    data = done.get_json()["data"]
+    assert data["status"] == "cancelado" and data["mensagem_antt"] is None and data["cancel_motivo"] == "Desistência"
+    assert agregado_events(agg["id"])[-2:] == ["cancelling", "cancelled"]
 
 
 # --- closing --------------------------------------------------------------------------------------------------

@@ -63,6 +63,8 @@ def _seed_agregado(company, user_email: str) -> None:
         "rntrc_categoria": "TAC", "roles": ["contratado"]}))
     actor = f"user:{user_email}"
     contract = agregado.create_agregado(company, CiotAgregadoCreate.model_validate(agregado_body(tac)), actor=actor)
+    commit()  # phase 1 of the opening; phase 2 declares it (the inline job already did: then it only reads)
+    agregado.send_declaration(company, contract.id, str(contract.id), actor=actor)
     agregado.add_viagem(contract.id, CiotAgregadoViagemCreate.model_validate(trip_body()), actor=actor)
     cancelled = agregado.add_viagem(contract.id, CiotAgregadoViagemCreate.model_validate(trip_body(valor=90)),
                                     actor=actor)

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from core.db import db
 from core.tenancy import tenant_scope
-from domain.billing.models import Invoice, Receivable
+from domain.billing.models import Invoice, InvoiceLayoutDefault, Receivable
 from tests.browser.conftest import follow_menu, htmx_settled, log_in
 from tests.finance.conftest import access_key
 from tests.finance.test_pages import cte_xml, nfe_xml
@@ -22,9 +22,27 @@ def xml_file(name: str, content: bytes) -> dict:
     return {"name": name, "mimeType": "text/xml", "buffer": content}
 
 
+def preview_text_and_hide_the_key(page, preview_path: str, text: str) -> None:
+    """On a layout page: the preview shows every column, then follows the typed institutional text and the
+    unchecked "Chave de acesso" column, before anything is saved."""
+    preview = page.frame_locator("#invoice-preview iframe")
+    preview.get_by_text("Chave de acesso").wait_for()  # every column, before the change
+    with htmx_settled(page, preview_path):
+        page.get_by_label("Texto institucional (topo da fatura)").fill(text)
+    preview.get_by_text(text).wait_for()
+    # Leaving the text field fires its `change`, one more preview request; let it settle first, or its answer
+    # (still with the column) could be the one awaited after the click below.
+    with htmx_settled(page, preview_path):
+        page.get_by_label("Texto institucional (topo da fatura)").press("Tab")
+    with htmx_settled(page, preview_path):
+        page.get_by_label("Chave de acesso").uncheck()
+    expect(preview.get_by_text("Chave de acesso")).to_have_count(0)
+
+
 @pytest.mark.parametrize("viewport", ["390", "1366"], indirect=True)
-def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, make_company, make_user, make_partner):
-    app.config["STORAGE_DIR"] = str(tmp_path)
+def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, monkeypatch, make_company, make_user,
+                                             make_partner):
+    monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
     company = make_company(modules=["billing", "financial"], name="Transportes Horizonte Ltda")
     customer = make_partner(company, legal_name="Atacadista Boa Compra SA")
     page = browser_page
@@ -60,18 +78,7 @@ def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, make_c
 
     # 3. the customer's layout: the preview follows the form before anything is saved
     page.get_by_role("link", name="Layout do PDF do cliente").click()
-    preview = page.frame_locator("#invoice-preview iframe")
-    preview.get_by_text("Chave de acesso").wait_for()  # every column, before the customer's layout
-    with htmx_settled(page, "/layout-fatura/previa"):
-        page.get_by_label("Texto institucional (topo da fatura)").fill("Parceiros desde 1998 — obrigado!")
-    preview.get_by_text("Parceiros desde 1998 — obrigado!").wait_for()
-    # Leaving the text field fires its `change`, one more preview request; let it settle first, or its answer
-    # (still with the column) could be the one awaited after the click below.
-    with htmx_settled(page, "/layout-fatura/previa"):
-        page.get_by_label("Texto institucional (topo da fatura)").press("Tab")
-    with htmx_settled(page, "/layout-fatura/previa"):
-        page.get_by_label("Chave de acesso").uncheck()
-    expect(preview.get_by_text("Chave de acesso")).to_have_count(0)
+    preview_text_and_hide_the_key(page, "/layout-fatura/previa", "Parceiros desde 1998 — obrigado!")
     with page.expect_response(lambda r: "/layout-fatura" in r.url and r.request.method == "POST" and r.status == 302):
         page.get_by_role("button", name="Salvar layout").click()
     page.get_by_text("Layout da fatura salvo para este cliente.").wait_for()
@@ -105,7 +112,7 @@ def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, make_c
 
 def test_the_settings_and_layout_pages_pass_the_walk_checks(browser_page, live_server, make_company, make_user,
                                                            make_partner, app):
-    """The two pages the menu walk does not reach with data (a customer with documents): no horizontal scroll,
+    """The three pages the menu walk does not reach with data (a customer with documents): no horizontal scroll,
     console error, failed request (the preview's fonts come from /static), broken link or serious axe finding."""
     from axe_playwright_python.sync_playwright import Axe
 
@@ -122,6 +129,25 @@ def test_the_settings_and_layout_pages_pass_the_walk_checks(browser_page, live_s
     axe, links = Axe(), {}
     for width, height in pagewalk.WIDTHS.values():
         page.set_viewport_size({"width": width, "height": height})
-        for path in ("/financeiro/configuracoes", f"/financeiro/clientes/{customer.id}/layout-fatura"):
+        for path in ("/financeiro/configuracoes", "/financeiro/layout-fatura",
+                     f"/financeiro/clientes/{customer.id}/layout-fatura"):
             report = pagewalk.check_page(page, live_server + path, width, axe=axe, checked_links=links)
             assert report.problems == [], (path, width, report.problems)
+
+
+def test_the_company_default_layout_previews_live_and_is_saved(browser_page, make_company, make_user):
+    """Settings → "Editar layout padrão": the preview follows the unsaved form, then the defaults are saved."""
+    company = make_company(modules=["billing", "financial"])
+    page = browser_page
+    log_in(page, make_user(company, role="financeiro"))
+    page.goto("/financeiro/configuracoes")
+    page.get_by_test_id("edit-default-layout").click()
+    preview_text_and_hide_the_key(page, "/financeiro/layout-fatura/previa", "Transportes desde 1975")
+    with page.expect_response(lambda r: r.url.endswith("/layout-fatura") and r.request.method == "POST"
+                              and r.status == 302):
+        page.get_by_role("button", name="Salvar layout padrão").click()
+    page.get_by_text("Layout padrão das faturas salvo.").wait_for()
+    with tenant_scope(company.id):
+        db.session.expire_all()
+        stored = db.session.execute(db.select(InvoiceLayoutDefault)).scalar_one()
+        assert stored.header_text == "Transportes desde 1975" and "chave" not in stored.visible_columns

@@ -33,32 +33,6 @@ from tests.fixtures.partners import unique_cpf, unique_partner_cnpj, unique_plat
 CPF = "52998224725"
 
 
-@pytest.fixture
-def race(app):
-    """`race(fragment, insert)`: right after the first statement containing `fragment` runs, `insert(conn)` runs
-    on another connection and commits — a concurrent request winning the race between our check and our write."""
-    listeners = []
-
-    def arm(fragment, insert):
-        fired = []
-
-        def after(conn, cursor, statement, parameters, context, executemany):
-            if fired or fragment not in statement:
-                return
-            fired.append(True)
-            with db.engine.connect() as other:
-                insert(other)
-                other.commit()
-
-        sa.event.listen(db.engine, "after_cursor_execute", after)
-        listeners.append(after)
-        return fired
-
-    yield arm
-    for listener in listeners:
-        sa.event.remove(db.engine, "after_cursor_execute", listener)
-
-
 # --- Races on the unique keys become the same 409 ----------------------------------------------
 
 def test_partner_insert_race_is_409_with_the_winner(company, race):

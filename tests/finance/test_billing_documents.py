@@ -1,4 +1,14 @@
 """Billing inbox: documents created, listed, read and discarded; customer and key rules; module gate."""
+import uuid
+
+import pytest
+
+from core.db import db, utcnow
+from core.errors import Conflict
+from core.tenancy import tenant_scope
+from domain.billing import services as billing
+from domain.billing.models import BillingDocument
+from domain.billing.schemas import DocumentCreate
 from tests.finance.conftest import access_key
 from tests.fixtures.partners import assert_invalid, walk_pages
 
@@ -92,3 +102,57 @@ def test_billing_bad_hmac_is_401(app, fin_company, make_api_key):
                                                                  "x-service-timestamp": "1700000000000"})
     assert response.status_code == 401
     assert ApiClient(app.test_client(), None).get("/billing/documents").status_code == 401
+
+
+# --- The same chave stored by a concurrent request between our check and our insert ---------------
+
+def _stored_chaves(company_id) -> list:
+    with tenant_scope(company_id):
+        return db.session.execute(db.select(BillingDocument.chave, BillingDocument.numero)
+                                  .order_by(BillingDocument.numero)).all()
+
+
+def _insert_document(company_id, chave, numero):
+    def insert(conn):
+        conn.execute(BillingDocument.__table__.insert().values(
+            id=uuid.uuid4(), company_id=company_id, kind="cte", status="pendente", chave=chave, numero=numero,
+            valor_centavos=1, created_at=utcnow(), updated_at=utcnow(), metadata={}))
+    return insert
+
+
+def test_a_chave_stored_concurrently_after_the_check_is_409_naming_it_and_nothing_of_ours_is_stored(
+        fin_company, race):
+    key = access_key("57")
+    fired = race("billing_documents.chave =", _insert_document(fin_company.id, key, "venceu"))
+    with tenant_scope(fin_company.id), pytest.raises(Conflict) as caught:
+        billing.create_document(fin_company, DocumentCreate(kind="cte", chave=key, numero="perdeu"))
+    db.session.rollback()
+    assert fired and caught.value.status == 409 and caught.value.code == "billing_document_exists"
+    with tenant_scope(fin_company.id):
+        winner = db.session.execute(db.select(BillingDocument.id).where(BillingDocument.chave == key)).scalar_one()
+    assert caught.value.extra == {"existing_id": str(winner)}
+    assert _stored_chaves(fin_company.id) == [(key, "venceu")]
+
+
+def test_the_api_answers_the_lost_race_with_the_contract_409(fin_api, fin_company, race):
+    """Through the API (PostgreSQL only: on SQLite the request's earlier write holds the database lock, so no
+    other writer can win the race there)."""
+    if db.engine.dialect.name == "sqlite":
+        pytest.skip("SQLite serialises writers: the race cannot happen after a write")
+    key = access_key("57")
+    fired = race("billing_documents.chave =", _insert_document(fin_company.id, key, "venceu"))
+    response = fin_api.post("/billing/documents", json={"kind": "cte", "chave": key, "numero": "perdeu"})
+    assert fired and response.status_code == 409, response.get_json()
+    error = response.get_json()["error"]
+    assert error["code"] == "billing_document_exists" and error["existing_id"]
+    db.session.expire_all()
+    assert _stored_chaves(fin_company.id) == [(key, "venceu")]
+
+
+def test_another_chave_stored_concurrently_does_not_stop_ours(fin_company, race):
+    mine, theirs = access_key("57"), access_key("57")
+    fired = race("billing_documents.chave =", _insert_document(fin_company.id, theirs, "a-outra"))
+    with tenant_scope(fin_company.id):
+        billing.create_document(fin_company, DocumentCreate(kind="cte", chave=mine, numero="b-minha"))
+        db.session.commit()
+    assert fired and _stored_chaves(fin_company.id) == [(theirs, "a-outra"), (mine, "b-minha")]

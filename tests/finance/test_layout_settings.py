@@ -3,6 +3,9 @@ layout (colours, logo, institutional texts, visible columns, optional blocks), e
 live preview; the PDF read back with the override applied to its customer and not to another."""
 import html
 import io
+import re
+import shutil
+import subprocess
 import uuid
 from datetime import timedelta
 
@@ -10,12 +13,15 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from core.db import db
+from core.db import db, utcnow
+from core.errors import Conflict
 from core.formatting import today
 from core.tenancy import tenant_scope
-from domain.billing.models import Invoice, InvoiceLayout
+from domain.billing import layout
+from domain.billing.models import Invoice, InvoiceLayout, InvoiceLayoutDefault
+from domain.billing.schemas import InvoiceDefaultsUpdate, InvoiceLayoutUpdate
 from tests.finance.conftest import access_key
-from tests.fixtures.core import csrf_from
+from tests.fixtures.core import ApiClient, csrf_from
 
 SETTINGS = "/financeiro/configuracoes"
 
@@ -202,3 +208,171 @@ def test_another_companys_customer_is_404_and_absent_from_the_list(client, make_
     assert client.post(layout_url(foreign) + "/previa", data={"csrf_token": csrf}).status_code == 404
     listing = client.get(SETTINGS).get_data(as_text=True)
     assert customer.legal_name in listing and "Cliente Alheio" not in listing
+
+
+# --- The company's defaults, the base every customer layout applies over ---------------------------
+
+DEFAULTS = "/financeiro/layout-fatura"
+
+
+def pdftotext(client, invoice_id, tmp_path) -> str:
+    """The invoice PDF as poppler reads it (what a customer's PDF reader shows)."""
+    response = client.get(f"/financeiro/faturas/{invoice_id}/pdf")
+    assert response.status_code == 200
+    path = tmp_path / f"{invoice_id}.pdf"
+    path.write_bytes(response.data)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def save_defaults(client, **fields):
+    data = {"csrf_token": token(client, DEFAULTS), "header_text": "Transportes Exemplo: desde 1975.",
+            "payment_text": "Boleto enviado por e-mail.", "visible_columns": ["numero", "emissao"],
+            "blocks": ["instrucoes"]}
+    data.update(fields)
+    return client.post(DEFAULTS, data=data, content_type="multipart/form-data")
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed (CI installs it)")
+def test_the_company_defaults_reach_every_invoice_and_a_customer_override_wins(
+        client, fin_api, fin_company, customer, make_partner, tmp_path):
+    plain = make_partner(fin_company, legal_name="Cliente Sem Layout SA")
+    assert save_defaults(client).status_code == 302
+    assert save_layout(client, customer, header_text="Texto só do Atacadista", payment_text="",
+                       visible_columns=["tipo", "chave"], blocks=["condicao", "instrucoes"]).status_code == 302
+
+    text = pdftotext(client, emitted_invoice(fin_api, plain), tmp_path)  # the company's defaults
+    assert "Transportes Exemplo: desde 1975." in text and "Boleto enviado por e-mail." in text
+    assert "Número/Série" in text and "Emissão" in text
+    assert "Chave de acesso" not in text and "Tipo" not in text and "Condição de" not in text
+    assert "R$ 1.234,56" in text
+
+    text = pdftotext(client, emitted_invoice(fin_api, customer), tmp_path)  # the customer's layout over them
+    assert "Texto só do Atacadista" in text and "Transportes Exemplo" not in text
+    assert "Boleto enviado por e-mail." in text  # its payment text left empty: the company's
+    assert "Chave de acesso" in text and "Condição de" in text and "Número/Série" not in text
+    assert "Rodapé do Atacadista" in text and "R$ 1.234,56" in text
+
+
+def test_without_company_defaults_an_invoice_shows_every_column_and_no_texts(client, fin_api, customer):
+    text = pdf_text(client, emitted_invoice(fin_api, customer))
+    for column in ("Tipo", "Número/Série", "Emissão", "Chave de acesso", "Condição de"):
+        assert column in text
+    assert "Instruções de pagamento" not in text
+
+
+def test_the_defaults_page_shows_the_saved_values_and_its_preview(client, customer):
+    save_defaults(client)
+    page = client.get(DEFAULTS).get_data(as_text=True)
+    assert "Layout padrão da fatura" in page and 'srcdoc="' in page
+    assert "Transportes Exemplo: desde 1975." in page.split('srcdoc="', 1)[1]  # in the preview too
+    assert 'name="primary_color"' not in page and 'name="logo"' not in page  # colours and logo: the branding's
+    # a customer's layout page starts from the company's columns and blocks
+    form = client.get(layout_url(customer)).get_data(as_text=True).split("<iframe", 1)[0]
+    checked = {value for tag, value in re.findall(r'(<input[^>]*value="(\w+)"[^>]*>)', form) if " checked" in tag}
+    assert {"numero", "emissao", "instrucoes"} <= checked and not {"tipo", "chave", "condicao"} & checked
+
+
+def test_the_defaults_preview_renders_the_unsaved_form_and_stores_nothing(client, fin_company):
+    response = client.post(DEFAULTS + "/previa", headers={"HX-Request": "true"}, data={
+        "csrf_token": token(client, DEFAULTS), "header_text": "Ainda não salvo", "visible_columns": ["numero"],
+        "blocks": []})
+    fragment = response.get_data(as_text=True)
+    assert response.status_code == 200 and "Ainda não salvo" in fragment and "Cliente de Exemplo Ltda" in fragment
+    assert "Chave de acesso" not in fragment and "Número/Série" in fragment
+    with tenant_scope(fin_company.id):
+        assert db.session.execute(db.select(InvoiceLayoutDefault)).first() is None
+    refused = client.post(DEFAULTS + "/previa", data={"csrf_token": token(client, DEFAULTS),
+                                                      "visible_columns": ["valor"]})
+    assert "srcdoc" not in refused.get_data(as_text=True) and "Valor não permitido" in refused.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("fields, field, message", [
+    ({"header_text": "x" * 1001}, "header_text", "no máximo 1000"),
+    ({"blocks": ["rodape"]}, "blocks", "Valor não permitido"),
+])
+def test_bad_defaults_are_refused_on_their_field_and_nothing_is_stored(client, fin_company, fields, field, message):
+    response = save_defaults(client, **fields)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and f'id="{field}-error"' in page and message in page
+    with tenant_scope(fin_company.id):
+        assert db.session.execute(db.select(InvoiceLayoutDefault)).first() is None
+
+
+def test_saving_the_defaults_again_replaces_them(client, fin_company):
+    save_defaults(client)
+    save_defaults(client, header_text="", visible_columns=["chave"])
+    with tenant_scope(fin_company.id):
+        stored = db.session.execute(db.select(InvoiceLayoutDefault)).scalar_one()
+        assert (stored.header_text, stored.visible_columns) == (None, ["chave"])
+
+
+@pytest.mark.parametrize("role, status", [("admin", 200), ("financeiro", 200), ("operador", 403)])
+def test_the_defaults_page_is_for_financeiro_and_admin(login, make_user, fin_company, role, status):
+    assert login(make_user(fin_company, role=role)).get(DEFAULTS).status_code == status
+
+
+def test_a_companys_defaults_never_reach_another_companys_invoices(client, login, make_user, make_company,
+                                                                  make_partner, make_api_key, app):
+    save_defaults(client)
+    other = make_company(modules=["billing", "financial"])
+    _, key = make_api_key(other)
+    other_api = ApiClient(app.test_client(), key, header="x-service-key")
+    text = pdf_text(login(make_user(other, role="financeiro")), emitted_invoice(other_api, make_partner(other)))
+    assert "Transportes Exemplo" not in text and "Chave de acesso" in text
+
+
+# --- A first save lost to a concurrent one -----------------------------------------------------------
+
+def _insert_layout(company_id, customer_id=None):
+    def insert(conn):
+        table = InvoiceLayout.__table__ if customer_id else InvoiceLayoutDefault.__table__
+        values = {"customer_partner_id": customer_id} if customer_id else {}
+        conn.execute(table.insert().values(id=uuid.uuid4(), company_id=company_id, header_text="Venceu",
+                                           visible_columns=["numero"], blocks=[], created_at=utcnow(),
+                                           updated_at=utcnow(), **values))
+    return insert
+
+
+def test_a_customer_layout_first_saved_concurrently_is_409_naming_it_and_ours_is_not_written(
+        fin_company, customer, race):
+    fired = race("invoice_layouts.customer_partner_id =", _insert_layout(fin_company.id, customer.id))
+    with tenant_scope(fin_company.id), pytest.raises(Conflict) as caught:
+        layout.save_layout(fin_company, customer, InvoiceLayoutUpdate(header_text="Perdeu"))
+    db.session.rollback()
+    assert fired and caught.value.status == 409 and caught.value.code == "invoice_layout_exists"
+    with tenant_scope(fin_company.id):
+        [(winner, header)] = db.session.execute(db.select(InvoiceLayout.id, InvoiceLayout.header_text)).all()
+    assert header == "Venceu" and caught.value.extra == {"existing_id": str(winner)}
+
+
+def test_the_company_defaults_first_saved_concurrently_are_409_too(fin_company, race):
+    fired = race("FROM invoice_layout_defaults", _insert_layout(fin_company.id))
+    with tenant_scope(fin_company.id), pytest.raises(Conflict) as caught:
+        layout.save_defaults(fin_company, InvoiceDefaultsUpdate(header_text="Perdeu"))
+    db.session.rollback()
+    assert fired and caught.value.code == "invoice_layout_exists"
+    with tenant_scope(fin_company.id):
+        assert db.session.execute(db.select(InvoiceLayoutDefault.header_text)).scalars().all() == ["Venceu"]
+
+
+def test_a_second_save_of_a_stored_layout_just_replaces_it(fin_company, customer):
+    with tenant_scope(fin_company.id):
+        first = layout.save_layout(fin_company, customer, InvoiceLayoutUpdate(header_text="Um"))
+        db.session.commit()
+        second = layout.save_layout(fin_company, customer, InvoiceLayoutUpdate(header_text="Dois"))
+        db.session.commit()
+        assert second.id == first.id
+        assert db.session.execute(db.select(InvoiceLayout.header_text)).scalars().all() == ["Dois"]
+
+
+def test_the_page_answers_a_lost_first_save_with_409_and_its_message(client, fin_company, customer, race):
+    csrf = token(client, layout_url(customer))  # the page opened before the other save
+    # the page reads the layout, then the service checks it again: the other save lands after that check
+    fired = race("invoice_layouts.customer_partner_id =", _insert_layout(fin_company.id, customer.id), skip=1)
+    response = client.post(layout_url(customer), data={"csrf_token": csrf, "header_text": "Perdeu",
+                                                       "visible_columns": ["numero"]})
+    assert fired and response.status_code == 409
+    assert "Outra pessoa salvou o layout deste cliente ao mesmo tempo" in response.get_data(as_text=True)
+    with tenant_scope(fin_company.id):
+        assert db.session.execute(db.select(InvoiceLayout.header_text)).scalars().all() == ["Venceu"]

@@ -64,8 +64,8 @@ def documents(company):
         return db.session.execute(db.select(BillingDocument).order_by(BillingDocument.numero)).scalars().all()
 
 
-def test_upload_reads_cte_taker_and_nfe_recipient(client, fin_company, customer, app, tmp_path):
-    app.config["STORAGE_DIR"] = str(tmp_path)
+def test_upload_reads_cte_taker_and_nfe_recipient(client, fin_company, customer, app, tmp_path, monkeypatch):
+    monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
     cte_key, nfe_key = access_key("57"), access_key("55")
     response = upload(client, ("a.xml", cte_xml(cte_key, customer.cpf_cnpj)),
                       ("b.xml", nfe_xml(nfe_key, "11222333000181")))
@@ -85,8 +85,9 @@ def test_upload_reads_cte_taker_and_nfe_recipient(client, fin_company, customer,
 
 
 @pytest.mark.parametrize("hostile", [BILLION_LAUGHS, XXE, b"<nao-fecha", b"<outro/>"])
-def test_hostile_or_foreign_xml_is_400_and_nothing_is_stored(client, fin_company, customer, app, tmp_path, hostile):
-    app.config["STORAGE_DIR"] = str(tmp_path)
+def test_hostile_or_foreign_xml_is_400_and_nothing_is_stored(client, fin_company, customer, app, tmp_path, monkeypatch,
+                                                             hostile):
+    monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
     good = ("ok.xml", cte_xml(access_key("57"), customer.cpf_cnpj))
     response = upload(client, good, ("mau.xml", hostile))
     assert response.status_code == 400
@@ -149,7 +150,7 @@ def test_payables_board_groups_pays_and_exports_safely(client, fin_company):
     assert "no máximo o saldo" in html and 'value="1.000,00"' in html
     csv_text = client.get("/financeiro/pagar.csv").data.decode("utf-8-sig")
     assert "'=HYPERLINK" in csv_text and ";=HYPERLINK" not in csv_text
-    assert "60,00" in csv_text and "vencidos" in csv_text
+    assert "60,00" in csv_text and "Vencidos;" in csv_text and ";vencidos" not in csv_text
 
 
 def test_roles_and_tenancy(login, make_user, fin_company, make_company, make_document):
@@ -173,12 +174,12 @@ class CommitRefused(Exception):
     pass
 
 
-def test_no_xml_file_is_left_when_the_commit_fails(client, fin_company, customer, app, tmp_path):
+def test_no_xml_file_is_left_when_the_commit_fails(client, fin_company, customer, app, tmp_path, monkeypatch):
     """The files are written before the commit; a COMMIT that fails (here refused by a before_commit hook, as a
     lost connection or a serialization failure would) removes them: no file without its row."""
     from sqlalchemy import event
     from sqlalchemy.orm import Session
-    app.config["STORAGE_DIR"] = str(tmp_path)
+    monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
     csrf = token(client)
 
     def refuse(session):
@@ -195,8 +196,8 @@ def test_no_xml_file_is_left_when_the_commit_fails(client, fin_company, customer
     assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
 
 
-def test_xml_files_stay_when_the_commit_succeeds(client, fin_company, customer, app, tmp_path):
-    app.config["STORAGE_DIR"] = str(tmp_path)
+def test_xml_files_stay_when_the_commit_succeeds(client, fin_company, customer, app, tmp_path, monkeypatch):
+    monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
     assert upload(client, ("a.xml", cte_xml(access_key("57"), customer.cpf_cnpj))).status_code == 302
     (document,) = documents(fin_company)
     assert [p for p in tmp_path.rglob("*") if p.is_file()] == [tmp_path / document.storage_path]

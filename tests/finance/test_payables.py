@@ -3,7 +3,7 @@ the list (status incl. vencido in Brasília time, due-date range, ascending, pag
 from datetime import date, timedelta
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.formatting import today
@@ -110,7 +110,8 @@ def test_month_end_clamping():
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+# too_slow times the draws with a clock: on a loaded machine it can fail a test whose draws are cheap.
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(total=st.integers(min_value=1, max_value=10 ** 13), count=st.integers(min_value=1, max_value=120),
        first=st.dates(min_value=date(2000, 1, 1), max_value=date(2090, 12, 31)))
 def test_installments_add_up_and_never_skip_a_month(total, count, first):

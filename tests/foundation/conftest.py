@@ -27,6 +27,7 @@ csrf.exempt(probe_bp)
 # Lets a test hold a request inside its view (an in-flight idempotent call).
 release_waiting = threading.Event()
 entered_waiting = threading.Event()
+WAIT_BOUND = 120  # s: bounds on the waits below, never reached unless something hangs (10 s was short under load)
 
 
 class KeyBody(RequestModel):
@@ -74,7 +75,7 @@ def billing_only(ctx):
 @endpoint("/wait", "POST", body=KeyBody, blueprint=probe_bp)
 def wait(ctx):
     entered_waiting.set()
-    assert release_waiting.wait(10), "test never released the request"
+    assert release_waiting.wait(WAIT_BOUND), "test never released the request"
     key, _ = services.create_api_key(ctx.company, name=ctx.body.name)
     return {"data": _key(key)}
 

@@ -79,12 +79,12 @@ def test_concurrent_request_with_the_same_key_is_409(probe, probe_app):
                                                                               path="/wait")))
     worker.start()
     try:
-        assert probe_module.entered_waiting.wait(10)
+        assert probe_module.entered_waiting.wait(probe_module.WAIT_BOUND)
         second = post(probe, {"name": "lenta"}, path="/wait")
         assert second.status_code == 409
     finally:
         probe_module.release_waiting.set()
-        worker.join(10)
+        worker.join(probe_module.WAIT_BOUND)
     assert results["first"].status_code == 201
     replay = post(probe, {"name": "lenta"}, path="/wait")
     assert replay.headers["Idempotent-Replayed"] == "true"

@@ -16,6 +16,7 @@ from core.progress import enqueue_progress_job, start_progress
 from core.queue import commit
 from core.tenancy import cross_tenant, tenant_scope
 from tests.fixtures.core import csrf_from
+from tests.hardening.stalling_worker import STALL_AFTER
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -99,17 +100,18 @@ def test_killing_the_worker_mid_batch_fails_the_batch_visibly(app, login, make_u
     assert response.status_code == 200
     progress_id = db.session.execute(cross_tenant(sa.select(JobProgress.id).where(
         JobProgress.kind == "ciot_pdf_batch"))).scalar_one()
-    worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "app", "worker", "pdf"], cwd=ROOT,
-                              env=worker_env(app), stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+    # The worker stops its batch for good once the row says 2 PDFs are done (tests/hardening/stalling_worker.py):
+    # the kill below cannot come after the last PDF, however quick the machine.
+    worker = subprocess.Popen([sys.executable, "-m", "tests.hardening.stalling_worker"], cwd=ROOT,
+                              env=worker_env(app), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        started = wait_for(lambda: progress_row(progress_id).done >= 2, process=worker)
+        started = wait_for(lambda: progress_row(progress_id).done >= STALL_AFTER, process=worker)
         assert started, "the worker never started the batch"
     finally:
         kill_hard(worker.pid)  # the worker and its work horse, mid-batch
         worker.wait(30)
     row = progress_row(progress_id)
-    assert row.state == "running" and row.done < row.total
+    assert row.state == "running" and row.done == STALL_AFTER < row.total
     part = os.path.join(app.config["INSTANCE_PATH"], "results", str(company.id), f"{progress_id}.part")
     assert os.path.exists(part)
     still = client.get(f"/jobs/{progress_id}")

@@ -1,7 +1,8 @@
-"""The simulation limit (SIMULATION_RATE_LIMIT per API key; 5 per minute here to stay fast) holds across web
+"""The simulation limit (SIMULATION_RATE_LIMIT per API key; 5 per hour here) holds across web
 processes: two gunicorn workers share the count in Redis, so the sixth simulation of one key in the window is 429
 `rate_limited` with Retry-After whichever worker answers, and another key still has its own count. Needs the real
-Redis of TEST_REDIS_URL; the workers use the test's database."""
+Redis of TEST_REDIS_URL; the workers use the test's database. Per hour, not per minute: the window starts at the first
+hit, and a loaded machine slow enough to spend a minute on the rounds would start a new count mid-test."""
 from collections import Counter
 
 from core.db import db
@@ -27,7 +28,7 @@ def send_simulation(port: int, key: str, methodology_id: str):
 
 def test_sixth_simulation_of_one_key_is_429_whichever_worker_answers(two_workers, company, make_company,
                                                                      make_api_key):
-    port = two_workers(SIMULATION_RATE_LIMIT=f"{LIMIT} per minute")
+    port = two_workers(SIMULATION_RATE_LIMIT=f"{LIMIT} per hour")
     _, key = make_api_key(company)
     methodology_id = cost_model_of(company)
     answers = until_both_workers_refuse(lambda: send_simulation(port, key, methodology_id))
@@ -39,7 +40,7 @@ def test_sixth_simulation_of_one_key_is_429_whichever_worker_answers(two_workers
     assert len({a.pid for a in answers if a.status == 200}) >= 1
     assert len({a.pid for a in refused}) == 2, f"only one worker refused: {answers}"
     assert all(a.body["error"]["code"] == "rate_limited" for a in refused)
-    assert all(a.retry_after and 1 <= int(a.retry_after) <= 61 for a in refused)
+    assert all(a.retry_after and 1 <= int(a.retry_after) <= 3601 for a in refused)
     assert any(accepted[a.pid] < LIMIT for a in refused)  # a worker obeyed the shared count, not its own
 
     other = make_company()

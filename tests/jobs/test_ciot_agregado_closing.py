@@ -11,9 +11,9 @@ import core.api
 from core.db import db
 from domain.ciot.models import SimulatorEmission
 from domain.ciot.provider import HomologSimulator
-from jobs.ciot_agregado import retry_stuck_closings
+from jobs.ciot_agregado import retry_stuck_agregados
 from tests.fixtures.agregado import agregado_body, agregado_events, load_agregado, trip_body
-from tests.fixtures.ciot import clear_irregular, mark_irregular
+from tests.fixtures.ciot import irregular
 
 BASE = "/ciot-agregado/operations"
 CLOSE = {"peso_carga_final": 12000, "motivo": "Fim do período"}
@@ -74,14 +74,14 @@ def test_a_crash_after_the_authority_accepted_is_finished_by_the_sweep(app, api,
     refused = api.post(one + "/viagens", json=trip_body())
     assert refused.status_code == 422 and refused.get_json()["error"]["status"] == "em_encerramento"
     # a closing still within its stale limit is left to its job
-    assert retry_stuck_closings() == 0 and load_agregado(agg["id"]).status == "em_encerramento"
+    assert retry_stuck_agregados() == 0 and load_agregado(agg["id"]).status == "em_encerramento"
     _stale_now(app, monkeypatch)
-    assert retry_stuck_closings() == 1
+    assert retry_stuck_agregados() == 1
     contract = load_agregado(agg["id"])
     assert contract.status == "encerrado" and contract.encerramento_protocolo and contract.rotas_consolidadas
     assert authority_keys == [contract.encerramento_chave] * 2  # the same key: the authority answers its closing
     assert agregado_events(agg["id"]).count("closed") == 1
-    assert retry_stuck_closings() == 0 and len(authority_keys) == 2
+    assert retry_stuck_agregados() == 0 and len(authority_keys) == 2
 
 
 def test_an_unreachable_authority_answers_202_and_the_sweep_retries(app, api, open_agregado, monkeypatch):
@@ -90,11 +90,11 @@ def test_an_unreachable_authority_answers_202_and_the_sweep_retries(app, api, op
     response = api.post(f"{BASE}/{agg['id']}/encerrar", json=CLOSE)
     assert response.status_code == 202 and response.get_json()["agregado"]["status"] == "em_encerramento"
     _stale_now(app, monkeypatch)
-    assert retry_stuck_closings() == 0  # still unreachable: nothing settled, nothing lost
+    assert retry_stuck_agregados() == 0  # still unreachable: nothing settled, nothing lost
     assert load_agregado(agg["id"]).status == "em_encerramento"
     monkeypatch.undo()
     _stale_now(app, monkeypatch)
-    assert retry_stuck_closings() == 1
+    assert retry_stuck_agregados() == 1
     assert load_agregado(agg["id"]).status == "encerrado"
     assert api.get(f"{BASE}/{agg['id']}").get_json()["agregado"]["status"] == "encerrado"
 
@@ -105,12 +105,9 @@ def test_a_refusal_found_by_the_sweep_leaves_it_aberto_with_the_reason(app, api,
     with monkeypatch.context() as down:
         down.setattr(HomologSimulator, "close_aggregate", _unreachable)
         assert api.post(f"{BASE}/{agg['id']}/encerrar", json=CLOSE).status_code == 202
-    mark_irregular(partner.rntrc)
-    try:
+    with irregular(partner.rntrc):
         _stale_now(app, monkeypatch)
-        assert retry_stuck_closings() == 1
-    finally:
-        clear_irregular(partner.rntrc)
+        assert retry_stuck_agregados() == 1
     contract = load_agregado(agg["id"])
     assert contract.status == "aberto" and "irregular" in contract.mensagem_antt
     assert contract.encerramento_motivo is None and contract.peso_carga_final is None

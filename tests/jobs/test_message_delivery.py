@@ -131,7 +131,7 @@ def test_provider_must_serve_the_channel(company):
 
 @pytest.mark.redis
 @pytest.mark.skipif(not os.environ.get("TEST_REDIS_URL"), reason="needs TEST_REDIS_URL (real Redis)")
-def test_job_runs_on_a_real_rq_worker(app, api, company, http_provider):
+def test_job_runs_on_a_real_rq_worker(app, api, company, http_provider, monkeypatch):
     """With RQ (not inline) the message waits on the `messages` queue until a worker sends it."""
     from rq import SimpleWorker
 
@@ -140,16 +140,16 @@ def test_job_runs_on_a_real_rq_worker(app, api, company, http_provider):
     http_provider.answer = {"messages": [{"id": "wamid.RQ"}]}
     configure(company, "whatsapp", "whatsapp_cloud", {"api_base": http_provider.url, "phone_number_id": "1"},
               secret="t")
-    app.config["JOBS_INLINE"] = False
+    import jobs.context
+    # monkeypatch, not assignment: both are process-wide and must not outlive this test
+    monkeypatch.setitem(app.config, "JOBS_INLINE", False)
+    monkeypatch.setattr(jobs.context, "_worker_app", app)  # what `flask worker` does
     try:
         message_id = post(api, channel="whatsapp", to="+5541999998888", body="via rq")
         assert load(company, message_id).status == "queued"
         assert rq_queue("messages").count == 1
-        import jobs.context
-        jobs.context._worker_app = app
         SimpleWorker(["messages"], connection=redis_connection(), serializer=JsonFirstSerializer).work(burst=True)
     finally:
-        app.config["JOBS_INLINE"] = True
         redis_connection().flushdb()
     message = load(company, message_id)
     assert message.status == "sent" and message.provider_message_id == "wamid.RQ"

@@ -14,10 +14,14 @@ ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "gunicorn-metrics-token"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+def bound_listener() -> socket.socket:
+    """A loopback socket bound and listening here, for gunicorn to inherit (`--bind fd://N`). Picking a free port
+    and letting gunicorn bind it later left a window in which another process on the machine could take it: gunicorn
+    then failed to bind, or the test talked to the other process."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    return listener
 
 
 def call(port, path, headers=None):
@@ -37,10 +41,13 @@ def healthz_count(port) -> float:
                if sample.name == "fretes_http_requests_total" and sample.labels["endpoint"] == "/healthz")
 
 
-def wait_up(port, server) -> None:
-    deadline = time.monotonic() + 120
+READY_WITHIN = 300  # s: each gunicorn worker imports the app itself; a loaded CI machine has taken over 60 s
+
+
+def wait_up(port, server, log: Path) -> None:
+    deadline = time.monotonic() + READY_WITHIN
     while time.monotonic() < deadline:
-        assert server.poll() is None, server.stderr.read()
+        assert server.poll() is None, log.read_text()
         try:
             if call(port, "/healthz")[0] == 200:
                 return
@@ -50,15 +57,18 @@ def wait_up(port, server) -> None:
 
 
 def test_two_gunicorn_processes_report_the_sum_of_their_counts(app, tmp_path):
-    port, directory = free_port(), tmp_path / "prometheus"
+    directory, log = tmp_path / "prometheus", tmp_path / "gunicorn.log"
     env = {**os.environ, "DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "REDIS_URL": "",
            "SECRET_KEY": "test-secret", "INSTANCE_PATH": str(tmp_path), "METRICS_TOKEN": TOKEN,
            "PROMETHEUS_MULTIPROC_DIR": str(directory), "LOG_LEVEL": "WARNING"}
-    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
-                               "app:create_app()"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True)
+    with bound_listener() as listener, log.open("wb") as log_file:  # a file, not a pipe nobody reads while it runs
+        port = listener.getsockname()[1]
+        server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "--bind",
+                                   f"fd://{listener.fileno()}", "app:create_app()"], cwd=ROOT, env=env,
+                                  pass_fds=(listener.fileno(),), stdout=subprocess.DEVNULL, stderr=log_file)
+    # gunicorn holds its own copy of the socket from here on
     try:
-        wait_up(port, server)
+        wait_up(port, server, log)
         before = healthz_count(port)
         for _ in range(30):  # a new connection each: the two processes share the accept queue
             assert call(port, "/healthz")[0] == 200

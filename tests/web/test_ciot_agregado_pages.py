@@ -128,7 +128,7 @@ def test_close_without_weight_is_an_inline_error(login, make_user, company, open
     response = client.post(f"/ciot/agregados/{agg['id']}/encerrar", data={"csrf_token": token, "motivo": "Fim"},
                            headers=HX)
     assert response.status_code == 422 and 'id="peso_carga_final-error"' in response.get_data(as_text=True)
-    assert agregado_events(agg["id"]) == ["opened"]
+    assert agregado_events(agg["id"]) == ["opening", "opened"]
 
 
 def test_cancel_an_empty_contract(login, make_user, company, open_agregado):
@@ -240,3 +240,68 @@ def test_pages_and_pdf_say_who_and_why_in_words(login, make_user, company, open_
     from tests.api.test_ciot_pdf import pdf_text
     text = pdf_text(pdf.data)
     assert "Expiração automática (30 dias)" in text and EXPIRY_MOTIVO not in text
+
+
+# --- the authority's answers to opening and cancelling (two phases: docs/ciot-agregado.md) ---------------------
+
+def test_opening_with_the_authority_unreachable_says_so_and_the_page_waits(login, make_user, company, make_tac,
+                                                                             authority, app, monkeypatch):
+    from jobs.ciot_agregado import retry_stuck_agregados
+    partner = make_tac()
+    client, token = _client(login, make_user, company)
+    authority.down.add("declare_aggregate")
+    response = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(partner.id),
+                                                         "placa_cavalo": "ABC1D23"})
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "AGR-000001 registrado, ainda sem código CIOT" in page and "repetido automaticamente" in page
+    assert 'data-testid="pendencia"' in page and "Declaração da abertura enviada à ANTT" in page
+    assert 'data-testid="add-trip"' not in page and 'data-testid="cancel-contract"' not in page
+    authority.down.clear()
+    monkeypatch.setitem(app.config, "CIOT_AGREGADO_CLOSE_STALE_SECONDS", 0)
+    assert retry_stuck_agregados() == 1
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert 'data-testid="pendencia"' not in page and 'data-testid="add-trip"' in page
+    assert load_agregado(response.headers["Location"].rsplit("/", 1)[1]).codigo_ciot is not None
+
+
+def test_an_opening_refused_by_the_authority_shows_the_reason(login, make_user, company, make_tac):
+    from tests.fixtures.ciot import clear_irregular, mark_irregular
+    partner = make_tac()
+    client, token = _client(login, make_user, company)
+    mark_irregular(partner.rntrc)
+    try:
+        response = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(partner.id),
+                                                             "placa_cavalo": "ABC1D23"})
+    finally:
+        clear_irregular(partner.rntrc)
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Abertura rejeitada pela ANTT" in page and "irregular" in page and "foi cancelado" in page
+    assert 'data-status="cancelado"' in page and 'data-testid="add-trip"' not in page
+
+
+def test_a_cancellation_refused_by_the_authority_keeps_it_aberto_with_the_reason(login, make_user, company,
+                                                                                 open_agregado):
+    from tests.fixtures.agregado import deactivate_at_authority
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    deactivate_at_authority(agg["id"])
+    response = client.post(f"/ciot/agregados/{agg['id']}/cancelar", data={"csrf_token": token}, headers=HX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and "Cancelamento rejeitado pela ANTT" in html
+    assert "Última recusa da ANTT" in html and "não está ativo" in html and 'data-status="aberto"' in html
+    assert 'data-testid="add-trip"' in html
+    contract = load_agregado(agg["id"])
+    assert contract.status == "aberto" and "não está ativo" in contract.mensagem_antt
+
+
+def test_cancelling_with_the_authority_unreachable_says_it_is_sent_again(login, make_user, company, open_agregado,
+                                                                        authority):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    authority.down.add("cancel_aggregate")
+    response = client.post(f"/ciot/agregados/{agg['id']}/cancelar", data={"csrf_token": token}, headers=HX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and "enviado: a ANTT não respondeu agora" in html
+    assert "Cancelamento enviado à ANTT, aguardando a resposta" in html and 'data-testid="add-trip"' not in html
+    assert load_agregado(agg["id"]).pendencia == "cancelamento"

@@ -1,0 +1,64 @@
+"""Talking to the authority (ANTT, through the provider of the contract's environment) about a contract, the same way
+for its three messages: the opening's declaration (declaration.py), the cancellation (cancellation.py) and the
+closing (closing.py).
+
+Each is sent in two phases, so our record and the authority's never disagree for good: the request is committed
+first (with the idempotency key the authority is asked with), then the authority is asked in a transaction of its
+own that holds only that contract's row lock, and its answer is written there. A run that finds the request already
+settled (by the job, the API request or the sweep, whichever came first) reads the outcome instead. A provider that
+cannot be reached raises ProviderUnavailable and nothing changes: the job retries, then the sweep
+(jobs.ciot_agregado.retry_stuck_agregados) sends the same key again once the request is older than
+CIOT_AGREGADO_CLOSE_STALE_SECONDS."""
+from datetime import timedelta
+
+from flask import current_app
+
+from core.errors import AppError
+from domain.ciot.issuer import provider_and_credentials
+from domain.ciot.provider import ActionResult, Issuer, ProviderUnavailable
+from domain.ciot_agregado.models import ABERTO
+
+REJECTED, PENDING = "rejected", "pending"  # outcomes shared by the three messages
+
+
+def ask_authority(contract, company, method: str, **kwargs):
+    """Send `method` (declare_aggregate, close_aggregate, cancel_aggregate) to the provider of the contract's
+    environment in the company's name; 422 not_supported / missing_credentials when it cannot be sent."""
+    provider, credentials = provider_and_credentials(contract, company)
+    return getattr(provider, method)(contract, Issuer.from_company(company), credentials, **kwargs)
+
+
+def authority_answer(contract, company, method: str, **kwargs):
+    """Phase 2's question: the provider's answer (ok, or a refusal with its mensagem); our own refusal when it can
+    no longer be sent (credentials or provider removed since the request). Anything else (unreachable, timeout, an
+    answer that is neither) raises ProviderUnavailable: nothing was decided."""
+    try:
+        answer = ask_authority(contract, company, method, **kwargs)
+    except AppError as exc:
+        return ActionResult(ok=False, rejected=True, mensagem=exc.message)
+    except ProviderUnavailable:
+        raise
+    except Exception as exc:
+        raise ProviderUnavailable(str(exc) or type(exc).__name__) from exc
+    if not answer.ok and not answer.rejected:
+        raise ProviderUnavailable(answer.mensagem or "resposta sem sucesso nem rejeição")
+    return answer
+
+
+def request_outcome(contract, key: str, stored_key: str | None, done: str, *, pending: bool) -> str:
+    """What became of the request of `key` (its key on the contract: `stored_key`): `done` (the status it reached),
+    pending, rejected (aberto again with the authority's reason), or the contract's status when another request
+    superseded it."""
+    if stored_key != key:
+        return contract.status
+    if contract.status == done:
+        return done
+    if pending:
+        return PENDING
+    return REJECTED if contract.status == ABERTO and contract.mensagem_antt else contract.status
+
+
+def stale_after() -> timedelta:
+    """How long a request may wait for its job before the sweep sends it again (CIOT_AGREGADO_CLOSE_STALE_SECONDS,
+    default 300; the name predates the opening's and the cancellation's two phases)."""
+    return timedelta(seconds=float(current_app.config.get("CIOT_AGREGADO_CLOSE_STALE_SECONDS", 300)))

@@ -1,0 +1,96 @@
+"""Cancelling a contract, in two phases (authority.py):
+
+1. `request_cancellation` (POST /cancel, the page): aberto with nothing pending, every trip and debit already
+   cancelled (422 saldo_pendente), 422 missing_credentials / not_supported before anything changes. The contract
+   stays aberto with the cancellation's motivo, a new idempotency key (`cancelamento_chave`) and
+   `cancelamento_solicitado_at` (pendencia `cancelamento`: it takes no action meanwhile); the owner commits this
+   before the authority is asked, and the commit enqueues `jobs.ciot_agregado.send_cancellation`.
+2. `send_cancellation` (that job, the request, the sweep): the cancellation of that key sent to the authority, then
+   cancelado, or aberto with `mensagem_antt` on a refusal (the motivo and the request time cleared)."""
+import uuid
+
+import sqlalchemy as sa
+
+from core.db import db, utcnow
+from core.errors import Unprocessable
+from core.queue import enqueue_after_commit
+from core.tenancy import cross_tenant
+from domain.ciot.issuer import provider_and_credentials
+from domain.ciot_agregado.audit import record_event
+from domain.ciot_agregado.authority import REJECTED, authority_answer, request_outcome, stale_after
+from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_refusal, rejected_error
+from domain.ciot_agregado.models import ABERTO, CANCELADO, PENDENCIA_CANCELAMENTO, CiotAgregado
+from domain.ciot_agregado.queries import active_movements, get_agregado
+
+CANCEL_JOB = "jobs.ciot_agregado.send_cancellation"
+DEFAULT_MOTIVO = "Cancelamento do contrato de agregado."
+
+
+def request_cancellation(company, agregado_id, *, motivo: str | None, actor) -> CiotAgregado:
+    """Phase 1 (see the module docstring); 422 status_invalido, saldo_pendente naming how many lines are active."""
+    contract = get_agregado(agregado_id, for_update=True)
+    ensure_open(contract, "cancelar")
+    trips, debits = active_movements(contract)
+    if trips or debits:
+        raise Unprocessable(f"O contrato {contract.code} tem {trips} viagem(ns) e {debits} débito(s) ativos: "
+                            "cancele-os antes de cancelar o contrato.", code="saldo_pendente",
+                            extra={"viagens_ativas": trips, "debitos_ativos": debits})
+    provider_and_credentials(contract, company)
+    contract.cancel_motivo = motivo
+    contract.cancelamento_chave = str(uuid.uuid4())
+    contract.cancelamento_solicitado_at = utcnow()
+    reason = f" Motivo: {motivo}" if motivo else ""
+    record_event(contract, "cancelling", f"Cancelamento enviado à ANTT.{reason}",
+                 {"motivo": motivo, "idempotency_key": contract.cancelamento_chave}, actor=actor)
+    enqueue_after_commit(CANCEL_JOB, str(contract.id), contract.cancelamento_chave, queue="emission",
+                         job_id=f"agregado-cancel-{contract.cancelamento_chave}", retries=SEND_RETRIES)
+    db.session.flush()
+    return contract
+
+
+def send_cancellation(company, agregado_id, key: str, *, actor) -> str:
+    """Phase 2: the cancellation of `key` under the contract's row lock. Returns `cancelado`, `rejected` (aberto,
+    the reason on the contract and its timeline) or, when another run settled it, that outcome.
+    ProviderUnavailable: nothing changes (the job retries; the sweep tries again later)."""
+    contract = get_agregado(agregado_id, for_update=True)  # callers come after a commit: loaded fresh
+    if contract.pendencia != PENDENCIA_CANCELAMENTO or contract.cancelamento_chave != key:
+        return cancellation_outcome(contract, key)
+    answer = authority_answer(contract, company, "cancel_aggregate",
+                              motivo=contract.cancel_motivo or DEFAULT_MOTIVO, idempotency_key=key)
+    if not answer.ok:
+        record_refusal(contract, "cancel", "Cancelamento", answer.mensagem, actor=actor)
+        contract.cancel_motivo = None
+        contract.cancelamento_solicitado_at = None
+        db.session.flush()
+        return REJECTED
+    contract.status = CANCELADO
+    contract.cancelado_at = utcnow()
+    contract.mensagem_antt = None
+    reason = f" Motivo: {contract.cancel_motivo}" if contract.cancel_motivo else ""
+    record_event(contract, "cancelled", f"Contrato {contract.code} cancelado na ANTT.{reason}",
+                 {"motivo": contract.cancel_motivo, "protocolo": answer.protocolo, "idempotency_key": key},
+                 actor=actor)
+    db.session.flush()
+    return CANCELADO
+
+
+def cancellation_outcome(contract: CiotAgregado, key: str) -> str:
+    """What became of the cancellation of `key`: cancelado, rejected (aberto with its reason), pending, or the
+    contract's status when another request superseded it."""
+    return request_outcome(contract, key, contract.cancelamento_chave, CANCELADO,
+                           pending=contract.pendencia == PENDENCIA_CANCELAMENTO)
+
+
+def cancel_error(contract: CiotAgregado):
+    """422 rejected for a cancellation the authority refused (the API's and the page's answer, whichever run asked)."""
+    return rejected_error("Cancelamento", contract.mensagem_antt or "")
+
+
+def stuck_cancellations(now=None) -> list[tuple]:
+    """(id, company_id, key) of every company's contract with a cancellation pending for longer than the stale
+    limit (authority.stale_after)."""
+    limit = (now or utcnow()) - stale_after()
+    return [tuple(row) for row in db.session.execute(cross_tenant(
+        sa.select(CiotAgregado.id, CiotAgregado.company_id, CiotAgregado.cancelamento_chave)
+        .where(CiotAgregado.status == ABERTO, CiotAgregado.cancelamento_solicitado_at < limit)
+        .order_by(CiotAgregado.cancelamento_solicitado_at, CiotAgregado.id))).all()]
