@@ -1,8 +1,9 @@
 """Application factory: configuration, extensions, blueprints, error handlers and CLI. Nothing else."""
 import logging
 import os
+from functools import wraps
 
-from flask import Flask, g, request
+from flask import Flask, Response, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
@@ -14,7 +15,7 @@ from core.config import DEV_SECRET_KEY, load_config
 from core.crypto import check_encryption_key
 from core.db import db
 from core.ratelimit import LazyMemoryStorage
-from core.signing import csrf_secret_keys, fallback_keys
+from core.signing import CachedSerializerSessionInterface, csrf_secret_keys, fallback_keys
 
 LAZY_MEMORY_URI = f"{LazyMemoryStorage.STORAGE_SCHEME[0]}://"  # no Redis: one process's counts, no expiry thread
 
@@ -55,6 +56,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(settings)
     check_encryption_key(app.config.get("ENCRYPTION_KEY"))  # a bad key stops here, not at the first secret
     _init_secret_key_fallbacks(app)
+    app.session_interface = CachedSerializerSessionInterface()
     app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (docs/decisions.md §1). Set before any route is added, so it holds for every route.
@@ -106,6 +108,18 @@ def _init_login(app: Flask) -> None:
     login_manager.login_message_category = "info"
     login_manager.user_loader(load_user)
     csrf.init_app(app)
+    funcs = app.before_request_funcs[None]
+    position = next(i for i, func in enumerate(funcs) if func.__qualname__.startswith("CSRFProtect."))
+    csrf_protect = funcs[position]
+
+    def csrf_protect_writes():
+        """Flask-WTF's check, which returns without looking when the method is not one it protects (GET, HEAD,
+        OPTIONS): asked first here, before its exemption lookups."""
+        if request.method in app.config["WTF_CSRF_METHODS"]:
+            return csrf_protect()
+        return None
+
+    funcs[position] = csrf_protect_writes
 
 
 READ_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -116,7 +130,8 @@ def _limit_writes_only(app: Flask) -> None:
     limiter's storage by hand, core.ratelimit), so reads skip the limiter's per-request work (≈ 0.1 ms of a list),
     and so does the public API, which declares no Flask-Limiter limit (its limits are counted by hand). A limit on a
     read or on the API would need this changed: tests/foundation/test_web_auth.py checks every declared limit names
-    write methods only, on a page."""
+    write methods only, on a page. The limiter's after-request (rate-limit headers) and teardown only read and reset
+    the per-request state its check makes: a request the check did not run for has none, and skips them too."""
     funcs = app.before_request_funcs[None]
     position = funcs.index(limiter._check_request_limit)
     check = funcs[position]
@@ -127,6 +142,26 @@ def _limit_writes_only(app: Flask) -> None:
         return None
 
     funcs[position] = check_write_limits
+    after = app.after_request_funcs[None]
+    inject_headers = Limiter._Limiter__inject_headers
+    position = next(i for i, func in enumerate(after) if getattr(func, "func", None) is inject_headers)
+    after[position] = _when_limiter_ran(after[position])
+    teardown = app.teardown_request_funcs[None]
+    position = teardown.index(limiter._Limiter__release_context)
+    teardown[position] = _when_limiter_ran(teardown[position])
+
+
+def _when_limiter_ran(hook):
+    """`hook` (the limiter's after-request or teardown) when this request made the limiter's state; else a no-op
+    (the after-request hands the response back as it is)."""
+    from flask.globals import request_ctx
+
+    @wraps(hook)
+    def run(arg=None):
+        if hasattr(request_ctx, "_limiter_request_context"):
+            return hook(arg)
+        return arg if isinstance(arg, Response) else None
+    return run
 
 
 def _register_blueprints(app: Flask) -> None:
@@ -152,11 +187,14 @@ def _register_blueprints(app: Flask) -> None:
 
 
 def _init_request_hooks(app: Flask) -> None:
+    from flask_login import current_user
+
     from core.db import read_without_transaction
     from core.inputs import reject_nul_in_request
     from core.logs import REQUEST_ID_HEADER, log_request, request_id_from_headers
-    from core.metrics import observe_request, start_request_timer
+    from core.metrics import observe_request, route_label, start_request_timer
     from core.queue import retry_outbox_if_due
+    from core.static_assets import add_vary
     from core.tenancy import enter_tenant, leave_tenant
 
     def allow_declared_uploads():
@@ -184,21 +222,37 @@ def _init_request_hooks(app: Flask) -> None:
         reject_nul_in_request(request.path.startswith("/api/"))
         if not app.config.get("JOBS_INLINE"):
             retry_outbox_if_due()
-        from flask_login import current_user
         if (session_user and not request.path.startswith("/api/") and current_user
                 and current_user.is_authenticated):
             enter_tenant(current_user.company_id)
 
     @app.after_request
     def finish_request(response):
-        response.headers[REQUEST_ID_HEADER] = g.get("request_id", "")
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
+        headers = response.headers
+        headers[REQUEST_ID_HEADER] = g.get("request_id", "")
+        _add_security_headers(headers)
         if request.headers.get("HX-Request") is not None or response.mimetype == "text/html":
-            response.vary.add("HX-Request")
-        log_request(response.status_code, observe_request(response.status_code))
+            add_vary(response, "HX-Request")
+        method, route = request.method, route_label()
+        log_request(response.status_code, observe_request(response.status_code, method, route), route, method)
         return response
 
     @app.teardown_request
     def end_request(exc):
         leave_tenant()
+
+
+_SECURITY_HEADER_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
+_SECURITY_HEADER_ITEMS = tuple(SECURITY_HEADERS.items())
+
+
+def _add_security_headers(headers) -> None:
+    """SECURITY_HEADERS on the answer, each unless the view set its own: one pass over the answer's headers (a
+    `setdefault` per name would scan them five times)."""
+    present = {name.lower() for name, _ in headers} & _SECURITY_HEADER_NAMES
+    if not present:
+        headers.extend(_SECURITY_HEADER_ITEMS)
+        return
+    for name, value in _SECURITY_HEADER_ITEMS:
+        if name.lower() not in present:
+            headers.add(name, value)

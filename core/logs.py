@@ -12,7 +12,9 @@ fields passed with `extra=` go through it too (texts only: numbers such as durat
 """
 import json
 import logging
+import os
 import re
+import uuid
 from datetime import UTC, datetime
 
 from flask import g, request
@@ -62,6 +64,8 @@ class Scrub(logging.Filter):
     (which both formatters write) and in the exception text."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.__dict__.get(CLEAN):  # built from values scrub leaves alone (log_request)
+            return True
         message = record.getMessage()
         cleaned = scrub(message)
         if cleaned != message:
@@ -89,11 +93,13 @@ class JsonFormatter(logging.Formatter):
     the `Scrub` filter (a library's, a test's) does not write them raw either."""
 
     def format(self, record: logging.LogRecord) -> str:
+        clean = record.__dict__.get(CLEAN, False)
+        message = record.getMessage()
         line = {"ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds")
                 .replace("+00:00", "Z"),
-                "level": record.levelname, "logger": record.name, "msg": scrub(record.getMessage())}
+                "level": record.levelname, "logger": record.name, "msg": message if clean else scrub(message)}
         for key, value in extra_fields(record):
-            line[key] = scrub_value(value)
+            line[key] = value if clean else scrub_value(value)
         if record.exc_info or record.exc_text:
             line["exc"] = scrub(record.exc_text or self.formatException(record.exc_info))
         return json.dumps(line, ensure_ascii=False, default=str)
@@ -104,7 +110,8 @@ class PlainFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         text = super().format(record)
-        fields = " ".join(f"{k}={scrub_value(v)}" for k, v in extra_fields(record))
+        clean = record.__dict__.get(CLEAN, False)
+        fields = " ".join(f"{k}={v if clean else scrub_value(v)}" for k, v in extra_fields(record))
         return f"{text} {fields}" if fields else text
 
 
@@ -123,10 +130,10 @@ def configure_logging(log_format: str, level: str) -> None:
 
 
 def request_id_from_headers() -> str:
-    """The caller's X-Request-Id when it is a sane token (letters, digits, `._:-`, up to 64), else a new one."""
-    import uuid
+    """The caller's X-Request-Id when it is a sane token (letters, digits, `._:-`, up to 64), else a new one: 16
+    hex digits, which scrub leaves alone (no separator, no `@`, no keyword, too long for a bare CPF, CNPJ or phone)."""
     sent = request.headers.get(REQUEST_ID_HEADER, "")
-    return sent if _REQUEST_ID.fullmatch(sent) else uuid.uuid4().hex[:16]
+    return sent if sent and _REQUEST_ID.fullmatch(sent) else os.urandom(8).hex()
 
 
 def request_actor() -> dict:
@@ -149,12 +156,54 @@ def job_meta() -> dict | None:
     return {name: value for name, value in meta.items() if value} or None
 
 
-def log_request(status: int, seconds: float) -> None:
-    from core.metrics import route_label
-    logging.getLogger("fretes.request").info(
-        "%s %s %s", request.method, route_label(), status,
-        extra={"request_id": g.get("request_id", ""), "method": request.method, "route": route_label(),
-               "status": status, "duration_ms": round(seconds * 1000, 2), **request_actor()})
+# Set on a record whose message and `extra=` fields were built only from values scrub leaves alone: the `Scrub` filter
+# and both formatters then skip their regular expressions for it (they cost ≈ 80 µs a request line).
+CLEAN = "_clean"
+_REQUEST_LOG = logging.getLogger("fretes.request")
+_LOG_REQUEST_LINE = 0  # set below: the line of log_request, as findCaller would have given it
+
+
+def quiet_request_line() -> None:
+    """The view's answer, when it is a 200, writes no request log line (its metrics still count it): for answers that
+    carry no user, key or company and are polled so often that their lines would say nothing the metrics do not
+    (the sidebar badge answered from its token, blueprints/web/marketplace.py). Any other status is logged."""
+    g.quiet_request_line = True
+
+
+def _clean_id(value) -> str | None:
+    """An actor's id as the line writes it: a UUID as is (scrub never changes one), anything else scrubbed."""
+    if value is None:
+        return None
+    return str(value) if isinstance(value, uuid.UUID) else scrub(str(value))
+
+
+def log_request(status: int, seconds: float, route: str, method: str) -> None:
+    """The request's line (`fretes.request`, INFO), made only when it will be written: not when the logger is off
+    for INFO or the view asked for no line (quiet_request_line) on a 200. Every field is scrubbed where it can carry
+    text from the caller (a sent request id, an unknown method) and known clean otherwise (route templates, UUIDs,
+    numbers: tests/ops/test_logs.py checks scrub leaves each kind alone), so the record is marked CLEAN."""
+    if (status == 200 and g.get("quiet_request_line")) or not _REQUEST_LOG.isEnabledFor(logging.INFO):
+        return
+    from core.tenancy import current_company_id
+    request_id = g.get("request_id", "")
+    if request.headers.get(REQUEST_ID_HEADER):  # the caller's own token: it may carry anything that fits the charset
+        request_id = scrub(request_id)
+    if method not in _KNOWN_METHODS:
+        method = scrub(method)
+    user, key = g.get("_login_user"), g.get("api_key")
+    record = _REQUEST_LOG.makeRecord(_REQUEST_LOG.name, logging.INFO, __file__, _LOG_REQUEST_LINE, "%s %s %s",
+                                     (method, route, status), None, "log_request")
+    record.__dict__.update(
+        request_id=request_id, method=method, route=route, status=status, duration_ms=round(seconds * 1000, 2),
+        company_id=_clean_id(current_company_id()),
+        user_id=_clean_id(user.id) if getattr(user, "is_authenticated", False) else None,
+        api_key_id=_clean_id(key.id) if key is not None else None)
+    record.__dict__[CLEAN] = True
+    _REQUEST_LOG.handle(record)
+
+
+_LOG_REQUEST_LINE = log_request.__code__.co_firstlineno
+_KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
 def log_job(job, queue: str, ok: bool, seconds: float, company_id) -> None:

@@ -69,16 +69,33 @@ def route_label() -> str:
     return rule.rule if rule is not None else UNMATCHED
 
 
-def observe_request(status: int) -> float:
-    """Count the answer; returns the request's duration in seconds (the request log line uses it too)."""
+def observe_request(status: int, method: str | None = None, endpoint: str | None = None) -> float:
+    """Count the answer; returns the request's duration in seconds (the request log line uses it too). `method` and
+    `endpoint` (the route template) are read from the request when not given."""
     elapsed = time.perf_counter() - g.get("metrics_started", time.perf_counter())
-    method = request.method if request.method in METHODS else "OTHER"
-    endpoint = route_label()
-    REQUESTS.labels(method, endpoint, str(status)).inc()
-    LATENCY.labels(method, endpoint).observe(elapsed)
-    if status >= 500:
-        ERRORS.labels(method, endpoint).inc()
+    method = method or request.method
+    children = _request_children.get((method, endpoint or route_label(), status))
+    if children is None:
+        children = _children_for(method, endpoint or route_label(), status)
+    children[0].inc()
+    children[1].observe(elapsed)
+    if children[2] is not None:
+        children[2].inc()
     return elapsed
+
+
+# (method, route, status) -> (requests counter, latency histogram, errors counter or None): `labels()` takes a lock
+# and builds a key on every call; the children it hands out are the same objects each time, so they are kept.
+_request_children: dict[tuple[str, str, int], tuple] = {}
+
+
+def _children_for(method: str, endpoint: str, status: int) -> tuple:
+    label = method if method in METHODS else "OTHER"
+    children = (REQUESTS.labels(label, endpoint, str(status)), LATENCY.labels(label, endpoint),
+                ERRORS.labels(label, endpoint) if status >= 500 else None)
+    if label != "OTHER":  # any method name a caller sends would grow the dict: only the known ones are kept
+        _request_children[(method, endpoint, status)] = children
+    return children
 
 
 # --- database pool (every pool of the process: one per engine) --------------------------------------------

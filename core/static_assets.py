@@ -114,13 +114,22 @@ def compress_page(response: Response) -> Response:
     if (response.mimetype != "text/html" or response.status_code != 200 or response.direct_passthrough
             or response.is_streamed or "Content-Encoding" in response.headers):
         return response
-    response.vary.add("Accept-Encoding")
+    add_vary(response, "Accept-Encoding")
     body = response.get_data()
     if len(body) < MIN_COMPRESSED_SIZE or not accepts_gzip():
         return response
     response.set_data(gzip.compress(body, PAGE_COMPRESS_LEVEL))
     response.headers["Content-Encoding"] = "gzip"
     return response
+
+
+def add_vary(response: Response, token: str) -> None:
+    """`response.vary.add(token)` without building werkzeug's header set (parsed, then written back) per call."""
+    current = response.headers.get("Vary")
+    if current is None:
+        response.headers.add("Vary", token)
+    elif token.lower() not in {item.strip().lower() for item in current.split(",")}:
+        response.headers["Vary"] = f"{current}, {token}"
 
 
 def register_static_assets(app: Flask) -> None:

@@ -1,6 +1,5 @@
 """The public marketplace pages (no login, phone first: /fretes, /f/<slug>, sitemap.xml) and the company's leads
 page with its sidebar badge (admin, operador). Rules live in domain/marketplace; docs/api/marketplace.md."""
-import logging
 import time
 
 from flask import Blueprint, Response, render_template, request, session, url_for
@@ -15,6 +14,7 @@ from blueprints.web.marketplace_forms import LEAD_FIELDS, LeadForm, OfferForm, r
 from blueprints.web.transaction import page_transaction
 from core.db import read_without_transaction
 from core.errors import AppError, FieldError
+from core.logs import quiet_request_line
 from core.pagination import paginate
 from core.schemas import parse_query, validate_data
 from core.signing import secret_keys
@@ -228,27 +228,6 @@ def _render_badge(company_id, url: str) -> str:
 BADGE_RULE = "/leads/badge"
 
 
-class QuietBadgePolls(logging.Filter):
-    """The request log leaves out the badge's polls answered from their token (200, no user loaded). Every open
-    dispatcher tab polls it (a thousand tabs: 33 lines a second), and such a line says nothing a metric does not:
-    no user or company is loaded for it, so it is route, status and duration, which `fretes_http_requests_total`
-    and the latency histogram for `endpoint="/leads/badge"` still count. Any other answer (a poll through the login
-    check, a refused token, an error) is logged as usual. Writing the line was the largest part of the poll's own
-    cost (bench/README.md, docs/deploy.md "Logs")."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return not (getattr(record, "route", None) == BADGE_RULE and getattr(record, "status", None) == 200
-                    and getattr(record, "user_id", None) is None)  # None: answered from the token, no user loaded
-
-
-QUIET_BADGE_POLLS = QuietBadgePolls()
-
-
-@bp.record_once
-def _quiet_badge_polls(_state) -> None:
-    logging.getLogger("fretes.request").addFilter(QUIET_BADGE_POLLS)  # once per process (addFilter ignores repeats)
-
-
 @roles_required("operador")
 def _badge_after_login_check():
     return _render_badge(current_user.company_id, leads_badge_url())
@@ -262,4 +241,10 @@ def badge():
     if company_id is None:
         read_without_transaction()  # the checks below load the user: as any other GET, without a transaction
         return _badge_after_login_check()
+    # Every open dispatcher tab polls this (a thousand tabs: 33 lines a second), and a poll answered from its token
+    # loads no user or company: its line would be route, status and duration, which `fretes_http_requests_total`
+    # and the latency histogram for `endpoint="/leads/badge"` still count. So no request log line when it is a 200;
+    # a poll through the login check, a refused token or an error is logged as usual. Writing (and before that
+    # building) the line was the largest part of the poll's own cost (bench/README.md, docs/deploy.md "Logs").
+    quiet_request_line()
     return _render_badge(company_id, request.full_path)
