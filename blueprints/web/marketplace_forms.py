@@ -7,20 +7,32 @@ from blueprints.web.formkit import DecimalBRField, choices, read_decimals
 from core.schemas import validate_data
 from core.validators import UFS
 from domain.fleet.models import VEHICLE_TYPES
-from domain.marketplace.schemas import ShowcaseQuery
-
-# Form field → the API's camelCase name (the schema's alias), so errors land under the right input.
-LEAD_FIELDS = {"driver_name": "driverName", "driver_phone": "driverPhone", "driver_doc": "driverDoc",
-               "vehicle_plate": "vehiclePlate", "message": "message", "website": "website"}
+from domain.marketplace.schemas import LeadCreate, ShowcaseQuery
 
 
 class LeadForm(PlainForm):
+    """Labels only: its inputs are named as LeadCreate's fields (`driver_name`), whose rules are the schema's; the
+    schema reads them by name (populate_by_name) and names its errors by the API's alias (`driverName`), which
+    `lead_input` maps back from the schema itself."""
     driver_name = StringField("Seu nome")
     driver_phone = StringField("Celular (WhatsApp)")
     driver_doc = StringField("CPF (opcional)")
     vehicle_plate = StringField("Placa do veículo (opcional)")
     message = TextAreaField("Mensagem (opcional)")
     website = StringField("Deixe este campo vazio")  # the honeypot, hidden by CSS
+
+
+def lead_body(form: LeadForm, slug: str) -> dict:
+    """The posted lead as LeadCreate's input, by field name (the fields the form and the schema share)."""
+    return {"slug": slug, **{name: form[name].data for name in LeadCreate.model_fields if name in form}}
+
+
+LEAD_INPUTS = {info.alias: name for name, info in LeadCreate.model_fields.items() if info.alias}
+
+
+def lead_input(path: str) -> str:
+    """A LeadCreate error's field (the alias, `driverPhone`) → the form's input (`driver_phone`)."""
+    return LEAD_INPUTS.get(path, path)
 
 
 class OfferForm(PlainForm):
