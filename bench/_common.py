@@ -25,7 +25,17 @@ def bench_app(config: dict | None = None):
                       "INSTANCE_PATH": tmp, "JOBS_INLINE": True, "REDIS_URL": "", **(config or {})})
     with app.app_context():
         db.create_all()
+    quiet_request_log()  # every bench's figures readable, the log lines still formatted as in production
     return app
+
+
+def quiet_request_log() -> None:
+    """The app's log lines (one per request) still formatted, as in production, but written to /dev/null instead of
+    the terminal, so the figures stay readable."""
+    import logging
+    for handler in logging.getLogger().handlers:
+        if getattr(handler, "fretes", False):
+            handler.setStream(open(os.devnull, "w"))  # noqa: SIM115 (kept open for the process)
 
 
 def percentile(samples: list[float], p: float) -> float:
@@ -120,3 +130,43 @@ def wait_http_ready(port: int, path: str, process: subprocess.Popen, timeout: fl
             conn.close()
         time.sleep(0.3)
     raise SystemExit(f"server on port {port} not ready after {timeout:.0f} s (GET {path}: {last})")
+
+
+# --- A bare baseline's database connection ------------------------------------------------------------------------
+
+def held_raw_connection(app):
+    """A DBAPI connection for a bare baseline, taken from the app's pool once and kept for the whole run (autocommit on
+    PostgreSQL): (pool handle, DBAPI connection), keep both. Keeping only `.driver_connection` drops the pool's handle
+    and the pool takes the connection back (a weakref callback) while the baseline still uses it: the app's next
+    request is handed that same connection (in autocommit, or inside the baseline's implicit transaction), which
+    both skews and breaks the comparison. `check_separate_connections` proves it does not happen."""
+    from core.db import db
+
+    with app.app_context():
+        held = db.engine.raw_connection()
+    raw = held.driver_connection
+    if raw.__class__.__module__.startswith("psycopg"):
+        raw.autocommit = True
+    return held, raw
+
+
+def check_separate_connections(app, raw, call) -> None:
+    """Run `call()` (requests to the app) and fail unless the app checked out connections and never `raw`."""
+    import sqlalchemy as sa
+
+    from core.db import db
+
+    with app.app_context():
+        engine = db.engine
+    seen = []
+
+    def checkout(dbapi_connection, _record, _proxy):
+        seen.append(dbapi_connection)
+    sa.event.listen(engine, "checkout", checkout)
+    try:
+        call()
+    finally:
+        sa.event.remove(engine, "checkout", checkout)
+    assert seen, "the app's requests checked out no database connection: nothing to compare"
+    assert all(connection is not raw for connection in seen), \
+        "the app's pool handed out the bare baseline's connection: the two paths share it"

@@ -1,14 +1,17 @@
 """Finance benchmarks on the local PostgreSQL (scratch database `fretes_bench_finance`, dropped and recreated;
 `BENCH_DB=<name>` for another):
 
-    python bench/bench_finance.py [--clients 8] [--per-client 40] [--rounds 3] [--pairs 10] [--pdf 20]
+    python bench/bench_finance.py [--clients 8] [--seconds 1.5] [--rounds 6] [--docs-per-client 300] [--pairs 10]
+                                  [--pdf 20] [--only abc]
 
-(a) Invoice numbering under concurrency: `--clients` processes each create `--per-client` invoices (one pending
-    document each) through `domain.billing.services.create_invoice` and commit, all at once; against the same number
-    of processes running the bare statement that hands out a gapless number, `UPDATE invoice_counters SET
-    last_value = last_value + 1 ... RETURNING` + COMMIT on a raw psycopg connection (another company's counter row).
-    Invoices per second against numbers per second; rounds alternate which goes first. Target ≥ 0.3×. The numbers
-    handed out are then checked: count = max = distinct, no gap.
+(a) Invoice numbering under concurrency: `--clients` processes each create invoices (one pending document each) as
+    the API request does on the database (the key looked up with its company, then
+    `domain.billing.services.create_invoice` and the commit), all at once, for `--seconds`; against the same number
+    of processes running, for as long, the bare statement that hands out a gapless number, `UPDATE invoice_counters
+    SET last_value = last_value + 1 ... RETURNING` + COMMIT on a raw psycopg connection (another company's counter
+    row). Invoices per second against numbers per second, in `--rounds` rounds of one run of each, back to back,
+    alternating which goes first: each round's ratio, their median and spread. Target ≥ 0.3×. The numbers handed
+    out are then checked: count = max = distinct, no gap.
 (b) An invoice of 200 documents against one of 1: `create_invoice(..., emit=True)` and the commit, in ABBA pairs;
     milliseconds, the ratio, and the SQL statements each sends.
 (c) The invoice PDF (`domain.billing.pdf.render_invoice_pdf`: the reads, the customer's layout, Jinja, xhtml2pdf)
@@ -40,9 +43,9 @@ def make_app():
 
 
 def seed(documents: int, clients: int, per_client: int) -> dict:
-    """The company measured (a customer and `documents` pending documents), another that only lends its counter
-    row to the bare baseline, and `clients` companies with `per_client` documents each (a client per company: no
-    shared counter row)."""
+    """The company measured (a customer, `documents` pending documents, an API key), another that only lends its
+    counter row to the bare baseline, and `clients` companies with `per_client` documents and a key each (a client
+    per company: no shared counter row)."""
     import sqlalchemy as sa
 
     from core.db import db
@@ -61,12 +64,23 @@ def seed(documents: int, clients: int, per_client: int) -> dict:
             own = services.create_company(name=f"Independente {n} Ltda", cnpj=_cnpj(n), modules=["billing"])
             db.session.commit()
             _customer_with_documents(own, per_client)
-            independent.append(own.id)
+            independent.append((own.id, _api_key(own)))
         with db.engine.begin() as conn:
             conn.execute(sa.text("INSERT INTO invoice_counters (id, company_id, last_value) VALUES (:id, :c, 0)"),
                          {"id": uuid.uuid4(), "c": other.id})
         db.engine.dispose()  # the client processes are forked from this one: no connection to share
-        return {"company": company.id, "other": other.id, "customer": customer, "independent": independent}
+        return {"company": company.id, "key": _api_key(company), "other": other.id, "customer": customer,
+                "independent": independent}
+
+
+def _api_key(company) -> str:
+    from core.db import db
+    from core.tenancy import tenant_scope
+    from domain.tenancy.services import create_api_key
+    with tenant_scope(company.id):
+        _, full = create_api_key(company)
+        db.session.commit()
+    return full
 
 
 def _cnpj(n: int) -> str:
@@ -107,17 +121,19 @@ def pending_ids(limit: int, company_id) -> list:
 
 # --- (a) numbering under concurrency --------------------------------------------------------------
 
-def _real_client(company_id, document_ids, barrier, results):
+def _real_client(company_id, api_key, document_ids, seconds, barrier, results):
     from core.db import db
     from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.billing.schemas import InvoiceCreate
     from domain.billing.services import create_invoice
-    from domain.tenancy.models import Company
+    from domain.tenancy import keystore
 
     def one(document_id):
-        # as a request does: the company loaded, the service, the commit, the session closed
-        create_invoice(db.session.get(Company, company_id), InvoiceCreate(document_ids=[document_id]))
+        # as the API request does on the database (blueprints/api/billing.py): the key looked up with its company
+        # (authentication), the service given that company, the commit, the session closed
+        _, company, _, _ = keystore.find(api_key)
+        create_invoice(company, InvoiceCreate(document_ids=[document_id]))
         commit()
         db.session.close()
 
@@ -126,24 +142,37 @@ def _real_client(company_id, document_ids, barrier, results):
         one(document_ids[0])  # warm up: statements compiled, connection open
         barrier.wait()
         start = time.perf_counter()
-        for document_id in document_ids[1:]:
-            one(document_id)
-        results.put((start, time.perf_counter(), len(document_ids) - 1))
+        _until(start + seconds, (lambda d=d: one(d) for d in document_ids[1:]), start, results)
 
 
-def _bare_client(counter_company_id, count, barrier, results):
+def _bare_client(counter_company_id, seconds, barrier, results):
+    import itertools
+
     import psycopg
     with psycopg.connect(DSN) as conn:
         statement = ("UPDATE invoice_counters SET last_value = last_value + 1 WHERE company_id = %s "
                      "RETURNING last_value")
-        conn.execute(statement, (counter_company_id,)).fetchone()
-        conn.commit()
-        barrier.wait()
-        start = time.perf_counter()
-        for _ in range(count):
+
+        def one():
             conn.execute(statement, (counter_company_id,)).fetchone()
             conn.commit()
-        results.put((start, time.perf_counter(), count))
+
+        one()
+        barrier.wait()
+        start = time.perf_counter()
+        _until(start + seconds, itertools.repeat(one), start, results)
+
+
+def _until(deadline: float, operations, start: float, results) -> None:
+    """Run `operations` (callables) until `deadline`; report (start, end, how many, whether they ran out first)."""
+    done = 0
+    for operation in operations:
+        operation()
+        done += 1
+        if time.perf_counter() >= deadline:
+            results.put((start, time.perf_counter(), done, False))
+            return
+    results.put((start, time.perf_counter(), done, True))
 
 
 def _run_clients(target, args_per_client) -> float:
@@ -158,27 +187,33 @@ def _run_clients(target, args_per_client) -> float:
         process.join()
         if process.exitcode:
             raise SystemExit(f"a client failed (exit code {process.exitcode})")
-    return sum(n for _, _, n in outcomes) / (max(end for _, end, _ in outcomes) - min(s for s, _, _ in outcomes))
+    if any(ran_out for *_, ran_out in outcomes):
+        raise SystemExit("a client ran out of pending documents before the time was up: raise --docs-per-client")
+    return sum(n for _, _, n, _ in outcomes) / (max(o[1] for o in outcomes) - min(o[0] for o in outcomes))
 
 
-def bench_numbering(ids: dict, clients: int, per_client: int, rounds: int) -> None:
+def bench_numbering(ids: dict, clients: int, docs_per_client: int, seconds: float, rounds: int) -> None:
+    """Rounds of one real run and one bare run of `seconds` each, back to back (alternating which goes first): each
+    round's ratio compares two runs as close in time as the machine allows."""
     real, bare = [], []
     for round_number in range(rounds):
-        documents = pending_ids(clients * (per_client + 1), ids["company"])
-        chunks = [(ids["company"], documents[i::clients]) for i in range(clients)]
+        documents = pending_ids(clients * docs_per_client, ids["company"])
+        chunks = [(ids["company"], ids["key"], documents[i::clients], seconds) for i in range(clients)]
         runs = [("real", lambda: _run_clients(_real_client, chunks)),
-                ("bare", lambda: _run_clients(_bare_client, [(ids["other"], per_client)] * clients))]
+                ("bare", lambda: _run_clients(_bare_client, [(ids["other"], seconds)] * clients))]
         for name, run in (runs if round_number % 2 == 0 else runs[::-1]):
             (real if name == "real" else bare).append(run())
     # The same clients, each creating invoices for a company of its own: no counter row is shared, so this is
     # what the invoice creation costs on this machine without any waiting on the numbering.
-    unshared = _run_clients(_real_client, [(company_id, pending_ids(per_client + 1, company_id))
-                                           for company_id in ids["independent"]])
-    print(f"(a) invoice numbering, {clients} concurrent clients (processes), {per_client} each, {rounds} rounds:")
-    print(f"    create_invoice + commit: {', '.join(f'{r:.0f}' for r in real)} invoices/s")
+    unshared = _run_clients(_real_client, [(company_id, key, pending_ids(docs_per_client, company_id), seconds)
+                                           for company_id, key in ids["independent"]])
+    ratios = sorted(r / b for r, b in zip(real, bare, strict=True))
+    print(f"(a) invoice numbering, {clients} concurrent clients (processes), {rounds} rounds of {seconds:g} s each "
+          "side:")
+    print(f"    key lookup + create_invoice + commit: {', '.join(f'{r:.0f}' for r in real)} invoices/s")
     print(f"    bare counter UPDATE + commit: {', '.join(f'{b:.0f}' for b in bare)} numbers/s")
-    ratio = statistics.median(real) / statistics.median(bare)
-    print(f"    ratio (medians): {ratio:.2f}x   (target >= 0.3x)")
+    print(f"    ratio per round: {', '.join(f'{r:.2f}' for r in ratios)} (sorted) -> median "
+          f"{statistics.median(ratios):.2f}x, spread {ratios[0]:.2f}-{ratios[-1]:.2f}   (target >= 0.3x)")
     print(f"    the same clients on {clients} companies (no shared counter): {unshared:.0f} invoices/s "
           f"-> the shared counter costs {1 - statistics.median(real) / unshared:.0%} of the throughput")
     import psycopg
@@ -287,8 +322,9 @@ def bench_pdf(ids: dict, renders: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--per-client", type=int, default=40)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=1.5, help="(a) the length of each run")
+    parser.add_argument("--docs-per-client", type=int, default=300, help="(a) pending documents a client gets per run")
+    parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--pairs", type=int, default=10)
     parser.add_argument("--pdf", type=int, default=20)
     parser.add_argument("--only", default="abc", help="which parts to run, e.g. --only a")
@@ -296,10 +332,10 @@ def main() -> None:
     sys.path.insert(0, ROOT)
     from bench_vehicle_list import recreate_database
     recreate_database(DB_NAME)
-    needed = options.rounds * options.clients * (options.per_client + 1) + (4 * options.pairs + 2) * 201 + 40
-    ids = seed(needed, options.clients if "a" in options.only else 0, options.per_client + 1)
+    needed = options.rounds * options.clients * options.docs_per_client + (4 * options.pairs + 2) * 201 + 40
+    ids = seed(needed, options.clients if "a" in options.only else 0, options.docs_per_client)
     if "a" in options.only:
-        bench_numbering(ids, options.clients, options.per_client, options.rounds)
+        bench_numbering(ids, options.clients, options.docs_per_client, options.seconds, options.rounds)
     if "b" in options.only:
         bench_invoice_size(ids, options.pairs)
     if "c" in options.only:

@@ -7,7 +7,8 @@ every call) so that noise hits them alike:
   me     the real endpoint: key lookup (prefix index, joined with its company), constant-time hash compare,
          scope check, tenant scope, last-use bookkeeping, the JSON envelope;
   bare   the same work by hand: one SELECT of the key joined with its company on a raw DBAPI connection
-         (autocommit, opened once), the hash compare, the scope check and jsonify() of the same fields — the
+         (autocommit, taken from the pool once and held: never one the app's requests use, checked before and
+         after the timed calls), the hash compare, the scope check and jsonify() of the same fields — the
          baseline of the target (p50 <= 1.5x, p99 <= 2x);
   empty  jsonify() alone, no database (what this bench compared with before), for reference.
 """
@@ -17,7 +18,7 @@ import json
 import sys
 import time
 
-from _common import bench_app, report
+from _common import bench_app, check_separate_connections, held_raw_connection, quiet_request_log, report
 
 KEY_SQL = ("SELECT k.id, k.prefix, k.secret_hash, k.scopes, k.require_signature, c.id, c.cnpj, c.legal_name, "
            "c.modules, c.features, c.ciot_environment FROM api_keys k JOIN companies c ON c.id = k.company_id "
@@ -28,15 +29,8 @@ def bare_me_view(app):
     """The hand-written /me: what an app without our pipeline would do for the same answer."""
     from flask import abort, jsonify, request
 
-    from core.db import db
-
-    with app.app_context():
-        raw = db.engine.raw_connection().driver_connection  # kept for the whole run, as a hand-written app would
-    if raw.__class__.__module__.startswith("psycopg"):
-        raw.autocommit = True
-        sql = KEY_SQL.format(p="%s")
-    else:
-        sql = KEY_SQL.format(p="?")
+    held, raw = held_raw_connection(app)  # opened once, kept for the whole run, as a hand-written app would
+    sql = KEY_SQL.format(p="%s" if raw.__class__.__module__.startswith("psycopg") else "?")
 
     def as_list(value):
         return value if isinstance(value, list) else json.loads(value)
@@ -58,6 +52,7 @@ def bare_me_view(app):
                         "features": as_list(row[9]), "ciot_environment": row[10]},
             "api_key": {"id": as_id(row[0]), "prefix": row[1], "scopes": scopes, "require_signature": bool(row[4])},
         }})
+    view.held_connection, view.raw_connection = held, raw
     return view
 
 
@@ -68,11 +63,13 @@ def main(iterations: int) -> None:
     from core.tenancy import cross_tenant, tenant_scope
     from core.validators import cnpj_check_digits
     from domain.tenancy import services
-    from domain.tenancy.models import ApiKey, Company
+    from domain.tenancy.models import Company
 
     app = bench_app()
+    quiet_request_log()
     app.add_url_rule("/bench/empty", "bench_empty", lambda: jsonify({"data": {"ok": True}}))
-    app.add_url_rule("/bench/me", "bench_me", bare_me_view(app))
+    bare_view = bare_me_view(app)
+    app.add_url_rule("/bench/me", "bench_me", bare_view)
     with app.app_context():
         base = f"{int(time.time() * 1000) % 10**12:012d}"
         company = services.create_company(name="Bench Ltda", cnpj=base + cnpj_check_digits(base))
@@ -88,9 +85,12 @@ def main(iterations: int) -> None:
     answers = {name: client.get(path, headers=h) for name, (path, h) in calls.items()}
     assert answers["me"].get_json() == answers["bare"].get_json(), (answers["me"].get_json(),
                                                                     answers["bare"].get_json())
-    for _ in range(50):  # warm up caches and the connection pool
-        for path, h in calls.values():
-            assert client.get(path, headers=h).status_code == 200
+
+    def warm_up():  # caches and the connection pool
+        for _ in range(50):
+            for path, h in calls.values():
+                assert client.get(path, headers=h).status_code == 200
+    check_separate_connections(app, bare_view.raw_connection, warm_up)
 
     samples = {name: [] for name in calls}
     names = list(calls)
@@ -106,9 +106,12 @@ def main(iterations: int) -> None:
           f"({app.config['SQLALCHEMY_DATABASE_URI'].split(':')[0]})")
     report("me", samples["me"], "bare", samples["bare"])
     report("me", samples["me"], "empty", samples["empty"])
+    check_separate_connections(app, bare_view.raw_connection, lambda: client.get(calls["me"][0], headers=headers))
 
-    with app.app_context():  # leave a shared DATABASE_URL as it was
-        db.session.execute(cross_tenant(db.delete(ApiKey).where(ApiKey.company_id == company_id)))
+    with app.app_context():  # leave a shared DATABASE_URL as it was: every row of the company (starter data too)
+        for table in reversed(db.metadata.sorted_tables):
+            if "company_id" in table.c:
+                db.session.execute(cross_tenant(table.delete().where(table.c.company_id == company_id)))
         db.session.execute(db.delete(Company).where(Company.id == company_id))
         db.session.commit()
 

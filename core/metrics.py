@@ -10,6 +10,9 @@ Three sources, because the processes that see an event are not the one that answ
 - Read at scrape time: RQ queue depths (Redis), and what the areas register (webhook deliveries pending and
   failing, from the database: domain/webhooks/metrics.py).
 
+A source that fails (Redis or the database down) leaves its families out of the scrape and sets
+`fretes_metrics_source_up{source}` to 0; the rest is still served (SharedCollector).
+
 Labels are bounded: the route template (`/api/public/v1/vehicles/<vehicle_id>`, never the raw path), the method,
 the status code, the queue name, the outcome.
 """
@@ -168,31 +171,74 @@ def _shared_values() -> dict[str, float]:
 
 # --- scrape-time collectors ----------------------------------------------------------------------------------
 
-_AREA_COLLECTORS: list = []
+# An area's collectors, each with the source it reads: source name -> [collect, ...].
+_AREA_COLLECTORS: dict[str, list] = {}
 
 
-def register_scrape_collector(collect) -> None:
+def register_scrape_collector(collect, source: str = "database") -> None:
     """An area's metric families read at scrape time (core knows no area: app.py registers them)."""
-    if collect not in _AREA_COLLECTORS:
-        _AREA_COLLECTORS.append(collect)
+    collectors = _AREA_COLLECTORS.setdefault(source, [])
+    if collect not in collectors:
+        collectors.append(collect)
 
 
 class SharedCollector:
-    """Jobs and business outcomes (from Redis), queue depths (Redis) and webhook deliveries (database)."""
+    """Jobs and business outcomes (from Redis), queue depths (Redis) and what the areas read (webhook deliveries,
+    from the database). Each collector is read in full before any of its families is written: one that fails (its
+    source down) leaves its families out, and `fretes_metrics_source_up{source}` says 0 for that source; the HTTP
+    metrics and the other sources are still served (a scrape never answers 500 because Redis or the database is
+    down). Without Redis (jobs inline) the counts are the process's own and there is no `redis` source."""
 
     def collect(self):
-        values = _shared_values()
-        yield from _job_families(values)
-        emissions = CounterMetricFamily("fretes_ciot_emissions", "Emissões de CIOT por resultado.",
-                                        labels=["outcome"])
-        for name, value in sorted(values.items()):
-            parts = name.split("|")
-            if parts[:2] == ["event", "ciot_emission"]:
-                emissions.add_metric([parts[2]], value)
-        yield emissions
-        yield from _queue_families()
-        for collect in _AREA_COLLECTORS:
-            yield from collect()
+        up = GaugeMetricFamily("fretes_metrics_source_up", "1 se a fonte respondeu nesta coleta; 0 se falhou (as "
+                                                           "métricas dela ficam de fora desta coleta).",
+                               labels=["source"])
+        sources = {name: list(collectors) for name, collectors in _AREA_COLLECTORS.items()}
+        if current_app.config.get("JOBS_INLINE"):
+            yield from _shared_families()
+        else:
+            sources.setdefault("redis", []).insert(0, _shared_families)
+        for source, collectors in sorted(sources.items()):
+            ok = True
+            for collect in collectors:
+                families = _read_collector(source, collect)
+                ok = ok and families is not None
+                yield from families or ()
+            up.add_metric([source], 1 if ok else 0)
+        yield up
+
+
+def _read_collector(source: str, collect):
+    """Every family `collect` gives, or None when it raised (logged; a database session is rolled back)."""
+    try:
+        return list(collect())
+    except Exception:  # any failure of a source must leave the rest of the scrape standing
+        log.warning("metrics: source %s unavailable (%s left out of this scrape)", source,
+                    getattr(collect, "__name__", collect), exc_info=True)
+        if source == "database":
+            _rollback_quietly()
+        return None
+
+
+def _rollback_quietly() -> None:
+    from core.db import db
+    try:
+        db.session.rollback()
+    except Exception:  # the connection is gone: the request's teardown discards the session anyway
+        log.debug("metrics: rollback after a database failure failed too", exc_info=True)
+
+
+def _shared_families():
+    """Job counts and durations, CIOT emissions (Redis hash, or the process's own without Redis) and queue depths."""
+    values = _shared_values()
+    yield from _job_families(values)
+    emissions = CounterMetricFamily("fretes_ciot_emissions", "Emissões de CIOT por resultado.", labels=["outcome"])
+    for name, value in sorted(values.items()):
+        parts = name.split("|")
+        if parts[:2] == ["event", "ciot_emission"]:
+            emissions.add_metric([parts[2]], value)
+    yield emissions
+    yield from _queue_families()
 
 
 def _job_families(values):

@@ -1,14 +1,17 @@
 #!/usr/bin/env python
-"""Write a screenshot of every page reachable from the menu, at phone (390 px) and desktop (1366 px) widths; or,
-with --kit, one small screenshot per component of the page kit (the images of docs/pages.md).
+"""Write a screenshot of every page reachable from the menu, plus the detail pages the menu does not lead to (a
+freight, an invoice, the webhooks) and the public pages (the showcase /fretes and a freight's /f/<slug>), at phone
+(390 px) and desktop (1366 px) widths; or, with --kit, one small screenshot per component of the page kit (the
+images of docs/pages.md).
 
     python scripts/screenshots.py OUTDIR        # e.g. python scripts/screenshots.py /tmp/telas
     python scripts/screenshots.py --kit docs/img
 
 Boots the app on a throw-away SQLite database (its own temporary folder, jobs inline), seeds a demo company with
-sample partners, fleet, drivers and CIOT operations (tests/browser/pagewalk.py, the same walk the browser test
-checks), logs in as its admin and saves OUTDIR/<width>/<nn>-<page>.png, full page. Needs the test extra
-(playwright) and Chromium at /usr/bin/chromium or CHROMIUM_PATH. Prints each file and any problem the walk finds.
+sample partners, fleet, drivers, CIOT operations, a public freight, an invoice and a webhook endpoint
+(tests/browser/pagewalk.py, the same walk the browser test checks), logs in as its admin and saves
+OUTDIR/<width>/<nn>-<page>.png, full page. Needs the test extra (playwright) and Chromium at /usr/bin/chromium or
+CHROMIUM_PATH. Prints each file and any problem the walk finds.
 
 --kit turns on the kit's demo page (blueprints/web/kit_demo.py, config KIT_DEMO; never in production) and saves
 each of its [data-component] boxes as OUTDIR/kit-<component>.png at a 900 px wide window: the picker with its list
@@ -86,9 +89,11 @@ def main(outdir: str, *, kit: bool = False) -> int:
         db.create_all()
         company_id = seed_demo_company()["company_id"]
         company = db.session.get(Company, uuid.UUID(company_id))
+        record_paths = []
         if not kit:
             with tenant_scope(company.id):
                 pagewalk.seed_sample(company, DEMO_EMAIL)
+            record_paths = pagewalk.record_paths(company)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
@@ -106,7 +111,8 @@ def main(outdir: str, *, kit: bool = False) -> int:
                 context = browser.new_context(base_url=base, locale="pt-BR", viewport=viewport)
                 page = context.new_page()
                 pagewalk.log_in(page, base, DEMO_EMAIL, DEMO_PASSWORD)
-                for number, url in enumerate(pagewalk.menu_urls(page, base), start=1):
+                urls = list(dict.fromkeys(pagewalk.menu_urls(page, base) + [base + p for p in record_paths]))
+                for number, url in enumerate(urls, start=1):
                     report = pagewalk.check_page(page, url, width)
                     name = re.sub(r"[^a-z0-9]+", "-", url[len(base):].lower()).strip("-") or "painel"
                     name = re.sub(r"[0-9a-f]{8}-[0-9a-f-]{27}", "registro", name)

@@ -82,7 +82,8 @@ def discard_document(ctx, document_id):
           summary="Consolida documentos pendentes de um cliente numa fatura FAT-000001 (rascunho, ou emitida "
                   "com emit=true).")
 def create_invoice(ctx):
-    return {"data": invoice_dict(services.create_invoice(ctx.company, ctx.body))}
+    # The company read with the key: the creation reads its billing defaults itself (no ORM company loaded).
+    return {"data": invoice_dict(services.create_invoice(ctx.account, ctx.body))}
 
 
 @endpoint("/billing/invoices", "GET", query=InvoiceListQuery, tags=TAGS, module=BILLING, response=InvoiceList,

@@ -1,5 +1,6 @@
 """The public marketplace pages (no login, phone first: /fretes, /f/<slug>, sitemap.xml) and the company's leads
 page with its sidebar badge (admin, operador). Rules live in domain/marketplace; docs/api/marketplace.md."""
+import logging
 import time
 
 from flask import Blueprint, Response, render_template, request, session, url_for
@@ -221,12 +222,36 @@ def _render_badge(company_id, url: str) -> str:
     return BADGE_HTML.format(url=url, count=count, hidden=BADGE_SHOWN if count else BADGE_HIDDEN)
 
 
+BADGE_RULE = "/leads/badge"
+
+
+class QuietBadgePolls(logging.Filter):
+    """The request log leaves out the badge's polls answered from their token (200, no user loaded). Every open
+    dispatcher tab polls it (a thousand tabs: 33 lines a second), and such a line says nothing a metric does not:
+    no user or company is loaded for it, so it is route, status and duration, which `fretes_http_requests_total`
+    and the latency histogram for `endpoint="/leads/badge"` still count. Any other answer (a poll through the login
+    check, a refused token, an error) is logged as usual. Writing the line was the largest part of the poll's own
+    cost (bench/README.md, docs/deploy.md "Logs")."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (getattr(record, "route", None) == BADGE_RULE and getattr(record, "status", None) == 200
+                    and getattr(record, "user_id", None) is None)  # None: answered from the token, no user loaded
+
+
+QUIET_BADGE_POLLS = QuietBadgePolls()
+
+
+@bp.record_once
+def _quiet_badge_polls(_state) -> None:
+    logging.getLogger("fretes.request").addFilter(QUIET_BADGE_POLLS)  # once per process (addFilter ignores repeats)
+
+
 @roles_required("operador")
 def _badge_after_login_check():
     return _render_badge(current_user.company_id, leads_badge_url())
 
 
-@bp.route("/leads/badge")
+@bp.route(BADGE_RULE)
 @without_session_user
 def badge():
     """The sidebar's count of `novo` leads as the job stored it (no counting here); htmx polls it."""

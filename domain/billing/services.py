@@ -8,7 +8,6 @@ from datetime import date
 from pathlib import Path
 
 import sqlalchemy as sa
-from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
@@ -26,6 +25,7 @@ from domain.billing.xml import parse_fiscal_xml
 from domain.freights.models import Freight
 from domain.partners.models import Partner
 from domain.payables.titles import find_party, settle
+from domain.tenancy.models import Company
 
 KEY_MODELS = {"cte": "57", "nfe": "55"}
 KIND_LABELS = {"cte": "CT-e", "nfe": "NF-e"}
@@ -120,13 +120,21 @@ def _lock_documents(ids) -> list[BillingDocument]:
 def create_invoice(company, data: InvoiceCreate) -> Invoice:
     """A draft of the company's pending documents of one customer (`emit` issues it too), numbered `FAT-000001`.
     On PostgreSQL in one statement (domain.billing.creation) when the documents pass the checks; otherwise, and on
-    SQLite, the documents are locked and checked here (each failed check its 422), then inserted and linked."""
+    SQLite, the documents are locked and checked here (each failed check its 422), then inserted and linked.
+    `company`: the ORM company or a view of it with its `id` (the API's, read with the key): the statement reads
+    the billing defaults itself; the ordinary path loads the ORM company when it is not one."""
     ids = list(dict.fromkeys(data.document_ids))
     customer = find_customer(data)
-    invoice = _new_invoice(company, data)
-    numbered = _insert_in_one_statement(invoice, ids, customer, numbered=not data.emit)
-    if numbered is None:
+    invoice_id = uuid.uuid4()
+    invoice = insert_checked_invoice(company.id, invoice_id, data, ids, customer.id if customer else None,
+                                     numbered=not data.emit, provisional=provisional_number(invoice_id),
+                                     prefix=INVOICE_PREFIX)
+    numbered = invoice is not None and not data.emit
+    if invoice is None:
+        invoice = _new_invoice(_orm_company(company), data, invoice_id)
         _insert_checked(invoice, _checked_documents(ids, customer))
+    else:
+        _linked_in_session(ids, invoice.id, invoice.updated_at)
     if data.emit:
         emit_invoice(invoice)
     if not numbered:
@@ -134,33 +142,15 @@ def create_invoice(company, data: InvoiceCreate) -> Invoice:
     return invoice
 
 
-def _new_invoice(company, data: InvoiceCreate) -> Invoice:
-    invoice_id = uuid.uuid4()
+def _orm_company(company) -> Company:
+    return company if isinstance(company, Company) else db.session.get(Company, company.id)
+
+
+def _new_invoice(company: Company, data: InvoiceCreate, invoice_id: uuid.UUID) -> Invoice:
     return Invoice(id=invoice_id, company_id=company.id, numero=provisional_number(invoice_id), status="rascunho",
                    vencimento_at=data.vencimento_at or default_due_date(company),
                    condicao_pagamento=data.condicao_pagamento or default_condition(company),
                    observacoes=data.observacoes, emitted_at=None, cancelled_at=None)
-
-
-def _insert_in_one_statement(invoice: Invoice, ids: list, customer: Partner | None, numbered: bool) -> bool | None:
-    """The PostgreSQL path (domain.billing.creation): whether the invoice got its number too; None when it was not
-    inserted (a check failed, the company's first invoice, or SQLite). The invoice joins the session as stored."""
-    if db.session.connection().dialect.name != "postgresql":
-        return None
-    now = utcnow()
-    row = insert_checked_invoice(
-        company_id=invoice.company_id, invoice_id=invoice.id, document_ids=ids,
-        customer_id=customer.id if customer else None, numbered=numbered, provisional=invoice.numero,
-        prefix=INVOICE_PREFIX, vencimento_at=invoice.vencimento_at, condicao_pagamento=invoice.condicao_pagamento,
-        observacoes=invoice.observacoes, now=now)
-    if row is None:
-        return None
-    invoice.numero, invoice.customer_partner_id, invoice.valor_centavos, invoice.items_count = row
-    invoice.created_at = invoice.updated_at = now
-    make_transient_to_detached(invoice)
-    db.session.add(invoice)
-    _linked_in_session(ids, invoice.id, now)
-    return numbered
 
 
 def _linked_in_session(ids: list, invoice_id, now) -> None:

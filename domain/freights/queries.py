@@ -8,9 +8,9 @@ from core.db import db
 from core.pagination import Listing
 from core.tenancy import company_outerjoin, company_rows, company_select
 from core.validators import fold
+from domain.common import like_pattern
 from domain.fleet.models import Driver, Vehicle
 from domain.freights.models import Freight, FreightStatusChange, Offer
-from domain.partners.queries import like_pattern
 
 FREIGHT_COLUMNS = (
     Freight.id, Freight.code, Freight.status, Freight.visibility, Freight.public_slug,

@@ -18,13 +18,13 @@ from core.errors import FieldError, InvalidBody, InvalidStatus, NotFound, Unproc
 from core.events import emit_event
 from core.tenancy import get_owned
 from core.validators import fold, resolve_ibge_code
+from domain.common import actor_user_id
 from domain.fleet.models import Driver, Vehicle
 from domain.freights.floor import refresh_antt_floor
 from domain.freights.models import Freight, FreightCounter, FreightStatusChange
 from domain.freights.schemas import FreightCreate, FreightUpdate, Location, date_order_message
 from domain.freights.states import FREIGHT_STATUS_LABELS, REQUIRES, TERMINAL
 from domain.partners.models import Partner
-from domain.partners.services import actor_user_id
 from domain.simulations.services import link_to_freight
 
 PLAIN_FIELDS = ("cargo_type", "weight_kg", "vehicle_type", "price", "pickup_at", "pickup_until", "delivery_at",

@@ -8,9 +8,9 @@ from core.clock import brasilia_day_start
 from core.db import db
 from core.tenancy import company_select, cross_tenant
 from core.validators import fold
+from domain.common import like_pattern
 from domain.freights.models import SHOWCASE_STATUSES, Freight, showcase_filter
 from domain.marketplace.models import MarketplaceLead
-from domain.partners.queries import like_pattern
 from domain.tenancy.models import Company
 
 PUBLIC_STATUSES = SHOWCASE_STATUSES  # open to drivers (domain/freights/models.py says why)

@@ -161,8 +161,12 @@ def _read_stored_count(company_id) -> int:
         value = _badge_redis(current_app.config["REDIS_URL"], queue.redis_connection).get(_redis_key(company_id))
         return int(value or 0)
     read_without_transaction()  # the badge's poll skips the request's usual setup (no-op inside a transaction)
-    value = db.session.scalar(sa.select(LeadCount.novo).where(LeadCount.company_id == uuid.UUID(str(company_id))))
+    value = db.session.scalar(_STORED_COUNT, {"company_id": uuid.UUID(str(company_id))})
     return int(value or 0)
+
+
+# Built once (a poll only binds the company id): building the select and its comparison cost ≈ a third of the read.
+_STORED_COUNT = sa.select(LeadCount.novo).where(LeadCount.company_id == sa.bindparam("company_id"))
 
 
 @functools.lru_cache(maxsize=4)

@@ -73,6 +73,37 @@ def _seed_agregado(company, user_email: str) -> None:
     commit()
 
 
+def record_paths(company) -> list[str]:
+    """Pages the menu walk does not reach through a list's first row: the seeded public freight's page in the app
+    and its public pages (the showcase `/fretes`, `/f/<slug>`), the driver form opened from its lead ("Cadastrar
+    motorista" is a POST the walk does not press), an invoice (with its billing document, seeded here) and the
+    webhooks pages (reached from Integrações, not the menu). Run after `seed_sample` (its partner is the customer)."""
+    from core.db import db
+    from core.queue import commit
+    from core.tenancy import tenant_scope
+    from domain.billing import services as billing
+    from domain.billing.schemas import DocumentCreate, InvoiceCreate
+    from domain.freights.models import Freight
+    from domain.marketplace.models import MarketplaceLead
+    from domain.webhooks import services as webhooks
+    from tests.fixtures.ciot import CONTRATANTE_CNPJ
+
+    with tenant_scope(company.id):
+        lead = db.session.scalars(db.select(MarketplaceLead)).one()
+        freight = db.session.get(Freight, lead.freight_id)
+        document = billing.create_document(company, DocumentCreate.model_validate(
+            {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "numero": "123", "serie": "1", "valor_centavos": 150000,
+             "emissao_at": "2026-01-10"}))
+        invoice = billing.create_invoice(company, InvoiceCreate.model_validate(
+            {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "document_ids": [str(document.id)]}))
+        endpoint, _ = webhooks.create_endpoint(company, url="https://erp.example.com/fretes/webhook")
+        paths = [f"/fretes-operacao/{freight.id}", f"/financeiro/faturas/{invoice.id}", "/admin/webhooks",
+                 f"/admin/webhooks/{endpoint.id}", f"/motoristas/novo?lead={lead.id}", "/fretes",
+                 f"/f/{freight.public_slug}"]
+        commit()
+    return paths
+
+
 def _seed_lead(company) -> None:
     """A public freight with a driver's lead (CPF, plate and message: every column of the leads page filled)."""
     from core.queue import commit

@@ -1,5 +1,6 @@
-"""Every page reachable from the menu, as an admin, at 390 px and 1366 px: no horizontal scroll, no console error,
-no failed request, every link answering 200, and axe-core finding no serious or critical violation."""
+"""Every page reachable from the menu (plus the detail and public pages of pagewalk.record_paths), as an admin, at
+390 px and 1366 px: no horizontal scroll, no console error, no failed request, every link answering 200, and
+axe-core finding no serious or critical violation."""
 import re
 
 import pytest
@@ -17,33 +18,8 @@ def seeded_admin(make_user, company):
     return user
 
 
-def record_urls(company, base: str, make_freight) -> list[str]:
-    """Detail pages the menu walk does not reach through a list's first row: a freight, an invoice (with its
-    billing document), the webhooks pages (reached from Integrações, not the menu) and the driver form opened from
-    the seeded lead ("Cadastrar motorista" is a POST the walk does not press)."""
-    from core.db import db
-    from core.tenancy import tenant_scope
-    from domain.billing import services as billing
-    from domain.billing.schemas import DocumentCreate, InvoiceCreate
-    from domain.marketplace.models import MarketplaceLead
-    from domain.webhooks import services as webhooks
-    from tests.fixtures.ciot import CONTRATANTE_CNPJ
-    freight = make_freight(company)
-    with tenant_scope(company.id):
-        document = billing.create_document(company, DocumentCreate.model_validate(
-            {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "numero": "123", "serie": "1", "valor_centavos": 150000,
-             "emissao_at": "2026-01-10"}))
-        invoice = billing.create_invoice(company, InvoiceCreate.model_validate(
-            {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "document_ids": [str(document.id)]}))
-        endpoint, _ = webhooks.create_endpoint(company, url="https://erp.example.com/fretes/webhook")
-        db.session.commit()
-        lead_id = db.session.scalar(db.select(MarketplaceLead.id))
-    return [f"{base}/fretes-operacao/{freight.id}", f"{base}/financeiro/faturas/{invoice.id}",
-            f"{base}/admin/webhooks", f"{base}/admin/webhooks/{endpoint.id}", f"{base}/motoristas/novo?lead={lead_id}"]
-
-
 @pytest.mark.parametrize("device", list(pagewalk.WIDTHS))
-def test_every_menu_page_is_clean(device, seeded_admin, company, make_freight, _chromium, live_server):
+def test_every_menu_page_is_clean(device, seeded_admin, company, _chromium, live_server):
     from axe_playwright_python.sync_playwright import Axe
     width, height = pagewalk.WIDTHS[device]
     context = _chromium.new_context(base_url=live_server, locale="pt-BR", viewport={"width": width, "height": height})
@@ -57,7 +33,7 @@ def test_every_menu_page_is_clean(device, seeded_admin, company, make_freight, _
             assert any(re.search(detail + UUID, url) for url in urls), (detail, "\n".join(urls))
         page.goto(live_server + "/leads")  # the leads page is walked with the seeded lead in its table
         assert page.get_by_test_id("leads").locator("tr[data-lead]").count() == 1 and live_server + "/leads" in urls
-        urls += record_urls(company, live_server, make_freight)
+        urls = list(dict.fromkeys(urls + [live_server + path for path in pagewalk.record_paths(company)]))
         axe, links = Axe(), {}
         reports = [pagewalk.check_page(page, url, width, axe=axe, checked_links=links) for url in urls]
     finally:

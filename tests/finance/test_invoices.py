@@ -292,3 +292,65 @@ def test_concurrent_creations_over_the_same_document_give_one_invoice(app, fin_a
     codes = sorted((r.status_code, (r.get_json().get("error") or {}).get("code")) for r in responses)
     assert codes == [(201, None)] + [(422, "documents_not_pending")] * 5, codes
     assert create(fin_api, [make_document()["id"]])["numero"] == "FAT-000003"  # the refused took no number
+
+
+def _statements_of(app, action) -> list[str]:
+    """The SQL statements `action()` sends, each as its first word and the table after its first FROM."""
+    import sqlalchemy as sa
+    sent = []
+
+    def record(conn, cursor, statement, parameters, context, executemany):
+        words = statement.split()
+        table = words[words.index("FROM") + 1] if "FROM" in words else ""
+        sent.append(f"{words[0]} {table}".strip())
+
+    with app.app_context():
+        engine = db.engine
+    sa.event.listen(engine, "before_cursor_execute", record)
+    try:
+        action()
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", record)
+    return sent
+
+
+def test_the_api_creation_reads_the_company_with_the_key_only(app, fin_api, make_document):
+    """On PostgreSQL a creation request sends the key lookup (its company included) and the creation statement,
+    which reads the company's billing defaults itself: no ORM company load. A refused one takes the ordinary path,
+    which loads the company for the defaults (the breaking case: a load on every creation)."""
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("the one-statement creation is PostgreSQL's")
+    create(fin_api, [make_document()["id"]])
+    docs = [make_document()["id"] for _ in range(2)]
+    create(fin_api, [docs[0]])
+    assert _statements_of(app, lambda: create(fin_api, [docs[1]])) == ["SELECT api_keys", "WITH billing_documents"]
+    refused = _statements_of(app, lambda: fin_api.post("/billing/invoices", json={"document_ids": [docs[1]]}))
+    assert refused[:3] == ["SELECT api_keys", "WITH billing_documents", "SELECT companies"], refused
+
+
+def test_a_company_s_first_invoice_takes_the_one_statement_path_and_creates_the_counter_row(app, fin_company,
+                                                                                            make_document):
+    """The statement writes nothing while the company has no counter row; the row is created and the statement
+    sent again. A refused first creation leaves no counter row (nothing was numbered)."""
+    import uuid
+
+    from domain.billing.models import InvoiceCounter
+    from domain.billing.schemas import InvoiceCreate
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("the one-statement creation is PostgreSQL's")
+    doc = uuid.UUID(make_document()["id"])
+    counters = db.select(db.func.count()).select_from(InvoiceCounter)
+    with app.app_context(), tenant_scope(fin_company.id):
+        missing = InvoiceCreate(document_ids=[uuid.uuid4()])
+        with pytest.raises(Exception, match="não encontrados"):
+            services.create_invoice(fin_company, missing)
+        assert db.session.execute(counters).scalar() == 0
+        db.session.rollback()
+        created = []
+        sent = _statements_of(app, lambda: created.append(
+            services.create_invoice(fin_company, InvoiceCreate(document_ids=[doc]))))
+        assert sent == ["WITH billing_documents", "INSERT", "WITH billing_documents"], sent
+        assert created[0].numero == "FAT-000001" and db.session.execute(counters).scalar() == 1
+        db.session.rollback()

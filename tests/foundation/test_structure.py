@@ -160,3 +160,53 @@ def test_the_validator_scan_flags_a_page_form_with_its_own_rules():
     assert forbidden_validators(found) == {"blueprints.web.sample.SampleForm.name": {"Length"},
                                            "blueprints.web.sample.SampleForm.email": {"DataRequired"}}
     assert forbidden_validators({f"{LOGIN_FORM}.email": {"DataRequired"}}) == {}
+
+
+def import_sources(tree: ast.Module) -> dict[str, str]:
+    """Each name a module imports with `from x import name` (top level), and the module it comes from."""
+    return {alias.asname or alias.name: node.module for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module for alias in node.names}
+
+
+def area_of(module: str) -> str | None:
+    """`domain.freights.queries` → `freights`; `domain.common`, `core.db` → None (shared, no area)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] == "domain" else None
+
+
+def borrowed_helpers(root: Path) -> list[str]:
+    """`domain/freights/queries.py: like_pattern via domain.partners.queries (from domain.common)` for every name an
+    area's module imports from another area's module that is not that area's own, but a shared helper it imported
+    itself (domain.common, core). An area's facade re-exporting its own submodules' names is fine."""
+    found = []
+    for path in source_files(root / "domain"):
+        area = area_of(".".join(path.relative_to(root).with_suffix("").parts))
+        for name, module in import_sources(ast.parse(path.read_text(encoding="utf-8"))).items():
+            if area is None or area_of(module) in (None, area):
+                continue
+            target = root / Path(*module.split(".")).with_suffix(".py")
+            if not target.exists():  # a package's __init__ or a missing module: nothing borrowed through it
+                continue
+            origin = import_sources(ast.parse(target.read_text(encoding="utf-8"))).get(name)
+            if origin is not None and area_of(origin) != area_of(module):
+                found.append(f"{path.relative_to(root)}: {name} via {module} (from {origin})")
+    return found
+
+
+def test_no_area_borrows_a_shared_helper_through_another_area():
+    """Shared domain helpers (like_pattern, actor_user_id…) live in domain/common.py and are imported from there,
+    never through another area's queries or services module (which could drop or change them)."""
+    assert not borrowed_helpers(ROOT), "import these from where they live: " + repr(borrowed_helpers(ROOT))
+
+
+def test_the_import_check_finds_a_helper_borrowed_through_another_area(tmp_path):
+    files = {"domain/common.py": "def like_pattern(t):\n    return t\n",
+             "domain/partners/queries.py": "from domain.common import like_pattern\n"
+                                           "from domain.partners.rows import row\ndef find():\n    pass\n",
+             "domain/freights/queries.py": "from domain.partners.queries import like_pattern, find, row\n",
+             "domain/fleet/queries.py": "from domain.common import like_pattern\n"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert borrowed_helpers(tmp_path) == [
+        f"{Path('domain/freights/queries.py')}: like_pattern via domain.partners.queries (from domain.common)"]

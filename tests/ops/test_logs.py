@@ -9,6 +9,7 @@ import pytest
 from core.logs import configure_logging, scrub
 from tests.fixtures.ciot import run_worker
 from tests.fixtures.partners import unique_cpf
+from tests.ops.conftest import value
 
 
 @pytest.fixture
@@ -178,3 +179,46 @@ def test_extra_fields_are_scrubbed_in_json_but_numbers_kept():
     line = json.loads(JsonFormatter().format(record))  # no Scrub filter on this path: the formatter scrubs itself
     assert (line["email"], line["nested"], line["duration_ms"], line["count"]) == (
         "<email>", {"tel": "<phone>"}, 98765.4321, 55119876543210)
+
+
+# --- The sidebar badge's polls (blueprints/web/marketplace.py QuietBadgePolls) ---------------------------------
+
+def badge_url(client) -> str:
+    import html
+    import re
+    page = client.get("/leads").get_data(as_text=True)
+    return html.unescape(re.search(r'id="leads-badge" hx-get="([^"]+)"', page).group(1))
+
+
+def badge_lines(stream) -> list[dict]:
+    return [line for line in lines(stream, "fretes.request") if line["route"] == "/leads/badge"]
+
+
+def test_a_badge_poll_answered_from_its_token_writes_no_line(app, company, make_user, login, log_output, scrape):
+    client = login(make_user(company, role="operador"))
+    url = badge_url(client)
+    before = value(scrape(), "fretes_http_requests_total", method="GET", endpoint="/leads/badge", status="200")
+    stream = log_output("json")
+    assert client.get(url).status_code == 200
+    assert client.get("/").status_code == 200
+    assert badge_lines(stream) == []
+    assert [line["route"] for line in lines(stream, "fretes.request")] == ["/"]  # the other routes still are
+    after = value(scrape(), "fretes_http_requests_total", method="GET", endpoint="/leads/badge", status="200")
+    assert after - before == 1  # still counted by the metrics
+
+
+def test_a_badge_poll_through_the_login_check_is_logged(company, make_user, login, log_output):
+    user = make_user(company, role="operador")
+    client = login(user)
+    stream = log_output("json")
+    assert client.get("/leads/badge").status_code == 200  # no token: the full login check, the user loaded
+    [line] = badge_lines(stream)
+    assert (line["status"], line["user_id"]) == (200, str(user.id))
+
+
+def test_a_refused_badge_poll_is_logged(app, company, make_user, login, log_output):
+    url = badge_url(login(make_user(company, role="operador")))
+    stream = log_output("json")
+    status = app.test_client().get(url).status_code  # another browser: no session, the token is not its own
+    [line] = badge_lines(stream)
+    assert line["status"] == status != 200
