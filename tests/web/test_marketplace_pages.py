@@ -477,3 +477,16 @@ def test_badge_reuses_a_count_read_within_the_cache_window_only(app, login, make
     assert ">1</span>" in client.get(url).get_data(as_text=True)
     monkeypatch.setitem(app.config, "MARKETPLACE_BADGE_CACHE_SECONDS", 0)
     assert ">7</span>" in client.get(url).get_data(as_text=True)
+
+
+def test_the_lead_form_declares_only_the_schema_fields_and_maps_their_errors_back():
+    """The field list lives in LeadCreate: the form adds labels, the alias map is read from the schema."""
+    from wtforms.fields.core import UnboundField
+
+    from blueprints.web.marketplace_forms import LeadForm, lead_input
+    from domain.marketplace.schemas import LeadCreate
+
+    inputs = {name for name, value in vars(LeadForm).items() if isinstance(value, UnboundField)}
+    assert inputs and inputs <= set(LeadCreate.model_fields)
+    assert [lead_input(p) for p in ("driverName", "driverPhone", "vehiclePlate", "message", "slug")] == [
+        "driver_name", "driver_phone", "vehicle_plate", "message", "slug"]
