@@ -106,7 +106,7 @@ def rotate(endpoint_id):
     item = get_owned(WebhookEndpoint, endpoint_id)
     with page_transaction():
         secret = services.rotate_secret(item)
-    return _endpoint_page(item, EndpointForm(obj=item), "", "", secret=secret)
+    return _endpoint_page(item, EndpointForm(formdata=None, obj=item), "", "", secret=secret)  # not this post
 
 
 @bp.post("/<endpoint_id>/teste")

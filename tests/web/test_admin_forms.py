@@ -114,3 +114,4 @@ def test_a_webhook_without_url_or_with_an_unknown_event_is_refused_under_its_inp
     assert response.status_code == 422
     assert field_errors(text(response), "event_types")[0].startswith("Evento desconhecido: nada.disso.")
     assert 'value="https://example.com/h"' in text(response)
+
