@@ -1,5 +1,7 @@
 """Forms of the marketplace pages: the public showcase's filters (a GET form named as the API's query, read the
 pt-BR way), the lead and offer forms of a public freight, and the leads page's filters."""
+import re
+
 from wtforms import SelectField, StringField, TextAreaField
 
 from blueprints.web.cadastros_common import PlainForm, attach_errors, top_field
@@ -47,7 +49,8 @@ UF_CHOICES = [("", "Todas")] + [(uf, uf) for uf in UFS]
 
 class ShowcaseForm(PlainForm):
     """The showcase's filters. Inputs are named as the API's query (camelCase), so a shared link reads the same in
-    both; the prices are typed the Brazilian way (5.000,00) and read by parse_decimal, never as 5.000 = 5."""
+    both; the prices are typed the Brazilian way (5.000,00) and read by parse_decimal, never as 5.000 = 5 (plain
+    numbers in a link, 1000.50, are read as the API reads them: `typed_brazilian`)."""
     originState = SelectField("Origem (UF)", choices=choices(UF_CHOICES), validate_choice=False)
     destinationState = SelectField("Destino (UF)", choices=choices(UF_CHOICES), validate_choice=False)
     vehicleType = SelectField("Veículo", validate_choice=False)
@@ -65,6 +68,17 @@ def vehicle_choices(selected: str | None):
     return choices(pairs)
 
 
+# What a person types: a decimal comma ("5.000,00", "4500,5") or thousands groups with no comma ("1.500", "12.000").
+BRAZILIAN_AMOUNT = re.compile(r"\s*(R\$\s*)?(\d+(\.\d{3})*,\d*|\d{1,3}(\.\d{3})+)\s*")
+
+
+def typed_brazilian(value: str | None) -> bool:
+    """Whether a price in the query string is written the Brazilian way, as the page's money input sends it (or a
+    person types it without the mask). Anything else ("1000.50", "5000") is read as the API reads it, so a link an
+    integrator builds with plain numbers filters the same on the page as in the API."""
+    return bool(value) and BRAZILIAN_AMOUNT.fullmatch(value) is not None
+
+
 def read_showcase(args) -> tuple[ShowcaseForm, ShowcaseQuery, list[str]]:
     """The filter form, the query it gives and the labels of the filters it had to leave out. An input that cannot
     be read is shown with its error and left out; the other filters still apply."""
@@ -74,7 +88,7 @@ def read_showcase(args) -> tuple[ShowcaseForm, ShowcaseQuery, list[str]]:
     form.vehicleType.choices = vehicle_choices(vehicle)
     if vehicle and vehicle.lower() in VEHICLE_TYPES:
         form.vehicleType.data = vehicle.lower()
-    errors = read_decimals(values, {"minPrice": 2, "maxPrice": 2})
+    errors = read_decimals(values, {name: 2 for name in ("minPrice", "maxPrice") if typed_brazilian(values.get(name))})
     data, schema_errors = validate_data(ShowcaseQuery, values)
     if data is None:  # leave out what the schema refused, keep the rest
         refused = {top_field(e.field) for e in schema_errors}

@@ -71,7 +71,7 @@ def test_showcase_price_is_read_the_brazilian_way(visitor, priced, typed, expect
     assert f'value="{typed}"' in html and 'data-mask="decimal"' in html  # kept as typed, masked as money
 
 
-@pytest.mark.parametrize("typed", ["1.5", "5,000", "1500.50", "abc"])
+@pytest.mark.parametrize("typed", ["1..500", "5,000", "1.50,00", "abc"])
 def test_unreadable_price_is_named_and_the_other_filters_still_apply(visitor, priced, typed):
     response = visitor.get("/fretes", query_string={"minPrice": typed, "originState": "RJ"})
     html = response.get_data(as_text=True)
@@ -79,6 +79,16 @@ def test_unreadable_price_is_named_and_the_other_filters_still_apply(visitor, pr
     assert shown(html, priced) == {"1200", "5500"}  # RJ applies; no price filter
     assert "Filtro ignorado: Preço mínimo (R$)." in html and "minPrice," not in html
     assert 'id="minPrice-error"' in html and f'value="{typed}"' in html
+
+
+@pytest.mark.parametrize(("value", "expected"), [("4500.5", {"4500.5", "5500"}), ("1.5", {"1200", "4500.5", "5500"}),
+                                                ("5000", {"5500"})])
+def test_a_plain_number_in_a_link_filters_as_in_the_api(visitor, priced, value, expected):
+    # Integrators build showcase links with the API's plain numbers: the page reads them as the API does.
+    page = visitor.get("/fretes", query_string={"minPrice": value})
+    api = visitor.get("/api/public/v1/marketplace/freights", query_string={"minPrice": value})
+    assert page.status_code == 200 and shown(page.get_data(as_text=True), priced) == expected
+    assert {item["public_slug"] for item in api.get_json()["data"]} == {priced[p].public_slug for p in expected}
 
 
 def test_invalid_state_is_named_by_its_label_and_the_price_still_applies(visitor, priced):
