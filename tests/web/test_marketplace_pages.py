@@ -330,6 +330,25 @@ def test_lead_is_converted_when_the_driver_is_saved(login, make_user, company, o
         assert [d.name for d in db.session.scalars(db.select(Driver))] == ["Maria Souza"]
 
 
+def test_a_lead_purged_while_the_form_was_open_refuses_once_then_the_driver_is_saved_alone(
+        login, make_user, company, one_lead):
+    from domain.fleet.models import Driver
+    client = login(make_user(company, role="operador"))
+    _, html = open_driver_form(client, one_lead)
+    db.session.delete(one_lead)  # the retention job removed it meanwhile
+    db.session.commit()
+    refused = client.post("/motoristas/novo", data=driver_post(html))
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "O lead de origem não existe mais" in page
+    with tenant_scope(company.id):
+        assert db.session.scalars(db.select(Driver)).all() == []
+    assert driver_post(page)["lead"] == ""  # the form came back without it
+    saved = client.post("/motoristas/novo", data=driver_post(page))
+    assert saved.status_code == 302
+    with tenant_scope(company.id):
+        assert [d.name for d in db.session.scalars(db.select(Driver))] == ["Maria Souza"]
+
+
 def test_lead_stays_new_when_the_driver_is_refused(login, make_user, company, one_lead):
     client = login(make_user(company, role="operador"))
     _, html = open_driver_form(client, one_lead)
