@@ -18,7 +18,7 @@ import os
 import sys
 import time
 
-from _common import bench_app, report
+from _common import bench_app, held_raw_connection, report
 
 VERSION_SQL = ("SELECT v.version, v.inputs, v.components, v.tax_mode FROM methodology_versions v "
                "JOIN methodologies m ON m.id = v.methodology_id AND v.version = m.current_version "
@@ -30,19 +30,8 @@ INPUTS = {"distancia_km": 430, "peso_t": 24, "valor_km": 4.5, "valor_tonelada": 
 def bare_view(app):
     from flask import jsonify, request
 
-    from core.db import db
-
-    with app.app_context():
-        # The pool's handle is kept for the whole run: dropped, it would go back to the pool (a weakref callback)
-        # while this view still uses its connection, and the app's requests would share it (a transaction begun
-        # by one seen by the other).
-        held = db.engine.raw_connection()
-        raw = held.driver_connection
-    if raw.__class__.__module__.startswith("psycopg"):
-        raw.autocommit = True
-        sql = VERSION_SQL.format(p="%s")
-    else:
-        sql = VERSION_SQL.format(p="?")
+    held, raw = held_raw_connection(app)  # the pool's handle kept for the whole run (see bench/_common.py)
+    sql = VERSION_SQL.format(p="%s" if raw.__class__.__module__.startswith("psycopg") else "?")
 
     def view():
         body = request.get_json()
