@@ -10,7 +10,7 @@ import pytest
 from flask import Blueprint
 from pydantic import Field
 
-from app import create_app, csrf
+from app import csrf
 from core.api import API_PREFIX, endpoint
 from core.db import db
 from core.errors import Conflict
@@ -18,7 +18,7 @@ from core.pagination import paginate
 from core.schemas import ListQuery, RequestModel
 from domain.tenancy import services
 from domain.tenancy.models import ApiKey
-from tests.fixtures.core import ApiClient
+from tests.fixtures.core import ApiClient, app_with_blueprint
 
 PROBE = "/_probe"
 probe_bp = Blueprint("probe", __name__, url_prefix=API_PREFIX + PROBE)
@@ -82,13 +82,7 @@ def wait(ctx):
 
 @pytest.fixture(scope="session")
 def probe_app(app):
-    shared = ("TESTING", "SQLALCHEMY_DATABASE_URI", "INSTANCE_PATH", "SECRET_KEY", "REDIS_URL", "JOBS_INLINE",
-              "WTF_CSRF_ENABLED", "PASSWORD_HASH_METHOD")
-    application = create_app({k: app.config[k] for k in shared})
-    application.register_blueprint(probe_bp)
-    yield application
-    with application.app_context():
-        db.engine.dispose()
+    yield from app_with_blueprint(app, probe_bp)
 
 
 class ProbeClient(ApiClient):

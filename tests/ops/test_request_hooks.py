@@ -12,10 +12,10 @@ import uuid
 import pytest
 from flask import Blueprint, Response
 
-from app import SECURITY_HEADERS, create_app
-from core.db import db
+from app import SECURITY_HEADERS
 from core.logs import configure_logging, quiet_request_line, request_id_from_headers, scrub
 from core.static_assets import add_vary
+from tests.fixtures.core import app_with_blueprint
 from tests.hardening.test_headers import assert_security_headers
 from tests.ops.conftest import value
 
@@ -40,13 +40,7 @@ def redirect_probe():
 
 @pytest.fixture(scope="module")
 def probe_app(app):
-    shared = ("TESTING", "SQLALCHEMY_DATABASE_URI", "INSTANCE_PATH", "SECRET_KEY", "REDIS_URL", "JOBS_INLINE",
-              "WTF_CSRF_ENABLED", "PASSWORD_HASH_METHOD")
-    application = create_app({k: app.config[k] for k in shared})
-    application.register_blueprint(probe_bp)
-    yield application
-    with application.app_context():
-        db.engine.dispose()
+    yield from app_with_blueprint(app, probe_bp)
 
 
 @pytest.fixture
