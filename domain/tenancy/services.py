@@ -183,8 +183,11 @@ def create_api_key(company: Company, *, scopes=("read", "write"), require_signat
     """Returns the record and the full key, which is shown once and never stored in clear."""
     problems = Problems()
     problems.check_length("name", name, 120)
-    problems.raise_any()
-    chosen = _choices(scopes, SCOPES, "scopes") or ["read"]
+    unknown = sorted({scope for scope in (scopes or []) if scope not in SCOPES})
+    if unknown:
+        problems.add("scopes", "invalid_choice", f"Valor deve ser um de: {', '.join(SCOPES)}.")
+    problems.raise_any()  # the name and the scopes reported together
+    chosen = sorted(set(scopes or [])) or ["read"]
     prefix, secret = apikeys.generate_key()
     key = ApiKey(company_id=company.id, name=(name or "").strip(), prefix=prefix,
                  secret_hash=apikeys.hash_secret(secret), secret_encrypted=crypto.encrypt(secret),

@@ -86,6 +86,13 @@ def test_an_unknown_scope_is_under_the_scopes_input(admin):
     assert field_errors(text(response), "scopes") == ["Valor deve ser um de: read, write."]
 
 
+def test_a_long_name_and_an_unknown_scope_are_reported_together(admin):
+    response = send(admin, "/admin/integracoes", {"name": "K" * 121, "scopes": ["admin"]})
+    assert response.status_code == 422
+    assert field_errors(text(response), "name") == ["No máximo 120 caracteres."]
+    assert field_errors(text(response), "scopes") == ["Valor deve ser um de: read, write."]
+
+
 def branding(client, **fields):
     data = {"legal_name": "Marca Ltda", "footer": "Rodapé", "primary_color": "#12ab34", "secondary_color": "#eeeeee"}
     return send(client, "/admin/identidade-visual", {**data, **fields})
