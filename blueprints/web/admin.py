@@ -2,18 +2,17 @@
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, EmailField, PasswordField, SelectField, StringField
-from wtforms.validators import DataRequired, Email, Length, Optional, Regexp
 
 from blueprints.web.access import roles_required, upload_limit
+from blueprints.web.cadastros_common import PlainForm, place_refusal
 from blueprints.web.formkit import MultiCheckboxField, choices
 from blueprints.web.transaction import page_transaction
 from core.contrast import warnings as contrast_warnings
 from core.crypto import decrypt, encrypt
 from core.db import db
-from core.errors import AppError, FieldError
+from core.errors import AppError
 from core.pdf import Branding, render_pdf
 from core.tenancy import get_owned
 from domain.tenancy import services
@@ -23,39 +22,48 @@ bp = Blueprint("admin", __name__, url_prefix="/admin")
 
 ROLE_LABELS = {"admin": "Administrador", "operador": "Operador", "financeiro": "Financeiro", "leitura": "Leitura"}
 
+# Fields and labels only (PlainForm): the rules are the services' (domain/tenancy/inputs.py), which name each
+# problem by its argument, the same name as the input here, so attach_errors puts it under its input.
 
-class ApiKeyForm(FlaskForm):
-    name = StringField("Nome (para identificar a integração)", validators=[Optional(), Length(max=120)])
+
+class ApiKeyForm(PlainForm):
+    name = StringField("Nome (para identificar a integração)")
     scopes = MultiCheckboxField("Escopos", choices=choices([("read", "Leitura (GET)"),
                                                             ("write", "Escrita (POST/PATCH/DELETE)")]),
                                 default=["read", "write"])
     require_signature = BooleanField("Exigir assinatura HMAC em todas as chamadas")
 
 
-class UserForm(FlaskForm):
-    name = StringField("Nome", validators=[Optional(), Length(max=120)])
-    email = EmailField("E-mail", validators=[DataRequired(message="Informe o e-mail."),
-                                             Email(message="E-mail inválido."), Length(max=254)])
-    password = PasswordField("Senha inicial", validators=[DataRequired(message="Informe a senha."),
-                                                          Length(min=8, max=200, message="De 8 a 200 caracteres.")])
+class UserForm(PlainForm):
+    name = StringField("Nome")
+    email = EmailField("E-mail")
+    password = PasswordField("Senha inicial")
     # a new user starts with the least privilege (read only); the admin raises it deliberately
     role = SelectField("Papel", choices=choices((r, ROLE_LABELS[r]) for r in ROLES), default="leitura")
 
 
-class RoleForm(FlaskForm):
+class RoleForm(PlainForm):
     role = SelectField("Papel", choices=choices((r, ROLE_LABELS[r]) for r in ROLES))
 
 
-HEX = Regexp(r"^#[0-9a-fA-F]{6}$", message="Use o formato #RRGGBB.")
-
-
-class BrandingForm(FlaskForm):
-    legal_name = StringField("Razão social nos PDFs", validators=[Optional(), Length(max=200)])
-    footer = StringField("Rodapé", validators=[Optional(), Length(max=500)])
-    primary_color = StringField("Cor principal", validators=[DataRequired(), HEX])
-    secondary_color = StringField("Cor secundária", validators=[DataRequired(), HEX])
+class BrandingForm(PlainForm):
+    legal_name = StringField("Razão social nos PDFs")
+    footer = StringField("Rodapé")
+    primary_color = StringField("Cor principal")
+    secondary_color = StringField("Cor secundária")
     logo = FileField("Logotipo (PNG ou JPEG)")
     remove_logo = BooleanField("Remover logotipo atual")
+
+
+def _write(form, action, fallback):
+    """Run the service call `action()` in the page's transaction and return its result; None when the service
+    refuses, its errors under the form's inputs (one naming no input, like a taken e-mail, under `fallback`)."""
+    try:
+        with page_transaction():
+            return action()
+    except AppError as exc:
+        place_refusal(form, exc, fallback)
+        return None
 
 
 # --- Integrations ------------------------------------------------------------------------------
@@ -64,15 +72,13 @@ class BrandingForm(FlaskForm):
 @roles_required("admin")
 def integrations():
     form = ApiKeyForm()
-    if form.validate_on_submit():
-        with page_transaction():
-            _, new_key = services.create_api_key(current_user.company, scopes=form.scopes.data or ["read"],
-                                                 require_signature=form.require_signature.data,
-                                                 name=form.name.data or "", created_by=current_user)
+    if request.method == "POST" and (created := _write(form, lambda: services.create_api_key(
+            current_user.company, scopes=form.scopes.data or ["read"], require_signature=form.require_signature.data,
+            name=form.name.data or "", created_by=current_user), form.scopes)):
         # POST-redirect-GET: refreshing the page shows the list, it never creates another key. The secret is
         # handed to the next page once and shown there a single time. Flask's session cookie is signed, not
         # encrypted (anyone holding the cookie can read it), so the secret travels Fernet-encrypted.
-        session["new_api_key"] = encrypt(new_key)
+        session["new_api_key"] = encrypt(created[1])
         flash("Chave criada.", "success")
         return redirect(url_for("admin.integrations"))
     new_key = _pop_new_key() if request.method == "GET" else None
@@ -114,15 +120,11 @@ def toggle_signature(key_id):
 @roles_required("admin")
 def users():
     form = UserForm()
-    if form.validate_on_submit():
-        try:
-            with page_transaction():
-                services.create_user(current_user.company, email=form.email.data, password=form.password.data,
-                                     role=form.role.data, name=form.name.data or "")
-            flash("Usuário criado.", "success")
-            return redirect(url_for("admin.users"))
-        except AppError as exc:
-            form.email.errors.append(exc.message)
+    if request.method == "POST" and _write(form, lambda: services.create_user(
+            current_user.company, email=form.email.data, password=form.password.data, role=form.role.data,
+            name=form.name.data or ""), form.email):
+        flash("Usuário criado.", "success")
+        return redirect(url_for("admin.users"))
     people = db.session.execute(db.select(User).order_by(User.email)).scalars().all()
     # each row's role select is its own RoleForm, showing that user's role (never bound to this request's post)
     rows = [(user, RoleForm(formdata=None, role=user.role)) for user in people]
@@ -133,13 +135,12 @@ def users():
 @roles_required("admin")
 def set_role(user_id):
     user, form = get_owned(User, user_id), RoleForm()
-    if form.validate_on_submit():
-        try:
-            with page_transaction():
-                services.set_user_role(user, form.role.data, actor=current_user._get_current_object())
-            flash(f"Papel de {user.email} alterado para {ROLE_LABELS[form.role.data]}.", "success")
-        except AppError as exc:
-            flash(exc.message, "error")
+    try:
+        with page_transaction():
+            services.set_user_role(user, form.role.data, actor=current_user._get_current_object())
+        flash(f"Papel de {user.email} alterado para {ROLE_LABELS[form.role.data]}.", "success")
+    except AppError as exc:
+        flash(exc.message, "error")
     return redirect(url_for("admin.users"))
 
 
@@ -157,18 +158,15 @@ def branding():
         "legal_name": company.brand_legal_name or "", "footer": company.brand_footer or "",
         "primary_color": company.brand_primary_color, "secondary_color": company.brand_secondary_color,
     } if request.method == "GET" else None)
-    if form.validate_on_submit():
-        try:
-            with page_transaction():
-                services.update_branding(company, legal_name=form.legal_name.data, footer=form.footer.data,
-                                         primary_color=form.primary_color.data,
-                                         secondary_color=form.secondary_color.data, logo=_uploaded_logo(form),
-                                         remove_logo=form.remove_logo.data)
-            flash("Identidade visual salva.", "success")
-            return redirect(url_for("admin.branding"))
-        except AppError as exc:
-            for detail in exc.details or [FieldError("logo", exc.code, exc.message)]:
-                getattr(form, detail.field, form.logo).errors.append(detail.message)
+    def save():
+        return services.update_branding(company, legal_name=form.legal_name.data, footer=form.footer.data,
+                                        primary_color=form.primary_color.data,
+                                        secondary_color=form.secondary_color.data, logo=_uploaded_logo(form),
+                                        remove_logo=form.remove_logo.data)
+
+    if request.method == "POST" and _write(form, save, form.logo):
+        flash("Identidade visual salva.", "success")
+        return redirect(url_for("admin.branding"))
     notes = contrast_warnings(company.brand_primary_color, company.brand_secondary_color)
     return render_template("admin/branding.html", form=form, company=company, contrast_notes=notes), \
         (422 if form.errors else 200)

@@ -60,6 +60,12 @@ def errors_of(exc: AppError) -> list[FieldError]:
     return list(exc.details) or [FieldError("", exc.code, exc.message)]
 
 
+def place_refusal(form, exc: AppError, fallback) -> None:
+    """A service's refusal under the form's inputs (attach_errors); one that names no input under `fallback`."""
+    general = attach_errors(form, errors_of(exc))
+    fallback.errors = [*fallback.errors, *general]
+
+
 def done(url: str, message: str | None = None, category: str = "success") -> Response:
     """After a successful write: flash and go to `url` (htmx follows HX-Redirect; a form POST a 302)."""
     if message:

@@ -22,6 +22,7 @@ from blueprints.web.cadastros_common import (
 )
 from blueprints.web.formkit import DecimalBRField, MaskedField, choices, read_decimals
 from core.db import db
+from core.errors import NotFound
 from core.formatting import fmt
 from core.schemas import parse_query
 from core.tenancy import get_owned
@@ -116,9 +117,16 @@ def _driver_from_lead(args) -> dict:
 
 
 def _convert_lead(form, driver):
-    """The lead the driver came from is marked `convertido` in the driver's transaction: only once it is saved."""
+    """The lead the driver came from is marked `convertido` in the driver's transaction: only once it is saved. A
+    lead that is gone (purged by the retention job while the form was open, or not the company's) refuses the save
+    once, and the form comes back without it, so the next save registers the driver alone."""
     if form.lead.data:
-        marketplace.update_lead_status(form.lead.data, "convertido")
+        try:
+            marketplace.update_lead_status(form.lead.data, "convertido")
+        except NotFound:
+            form.lead.data = ""
+            raise NotFound("O lead de origem não existe mais. Salve de novo para cadastrar o motorista sem ele.",
+                           code="lead_not_found") from None
     return driver
 
 

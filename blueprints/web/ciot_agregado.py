@@ -13,7 +13,7 @@ import uuid
 from datetime import timedelta
 
 import sqlalchemy as sa
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
@@ -136,6 +136,11 @@ def _send_now(send, agregado_id, key) -> str:
         with page_transaction():
             return send(current_user.company, agregado_id, key, actor=_actor())
     except ProviderUnavailable:
+        return services.PENDING
+    except AppError:
+        raise
+    except Exception:  # phase 1 is committed: the job and the sweep finish it, as the API's 202 says
+        current_app.logger.exception("agregado %s: sending to the authority failed after phase 1", agregado_id)
         return services.PENDING
 
 

@@ -34,10 +34,15 @@ from domain.ciot.presentation import (
 
 
 class CiotFields(Form):
-    """Fields and rendering only, like the registry pages' PlainForm: the rules are OperationCreate's and the CIOT
+    """Fields and rendering only, like the other pages' PlainForm: the rules are OperationCreate's and the CIOT
     rules', so these forms carry no validators; `required` only marks the label (and the input's `required`).
     A section is bound to the posted values with its prefix: `origem.` or `vehicles[2].` (WTForms joins a prefix
-    ending in `.` without a separator), so every input's name is its body path."""
+    ending in `.` without a separator), so every input's name is its body path.
+
+    The base is WTForms' `Form`, not PlainForm (a FlaskForm), on purpose: FlaskForm's one addition is binding to
+    the request by itself, and these forms must never be. Many are bound per page, each to the draft's cleaned
+    values (DraftForm: unknown names dropped, `destino.tipo` copied, the balance and axles filled), not to what
+    was posted; the CSRF token is checked by CSRFProtect for every POST, as for PlainForm."""
 
 
 class Required:
@@ -315,7 +320,9 @@ def slug(name: str) -> str:
 
 @dataclass
 class DraftForm:
-    """The posted (or initial) values by input name, the rows per list and the errors by input name."""
+    """The posted (or initial) values by input name, the rows per list and the errors by input name. Not a form
+    class of its own: it binds the WTForms sections and rows above to its values, and places the body's errors
+    itself (`with_errors`), since a row's input index is not its body index once a row was removed."""
     values: dict = field(default_factory=dict)
     rows: dict = field(default_factory=lambda: {k: list(v) for k, v in INITIAL_ROWS.items()})
     errors: dict = field(default_factory=dict)

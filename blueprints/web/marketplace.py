@@ -11,7 +11,7 @@ from markupsafe import Markup
 from blueprints.web.access import is_htmx, roles_required, without_session_user
 from blueprints.web.cadastros_common import attach_errors, done, errors_of, filters_of, list_args, list_response
 from blueprints.web.formkit import read_decimals
-from blueprints.web.marketplace_forms import LEAD_FIELDS, LeadForm, OfferForm, read_showcase
+from blueprints.web.marketplace_forms import LeadForm, OfferForm, lead_body, lead_input, read_showcase
 from blueprints.web.transaction import page_transaction
 from core.db import read_without_transaction
 from core.errors import AppError, FieldError
@@ -69,17 +69,14 @@ def _submit(slug: str, write, sent: str, message: str):
 @bp.route("/f/<slug>/interesse", methods=["POST"])
 def send_lead(slug):
     form = LeadForm()
-    values = {"slug": slug, **{alias: form[name].data for name, alias in LEAD_FIELDS.items()}}
-    data, errors = validate_data(LeadCreate, values)
+    data, errors = validate_data(LeadCreate, lead_body(form, slug))
     if data is not None:
         client = {"ip_addr": request.remote_addr, "user_agent": request.headers.get("User-Agent")}
         response, errors = _submit(slug, lambda: services.submit_lead(data, **client), "interesse",
                                    "Recebemos seu interesse. A empresa vai chamar você no WhatsApp.")
         if response is not None:
             return response
-    by_form = {alias: name for name, alias in LEAD_FIELDS.items()}
-    errors = [FieldError(by_form.get(e.field, e.field), e.code, e.message) for e in errors]
-    general = attach_errors(form, errors)
+    general = attach_errors(form, errors, lead_input)
     return _detail(slug, lead_form=form, general=general, status=422)
 
 

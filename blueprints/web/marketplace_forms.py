@@ -1,5 +1,7 @@
 """Forms of the marketplace pages: the public showcase's filters (a GET form named as the API's query, read the
 pt-BR way), the lead and offer forms of a public freight, and the leads page's filters."""
+import re
+
 from wtforms import SelectField, StringField, TextAreaField
 
 from blueprints.web.cadastros_common import PlainForm, attach_errors, top_field
@@ -7,20 +9,32 @@ from blueprints.web.formkit import DecimalBRField, choices, read_decimals
 from core.schemas import validate_data
 from core.validators import UFS
 from domain.fleet.models import VEHICLE_TYPES
-from domain.marketplace.schemas import ShowcaseQuery
-
-# Form field → the API's camelCase name (the schema's alias), so errors land under the right input.
-LEAD_FIELDS = {"driver_name": "driverName", "driver_phone": "driverPhone", "driver_doc": "driverDoc",
-               "vehicle_plate": "vehiclePlate", "message": "message", "website": "website"}
+from domain.marketplace.schemas import LeadCreate, ShowcaseQuery
 
 
 class LeadForm(PlainForm):
+    """Labels only: its inputs are named as LeadCreate's fields (`driver_name`), whose rules are the schema's; the
+    schema reads them by name (populate_by_name) and names its errors by the API's alias (`driverName`), which
+    `lead_input` maps back from the schema itself."""
     driver_name = StringField("Seu nome")
     driver_phone = StringField("Celular (WhatsApp)")
     driver_doc = StringField("CPF (opcional)")
     vehicle_plate = StringField("Placa do veículo (opcional)")
     message = TextAreaField("Mensagem (opcional)")
     website = StringField("Deixe este campo vazio")  # the honeypot, hidden by CSS
+
+
+def lead_body(form: LeadForm, slug: str) -> dict:
+    """The posted lead as LeadCreate's input, by field name (the fields the form and the schema share)."""
+    return {"slug": slug, **{name: form[name].data for name in LeadCreate.model_fields if name in form}}
+
+
+LEAD_INPUTS = {info.alias: name for name, info in LeadCreate.model_fields.items() if info.alias}
+
+
+def lead_input(path: str) -> str:
+    """A LeadCreate error's field (the alias, `driverPhone`) → the form's input (`driver_phone`)."""
+    return LEAD_INPUTS.get(path, path)
 
 
 class OfferForm(PlainForm):
@@ -35,7 +49,8 @@ UF_CHOICES = [("", "Todas")] + [(uf, uf) for uf in UFS]
 
 class ShowcaseForm(PlainForm):
     """The showcase's filters. Inputs are named as the API's query (camelCase), so a shared link reads the same in
-    both; the prices are typed the Brazilian way (5.000,00) and read by parse_decimal, never as 5.000 = 5."""
+    both; the prices are typed the Brazilian way (5.000,00) and read by parse_decimal, never as 5.000 = 5 (plain
+    numbers in a link, 1000.50, are read as the API reads them: `typed_brazilian`)."""
     originState = SelectField("Origem (UF)", choices=choices(UF_CHOICES), validate_choice=False)
     destinationState = SelectField("Destino (UF)", choices=choices(UF_CHOICES), validate_choice=False)
     vehicleType = SelectField("Veículo", validate_choice=False)
@@ -53,6 +68,17 @@ def vehicle_choices(selected: str | None):
     return choices(pairs)
 
 
+# What a person types: a decimal comma ("5.000,00", "4500,5") or thousands groups with no comma ("1.500", "12.000").
+BRAZILIAN_AMOUNT = re.compile(r"\s*(R\$\s*)?(\d+(\.\d{3})*,\d*|\d{1,3}(\.\d{3})+)\s*")
+
+
+def typed_brazilian(value: str | None) -> bool:
+    """Whether a price in the query string is written the Brazilian way, as the page's money input sends it (or a
+    person types it without the mask). Anything else ("1000.50", "5000") is read as the API reads it, so a link an
+    integrator builds with plain numbers filters the same on the page as in the API."""
+    return bool(value) and BRAZILIAN_AMOUNT.fullmatch(value) is not None
+
+
 def read_showcase(args) -> tuple[ShowcaseForm, ShowcaseQuery, list[str]]:
     """The filter form, the query it gives and the labels of the filters it had to leave out. An input that cannot
     be read is shown with its error and left out; the other filters still apply."""
@@ -62,7 +88,7 @@ def read_showcase(args) -> tuple[ShowcaseForm, ShowcaseQuery, list[str]]:
     form.vehicleType.choices = vehicle_choices(vehicle)
     if vehicle and vehicle.lower() in VEHICLE_TYPES:
         form.vehicleType.data = vehicle.lower()
-    errors = read_decimals(values, {"minPrice": 2, "maxPrice": 2})
+    errors = read_decimals(values, {name: 2 for name in ("minPrice", "maxPrice") if typed_brazilian(values.get(name))})
     data, schema_errors = validate_data(ShowcaseQuery, values)
     if data is None:  # leave out what the schema refused, keep the rest
         refused = {top_field(e.field) for e in schema_errors}

@@ -1,11 +1,10 @@
 """Webhook pages (admin only): endpoints, their delivery log, resend, test event, enable/disable, secret rotation."""
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user
-from flask_wtf import FlaskForm
 from wtforms import StringField
-from wtforms.validators import DataRequired, Length
 
 from blueprints.web.access import roles_required
+from blueprints.web.cadastros_common import PlainForm, place_refusal
 from blueprints.web.formkit import MultiCheckboxField, choices
 from blueprints.web.transaction import page_transaction
 from core.db import db
@@ -20,8 +19,9 @@ STATE_LABELS = {"pending": "Pendente", "delivered": "Entregue", "failed": "Falho
 LOG_LIMIT = 100
 
 
-class EndpointForm(FlaskForm):
-    url = StringField("URL de destino", validators=[DataRequired(message="Informe a URL."), Length(max=2000)])
+class EndpointForm(PlainForm):
+    """Fields and labels only: the URL's and the events' rules are the service's (domain/webhooks/services.py)."""
+    url = StringField("URL de destino")
     event_types = MultiCheckboxField("Eventos", choices=choices((t, t) for t in EVENT_TYPES),
                                      default=list(EVENT_TYPES))
 
@@ -36,9 +36,7 @@ def _save(form: EndpointForm, endpoint: WebhookEndpoint | None = None):
             services.update_endpoint(endpoint, url=form.url.data, event_types=form.event_types.data)
             return None
     except AppError as exc:
-        detail = exc.details[0] if exc.details else None
-        target = form.event_types if detail and detail.field == "event_types" else form.url
-        target.errors = [*target.errors, detail.message if detail else exc.message]
+        place_refusal(form, exc, form.url)
         return None
 
 
@@ -46,7 +44,7 @@ def _save(form: EndpointForm, endpoint: WebhookEndpoint | None = None):
 @roles_required("admin")
 def endpoints():
     form, secret = EndpointForm(), None
-    if form.validate_on_submit():
+    if request.method == "POST":
         secret = _save(form)
         if secret:
             form = EndpointForm(formdata=None)
@@ -60,7 +58,7 @@ def endpoints():
 def endpoint(endpoint_id):
     item = get_owned(WebhookEndpoint, endpoint_id)
     form = EndpointForm(obj=item if request.method == "GET" else None)
-    if form.validate_on_submit():
+    if request.method == "POST":
         _save(form, item)
         if not form.errors:
             flash("Webhook atualizado.", "success")
@@ -108,7 +106,7 @@ def rotate(endpoint_id):
     item = get_owned(WebhookEndpoint, endpoint_id)
     with page_transaction():
         secret = services.rotate_secret(item)
-    return _endpoint_page(item, EndpointForm(obj=item), "", "", secret=secret)
+    return _endpoint_page(item, EndpointForm(formdata=None, obj=item), "", "", secret=secret)  # not this post
 
 
 @bp.post("/<endpoint_id>/teste")

@@ -69,7 +69,7 @@ def create_document(company, data: DocumentCreate) -> BillingDocument:
         numero=data.numero, serie=data.serie, valor_centavos=data.valor_centavos, emissao_at=data.emissao_at,
         storage_path=data.storage_path, notes=data.notes, extra=data.metadata or {})
     # a concurrent request may store the same chave between the check and the flush: the same 409
-    flush_unique(lambda: db.session.add(document), lambda: _chave_conflict(chave))
+    flush_unique(lambda: db.session.add(document), lambda: _chave_conflict(chave) if chave is not None else None)
     return document
 
 

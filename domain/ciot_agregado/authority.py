@@ -45,6 +45,10 @@ def authority_answer(contract, company, method: str, **kwargs):
     return answer
 
 
+# A refusal always leaves a reason on the contract (request_outcome reads a settled refusal by it).
+REFUSED_WITHOUT_REASON = "Recusado pela ANTT sem motivo informado."
+
+
 def request_outcome(contract, key: str, stored_key: str | None, done: str, *, pending: bool) -> str:
     """What became of the request of `key` (its key on the contract: `stored_key`): `done` (the status it reached),
     pending, rejected (aberto again with the authority's reason), or the contract's status when another request

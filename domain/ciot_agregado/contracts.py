@@ -15,6 +15,7 @@ from core.queue import enqueue_after_commit
 from domain.ciot.clock import today_local
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot_agregado.audit import record_event
+from domain.ciot_agregado.authority import REFUSED_WITHOUT_REASON
 from domain.ciot_agregado.models import (
     ABERTO,
     PENDENCIA_CANCELAMENTO,
@@ -138,8 +139,10 @@ def rejected_error(what: str, mensagem: str) -> AppError:
                     extra={"status": ABERTO, "mensagem_antt": mensagem}, keep_records=True)
 
 
-def record_refusal(contract, kind: str, what: str, mensagem: str, *, actor) -> None:
-    """The authority said no: the contract is aberto with the reason on it and on its timeline."""
+def record_refusal(contract, kind: str, what: str, mensagem: str | None, *, actor) -> None:
+    """The authority said no: the contract is aberto with the reason on it and on its timeline. A refusal always
+    leaves a reason (a stand-in when the authority gave none): a settled request reads as refused by it."""
+    mensagem = mensagem or REFUSED_WITHOUT_REASON
     contract.status = ABERTO
     contract.mensagem_antt = mensagem
     record_event(contract, f"{kind}_rejected", f"{what} rejeitado pela ANTT: {mensagem}", {"mensagem_antt": mensagem},

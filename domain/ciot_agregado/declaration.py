@@ -10,7 +10,7 @@ from core.db import db, utcnow
 from core.errors import AppError
 from core.tenancy import cross_tenant
 from domain.ciot_agregado.audit import record_event
-from domain.ciot_agregado.authority import PENDING, REJECTED, authority_answer, stale_after
+from domain.ciot_agregado.authority import PENDING, REFUSED_WITHOUT_REASON, REJECTED, authority_answer, stale_after
 from domain.ciot_agregado.models import ABERTO, CANCELADO, PENDENCIA_DECLARACAO, CiotAgregado
 from domain.ciot_agregado.queries import get_agregado
 
@@ -38,7 +38,8 @@ def send_declaration(company, agregado_id, key: str, *, actor) -> str:
     return DECLARED
 
 
-def _refused(contract: CiotAgregado, mensagem: str, *, actor) -> None:
+def _refused(contract: CiotAgregado, mensagem: str | None, *, actor) -> None:
+    mensagem = mensagem or REFUSED_WITHOUT_REASON
     contract.status = CANCELADO
     contract.cancelado_at = utcnow()
     contract.mensagem_antt = mensagem

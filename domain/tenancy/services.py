@@ -12,7 +12,8 @@ from core.db import db, utcnow
 from core.errors import Conflict, InvalidBody, NotFound, Unprocessable
 from core.logos import checked_logo
 from core.tenancy import cross_tenant
-from core.validators import FieldInvalid, clean_uf, normalize_cnpj
+from core.validators import FieldInvalid, clean_email, clean_uf, normalize_cnpj
+from domain.tenancy.inputs import Problems
 from domain.tenancy.models import CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey, Company, User
 
 HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -79,18 +80,27 @@ def get_ciot_credentials(company: Company, environment: str) -> dict | None:
 
 def update_branding(company: Company, *, legal_name=None, footer=None, primary_color=None,
                     secondary_color=None, logo: bytes | None = None, remove_logo: bool = False) -> Company:
-    """The company's PDF identity; `logo` is checked (`checked_logo`) before anything changes."""
+    """The company's PDF identity. Every field is checked (texts' lengths, `#RRGGBB` colours, the logo by
+    `checked_logo`) and all the problems are reported together before anything changes."""
+    problems = Problems()
+    problems.check_length("legal_name", legal_name, 200)
+    problems.check_length("footer", footer, 500)
+    for field, value in (("primary_color", primary_color), ("secondary_color", secondary_color)):
+        if value is not None and not HEX_COLOR.match(value):
+            problems.add(field, "invalid_color", "Use uma cor no formato #RRGGBB.")
     logo_mime = None
     if logo is not None:
-        logo, logo_mime = checked_logo(logo)
+        try:
+            logo, logo_mime = checked_logo(logo)
+        except InvalidBody as exc:
+            problems.errors.extend(exc.details)
+    problems.raise_any()
     if legal_name is not None:
-        company.brand_legal_name = legal_name.strip()[:200] or None
+        company.brand_legal_name = legal_name.strip() or None
     if footer is not None:
-        company.brand_footer = footer.strip()[:500] or None
+        company.brand_footer = footer.strip() or None
     for field, value in (("primary_color", primary_color), ("secondary_color", secondary_color)):
         if value is not None:
-            if not HEX_COLOR.match(value):
-                raise InvalidBody.for_field(field, "Use uma cor no formato #RRGGBB.")
             setattr(company, f"brand_{field}", value.lower())
     if remove_logo:
         company.brand_logo, company.brand_logo_mime = None, None
@@ -101,15 +111,19 @@ def update_branding(company: Company, *, legal_name=None, footer=None, primary_c
 
 
 def create_user(company: Company, *, email: str, password: str, role: str, name: str = "") -> User:
-    email = (email or "").strip().lower()
-    if not re.match(r"^[^@\s]+@[^@\s]+\.[^@\s]+$", email):
-        raise InvalidBody.for_field("email", "Informe um e-mail válido.")
-    if len(password or "") < 8:
-        raise InvalidBody.for_field("password", "A senha precisa de pelo menos 8 caracteres.")
-    _choice(role, ROLES, "role")
+    """A new user of `company`; every problem with the input is reported at once (422 on the page, the CLI's
+    message), a taken e-mail (in any company) is a Conflict."""
+    problems = Problems()
+    email = problems.read("email", email, clean_email, required="Informe o e-mail.",
+                          sentence="Informe um e-mail válido.")
+    problems.check_password("password", password)
+    problems.check_length("name", name, 120)
+    if role not in ROLES:
+        problems.add("role", "invalid_choice", f"Valor deve ser um de: {', '.join(ROLES)}.")
+    problems.raise_any()
     if db.session.execute(cross_tenant(db.select(User.id).where(User.email == email))).first():
         raise Conflict("Já existe um usuário com este e-mail.", code="user_email_exists")
-    user = User(company_id=company.id, email=email, name=name.strip(), role=role,
+    user = User(company_id=company.id, email=email, name=(name or "").strip(), role=role,
                 password_hash=hash_password(password))
     db.session.add(user)
     db.session.flush()
@@ -167,9 +181,15 @@ def load_user(alternative_id) -> User | None:
 def create_api_key(company: Company, *, scopes=("read", "write"), require_signature=False, name="",
                    created_by=None) -> tuple[ApiKey, str]:
     """Returns the record and the full key, which is shown once and never stored in clear."""
-    chosen = _choices(scopes, SCOPES, "scope") or ["read"]
+    problems = Problems()
+    problems.check_length("name", name, 120)
+    unknown = sorted({scope for scope in (scopes or []) if scope not in SCOPES})
+    if unknown:
+        problems.add("scopes", "invalid_choice", f"Valor deve ser um de: {', '.join(SCOPES)}.")
+    problems.raise_any()  # the name and the scopes reported together
+    chosen = sorted(set(scopes or [])) or ["read"]
     prefix, secret = apikeys.generate_key()
-    key = ApiKey(company_id=company.id, name=(name or "").strip()[:120], prefix=prefix,
+    key = ApiKey(company_id=company.id, name=(name or "").strip(), prefix=prefix,
                  secret_hash=apikeys.hash_secret(secret), secret_encrypted=crypto.encrypt(secret),
                  scopes=chosen, require_signature=bool(require_signature),
                  require_timestamp=bool(require_signature),

@@ -13,7 +13,7 @@ from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.util import identity_key
 
 from core.db import db, utcnow
-from core.errors import InvalidBody
+from domain.tenancy.inputs import Problems
 from domain.tenancy.models import User, UserSession
 from domain.tenancy.services import hash_password
 
@@ -99,8 +99,9 @@ def end_all_sessions(user: User, *, keep_session_id=None) -> int:
 
 def change_password(user: User, new_password: str, *, keep_session_id=None) -> User:
     """A new password ends the user's other sessions (the one making the change may stay)."""
-    if len(new_password or "") < 8:
-        raise InvalidBody.for_field("password", "A senha precisa de pelo menos 8 caracteres.")
+    problems = Problems()
+    problems.check_password("password", new_password)
+    problems.raise_any()
     user.password_hash = hash_password(new_password)
     end_all_sessions(user, keep_session_id=keep_session_id)
     db.session.flush()

@@ -363,6 +363,21 @@ def test_cancel_refused_by_the_authority_stays_aberto_with_the_reason(api, open_
     assert api.get(_one(agg["id"])).get_json()["agregado"]["mensagem_antt"] == error["mensagem_antt"]
 
 
+def test_a_refusal_without_a_reason_still_reads_as_refused(api, open_agregado, authority, monkeypatch):
+    # The authority may refuse without a message: the contract keeps a stand-in reason, so the answer is the 422
+    # refusal (the request settled by the after-commit job is read back by its reason), never a 200 still aberto.
+    from domain.ciot.provider import ActionResult
+    from domain.ciot_agregado.authority import REFUSED_WITHOUT_REASON
+    agg = open_agregado()
+    monkeypatch.setattr(authority, "cancel_aggregate",
+                        lambda self, *args, **kwargs: ActionResult(ok=False, rejected=True, mensagem=None))
+    refused = api.post(_one(agg["id"]) + "/cancel", json={"motivo": "Contrato desfeito"})
+    assert refused.status_code == 422, refused.get_json()
+    assert refused.get_json()["error"]["mensagem_antt"] == REFUSED_WITHOUT_REASON
+    contract = load_agregado(agg["id"])
+    assert contract.status == "aberto" and contract.mensagem_antt == REFUSED_WITHOUT_REASON
+
+
 def test_a_cancellation_the_authority_accepts_clears_an_earlier_refusal(api, open_agregado):
     agg = open_agregado()
     deactivate_at_authority(agg["id"])

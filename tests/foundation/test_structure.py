@@ -86,6 +86,82 @@ def test_progress_advance_commits_only_for_jobs():
     assert {path for path in callers("advance") if not path.startswith("jobs/")} == {"core/progress.py"}
 
 
+# --- One form approach for the pages (docs/pages.md, "Inputs") ------------------------------------------------
+# A page form declares fields and labels; the rules are the domain's (schema or service), which the API and the
+# CLI use too. The only validators a page form may declare:
+MARKERS = {"Required"}  # ciot_form.Required: sets the `required` flag (label asterisk), never raises
+LOGIN_FORM = "blueprints.web.auth.LoginForm"
+LOGIN_VALIDATORS = {"DataRequired", "Length"}
+# The login is no record's create/edit: it checks credentials, and no domain schema or service owns its inputs
+# (`authenticate_user` answers only "right or wrong", the same for an empty and a wrong password, so nobody learns
+# which e-mails exist). Its presence checks say "Informe o e-mail." before anything is looked up; `Length` bounds
+# what is hashed.
+
+
+def page_modules():
+    import importlib
+    import pkgutil
+
+    import blueprints.web as package
+    names = [info.name for info in pkgutil.iter_modules(package.__path__)]
+    return [importlib.import_module(f"{package.__name__}.{name}") for name in names]
+
+
+def declared_validators(modules) -> dict[str, set[str]]:
+    """`module.Class.field` → the names of the validators it declares, for every WTForms form class defined in
+    `modules` (a validator is given as `validators=` or as the field's second positional argument)."""
+    from wtforms import Form
+    from wtforms.fields.core import UnboundField
+
+    found = {}
+    for module in modules:
+        for cls in vars(module).values():
+            if not (isinstance(cls, type) and issubclass(cls, Form) and cls.__module__ == module.__name__):
+                continue
+            for name, unbound in vars(cls).items():
+                if isinstance(unbound, UnboundField):
+                    given = unbound.kwargs.get("validators") or (unbound.args[1] if len(unbound.args) > 1 else ())
+                    if given:
+                        found[f"{module.__name__}.{cls.__name__}.{name}"] = {type(v).__name__ for v in given}
+    return found
+
+
+def forbidden_validators(found: dict[str, set[str]]) -> dict[str, set[str]]:
+    def allowed(field: str) -> set[str]:
+        return MARKERS | (LOGIN_VALIDATORS if field.rsplit(".", 1)[0] == LOGIN_FORM else set())
+    return {field: extra for field, names in found.items() if (extra := names - allowed(field))}
+
+
+def test_page_forms_declare_no_validators_of_their_own():
+    found = declared_validators(page_modules())
+    assert any(field.startswith("blueprints.web.ciot_form.") for field in found), "the scan sees the CIOT markers"
+    assert not forbidden_validators(found), ("put the rule in the domain schema or service and place its errors "
+                                             f"with attach_errors: {forbidden_validators(found)}")
+
+
+def test_the_validator_scan_flags_a_page_form_with_its_own_rules():
+    import types
+
+    from wtforms import StringField
+    from wtforms.validators import DataRequired, Length
+
+    from blueprints.web.cadastros_common import PlainForm
+    from blueprints.web.ciot_form import REQUIRED
+
+    sample = types.ModuleType("blueprints.web.sample")
+    sample.SampleForm = type("SampleForm", (PlainForm,), {
+        "__module__": sample.__name__, "name": StringField("Nome", [Length(max=5)]),
+        "email": StringField("E-mail", validators=[DataRequired()]), "plate": StringField("Placa", validators=REQUIRED),
+        "note": StringField("Nota")})
+    found = declared_validators([sample])
+    assert found == {"blueprints.web.sample.SampleForm.name": {"Length"},
+                     "blueprints.web.sample.SampleForm.email": {"DataRequired"},
+                     "blueprints.web.sample.SampleForm.plate": {"Required"}}
+    assert forbidden_validators(found) == {"blueprints.web.sample.SampleForm.name": {"Length"},
+                                           "blueprints.web.sample.SampleForm.email": {"DataRequired"}}
+    assert forbidden_validators({f"{LOGIN_FORM}.email": {"DataRequired"}}) == {}
+
+
 def import_sources(tree: ast.Module) -> dict[str, str]:
     """Each name a module imports with `from x import name` (top level), and the module it comes from."""
     return {alias.asname or alias.name: node.module for node in tree.body

@@ -193,7 +193,7 @@ def test_admin_creates_user_with_role(app, admin, company):
 @pytest.mark.parametrize("fields, message", [
     ({"email": "sem-arroba"}, "E-mail inválido."),
     ({"password": "curta"}, "De 8 a 200 caracteres."),
-    ({"role": "root"}, "Not a valid choice"),
+    ({"role": "root"}, "Valor deve ser um de: admin"),  # the service's pt-BR message (was WTForms' English)
 ])
 def test_invalid_user_form_is_422(admin, fields, message):
     response = new_user_form(admin, **fields)

@@ -265,6 +265,24 @@ def test_opening_with_the_authority_unreachable_says_so_and_the_page_waits(login
     assert load_agregado(response.headers["Location"].rsplit("/", 1)[1]).codigo_ciot is not None
 
 
+def test_a_failure_after_the_opening_was_stored_says_pending_not_500(login, make_user, company, make_tac,
+                                                                    monkeypatch):
+    # Phase 1 committed; our own phase 2 failed (a lost connection): the contract is stored and the sweep finishes
+    # it, so the page says so, as the API answers 202.
+    from blueprints.web import ciot_agregado as pages
+
+    def lost_connection(*args, **kwargs):
+        raise RuntimeError("server closed the connection unexpectedly")
+    monkeypatch.setattr(pages.services, "send_declaration", lost_connection)
+    partner = make_tac()
+    client, token = _client(login, make_user, company)
+    response = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(partner.id),
+                                                         "placa_cavalo": "ABC1D23"})
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "AGR-000001 registrado, ainda sem código CIOT" in page and 'data-testid="pendencia"' in page
+
+
 def test_an_opening_refused_by_the_authority_shows_the_reason(login, make_user, company, make_tac):
     from tests.fixtures.ciot import clear_irregular, mark_irregular
     partner = make_tac()

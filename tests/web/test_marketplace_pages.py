@@ -71,7 +71,7 @@ def test_showcase_price_is_read_the_brazilian_way(visitor, priced, typed, expect
     assert f'value="{typed}"' in html and 'data-mask="decimal"' in html  # kept as typed, masked as money
 
 
-@pytest.mark.parametrize("typed", ["1.5", "5,000", "1500.50", "abc"])
+@pytest.mark.parametrize("typed", ["1..500", "5,000", "1.50,00", "abc"])
 def test_unreadable_price_is_named_and_the_other_filters_still_apply(visitor, priced, typed):
     response = visitor.get("/fretes", query_string={"minPrice": typed, "originState": "RJ"})
     html = response.get_data(as_text=True)
@@ -79,6 +79,16 @@ def test_unreadable_price_is_named_and_the_other_filters_still_apply(visitor, pr
     assert shown(html, priced) == {"1200", "5500"}  # RJ applies; no price filter
     assert "Filtro ignorado: Preço mínimo (R$)." in html and "minPrice," not in html
     assert 'id="minPrice-error"' in html and f'value="{typed}"' in html
+
+
+@pytest.mark.parametrize(("value", "expected"), [("4500.5", {"4500.5", "5500"}), ("1.5", {"1200", "4500.5", "5500"}),
+                                                ("5000", {"5500"})])
+def test_a_plain_number_in_a_link_filters_as_in_the_api(visitor, priced, value, expected):
+    # Integrators build showcase links with the API's plain numbers: the page reads them as the API does.
+    page = visitor.get("/fretes", query_string={"minPrice": value})
+    api = visitor.get("/api/public/v1/marketplace/freights", query_string={"minPrice": value})
+    assert page.status_code == 200 and shown(page.get_data(as_text=True), priced) == expected
+    assert {item["public_slug"] for item in api.get_json()["data"]} == {priced[p].public_slug for p in expected}
 
 
 def test_invalid_state_is_named_by_its_label_and_the_price_still_applies(visitor, priced):
@@ -320,6 +330,25 @@ def test_lead_is_converted_when_the_driver_is_saved(login, make_user, company, o
         assert [d.name for d in db.session.scalars(db.select(Driver))] == ["Maria Souza"]
 
 
+def test_a_lead_purged_while_the_form_was_open_refuses_once_then_the_driver_is_saved_alone(
+        login, make_user, company, one_lead):
+    from domain.fleet.models import Driver
+    client = login(make_user(company, role="operador"))
+    _, html = open_driver_form(client, one_lead)
+    db.session.delete(one_lead)  # the retention job removed it meanwhile
+    db.session.commit()
+    refused = client.post("/motoristas/novo", data=driver_post(html))
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "O lead de origem não existe mais" in page
+    with tenant_scope(company.id):
+        assert db.session.scalars(db.select(Driver)).all() == []
+    assert driver_post(page)["lead"] == ""  # the form came back without it
+    saved = client.post("/motoristas/novo", data=driver_post(page))
+    assert saved.status_code == 302
+    with tenant_scope(company.id):
+        assert [d.name for d in db.session.scalars(db.select(Driver))] == ["Maria Souza"]
+
+
 def test_lead_stays_new_when_the_driver_is_refused(login, make_user, company, one_lead):
     client = login(make_user(company, role="operador"))
     _, html = open_driver_form(client, one_lead)
@@ -477,3 +506,16 @@ def test_badge_reuses_a_count_read_within_the_cache_window_only(app, login, make
     assert ">1</span>" in client.get(url).get_data(as_text=True)
     monkeypatch.setitem(app.config, "MARKETPLACE_BADGE_CACHE_SECONDS", 0)
     assert ">7</span>" in client.get(url).get_data(as_text=True)
+
+
+def test_the_lead_form_declares_only_the_schema_fields_and_maps_their_errors_back():
+    """The field list lives in LeadCreate: the form adds labels, the alias map is read from the schema."""
+    from wtforms.fields.core import UnboundField
+
+    from blueprints.web.marketplace_forms import LeadForm, lead_input
+    from domain.marketplace.schemas import LeadCreate
+
+    inputs = {name for name, value in vars(LeadForm).items() if isinstance(value, UnboundField)}
+    assert inputs and inputs <= set(LeadCreate.model_fields)
+    assert [lead_input(p) for p in ("driverName", "driverPhone", "vehiclePlate", "message", "slug")] == [
+        "driver_name", "driver_phone", "vehicle_plate", "message", "slug"]

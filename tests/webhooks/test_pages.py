@@ -94,3 +94,12 @@ def test_another_companys_endpoint_and_deliveries_are_404(admin, make_company, r
     with tenant_scope(other.id):
         assert db.session.get(WebhookEndpoint, theirs.id).enabled
         assert db.session.get(WebhookDelivery, their_delivery.id).attempts == 1
+
+
+def test_rotating_the_secret_shows_the_endpoint_as_saved(admin, company, receiver, make_endpoint):
+    """The rotate POST carries only the CSRF token: the settings form shows the endpoint, not that (empty) post."""
+    endpoint, _ = make_endpoint(company, receiver.url, ["offer.accepted"])
+    page = f"/admin/webhooks/{endpoint.id}"
+    html = post(admin, f"{page}/rotacionar", page=page).get_data(as_text=True)
+    assert f'value="{receiver.url}"' in html
+    assert '<input checked id="event_types-1" name="event_types" type="checkbox" value="offer.accepted">' in html
