@@ -82,18 +82,18 @@ def test_driver_types_a_brazilian_price_filter_on_a_phone(phone_page, make_freig
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-def test_an_ambiguous_price_is_named_and_the_state_still_filters(phone_page, make_freight):
+def test_an_unreadable_price_is_named_and_the_state_still_filters(phone_page, make_freight):
     rj = make_freight(visibility="publico", status="published", price=4500, origin={"city": "Niterói", "state": "RJ"})
     make_freight(visibility="publico", status="published", price=9000)  # from SP
     page = phone_page
     page.goto("/fretes")
     page.get_by_label("Origem (UF)").select_option("RJ")
-    page.get_by_label("Preço mínimo (R$)").fill("1.5")
+    page.get_by_label("Preço mínimo (R$)").fill("1,5,0")
     with page.expect_navigation():
         page.get_by_role("button", name="Filtrar").click()
     expect(page.get_by_test_id("ignored-filters")).to_have_text(re.compile(r"Filtro ignorado: Preço mínimo \(R\$\)"))
     expect(page.locator("#minPrice-error")).to_be_visible()
-    expect(page.get_by_label("Preço mínimo (R$)")).to_have_value("1.5")
+    expect(page.get_by_label("Preço mínimo (R$)")).to_have_value("1,5,0")
     links = page.get_by_test_id("showcase").locator("a")
     expect(links).to_have_count(1)
     assert links.first.get_attribute("href") == f"/f/{rj.public_slug}"
