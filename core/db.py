@@ -91,6 +91,16 @@ class TimestampMixin:
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, onupdate=utcnow, nullable=False)
 
 
+class TimelineEventMixin:
+    """A record's timeline entry (CIOT operations, aggregate contracts): what happened, a pt-BR message, its data and
+    who did it. The table adds its own foreign key to the record and its (record, created_at) index."""
+    type: Mapped[str] = mapped_column(sa.String(40), nullable=False)
+    message: Mapped[str] = mapped_column(sa.String(1000), default="", nullable=False)
+    data: Mapped[dict] = mapped_column(sa.JSON, default=dict, nullable=False)
+    actor: Mapped[str | None] = mapped_column(sa.String(120))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
+
+
 def listed_created_at():
     """`created_at` of a table listed through its (company_id, created_at, id) index: no index of its own. A second
     index on created_at alone lures the planner off the composite one (a deep page then filters by company

@@ -16,7 +16,7 @@ from decimal import Decimal
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from core.db import IdMixin, TenantMixin, TimestampMixin, db, utcnow
+from core.db import IdMixin, TenantMixin, TimelineEventMixin, TimestampMixin, db, utcnow
 
 MONEY = sa.Numeric(14, 2)
 WEIGHT = sa.Numeric(15, 3)
@@ -194,18 +194,13 @@ class CiotDocument(_Child, db.Model):
     cargo_weight_kg: Mapped[Decimal | None] = mapped_column(WEIGHT)
 
 
-class CiotEvent(IdMixin, TenantMixin, db.Model):
+class CiotEvent(IdMixin, TenantMixin, TimelineEventMixin, db.Model):
     """The operation's timeline (the record returns the last 50, newest first). Not webhooks."""
     __tablename__ = "ciot_events"
     __table_args__ = (sa.Index("ix_ciot_events_operation_created", "operation_id", "created_at"),)
 
     operation_id: Mapped[uuid.UUID] = mapped_column(
         sa.Uuid, sa.ForeignKey("ciot_operations.id", ondelete="CASCADE"), nullable=False)
-    type: Mapped[str] = mapped_column(sa.String(40), nullable=False)
-    message: Mapped[str] = mapped_column(sa.String(1000), default="", nullable=False)
-    data: Mapped[dict] = mapped_column(sa.JSON, default=dict, nullable=False)
-    actor: Mapped[str | None] = mapped_column(sa.String(120))
-    created_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
 
 
 ATTEMPT_STATES = ("claimed", "succeeded", "failed", "rejected")

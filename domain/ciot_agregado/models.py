@@ -15,7 +15,7 @@ from decimal import Decimal
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
-from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at, utcnow
+from core.db import IdMixin, TenantMixin, TimelineEventMixin, TimestampMixin, db, listed_created_at, utcnow
 
 MONEY = sa.Numeric(14, 2)
 WEIGHT = sa.Numeric(15, 3)
@@ -172,15 +172,10 @@ class CiotAgregadoDebito(_Movement, db.Model):
     data_debito: Mapped[datetime] = mapped_column(sa.DateTime, nullable=False)  # Brasília wall clock
 
 
-class CiotAgregadoEvent(IdMixin, TenantMixin, db.Model):
+class CiotAgregadoEvent(IdMixin, TenantMixin, TimelineEventMixin, db.Model):
     """The contract's audit trail: opening, every trip and debit, each cancellation with its reason, closing."""
     __tablename__ = "ciot_agregado_events"
     __table_args__ = (sa.Index("ix_ciot_agregado_events_agregado_created", "agregado_id", "created_at"),)
 
     agregado_id: Mapped[uuid.UUID] = mapped_column(
         sa.Uuid, sa.ForeignKey("ciot_agregados.id", ondelete="CASCADE"), nullable=False)
-    type: Mapped[str] = mapped_column(sa.String(40), nullable=False)
-    message: Mapped[str] = mapped_column(sa.String(1000), default="", nullable=False)
-    data: Mapped[dict] = mapped_column(sa.JSON, default=dict, nullable=False)
-    actor: Mapped[str | None] = mapped_column(sa.String(120))
-    created_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
