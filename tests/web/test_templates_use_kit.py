@@ -1,5 +1,6 @@
 """Pages are assembled from the page kit (docs/pages.md): no template writes its own table, title, card, item card
-or flash markup. The ones listed below still do, each for the reason given; a new template is never added to the list."""
+or flash markup. The ones listed below still do, each for the reason given; a new template is never added to the
+list."""
 from pathlib import Path
 
 import pytest
