@@ -70,6 +70,10 @@ def create_app(config: dict | None = None) -> Flask:
     configure_logging(app.config["LOG_FORMAT"], os.environ.get("LOG_LEVEL", "INFO"))
     if app.config["SECRET_KEY"] == DEV_SECRET_KEY and not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         logging.getLogger("fretes").warning("SECRET_KEY is the development default: set it (see README).")
+    if app.config.get("CIOT_AGREGADO_CLOSE_STALE_SECONDS") is not None:
+        logging.getLogger("fretes").warning("CIOT_AGREGADO_CLOSE_STALE_SECONDS is deprecated: name it "
+                                            "CIOT_AGREGADO_PENDING_STALE_SECONDS (it covers openings, cancellations "
+                                            "and closings; the new name wins when both are set).")
 
     import domain.registry  # noqa: F401  every model, so migrations and create_all see them all
     from core.static_assets import register_static_assets

@@ -18,6 +18,12 @@ def _bool(name: str, default: bool) -> bool:
     return raw.strip().lower() in {"1", "true", "yes", "on", "sim"}
 
 
+def _seconds(name: str) -> float | None:
+    """A number of seconds from the environment, or None when unset (the reader's default applies)."""
+    raw = os.environ.get(name, "").strip()
+    return float(raw) if raw else None
+
+
 def engine_options(database_url: str) -> dict:
     """Pool per process: DB_POOL_SIZE connections kept, DB_MAX_OVERFLOW more under bursts (docs/deploy.md
     "PostgreSQL connections": the budget is their sum times the processes). DB_PGBOUNCER=1 (PgBouncer in transaction
@@ -73,6 +79,11 @@ def load_config() -> dict:
         "WEBHOOK_ALLOW_PRIVATE_TARGETS": _bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False),
         "WEBHOOK_REQUIRE_HTTPS": _bool("WEBHOOK_REQUIRE_HTTPS", not _bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)),
         "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", "10")),
+        # How long a message to the ANTT about an aggregate contract (opening, cancellation, closing) may wait for
+        # its answer before retry_stuck_agregados sends it again (domain/ciot_agregado/authority.stale_after, default
+        # 300). CIOT_AGREGADO_CLOSE_STALE_SECONDS is its former name, deprecated: still read when the new one is unset.
+        "CIOT_AGREGADO_PENDING_STALE_SECONDS": _seconds("CIOT_AGREGADO_PENDING_STALE_SECONDS"),
+        "CIOT_AGREGADO_CLOSE_STALE_SECONDS": _seconds("CIOT_AGREGADO_CLOSE_STALE_SECONDS"),
         "LOGO_MAX_BYTES": int(os.environ.get("LOGO_MAX_BYTES", str(512 * 1024))),
         # Logged-in sessions (domain/tenancy/sessions.py) and login attempts (blueprints/web/auth.py).
         "SESSION_IDLE_MINUTES": float(os.environ.get("SESSION_IDLE_MINUTES", "120")),

@@ -94,7 +94,7 @@ def close_expired_agregados() -> int:
 
 def retry_stuck_agregados() -> int:
     """Periodic: every declaration, cancellation or closing pending for longer than
-    CIOT_AGREGADO_CLOSE_STALE_SECONDS (its job died or ran out of retries, or the authority accepted and our commit
+    CIOT_AGREGADO_PENDING_STALE_SECONDS (its job died or ran out of retries, or the authority accepted and our commit
     failed) is sent again with the same idempotency key, so what the authority already did is confirmed, never
     repeated. Returns how many were settled."""
     from domain.ciot_agregado import services

@@ -43,7 +43,7 @@ EXISTING = ErrorCode(409, "existing_agregado", "Já existe um contrato de agrega
                          "origem_municipio_nome": "São Paulo", "destino_uf": "RJ",
                          "destino_municipio_nome": "Rio de Janeiro", "mensagem_antt": None, "encerrado_at": None,
                          "encerramento_motivo": None, "peso_carga_final": None, "cancelado_at": None,
-                         "cancel_motivo": None, "created_at": "2026-11-23T15:00:00Z",
+                         "cancel_motivo": None, "pendencia": None, "created_at": "2026-11-23T15:00:00Z",
                          "updated_at": "2026-11-23T15:00:00Z"}})
 INVALID_MODALIDADE = ErrorCode(422, "invalid_modalidade", "O parceiro Transportes X Ltda (ETC) não pode ser agregado: "
                                "o contrato de agregado é só para transportadores com categoria RNTRC TAC ou "

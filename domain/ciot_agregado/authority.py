@@ -8,7 +8,7 @@ own that holds only that contract's row lock, and its answer is written there. A
 settled (by the job, the API request or the sweep, whichever came first) reads the outcome instead. A provider that
 cannot be reached raises ProviderUnavailable and nothing changes: the job retries, then the sweep
 (jobs.ciot_agregado.retry_stuck_agregados) sends the same key again once the request is older than
-CIOT_AGREGADO_CLOSE_STALE_SECONDS."""
+CIOT_AGREGADO_PENDING_STALE_SECONDS (stale_after)."""
 from datetime import timedelta
 
 from flask import current_app
@@ -62,7 +62,18 @@ def request_outcome(contract, key: str, stored_key: str | None, done: str, *, pe
     return REJECTED if contract.status == ABERTO and contract.mensagem_antt else contract.status
 
 
+# The sweep's wait setting, and the name it had when only the closing was sent in two phases (deprecated, still read).
+STALE_SETTING = "CIOT_AGREGADO_PENDING_STALE_SECONDS"
+DEPRECATED_STALE_SETTING = "CIOT_AGREGADO_CLOSE_STALE_SECONDS"
+DEFAULT_STALE_SECONDS = 300
+
+
 def stale_after() -> timedelta:
-    """How long a request may wait for its job before the sweep sends it again (CIOT_AGREGADO_CLOSE_STALE_SECONDS,
-    default 300; the name predates the opening's and the cancellation's two phases)."""
-    return timedelta(seconds=float(current_app.config.get("CIOT_AGREGADO_CLOSE_STALE_SECONDS", 300)))
+    """How long a declaration, cancellation or closing may wait for its answer before the sweep sends it again:
+    CIOT_AGREGADO_PENDING_STALE_SECONDS; when it is unset, the deprecated CIOT_AGREGADO_CLOSE_STALE_SECONDS; else
+    300 seconds."""
+    config = current_app.config
+    for name in (STALE_SETTING, DEPRECATED_STALE_SETTING):
+        if config.get(name) is not None:
+            return timedelta(seconds=float(config[name]))
+    return timedelta(seconds=DEFAULT_STALE_SECONDS)

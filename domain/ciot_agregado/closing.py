@@ -111,7 +111,7 @@ def closing_error(contract: CiotAgregado) -> AppError:
 
 def stuck_closings(now=None) -> list[tuple]:
     """(id, company_id, key) of every company's contract em_encerramento for longer than the stale limit
-    (CIOT_AGREGADO_CLOSE_STALE_SECONDS, default 300): its job died, ran out of retries, or its answer was lost."""
+    (authority.stale_after): its job died, ran out of retries, or its answer was lost."""
     limit = (now or utcnow()) - stale_after()
     return [tuple(row) for row in db.session.execute(cross_tenant(
         sa.select(CiotAgregado.id, CiotAgregado.company_id, CiotAgregado.encerramento_chave)

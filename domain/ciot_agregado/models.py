@@ -120,6 +120,19 @@ class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
             return PENDENCIA_DECLARACAO
         return PENDENCIA_CANCELAMENTO if self.cancelamento_solicitado_at is not None else None
 
+    @property
+    def pendencia_desde(self) -> datetime | None:
+        """Since when the authority has not answered `pendencia`: the opening's commit for the declaration (its
+        `created_at`), the cancellation's or the closing's request time; None when nothing is pending. The sweep
+        sends a request again once this is older than its stale limit (authority.stale_after). A request time left
+        null by an older version reads as the last change of the contract."""
+        kind = self.pendencia
+        if kind is None:
+            return None
+        since = {PENDENCIA_DECLARACAO: self.created_at, PENDENCIA_CANCELAMENTO: self.cancelamento_solicitado_at,
+                 PENDENCIA_ENCERRAMENTO: self.encerramento_solicitado_at}[kind]
+        return since or self.updated_at
+
 
 class _Movement(IdMixin, TenantMixin):
     """A ledger line of a contract. Cancelling keeps the line (struck through) with who, when and why."""

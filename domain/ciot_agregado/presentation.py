@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from core import formatting
 from domain.ciot import presentation as ciot_words
 from domain.ciot_agregado import queries
 from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
@@ -14,17 +15,26 @@ STATUS_TONES = {"aberto": "ok", "em_encerramento": "warn", "encerrado": "muted",
 TIPO_DEBITO_LABELS = {"adiantamento": "Adiantamento", "abastecimento": "Abastecimento", "pedagio": "Pedágio",
                       "manutencao": "Manutenção", "multa": "Multa", "outros": "Outros"}
 CATEGORY_LABELS = {"TAC": "TAC (autônomo)", "TAC_EQUIPARADO": "ETC equiparada a TAC"}
-# What the contract page says while the authority has not answered (CiotAgregado.pendencia; em_encerramento is
-# a status, shown by its badge).
+# What the contract page says while the authority has not answered (CiotAgregado.pendencia), with since when (the
+# API's `pendencia.solicitado_at`); em_encerramento is also a status, shown by its badge.
 PENDING_WORDS = {
-    "declaracao": "Declaração da abertura enviada à ANTT, aguardando a resposta (reenviada automaticamente se a ANTT "
-                  "não responder). Lançamentos, encerramento e cancelamento ficam disponíveis depois dela.",
-    "cancelamento": "Cancelamento enviado à ANTT, aguardando a resposta (reenviado automaticamente se a ANTT não "
-                    "responder).",
+    "declaracao": "Declaração da abertura enviada à ANTT, aguardando a resposta desde {desde} (reenviada "
+                  "automaticamente se a ANTT não responder). Lançamentos, encerramento e cancelamento ficam "
+                  "disponíveis depois dela.",
+    "cancelamento": "Cancelamento enviado à ANTT, aguardando a resposta desde {desde} (reenviado automaticamente se "
+                    "a ANTT não responder).",
+    "encerramento": "Encerramento enviado à ANTT, aguardando a resposta desde {desde} (reenviado automaticamente se "
+                    "a ANTT não responder).",
 }
 WARN_DAYS = 3  # the list warns about open contracts closing within this many days
 # Closing reasons the platform itself writes, in words; a person's reason is shown as typed.
 MOTIVO_LABELS = {EXPIRY_MOTIVO: "Expiração automática (30 dias)"}
+
+
+def pending_message(contract) -> str | None:
+    """The banner of a contract waiting for the authority, or None."""
+    words = PENDING_WORDS.get(contract.pendencia)
+    return words.format(desde=formatting.when(contract.pendencia_desde)) if words else None
 
 
 def status_label(value: str) -> str:

@@ -21,12 +21,30 @@ from core.responses import (
     list_envelope,
 )
 from domain.ciot_agregado import queries
-from domain.ciot_agregado.models import STATUSES, CiotAgregado, CiotAgregadoDebito, CiotAgregadoViagem
+from domain.ciot_agregado.models import (
+    PENDENCIA_CANCELAMENTO,
+    PENDENCIA_DECLARACAO,
+    PENDENCIA_ENCERRAMENTO,
+    STATUSES,
+    CiotAgregado,
+    CiotAgregadoDebito,
+    CiotAgregadoViagem,
+)
 from domain.ciot_agregado.schemas import TipoDebito
 
 Status = Literal[STATUSES]
 CodigoCiot = Annotated[str, Field(pattern=r"^\d{12}$", description="Código CIOT, 12 dígitos.")]
 LocalMoment = Annotated[datetime, Field(description="Data e hora de Brasília, com o deslocamento (-03:00).")]
+
+
+class CiotAgregadoPendencia(ResponseModel):
+    """A message sent to the ANTT that has not been answered yet (an addition to the contract's fields; the status
+    list stays the contract's four): the opening's declaration (status `aberto`, `codigo_ciot` null), the
+    cancellation (status `aberto`) or the closing (status `em_encerramento`). Pending messages are sent again
+    automatically with the same idempotency key; the field is null once the ANTT answers, accepting or refusing."""
+    tipo: Literal[PENDENCIA_DECLARACAO, PENDENCIA_CANCELAMENTO, PENDENCIA_ENCERRAMENTO] = Field(
+        description="O que aguarda a resposta da ANTT: declaracao (abertura), cancelamento ou encerramento.")
+    solicitado_at: Timestamp = Field(description="Quando o pedido foi registrado (ISO 8601 em UTC).")
 
 
 class CiotAgregadoOut(ResponseModel):
@@ -60,6 +78,9 @@ class CiotAgregadoOut(ResponseModel):
     peso_carga_final: float | None
     cancelado_at: Timestamp | None
     cancel_motivo: str | None
+    pendencia: CiotAgregadoPendencia | None = Field(
+        description="Pedido à ANTT ainda sem resposta (abertura, cancelamento ou encerramento), ou nulo. Um "
+                    "cancelamento pendente deixa o contrato `aberto` com este campo preenchido.")
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -166,8 +187,14 @@ def agregado_dict(contract: CiotAgregado) -> dict:
         "mensagem_antt": contract.mensagem_antt, "encerrado_at": iso(contract.encerrado_at),
         "encerramento_motivo": contract.encerramento_motivo, "peso_carga_final": _num(contract.peso_carga_final),
         "cancelado_at": iso(contract.cancelado_at), "cancel_motivo": contract.cancel_motivo,
+        "pendencia": pendencia_dict(contract),
         "created_at": iso(contract.created_at), "updated_at": iso(contract.updated_at),
     }
+
+
+def pendencia_dict(contract: CiotAgregado) -> dict | None:
+    kind = contract.pendencia
+    return {"tipo": kind, "solicitado_at": iso(contract.pendencia_desde)} if kind else None
 
 
 def viagem_dict(trip: CiotAgregadoViagem) -> dict:

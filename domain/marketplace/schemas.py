@@ -3,7 +3,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from core import validators as v
 from core.schemas import Cpf, ListQuery, Plate, RequestModel, Uf, _doc, _wrap
@@ -32,6 +33,15 @@ class ShowcaseQuery(ListQuery):
     max_price: Annotated[Decimal | None, Optional] = Field(default=None, alias="maxPrice", ge=0)
     pickup_from: Annotated[date | None, Optional] = Field(default=None, alias="pickupFrom")
     search: Annotated[str | None, Optional] = Field(default=None, max_length=100)
+
+    @model_validator(mode="after")
+    def _prices_in_order(self):
+        """A range that can match nothing is a mistake, not an empty showcase: the API answers 400 naming maxPrice
+        (as the freight windows name their end), and the page leaves that filter out under its label."""
+        if self.min_price is not None and self.max_price is not None and self.min_price > self.max_price:
+            raise PydanticCustomError("price_order", "Deve ser igual ou maior que o preço mínimo.",
+                                      {"field": "maxPrice"})
+        return self
 
 
 class LeadCreate(RequestModel):

@@ -77,6 +77,25 @@ def test_showcase_bad_filter_is_400_naming_it(public):
     assert response.get_json()["error"]["details"][0]["field"] == "minPrice"
 
 
+@pytest.mark.parametrize("query", ["minPrice=2000&maxPrice=1000", "minPrice=1000.01&maxPrice=1000"])
+def test_showcase_min_price_above_max_price_is_400_naming_max_price(public, make_freight, query):
+    make_freight(visibility="publico", status="published", price=1500)
+    response = public.get(f"/marketplace/freights?{query}")
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["code"] == "invalid_query"
+    assert [(d["field"], d["code"]) for d in error["details"]] == [("maxPrice", "price_order")]
+    assert error["details"][0]["message"] == "Deve ser igual ou maior que o preço mínimo."
+
+
+def test_showcase_equal_min_and_max_price_is_a_range_of_one_price(public, make_freight):
+    exact = make_freight(visibility="publico", status="published", price=1500)
+    make_freight(visibility="publico", status="published", price=1500.01)
+    response = public.get("/marketplace/freights?minPrice=1500&maxPrice=1500")
+    assert response.status_code == 200
+    assert [f["public_slug"] for f in response.get_json()["data"]] == [exact.public_slug]
+
+
 def test_showcase_keyset_pages(public, make_freight):
     made = {make_freight(visibility="publico", status="published").public_slug for _ in range(3)}
     first = public.get("/marketplace/freights?limit=2").get_json()

@@ -99,6 +99,25 @@ def test_an_unreadable_price_is_named_and_the_state_still_filters(phone_page, ma
     assert links.first.get_attribute("href") == f"/f/{rj.public_slug}"
 
 
+def test_a_minimum_above_the_maximum_leaves_the_maximum_out_by_its_label(phone_page, make_freight):
+    cheap = make_freight(visibility="publico", status="published", price=1200)
+    dear = make_freight(visibility="publico", status="published", price=6000)
+    page = phone_page
+    page.goto("/fretes")
+    for label, typed in (("Preço mínimo (R$)", "5.000,00"), ("Preço máximo (R$)", "2.000,00")):
+        price = page.get_by_label(label)
+        price.click()
+        price.press_sequentially(typed)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Filtrar").click()
+    expect(page.get_by_test_id("ignored-filters")).to_have_text(re.compile(r"Filtro ignorado: Preço máximo \(R\$\)"))
+    expect(page.locator("#maxPrice-error")).to_have_text(re.compile("igual ou maior que o preço mínimo"))
+    expect(page.get_by_label("Preço máximo (R$)")).to_have_value("2.000,00")
+    links = page.get_by_test_id("showcase").locator("a")
+    expect(links).to_have_count(1)  # the minimum still applies
+    assert links.first.get_attribute("href") == f"/f/{dear.public_slug}" and cheap.public_slug not in page.content()
+
+
 @pytest.mark.parametrize("page_path", ["/fretes", "/f/{slug}"])
 def test_public_pages_pass_axe_without_console_errors(phone_page, live_server, make_freight, page_path):
     """The public pages at 390 px, as the page walk checks the app's: no console error, no failed request, no

@@ -1,7 +1,8 @@
 """The OpenAPI document fuzzed with schemathesis against every endpoint that exists (marker `slow`: CI runs it).
 
 This module is collected only when slow tests run (tests/conftest.py, SLOW_ONLY_MODULES): building the 63 hypothesis
-tests of `schema.parametrize()` costs seconds per worker, spent for nothing when they are all skipped."""
+tests of `schema.parametrize()` costs seconds per worker, spent for nothing when they are all skipped. Each case's
+id names its operation, `test_api_fuzz[GET /api/public/v1/me]` (tests/fixtures/fuzz.py)."""
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings

@@ -38,7 +38,7 @@ def no_worker(monkeypatch):
 
 
 def _stale_now(app, monkeypatch):
-    monkeypatch.setitem(app.config, "CIOT_AGREGADO_CLOSE_STALE_SECONDS", 0)
+    monkeypatch.setitem(app.config, "CIOT_AGREGADO_PENDING_STALE_SECONDS", 0)
 
 
 def _closed_at_authority(agregado_id):
@@ -89,6 +89,8 @@ def test_an_unreachable_authority_answers_202_and_the_sweep_retries(app, api, op
     monkeypatch.setattr(HomologSimulator, "close_aggregate", _unreachable)
     response = api.post(f"{BASE}/{agg['id']}/encerrar", json=CLOSE)
     assert response.status_code == 202 and response.get_json()["agregado"]["status"] == "em_encerramento"
+    asked_at = load_agregado(agg["id"]).encerramento_solicitado_at.isoformat(timespec="microseconds") + "Z"
+    assert response.get_json()["agregado"]["pendencia"] == {"tipo": "encerramento", "solicitado_at": asked_at}
     _stale_now(app, monkeypatch)
     assert retry_stuck_agregados() == 0  # still unreachable: nothing settled, nothing lost
     assert load_agregado(agg["id"]).status == "em_encerramento"
@@ -96,7 +98,8 @@ def test_an_unreachable_authority_answers_202_and_the_sweep_retries(app, api, op
     _stale_now(app, monkeypatch)
     assert retry_stuck_agregados() == 1
     assert load_agregado(agg["id"]).status == "encerrado"
-    assert api.get(f"{BASE}/{agg['id']}").get_json()["agregado"]["status"] == "encerrado"
+    record = api.get(f"{BASE}/{agg['id']}").get_json()["agregado"]
+    assert record["status"] == "encerrado" and record["pendencia"] is None
 
 
 def test_a_refusal_found_by_the_sweep_leaves_it_aberto_with_the_reason(app, api, make_tac, monkeypatch):

@@ -24,7 +24,7 @@ BASE = "/ciot-agregado/operations"
 
 
 def _stale_now(app, monkeypatch):
-    monkeypatch.setitem(app.config, "CIOT_AGREGADO_CLOSE_STALE_SECONDS", 0)
+    monkeypatch.setitem(app.config, "CIOT_AGREGADO_PENDING_STALE_SECONDS", 0)
 
 
 # --- opening --------------------------------------------------------------------------------------------------
@@ -181,3 +181,113 @@ def test_a_cancel_refusal_found_by_the_sweep_leaves_it_aberto_with_the_reason(ap
     assert contract.cancel_motivo is None
     assert agregado_events(agg["id"])[-2:] == ["cancelling", "cancel_rejected"]
     assert api.post(f"{BASE}/{agg['id']}/viagens", json=trip_body()).status_code == 201
+
+
+# --- the pending request in the API: `pendencia` (an addition; the status stays one of the contract's four) ------
+
+def _pendencia(api, agregado_id):
+    """`pendencia` as the record, the list and the search by code show it (the same serializer: all must agree)."""
+    record = api.get(f"{BASE}/{agregado_id}").get_json()["agregado"]
+    listed = [row for row in api.get(BASE, query_string={"q": record["code"]}).get_json()["data"]
+              if row["id"] == agregado_id]
+    assert [row["pendencia"] for row in listed] == [record["pendencia"]]
+    return record["status"], record["pendencia"]
+
+
+def test_a_pending_cancellation_shows_its_kind_and_since_when_until_the_sweep_settles_it(app, api, open_agregado,
+                                                                                         authority, monkeypatch):
+    agg = open_agregado()
+    assert agg["pendencia"] is None  # declared at once: nothing pending
+    authority.down.add("cancel_aggregate")
+    response = api.post(f"{BASE}/{agg['id']}/cancel", json={"motivo": "Contrato desfeito"})
+    assert response.status_code == 202
+    asked_at = load_agregado(agg["id"]).cancelamento_solicitado_at
+    expected = {"tipo": "cancelamento", "solicitado_at": asked_at.isoformat(timespec="microseconds") + "Z"}
+    assert response.get_json()["data"]["pendencia"] == expected
+    assert _pendencia(api, agg["id"]) == ("aberto", expected)  # still `aberto`: no status of its own
+    _stale_now(app, monkeypatch)
+    assert retry_stuck_agregados() == 0 and _pendencia(api, agg["id"]) == ("aberto", expected)  # still down
+    authority.down.clear()
+    assert retry_stuck_agregados() == 1
+    assert _pendencia(api, agg["id"]) == ("cancelado", None)
+
+
+def test_a_cancellation_refused_after_a_202_clears_the_pending_request(app, api, open_agregado, authority,
+                                                                        monkeypatch):
+    agg = open_agregado()
+    authority.down.add("cancel_aggregate")
+    assert api.post(f"{BASE}/{agg['id']}/cancel", json={}).get_json()["data"]["pendencia"]["tipo"] == "cancelamento"
+    authority.down.clear()
+    deactivate_at_authority(agg["id"])
+    _stale_now(app, monkeypatch)
+    assert retry_stuck_agregados() == 1
+    status, pendencia = _pendencia(api, agg["id"])
+    assert status == "aberto" and pendencia is None
+    assert "não está ativo" in api.get(f"{BASE}/{agg['id']}").get_json()["agregado"]["mensagem_antt"]
+
+
+def test_a_cancellation_refused_at_once_never_shows_as_pending(api, open_agregado):
+    agg = open_agregado()
+    deactivate_at_authority(agg["id"])
+    refused = api.post(f"{BASE}/{agg['id']}/cancel", json={"motivo": "Desistência"})
+    assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "rejected"
+    assert _pendencia(api, agg["id"]) == ("aberto", None)
+
+
+def test_a_pending_opening_shows_as_declaracao_since_its_creation(app, api, make_tac, authority, monkeypatch):
+    authority.down.add("declare_aggregate")
+    pending = api.post(BASE, json=agregado_body(make_tac())).get_json()["data"]
+    assert pending["pendencia"] == {"tipo": "declaracao", "solicitado_at": pending["created_at"]}
+    assert _pendencia(api, pending["id"]) == ("aberto", pending["pendencia"])
+    authority.down.clear()
+    _stale_now(app, monkeypatch)
+    assert retry_stuck_agregados() == 1 and _pendencia(api, pending["id"]) == ("aberto", None)
+
+
+# --- the sweep's wait: CIOT_AGREGADO_PENDING_STALE_SECONDS, formerly CIOT_AGREGADO_CLOSE_STALE_SECONDS -------------
+
+def _pending_cancellation(api, open_agregado, authority):
+    agg = open_agregado()
+    authority.down.add("cancel_aggregate")
+    assert api.post(f"{BASE}/{agg['id']}/cancel", json={}).status_code == 202
+    authority.down.clear()
+    return agg["id"]
+
+
+@pytest.mark.parametrize("settings, resent", [
+    ({}, False),  # the default, 300 s: a request just made is left to its job
+    ({"CIOT_AGREGADO_PENDING_STALE_SECONDS": 0}, True),
+    ({"CIOT_AGREGADO_CLOSE_STALE_SECONDS": 0}, True),  # the deprecated name is still read
+    ({"CIOT_AGREGADO_PENDING_STALE_SECONDS": 3600, "CIOT_AGREGADO_CLOSE_STALE_SECONDS": 0}, False),  # new name wins
+    ({"CIOT_AGREGADO_PENDING_STALE_SECONDS": 0, "CIOT_AGREGADO_CLOSE_STALE_SECONDS": 3600}, True),
+], ids=["default", "new-name", "deprecated-name", "new-wins-3600", "new-wins-0"])
+def test_the_sweeps_wait_setting_and_its_deprecated_name(app, api, open_agregado, authority, monkeypatch, settings,
+                                                         resent):
+    agregado_id = _pending_cancellation(api, open_agregado, authority)
+    for name, value in settings.items():
+        monkeypatch.setitem(app.config, name, value)
+    assert retry_stuck_agregados() == int(resent)
+    assert load_agregado(agregado_id).status == ("cancelado" if resent else "aberto")
+
+
+def test_the_wait_setting_is_read_from_the_environment_under_both_names(monkeypatch):
+    from core.config import load_config
+    names = ("CIOT_AGREGADO_PENDING_STALE_SECONDS", "CIOT_AGREGADO_CLOSE_STALE_SECONDS")
+    for name in names:
+        monkeypatch.delenv(name, raising=False)
+    assert [load_config()[name] for name in names] == [None, None]  # unset: stale_after's default, 300
+    monkeypatch.setenv("CIOT_AGREGADO_CLOSE_STALE_SECONDS", "45")
+    assert [load_config()[name] for name in names] == [None, 45.0]
+    monkeypatch.setenv("CIOT_AGREGADO_PENDING_STALE_SECONDS", "30")
+    assert [load_config()[name] for name in names] == [30.0, 45.0]  # both kept; stale_after prefers the new name
+
+
+def test_the_deprecated_name_is_warned_about_at_startup(tmp_path, caplog):
+    from app import create_app
+    base = {"SQLALCHEMY_DATABASE_URI": "sqlite://", "INSTANCE_PATH": str(tmp_path)}
+    with caplog.at_level("WARNING", logger="fretes"):
+        create_app({**base, "CIOT_AGREGADO_PENDING_STALE_SECONDS": 60})
+    assert "deprecated" not in caplog.text
+    with caplog.at_level("WARNING", logger="fretes"):
+        create_app({**base, "CIOT_AGREGADO_CLOSE_STALE_SECONDS": 60})
+    assert "CIOT_AGREGADO_CLOSE_STALE_SECONDS is deprecated" in caplog.text

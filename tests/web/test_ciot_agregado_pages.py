@@ -258,7 +258,7 @@ def test_opening_with_the_authority_unreachable_says_so_and_the_page_waits(login
     assert 'data-testid="pendencia"' in page and "Declaração da abertura enviada à ANTT" in page
     assert 'data-testid="add-trip"' not in page and 'data-testid="cancel-contract"' not in page
     authority.down.clear()
-    monkeypatch.setitem(app.config, "CIOT_AGREGADO_CLOSE_STALE_SECONDS", 0)
+    monkeypatch.setitem(app.config, "CIOT_AGREGADO_PENDING_STALE_SECONDS", 0)
     assert retry_stuck_agregados() == 1
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert 'data-testid="pendencia"' not in page and 'data-testid="add-trip"' in page
@@ -323,3 +323,49 @@ def test_cancelling_with_the_authority_unreachable_says_it_is_sent_again(login, 
     assert response.status_code == 200 and "enviado: a ANTT não respondeu agora" in html
     assert "Cancelamento enviado à ANTT, aguardando a resposta" in html and 'data-testid="add-trip"' not in html
     assert load_agregado(agg["id"]).pendencia == "cancelamento"
+
+
+def _banner(html: str) -> str | None:
+    """The text of the page's pending-request banner (data-testid="pendencia"), or None."""
+    import re
+    found = re.search(r'data-testid="pendencia"[^>]*>(.*?)</', html, re.S)
+    return found.group(1).strip() if found else None
+
+
+def test_a_pending_cancellation_shows_since_when_until_the_sweep_settles_it(login, make_user, company, open_agregado,
+                                                                           authority, app, monkeypatch):
+    from core.formatting import when
+    from jobs.ciot_agregado import retry_stuck_agregados
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    assert _banner(client.get(url).get_data(as_text=True)) is None
+    authority.down.add("cancel_aggregate")
+    client.post(url + "/cancelar", data={"csrf_token": token}, headers=HX)
+    asked_at = when(load_agregado(agg["id"]).cancelamento_solicitado_at)
+    page = client.get(url).get_data(as_text=True)
+    assert _banner(page).startswith(f"Cancelamento enviado à ANTT, aguardando a resposta desde {asked_at} ")
+    assert 'data-status="aberto"' in page  # the badge keeps the contract's status
+    authority.down.clear()
+    monkeypatch.setitem(app.config, "CIOT_AGREGADO_PENDING_STALE_SECONDS", 0)
+    assert retry_stuck_agregados() == 1
+    page = client.get(url).get_data(as_text=True)
+    assert _banner(page) is None and 'data-status="cancelado"' in page
+
+
+def test_a_pending_cancellation_the_sweep_finds_refused_leaves_no_banner(login, make_user, company, open_agregado,
+                                                                         authority, app, monkeypatch):
+    from jobs.ciot_agregado import retry_stuck_agregados
+    from tests.fixtures.agregado import deactivate_at_authority
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    authority.down.add("cancel_aggregate")
+    client.post(url + "/cancelar", data={"csrf_token": token}, headers=HX)
+    assert _banner(client.get(url).get_data(as_text=True)).startswith("Cancelamento enviado à ANTT")
+    authority.down.clear()
+    deactivate_at_authority(agg["id"])
+    monkeypatch.setitem(app.config, "CIOT_AGREGADO_PENDING_STALE_SECONDS", 0)
+    assert retry_stuck_agregados() == 1
+    page = client.get(url).get_data(as_text=True)
+    assert _banner(page) is None and "Última recusa da ANTT" in page and 'data-testid="cancel-contract"' in page

@@ -98,6 +98,22 @@ def test_invalid_state_is_named_by_its_label_and_the_price_still_applies(visitor
     assert "Filtro ignorado: Origem (UF)." in html and 'id="originState-error"' in html
 
 
+@pytest.mark.parametrize(("low", "high"), [("5.000,00", "1.500,00"), ("5000", "1500"), ("4.500,50", "4500.49")])
+def test_min_price_above_max_price_ignores_the_maximum_by_its_label(visitor, priced, low, high):
+    response = visitor.get("/fretes", query_string={"minPrice": low, "maxPrice": high, "originState": "RJ"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert shown(html, priced) == {"5500"}  # RJ and the minimum apply; the maximum is left out
+    assert "Filtro ignorado: Preço máximo (R$)." in html and "maxPrice," not in html
+    assert 'id="maxPrice-error"' in html and "Deve ser igual ou maior que o preço mínimo." in html
+    assert f'value="{low}"' in html and f'value="{high}"' in html and 'id="minPrice-error"' not in html
+
+
+def test_min_price_equal_to_max_price_is_read(visitor, priced):
+    response = visitor.get("/fretes", query_string={"minPrice": "4.500,50", "maxPrice": "4500.50"})
+    assert response.status_code == 200 and shown(response.get_data(as_text=True), priced) == {"4500.5"}
+
+
 def test_vehicle_filter_offers_the_known_types_and_ignores_case(visitor, priced):
     html = visitor.get("/fretes", query_string={"vehicleType": "CARRETA"}).get_data(as_text=True)
     assert shown(html, priced) == {"4500.5", "5500"}
