@@ -351,7 +351,7 @@ def receivables():
 @bp.post("/receber/<receivable_id>/recebimento")
 @roles_required(*ROLES)
 def receive(receivable_id):
-    record = get_owned(Receivable, receivable_id, for_update=True)
+    record = billing.receivable_for_payment(receivable_id)
     return _pay(record, billing.record_receipt, "receber", "Recebimento registrado.", url_for("finance.receivables"))
 
 

@@ -14,7 +14,7 @@ from blueprints.web.admin import LOGO_UPLOAD_LIMIT
 from blueprints.web.cadastros_common import PlainForm, done, save_form
 from blueprints.web.formkit import MultiCheckboxField, choices
 from core.db import db
-from core.errors import AppError, Conflict
+from core.errors import AppError, Conflict, NotFound
 from core.schemas import validate_data
 from core.tenancy import get_owned
 from domain.billing.layout import (
@@ -131,14 +131,15 @@ def _layout_values(names=LAYOUT_FIELDS) -> dict:
 
 
 def _saving(write):
-    """`write` for save_form, remembering a conflict (a first save lost to a concurrent one is 409, not 422)."""
+    """`write` for save_form, remembering a refusal that is not about the input: a first save lost to a concurrent
+    one is 409, the customer removed meanwhile 404, not 422."""
     refused = {}
 
     def run(data):
         try:
             return write(data)
-        except Conflict as exc:
-            refused["status"] = exc.status
+        except (Conflict, NotFound) as exc:
+            refused["status"], refused["error"] = exc.status, exc
             raise
     return run, refused
 
@@ -199,6 +200,8 @@ def layout(partner_id):
                                                      "Layout da fatura salvo para este cliente."))
         if response is not None:
             return response
+        if isinstance(refused.get("error"), NotFound):  # the customer removed meanwhile: its 404 page
+            raise refused["error"]
     preview = sample_invoice_html(company, invoice_style(company, stored), customer, _font_url())
     return render_template("finance/layout.html", form=form, general=general, customer=customer, preview=preview,
                            has_logo=bool(stored and stored.logo_mime)), _form_status(form, general, refused)
