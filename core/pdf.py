@@ -93,6 +93,14 @@ def render_html(template, *, branding: Branding, title: str, **context) -> str:
     return render_template(template, branding=branding, title=title, **context)
 
 
+def preview_html(template, *, branding: Branding, title: str, font_dir: str, **context) -> str:
+    """A PDF template rendered as the HTML a page previews it with (the live previews of the invoice layouts and
+    of the branding): the fonts loaded from `font_dir` (the static URL), the footer closing the content and without
+    the PDF's page counter (templates/pdf/base.html `html_preview`)."""
+    return render_html(template, branding=branding, title=title, pdf_font_dir=font_dir, html_preview=True,
+                       **context)
+
+
 def render_pdf(template: str, *, branding: Branding, title: str, watermark: bool = False, **context) -> bytes:
     return html_to_pdf(render_html(template, branding=branding, title=title, **context), watermark=watermark)
 

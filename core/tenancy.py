@@ -27,7 +27,7 @@ from sqlalchemy.sql.elements import TextClause
 from sqlalchemy.sql.util import find_tables
 
 from core.db import GET_GUARDS, TenantMixin, db
-from core.errors import NotFound, TenancyViolation
+from core.errors import FieldError, NotFound, TenancyViolation
 
 _current_company: contextvars.ContextVar[uuid.UUID | None] = contextvars.ContextVar("current_company", default=None)
 # The last company a scope was entered for, kept after the scope ends: a job's log line names it (jobs/worker.py).
@@ -84,6 +84,31 @@ def get_owned(model, record_id, *, for_update: bool = False):
     if record is None:
         raise NotFound()
     return record
+
+
+def get_referenced(model, record_id, field: str, label: str):
+    """`get_owned` for a record a body names by `field` (a freight, a vehicle, a partner): missing or another
+    company's is 404 naming the field and what it refers to."""
+    try:
+        return get_owned(model, record_id)
+    except NotFound:
+        raise reference_not_found(field, label) from None
+
+
+def reference_not_found(field: str, label: str) -> NotFound:
+    message = f"{label} não encontrado: {field} não é um registro da empresa."
+    return NotFound(message, details=[FieldError(field, "not_found", message)])
+
+
+def missing_reference(references) -> NotFound | None:
+    """The 404 of the first of `references` — (field, model, id, label), id None for a field not sent — that no
+    longer exists in the company, or None. What a write answers when its insert failed a foreign key: a record it
+    checked was removed before the write (core.db.flush_unique's `on_conflict`)."""
+    for field, model, record_id, label in references:
+        if record_id is not None and db.session.execute(
+                db.select(model.id).where(model.id == record_id)).scalar() is None:
+            return reference_not_found(field, label)
+    return None
 
 
 def company_select(model, company_id, *columns):

@@ -149,7 +149,7 @@ RECEIVABLE_NOT_OPEN = ErrorCode(422, "invalid_status", "Este título não está 
           response=ReceivableResponse, errors=(RECEIVABLE_NOT_OPEN,), operation_id="recordReceivablePayment",
           summary="Registra um recebimento no título (parcial → parcial, o saldo todo → pago e a fatura encerrada).")
 def record_receivable_payment(ctx, receivable_id):
-    receivable = get_owned(Receivable, receivable_id, for_update=True)
+    receivable = services.receivable_for_payment(receivable_id)
     services.record_receipt(receivable, ctx.body.valor_centavos, ctx.body.pago_em or today_brasilia())
     row = read_rows(receivables_stmt(ctx.account.id).where(Receivable.id == receivable.id)).one()
     return {"data": receivable_row(row, shown_status)}

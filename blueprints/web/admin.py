@@ -8,12 +8,13 @@ from wtforms import BooleanField, EmailField, PasswordField, SelectField, String
 from blueprints.web.access import roles_required, upload_limit
 from blueprints.web.cadastros_common import PlainForm, place_refusal
 from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.previews import font_url, preview_fragment
 from blueprints.web.transaction import page_transaction
 from core.contrast import warnings as contrast_warnings
 from core.crypto import decrypt, encrypt
 from core.db import db
-from core.errors import AppError
-from core.pdf import Branding, render_pdf
+from core.errors import AppError, FieldError
+from core.pdf import Branding, preview_html, render_pdf
 from core.tenancy import get_owned
 from domain.tenancy import services
 from domain.tenancy.models import ROLES, ApiKey, User
@@ -168,8 +169,37 @@ def branding():
         flash("Identidade visual salva.", "success")
         return redirect(url_for("admin.branding"))
     notes = contrast_warnings(company.brand_primary_color, company.brand_secondary_color)
-    return render_template("admin/branding.html", form=form, company=company, contrast_notes=notes), \
+    return render_template("admin/branding.html", form=form, company=company, contrast_notes=notes,
+                           preview=_sample_html(Branding.for_company(company)), preview_id=BRANDING_PREVIEW), \
         (422 if form.errors else 200)
+
+
+BRANDING_PREVIEW = "branding-preview"
+
+
+def _sample_html(branding: Branding) -> str:
+    """The sample document (the one of "Ver PDF de exemplo") as the live preview's HTML."""
+    return preview_html("pdf/sample.html", branding=branding, title="Documento de exemplo", font_dir=font_url())
+
+
+@bp.post("/identidade-visual/previa")
+@upload_limit(LOGO_UPLOAD_LIMIT)
+@roles_required("admin")
+def branding_preview():
+    """The live preview of the unsaved branding form (blueprints/web/previews.py), checked as a save would check it
+    (a refused value shows its message, named by its input's label) and written nowhere."""
+    form = BrandingForm()
+    try:
+        branding = services.branding_preview(
+            current_user.company, legal_name=form.legal_name.data, footer=form.footer.data,
+            primary_color=form.primary_color.data, secondary_color=form.secondary_color.data,
+            logo=_uploaded_logo(form), remove_logo=form.remove_logo.data)
+    except AppError as exc:
+        errors = [FieldError(d.field, d.code, f"{form[d.field].label.text}: {d.message}" if d.field in form else
+                             d.message) for d in exc.details] or [FieldError("", exc.code, exc.message)]
+        return preview_fragment(None, errors, id=BRANDING_PREVIEW, title="Pré-visualização da identidade visual")
+    return preview_fragment(_sample_html(branding), [], id=BRANDING_PREVIEW,
+                            title="Pré-visualização da identidade visual")
 
 
 @bp.get("/identidade-visual/logo")

@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 
 import sqlalchemy as sa
 from flask import (
@@ -13,6 +14,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    make_response,
     redirect,
     render_template,
     request,
@@ -21,7 +23,7 @@ from flask import (
 )
 from flask_login import current_user
 
-from blueprints.web.access import roles_required
+from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import attach_errors, errors_of
 from blueprints.web.finance_forms import (
     ComposeForm,
@@ -35,8 +37,9 @@ from blueprints.web.finance_forms import (
 from blueprints.web.transaction import page_transaction
 from core.csv_export import csv_stream
 from core.db import db
-from core.errors import AppError
+from core.errors import AppError, InvalidQuery
 from core.formatting import day, today
+from core.pagination import Page, paginate
 from core.tenancy import get_owned, read_rows, tenant_scope
 from domain.billing import services as billing
 from domain.billing.models import BillingDocument, Invoice, Receivable
@@ -56,7 +59,7 @@ GROUPS = (("vencidos", "Vencidos"), ("hoje", "Vencem hoje"), ("semana", "Próxim
 GROUP_LABELS = dict(GROUPS)
 STATUS_LABELS_CSV = {"vencido": "Vencido", "aberto": "Aberto", "parcial": "Parcial"}
 OPEN_STATUSES = ("aberto", "parcial")
-BOARD_LIMIT = 500  # titles a board shows (the nearest due first); it says how many there are in all
+GROUP_PAGE = 100  # titles a board's group shows at a time (the nearest due first); "Carregar mais" brings more
 CSV_BATCH = 1000  # rows an export reads at a time
 
 
@@ -83,13 +86,6 @@ def group_of(due: date, on: date) -> str:
     if due == on:
         return "hoje"
     return "semana" if due <= on + timedelta(days=7) else "depois"
-
-
-def _grouped(rows) -> dict:
-    on, groups = today(), {key: [] for key, _ in GROUPS}
-    for row in rows:
-        groups[group_of(row.vencimento_at, on)].append(row)
-    return groups
 
 
 # --- Inbox -----------------------------------------------------------------------------------------
@@ -247,18 +243,25 @@ def _open_payables_stmt():
     return payables_stmt(current_user.company_id).where(Payable.status.in_(OPEN_STATUSES)), Payable
 
 
-def _board_rows(stmt, model) -> list:
-    """The first BOARD_LIMIT open titles by due date (the overdue first)."""
-    return read_rows(stmt.order_by(model.vencimento_at, model.id).limit(BOARD_LIMIT)).all()
+def _group_conditions(model, on: date) -> dict:
+    """Each group's condition on the due date (Brasília's today `on`)."""
+    due = model.vencimento_at
+    return {"vencidos": due < on, "hoje": due == on,
+            "semana": sa.and_(due > on, due <= on + timedelta(days=7)), "depois": due > on + timedelta(days=7)}
 
 
-def _group_counts(stmt, model) -> dict:
-    """How many open titles each group has, and `total`: the board says when it shows fewer than that."""
-    on, due = today(), model.vencimento_at
-    conditions = {"vencidos": due < on, "hoje": due == on,
-                  "semana": sa.and_(due > on, due <= on + timedelta(days=7)), "depois": due > on + timedelta(days=7)}
+def _group_page(kind: str, stmt, model, group: str, cursor: str | None, on: date) -> Page:
+    """One page of a group's open titles by due date then id (keyset: core.pagination), GROUP_PAGE at a time.
+    The cursor is signed for this board and group: another board's or group's, or a tampered one, is 400
+    `invalid_cursor`; the statement is the company's, so a cursor taken in another company shows only ours."""
+    return paginate(stmt.where(_group_conditions(model, on)[group]), model=model, limit=GROUP_PAGE, cursor=cursor,
+                    sort_column=model.vencimento_at, descending=False, scope=f"board.{kind}.{group}", rows=True)
+
+
+def _group_counts(stmt, model, on: date) -> dict:
+    """How many open titles each group has, and `total`."""
     row = read_rows(stmt.with_only_columns(*(sa.func.sum(sa.case((cond, 1), else_=0)).label(key)
-                                             for key, cond in conditions.items()))).one()
+                                             for key, cond in _group_conditions(model, on).items()))).one()
     counts = {key: value or 0 for key, value in row._asdict().items()}
     return counts | {"total": sum(counts.values())}
 
@@ -278,20 +281,47 @@ def _all_rows(stmt, model) -> Iterator:
             after = (rows[-1].vencimento_at, rows[-1].id)
 
 
+def _board_query() -> tuple[str | None, str | None]:
+    """The group and cursor of a "Carregar mais" (both or neither); an unknown group is 400 naming `grupo`."""
+    group, cursor = request.args.get("grupo") or None, request.args.get("cursor") or None
+    if group is None and cursor is None:
+        return None, None
+    if group not in GROUP_LABELS:
+        raise InvalidQuery.for_field("grupo", "Use vencidos, hoje, semana ou depois.", code="invalid_choice")
+    return group, cursor
+
+
 def _board(kind: str, failed=None):
-    """A board; `failed` = (title id, its PaymentForm) when a payment was refused: that row keeps what was typed
+    """A board: each group's first GROUP_PAGE titles by due date, with a "Carregar mais" row that brings the
+    group's next ones (htmx swaps the row for them; without JS, the link is this page with that group from
+    there). `failed` = (title id, its PaymentForm) when a payment was refused: that row keeps what was typed
     and shows the error on its input (422)."""
     stmt, model = _open_payables_stmt() if kind == "pagar" else _open_receivables_stmt()
-    rows, counts = _board_rows(stmt, model), _group_counts(stmt, model)
-    title = "Contas a pagar" if kind == "pagar" else "Contas a receber"
+    on, (wanted, cursor) = today(), _board_query()
+    endpoint = "finance.payables_board" if kind == "pagar" else "finance.receivables"
 
     def payment_form(row):
         if failed is not None and failed[0] == row.id:
             return failed[1]
         return PaymentForm(formdata=None, valor=Decimal(row.valor_centavos - row.pago_centavos) / 100,
-                           pago_em=today().isoformat())
-    return render_template("finance/board.html", kind=kind, title=title, groups=_grouped(rows), group_labels=GROUPS,
-                           counts=counts, shown=len(rows), payment_form=payment_form), (422 if failed else 200)
+                           pago_em=on.isoformat())
+
+    def group(key):
+        page = _group_page(kind, stmt, model, key, cursor if key == wanted else None, on)
+        more = url_for(endpoint, grupo=key, cursor=page.next_cursor) if page.has_more else None
+        return SimpleNamespace(key=key, rows=page.items, more_url=more, more_id=f"load-more-{key}")
+
+    context = {"kind": kind, "payment_form": payment_form}
+    if wanted is not None and is_htmx() and request.headers.get("HX-Target") == f"load-more-{wanted}":
+        response = make_response(render_template("finance/_board_rows.html", group=group(wanted), **context))
+        response.vary.add("HX-Target")
+        return response
+    title = "Contas a pagar" if kind == "pagar" else "Contas a receber"
+    response = make_response(render_template(
+        "finance/board.html", title=title, groups=[group(key) for key, _ in GROUPS], group_labels=GROUP_LABELS,
+        counts=_group_counts(stmt, model, on), resumed=wanted, **context), 422 if failed else 200)
+    response.vary.add("HX-Target")
+    return response
 
 
 def _pay(record, settle, kind: str, success: str, back: str):
@@ -321,7 +351,7 @@ def receivables():
 @bp.post("/receber/<receivable_id>/recebimento")
 @roles_required(*ROLES)
 def receive(receivable_id):
-    record = get_owned(Receivable, receivable_id, for_update=True)
+    record = billing.receivable_for_payment(receivable_id)
     return _pay(record, billing.record_receipt, "receber", "Recebimento registrado.", url_for("finance.receivables"))
 
 

@@ -4,7 +4,7 @@ blocks) and each customer's invoice PDF layout over them, both with a live
 preview (htmx re-renders the invoice template as HTML, with sample data, on every change of the form)."""
 from types import SimpleNamespace
 
-from flask import Blueprint, current_app, make_response, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf.file import FileField
 from wtforms import BooleanField, IntegerField, StringField, TextAreaField
@@ -13,8 +13,9 @@ from blueprints.web.access import roles_required, upload_limit
 from blueprints.web.admin import LOGO_UPLOAD_LIMIT
 from blueprints.web.cadastros_common import PlainForm, done, save_form
 from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.previews import font_url, preview_fragment
 from core.db import db
-from core.errors import AppError, Conflict
+from core.errors import AppError, Conflict, NotFound
 from core.schemas import validate_data
 from core.tenancy import get_owned
 from domain.billing.layout import (
@@ -45,6 +46,7 @@ BLOCK_LABELS = {"condicao": "Condição de pagamento", "observacoes": "Observaç
                 "recebido": "Valor já recebido", "instrucoes": "Instruções de pagamento (texto abaixo)"}
 DEFAULTS_FIELDS = ("header_text", "payment_text", "visible_columns", "blocks")
 LAYOUT_FIELDS = (*DEFAULTS_FIELDS, "primary_color", "secondary_color", "footer_text", "remove_logo")
+PREVIEW_ID = "invoice-preview"
 # the customer shown in the company defaults' preview (nothing is stored)
 SAMPLE_CUSTOMER = SimpleNamespace(legal_name="Cliente de Exemplo Ltda", cpf_cnpj="11222333000181")
 
@@ -131,14 +133,15 @@ def _layout_values(names=LAYOUT_FIELDS) -> dict:
 
 
 def _saving(write):
-    """`write` for save_form, remembering a conflict (a first save lost to a concurrent one is 409, not 422)."""
+    """`write` for save_form, remembering a refusal that is not about the input: a first save lost to a concurrent
+    one is 409, the customer removed meanwhile 404, not 422."""
     refused = {}
 
     def run(data):
         try:
             return write(data)
-        except Conflict as exc:
-            refused["status"] = exc.status
+        except (Conflict, NotFound) as exc:
+            refused["status"], refused["error"] = exc.status, exc
             raise
     return run, refused
 
@@ -168,9 +171,9 @@ def defaults():
                                                      "Layout padrão das faturas salvo."))
         if response is not None:
             return response
-    preview = sample_invoice_html(company, company_style(company, stored), SAMPLE_CUSTOMER, _font_url())
+    preview = sample_invoice_html(company, company_style(company, stored), SAMPLE_CUSTOMER, font_url())
     return render_template("finance/layout.html", form=form, general=general, customer=None, preview=preview,
-                           has_logo=False), _form_status(form, general, refused)
+                           preview_id=PREVIEW_ID, has_logo=False), _form_status(form, general, refused)
 
 
 @bp.post("/layout-fatura/previa")
@@ -180,8 +183,12 @@ def defaults_preview():
     company = current_user.company
     data, errors = validate_data(InvoiceDefaultsUpdate, _layout_values(DEFAULTS_FIELDS))
     preview = None if data is None else sample_invoice_html(company, company_style(company, data), SAMPLE_CUSTOMER,
-                                                            _font_url())
-    return make_response(render_template("finance/_layout_preview.html", preview=preview, errors=errors))
+                                                            font_url())
+    return _preview(preview, errors)
+
+
+def _preview(preview, errors):
+    return preview_fragment(preview, errors, id=PREVIEW_ID, title="Pré-visualização da fatura")
 
 
 @bp.route("/clientes/<partner_id>/layout-fatura", methods=["GET", "POST"])
@@ -199,13 +206,12 @@ def layout(partner_id):
                                                      "Layout da fatura salvo para este cliente."))
         if response is not None:
             return response
-    preview = sample_invoice_html(company, invoice_style(company, stored), customer, _font_url())
+        if isinstance(refused.get("error"), NotFound):  # the customer removed meanwhile: its 404 page
+            raise refused["error"]
+    preview = sample_invoice_html(company, invoice_style(company, stored), customer, font_url())
     return render_template("finance/layout.html", form=form, general=general, customer=customer, preview=preview,
-                           has_logo=bool(stored and stored.logo_mime)), _form_status(form, general, refused)
-
-
-def _font_url() -> str:
-    return url_for("static", filename="fonts").rstrip("/")
+                           preview_id=PREVIEW_ID, has_logo=bool(stored and stored.logo_mime)), \
+        _form_status(form, general, refused)
 
 
 @bp.post("/clientes/<partner_id>/layout-fatura/previa")
@@ -225,5 +231,5 @@ def layout_preview(partner_id):
         stored = customer_layout(customer.id)
         if logo is None and stored is not None and stored.logo_mime and not data.remove_logo:
             logo = (stored.logo, stored.logo_mime)
-        preview = sample_invoice_html(company, invoice_style(company, data, logo), customer, _font_url())
-    return make_response(render_template("finance/_layout_preview.html", preview=preview, errors=errors))
+        preview = sample_invoice_html(company, invoice_style(company, data, logo), customer, font_url())
+    return _preview(preview, errors)

@@ -11,8 +11,10 @@ from core.errors import Conflict
 from core.formatting import today as today_brasilia
 from core.logos import checked_logo
 from core.pdf import Branding
+from core.tenancy import missing_reference
 from domain.billing.models import DEFAULT_INVOICE_BLOCKS, INVOICE_COLUMNS, InvoiceLayout, InvoiceLayoutDefault
 from domain.billing.schemas import BillingSettingsUpdate, InvoiceDefaultsUpdate, InvoiceLayoutUpdate
+from domain.partners.models import Partner
 
 # --- Company defaults -------------------------------------------------------------------------------
 
@@ -84,8 +86,11 @@ def save_layout(company, customer, data: InvoiceLayoutUpdate, logo: bytes | None
             layout.logo, layout.logo_mime = None, None
         if logo is not None:
             layout.logo, layout.logo_mime = logo, logo_mime
-    _store(layout, stored is None, apply, lambda: _layout_conflict(customer_layout(customer.id), "o layout deste "
-                                                                   "cliente"))
+    # a first save lost to a concurrent one: 409; the customer removed meanwhile: 404 (its foreign key)
+    customer_id = customer.id  # read now: a failed flush expires the instances
+    _store(layout, stored is None, apply, lambda: missing_reference(
+        [("customer_partner_id", Partner, customer_id, "Cliente")]) or _layout_conflict(
+        customer_layout(customer_id), "o layout deste cliente"))
     return layout
 
 

@@ -3,10 +3,11 @@
 cancelled one carries the CANCELADA mark. The layout page previews the same template as HTML, with sample data."""
 import uuid
 from datetime import date
+from functools import partial
 from types import SimpleNamespace
 
 from core.errors import Conflict
-from core.pdf import html_to_pdf, render_html
+from core.pdf import html_to_pdf, preview_html, render_html
 from core.tenancy import get_owned
 from domain.billing.layout import InvoiceStyle, customer_layout, default_condition, default_due_date, invoice_style
 from domain.billing.models import Invoice
@@ -30,10 +31,10 @@ def invoice_html(style: InvoiceStyle, *, invoice, customer, documents, receivabl
                  ) -> str:
     """The invoice template rendered; `font_dir` makes it the HTML preview: the fonts loaded from that URL (the
     static one), the footer at the end and without the PDF's page counter (templates/pdf/base.html)."""
-    extra = {"pdf_font_dir": font_dir, "html_preview": True} if font_dir else {}
-    return render_html("pdf/invoice.html", branding=style.branding, title=f"Fatura {invoice.numero}", style=style,
-                       invoice=invoice, customer=customer, documents=documents, receivable=receivable,
-                       status_label=STATUS_LABELS[invoice.status], kind_labels=KIND_LABELS, **extra)
+    render = partial(preview_html, font_dir=font_dir) if font_dir else render_html
+    return render("pdf/invoice.html", branding=style.branding, title=f"Fatura {invoice.numero}", style=style,
+                  invoice=invoice, customer=customer, documents=documents, receivable=receivable,
+                  status_label=STATUS_LABELS[invoice.status], kind_labels=KIND_LABELS)
 
 
 def render_invoice_pdf(company, invoice: Invoice) -> bytes:

@@ -13,9 +13,10 @@ from sqlalchemy.orm.util import identity_key
 
 from core.counters import stamp_next_value
 from core.db import db, flush_unique, utcnow
-from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
+from core.errors import AppError, Conflict, FieldError, InvalidBody, InvalidStatus
 from core.files import write_in_transaction
-from core.tenancy import get_owned
+from core.schemas import validate_data
+from core.tenancy import get_owned, get_referenced, missing_reference
 from core.validators import FieldInvalid, access_key_model, clean_access_key
 from domain.billing.creation import insert_checked_invoice
 from domain.billing.layout import default_condition, default_due_date
@@ -24,12 +25,14 @@ from domain.billing.schemas import CustomerRef, DocumentCreate, InvoiceCreate
 from domain.billing.xml import parse_fiscal_xml
 from domain.freights.models import Freight
 from domain.partners.models import Partner
-from domain.payables.titles import find_party, settle
+from domain.payables.titles import find_party, party_reference, settle
 from domain.tenancy.models import Company
 
 KEY_MODELS = {"cte": "57", "nfe": "55"}
 KIND_LABELS = {"cte": "CT-e", "nfe": "NF-e"}
 INVOICE_PREFIX = "FAT-"
+CHAVE_MAX = 44  # billing_documents.chave
+XML_FIELDS = {"numero": "Número (nNF/nCT)", "serie": "Série", "valor_centavos": "Valor total (vNF/vTPrest)"}
 
 
 # --- Customers ---------------------------------------------------------------------------------
@@ -37,13 +40,16 @@ INVOICE_PREFIX = "FAT-"
 def find_customer(ref: CustomerRef) -> Partner | None:
     """The company's partner named by `customer_partner_id` or `customer_cpf_cnpj`; None when neither is sent;
     404 when it is not a partner of the company."""
-    return find_party(ref.customer_partner_id, ref.customer_cpf_cnpj, "Cliente")
+    return find_party(ref.customer_partner_id, ref.customer_cpf_cnpj, "Cliente", "customer")
 
 
 # --- Documents ---------------------------------------------------------------------------------
 
 def check_chave(kind: str, chave: str | None) -> str | None:
-    """CT-e/NF-e keys: 44 digits, valid check digit, model 57/55 matching the kind (400 naming `chave`)."""
+    """CT-e/NF-e keys: 44 digits, valid check digit, model 57/55 matching the kind; another kind's key is at most
+    44 characters, what the column holds (400 naming `chave`)."""
+    if chave is not None and kind not in KEY_MODELS and len(chave) > CHAVE_MAX:
+        raise InvalidBody.for_field("chave", f"A chave tem no máximo {CHAVE_MAX} caracteres.", code="too_long")
     if chave is None or kind not in KEY_MODELS:
         return chave
     try:
@@ -60,7 +66,7 @@ def create_document(company, data: DocumentCreate) -> BillingDocument:
     chave = check_chave(data.kind, data.chave)
     customer = find_customer(data)
     if data.freight_id is not None:
-        get_owned(Freight, data.freight_id)
+        get_referenced(Freight, data.freight_id, "freight_id", "Frete")
     if chave is not None and (conflict := _chave_conflict(chave)) is not None:
         raise conflict
     document = BillingDocument(
@@ -68,8 +74,12 @@ def create_document(company, data: DocumentCreate) -> BillingDocument:
         customer_partner_id=customer.id if customer else None, freight_id=data.freight_id, chave=chave,
         numero=data.numero, serie=data.serie, valor_centavos=data.valor_centavos, emissao_at=data.emissao_at,
         storage_path=data.storage_path, notes=data.notes, extra=data.metadata or {})
-    # a concurrent request may store the same chave between the check and the flush: the same 409
-    flush_unique(lambda: db.session.add(document), lambda: _chave_conflict(chave) if chave is not None else None)
+    # Between the checks and the flush a concurrent request may store the same chave (the same 409), or the
+    # customer or the freight may be removed (the 404 naming its field, as if it had been gone at the check).
+    references = (party_reference(customer, data.customer_partner_id, "Cliente", "customer"),
+                  ("freight_id", Freight, data.freight_id, "Frete"))
+    flush_unique(lambda: db.session.add(document),
+                 lambda: missing_reference(references) or (_chave_conflict(chave) if chave is not None else None))
     return document
 
 
@@ -213,13 +223,18 @@ def emit_invoice(invoice: Invoice) -> Receivable:
     return receivable
 
 
-def invoice_receivable(invoice: Invoice) -> Receivable | None:
-    return db.session.execute(db.select(Receivable).where(Receivable.invoice_id == invoice.id)).scalar()
+def invoice_receivable(invoice: Invoice, *, for_update: bool = False) -> Receivable | None:
+    stmt = db.select(Receivable).where(Receivable.invoice_id == invoice.id)
+    if for_update:
+        stmt = stmt.with_for_update().execution_options(populate_existing=True)
+    return db.session.execute(stmt).scalar()
 
 
 def cancel_invoice(invoice: Invoice) -> Invoice:
-    """A draft or an issued invoice with nothing received: documents back to `pendente`, receivable cancelled."""
-    receivable = invoice_receivable(invoice)
+    """A draft or an issued invoice with nothing received: documents back to `pendente`, receivable cancelled.
+    `invoice` comes locked; its receivable is locked here too (invoice first, then receivable: the order a receipt
+    takes, `receivable_for_payment`), so a receipt being recorded is either seen or waits for the cancellation."""
+    receivable = invoice_receivable(invoice, for_update=True)
     if invoice.status not in ("rascunho", "emitida") or (receivable and receivable.pago_centavos):
         raise InvalidStatus("Só faturas em rascunho ou emitidas sem recebimento podem ser canceladas.")
     invoice.status, invoice.cancelled_at = "cancelada", utcnow()
@@ -229,6 +244,16 @@ def cancel_invoice(invoice: Invoice) -> Invoice:
         receivable.status = "cancelado"
     db.session.flush()
     return invoice
+
+
+def receivable_for_payment(receivable_id) -> Receivable:
+    """The company's receivable, locked for a receipt with its invoice locked first (404 otherwise): a receipt that
+    pays it off closes the invoice, and a cancellation locks the invoice then the receivable, so both take the
+    locks in the same order and neither waits on the other in a deadlock."""
+    found = get_owned(Receivable, receivable_id)
+    db.session.execute(db.select(Invoice.id).where(Invoice.id == found.invoice_id).with_for_update())
+    return db.session.execute(db.select(Receivable).where(Receivable.id == found.id).with_for_update()
+                              .execution_options(populate_existing=True)).scalar_one()
 
 
 def record_receipt(receivable: Receivable, amount_centavos: int, paid_on: date) -> Receivable:
@@ -248,10 +273,16 @@ def import_xml_files(company, files, storage_dir) -> list[BillingDocument]:
     in metadata, for the page to offer registering it). Only once every file is accepted are they written under
     `storage_dir/<company>/billing/<chave>.xml`, the document's `storage_path`, tied to the transaction
     (core.files): if it does not commit, the files are removed."""
-    created = []
+    created, seen = [], {}
     for name, data in files:
         try:
-            created.append((_xml_document(company, data), data))
+            parsed = parse_fiscal_xml(data)
+            if parsed.chave in seen:
+                raise InvalidBody.for_field("file", f"É o mesmo documento (chave {parsed.chave}) do arquivo "
+                                            f"{seen[parsed.chave]}; envie cada documento uma vez.",
+                                            code="duplicate_chave")
+            seen[parsed.chave] = name
+            created.append((_xml_document(company, parsed), data))
         except AppError as exc:
             exc.message = f"{name}: {exc.message}" + "".join(f" {d.message}" for d in exc.details)
             raise
@@ -260,15 +291,21 @@ def import_xml_files(company, files, storage_dir) -> list[BillingDocument]:
     return [document for document, _ in created]
 
 
-def _xml_document(company, data: bytes) -> BillingDocument:
-    parsed = parse_fiscal_xml(data)
+def _xml_document(company, parsed) -> BillingDocument:
+    """The inbox document of a parsed XML; a value the document cannot hold (a número longer than 30 characters,
+    a negative or absurd total) is 400 naming it, as the API's body would be."""
     known = parsed.customer_cpf_cnpj and db.session.execute(
         db.select(Partner.id).where(Partner.cpf_cnpj == parsed.customer_cpf_cnpj)).scalar()
-    return create_document(company, DocumentCreate(
-        kind=parsed.kind, chave=parsed.chave, numero=parsed.numero, serie=parsed.serie,
-        valor_centavos=parsed.valor_centavos, emissao_at=parsed.emissao_at,
-        storage_path=f"{company.id}/billing/{parsed.chave}.xml", customer_partner_id=known or None,
-        metadata={"xml_customer": {"cpf_cnpj": parsed.customer_cpf_cnpj, "name": parsed.customer_name}}))
+    data, errors = validate_data(DocumentCreate, {
+        "kind": parsed.kind, "chave": parsed.chave, "numero": parsed.numero, "serie": parsed.serie,
+        "valor_centavos": parsed.valor_centavos, "emissao_at": parsed.emissao_at,
+        "storage_path": f"{company.id}/billing/{parsed.chave}.xml", "customer_partner_id": known or None,
+        "metadata": {"xml_customer": {"cpf_cnpj": parsed.customer_cpf_cnpj, "name": parsed.customer_name}}})
+    if errors:
+        raise InvalidBody("O XML traz um valor que o documento não comporta.",
+                          details=[FieldError(e.field, e.code, f"{XML_FIELDS.get(e.field, e.field)}: {e.message}")
+                                   for e in errors])
+    return create_document(company, data)
 
 
 def attach_customer(document: BillingDocument, partner: Partner) -> BillingDocument:

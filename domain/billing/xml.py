@@ -43,7 +43,7 @@ def _qualify(path: str, ns: str) -> str:
 def _centavos(text: str | None) -> int:
     try:
         return int((Decimal(text or "0") * 100).quantize(Decimal(1)))
-    except InvalidOperation:
+    except (InvalidOperation, ValueError, OverflowError):  # not a number, NaN, Infinity
         raise _refuse("Valor total ilegível no XML.") from None
 
 

@@ -8,15 +8,15 @@ import calendar
 import uuid
 from datetime import date
 
-from core.db import db
+from core.db import db, flush_unique
 from core.errors import InvalidBody, InvalidStatus
 from core.formatting import today as today_brasilia
-from core.tenancy import get_owned
+from core.tenancy import get_referenced, missing_reference
 from domain.fleet.models import Vehicle
 from domain.freights.models import Freight
 from domain.payables.models import Payable
 from domain.payables.schemas import PayableCreate
-from domain.payables.titles import OPEN, find_party, settle
+from domain.payables.titles import OPEN, find_party, party_reference, settle
 
 
 def shown_status(status: str, due: date, today: date | None = None) -> str:
@@ -38,16 +38,21 @@ def installments(total_centavos: int, count: int, first_due: date) -> list[tuple
 
 
 def create_payables(company, data: PayableCreate) -> list[Payable]:
-    supplier = find_party(data.supplier_partner_id, data.supplier_cpf_cnpj, "Fornecedor")
+    supplier = find_party(data.supplier_partner_id, data.supplier_cpf_cnpj, "Fornecedor", "supplier")
     if data.freight_id is not None:
-        get_owned(Freight, data.freight_id)
+        get_referenced(Freight, data.freight_id, "freight_id", "Frete")
     if data.vehicle_id is not None:
-        get_owned(Vehicle, data.vehicle_id)
+        get_referenced(Vehicle, data.vehicle_id, "vehicle_id", "Veículo")
     if data.valor_centavos < data.parcela_total:
         raise InvalidBody.for_field("valor_centavos", "O valor não cobre um centavo por parcela.",
                                     code="out_of_range")
+    try:
+        shares = installments(data.valor_centavos, data.parcela_total, data.vencimento_at)
+    except ValueError:  # a due date after 9999-12-31
+        raise InvalidBody.for_field("vencimento_at", "A última parcela venceria depois do ano 9999.",
+                                    code="out_of_range") from None
     titles = []
-    for n, (amount, due) in enumerate(installments(data.valor_centavos, data.parcela_total, data.vencimento_at), 1):
+    for n, (amount, due) in enumerate(shares, 1):
         numero = f"{data.numero}/{n}" if data.numero and data.parcela_total > 1 else data.numero
         titles.append(Payable(
             id=uuid.uuid4(), company_id=company.id, numero=numero, serie=data.serie, descricao=data.descricao,
@@ -57,8 +62,12 @@ def create_payables(company, data: PayableCreate) -> list[Payable]:
             parcela_total=data.parcela_total, status="aberto", account_code=data.account_code,
             cost_center_code=data.cost_center_code, freight_id=data.freight_id, vehicle_id=data.vehicle_id,
             notes=data.notes))
-    db.session.add_all(titles)
-    db.session.flush()
+    # The supplier, the freight or the vehicle removed between the checks and the flush: the 404 naming its
+    # field, and no installment written (one flush in a savepoint).
+    references = (party_reference(supplier, data.supplier_partner_id, "Fornecedor", "supplier"),
+                  ("freight_id", Freight, data.freight_id, "Frete"),
+                  ("vehicle_id", Vehicle, data.vehicle_id, "Veículo"))
+    flush_unique(lambda: db.session.add_all(titles), lambda: missing_reference(references))
     return titles
 
 

@@ -2,25 +2,33 @@
 from datetime import date
 
 from core.db import db
-from core.errors import InvalidBody, InvalidStatus, NotFound
+from core.errors import FieldError, InvalidBody, InvalidStatus, NotFound
 from core.formatting import today as today_brasilia
-from core.tenancy import get_owned
+from core.tenancy import get_referenced
 from domain.partners.models import Partner
 
 OPEN = ("aberto", "parcial")
 
 
-def find_party(partner_id, cpf_cnpj: str | None, who: str) -> Partner | None:
-    """The company's partner by id or by CPF/CNPJ (already normalised); None when neither is sent; 404 when it is
-    not a partner of the company. `who` names it in the message ("Cliente", "Fornecedor")."""
+def find_party(partner_id, cpf_cnpj: str | None, who: str, prefix: str) -> Partner | None:
+    """The company's partner by id or by CPF/CNPJ (already normalised); None when neither is sent; 404 naming the
+    field sent (`<prefix>_partner_id` or `<prefix>_cpf_cnpj`) when it is not a partner of the company. `who` names
+    it in the message ("Cliente", "Fornecedor")."""
     if partner_id is not None:
-        return get_owned(Partner, partner_id)
+        return get_referenced(Partner, partner_id, f"{prefix}_partner_id", who)
     if cpf_cnpj:
         partner = db.session.execute(db.select(Partner).where(Partner.cpf_cnpj == cpf_cnpj)).scalar()
         if partner is None:
-            raise NotFound(f"{who} não encontrado: o CPF/CNPJ não é de um parceiro da empresa.")
+            message = f"{who} não encontrado: o CPF/CNPJ não é de um parceiro da empresa."
+            raise NotFound(message, details=[FieldError(f"{prefix}_cpf_cnpj", "not_found", message)])
         return partner
     return None
+
+
+def party_reference(partner: Partner | None, partner_id, who: str, prefix: str) -> tuple:
+    """The found partner as a `core.tenancy.missing_reference` entry, named by the field the body sent it by."""
+    field = f"{prefix}_partner_id" if partner_id is not None else f"{prefix}_cpf_cnpj"
+    return field, Partner, partner.id if partner is not None else None, who
 
 
 def settle(title, amount_centavos: int, paid_on: date):

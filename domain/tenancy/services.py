@@ -3,6 +3,7 @@ import json
 import re
 import uuid
 from functools import lru_cache
+from types import SimpleNamespace
 
 from flask import current_app
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -11,6 +12,7 @@ from core import apikeys, crypto
 from core.db import db, utcnow
 from core.errors import Conflict, InvalidBody, NotFound, Unprocessable
 from core.logos import checked_logo
+from core.pdf import Branding
 from core.tenancy import cross_tenant
 from core.validators import FieldInvalid, clean_email, clean_uf, normalize_cnpj
 from domain.tenancy.inputs import Problems
@@ -78,10 +80,11 @@ def get_ciot_credentials(company: Company, environment: str) -> dict | None:
     return json.loads(crypto.decrypt(token)) if token else None
 
 
-def update_branding(company: Company, *, legal_name=None, footer=None, primary_color=None,
-                    secondary_color=None, logo: bytes | None = None, remove_logo: bool = False) -> Company:
-    """The company's PDF identity. Every field is checked (texts' lengths, `#RRGGBB` colours, the logo by
-    `checked_logo`) and all the problems are reported together before anything changes."""
+def checked_branding(*, legal_name=None, footer=None, primary_color=None, secondary_color=None,
+                     logo: bytes | None = None, remove_logo: bool = False) -> dict:
+    """The company's PDF identity as typed, checked (texts' lengths, `#RRGGBB` colours, the logo by
+    `checked_logo`), every problem reported together (InvalidBody); the `brand_*` values to store, only those
+    sent (None: unchanged). What `update_branding` writes and the branding page's live preview shows."""
     problems = Problems()
     problems.check_length("legal_name", legal_name, 200)
     problems.check_length("footer", footer, 500)
@@ -95,19 +98,36 @@ def update_branding(company: Company, *, legal_name=None, footer=None, primary_c
         except InvalidBody as exc:
             problems.errors.extend(exc.details)
     problems.raise_any()
+    values = {}
     if legal_name is not None:
-        company.brand_legal_name = legal_name.strip() or None
+        values["brand_legal_name"] = legal_name.strip() or None
     if footer is not None:
-        company.brand_footer = footer.strip() or None
+        values["brand_footer"] = footer.strip() or None
     for field, value in (("primary_color", primary_color), ("secondary_color", secondary_color)):
         if value is not None:
-            setattr(company, f"brand_{field}", value.lower())
+            values[f"brand_{field}"] = value.lower()
     if remove_logo:
-        company.brand_logo, company.brand_logo_mime = None, None
+        values["brand_logo"], values["brand_logo_mime"] = None, None
     if logo is not None:
-        company.brand_logo, company.brand_logo_mime = logo, logo_mime
+        values["brand_logo"], values["brand_logo_mime"] = logo, logo_mime
+    return values
+
+
+def update_branding(company: Company, **typed) -> Company:
+    """The company's PDF identity (`checked_branding`'s arguments); nothing changes when any of it is refused."""
+    for name, value in checked_branding(**typed).items():
+        setattr(company, name, value)
     db.session.flush()
     return company
+
+
+def branding_preview(company: Company, **typed):
+    """The company's PDF identity with the typed values over the stored ones (`checked_branding`'s arguments and
+    refusals), for the branding page's live preview: nothing is written, the company is left as it was."""
+    stored = {name: getattr(company, name) for name in ("legal_name", "cnpj", "brand_legal_name", "brand_footer",
+                                                        "brand_primary_color", "brand_secondary_color",
+                                                        "brand_logo", "brand_logo_mime")}
+    return Branding.for_company(SimpleNamespace(**(stored | checked_branding(**typed))))
 
 
 def create_user(company: Company, *, email: str, password: str, role: str, name: str = "") -> User:

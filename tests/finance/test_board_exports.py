@@ -1,15 +1,22 @@
-"""Boards and their CSV exports: a board shows at most BOARD_LIMIT titles and says how many there are in all; the
-CSV streams every open title (read in batches) with the board's pt-BR group and situation labels, dates as
-dd/mm/aaaa, and cells safe against formula injection (receivables as well as payables)."""
+"""Boards and their CSV exports: each group of a board shows GROUP_PAGE titles at a time and says how many it has,
+"Mostrar mais" (htmx, keyset cursor) bringing the next ones down to the last; the CSV streams every open title
+(read in batches) with the board's pt-BR group and situation labels, dates as dd/mm/aaaa, and cells safe against
+formula injection (receivables as well as payables)."""
 import csv
+import html as html_lib
 import io
+import re
 from datetime import timedelta
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from blueprints.web import finance
 from core.csv_export import csv_bytes, csv_stream
+from core.db import db
 from core.formatting import today
+from core.tenancy import tenant_scope
+from domain.payables.models import Payable
 from tests.finance.conftest import access_key
 from tests.finance.test_pages import make_payable
 
@@ -42,31 +49,120 @@ def emitted_receivable(fin_api, partner, due=None) -> None:
     assert fin_api.post("/billing/invoices", json=body).status_code == 201
 
 
-# --- The board says what it does not show ----------------------------------------------------------
+# --- Every title of a group is reached, a page at a time -------------------------------------------------
 
-def test_a_board_over_the_limit_says_how_many_it_shows_and_the_csv_has_them_all(client, fin_company):
+def more_link(html: str, group: str) -> str | None:
+    """The group's "Mostrar mais" URL in `html` (None when the group has no more)."""
+    match = re.search(rf'<tr id="load-more-{group}">.*?hx-get="([^"]+)"', html, re.S)
+    return html_lib.unescape(match.group(1)) if match else None
+
+
+def row_ids(html: str) -> list[str]:
+    return re.findall(r'data-testid="board-row" data-id="([^"]+)"', html)
+
+
+def walk_group(client, group: str, first: str) -> list[str]:
+    """Every row id of `group`, following "Mostrar mais" as htmx does (only the rows come back)."""
+    seen, url = [], more_link(first, group)
+    section = first.split(f'id="grupo-{group}"', 1)[1].split("</section>", 1)[0]
+    seen += row_ids(section)
+    while url:
+        response = client.get(url, headers={"HX-Request": "true", "HX-Target": f"load-more-{group}"})
+        assert response.status_code == 200 and "<html" not in response.get_data(as_text=True)
+        fragment = response.get_data(as_text=True)
+        seen += row_ids(fragment)
+        url = more_link(fragment, group)
+    return seen
+
+
+def test_a_board_over_the_page_size_reaches_its_last_title_by_mostrar_mais(client, fin_company, monkeypatch):
+    monkeypatch.setattr(finance, "GROUP_PAGE", 7)
     make_payable(fin_company, descricao="Atrasado", vencimento_at=(today() - timedelta(days=2)).isoformat())
-    many_payables(fin_company, 5)  # 600 more: 601 open titles
+    many_payables(fin_company, 2)  # 240 more: each financing's first due today, the other 238 a month apart on
     page = client.get("/financeiro/pagar").get_data(as_text=True)
-    assert 'data-testid="board-limit"' in page and "Mostrando 500 de 601 títulos em aberto" in page
-    assert page.count('data-testid="board-row"') == finance.BOARD_LIMIT
-    assert "Vencidos (1)" in page and "Atrasado" in page  # the nearest due first: the overdue is shown
-    assert "Vencem hoje (5)" in page and "Depois (494 de 595)" in page  # each financing's first due today
-    rows = csv_rows(client, "/financeiro/pagar.csv")
-    assert len(rows) == 601 and rows[0]["Descrição"] == "Atrasado"
+    assert "board-limit" not in page and "Vencidos (1)" in page and "Vencem hoje (2)" in page
+    later = walk_group(client, "depois", page)
+    with tenant_scope(fin_company.id):
+        expected = [str(i) for i in db.session.execute(
+            db.select(Payable.id).where(Payable.vencimento_at > today() + timedelta(days=7))
+            .order_by(Payable.vencimento_at, Payable.id)).scalars()]
+    assert len(expected) > 200 and later == expected  # every one, once, in due-date order, the last included
+    assert f"Depois ({len(expected)})" in page
+    assert more_link(page, "vencidos") is None and more_link(page, "hoje") is None
 
 
-def test_a_board_under_the_limit_shows_everything_without_the_notice(client, fin_company):
+def test_mostrar_mais_without_javascript_is_the_board_with_that_group_from_there(client, fin_company, monkeypatch):
+    monkeypatch.setattr(finance, "GROUP_PAGE", 2)
+    for n in range(3):
+        make_payable(fin_company, descricao=f"Antigo {n}", vencimento_at=(today() - timedelta(days=9 - n)).isoformat())
+    make_payable(fin_company, descricao="Hoje 1")
+    page = client.get("/financeiro/pagar").get_data(as_text=True)
+    assert "Antigo 0" in page and "Antigo 1" in page and "Antigo 2" not in page
+    rest = client.get(more_link(page, "vencidos"))
+    html = rest.get_data(as_text=True)
+    assert rest.status_code == 200 and 'data-testid="board-resumed"' in html
+    assert "Antigo 2" in html and "Antigo 0" not in html and "Hoje 1" in html and more_link(html, "vencidos") is None
+
+
+def test_the_receivables_board_pages_its_groups_too(client, fin_api, customer, monkeypatch):
+    monkeypatch.setattr(finance, "GROUP_PAGE", 2)
+    for days in (1, 2, 3):
+        emitted_receivable(fin_api, customer, due=today() - timedelta(days=days))
+    page = client.get("/financeiro/receber").get_data(as_text=True)
+    assert "Vencidos (3)" in page and len(walk_group(client, "vencidos", page)) == 3
+
+
+@pytest.mark.parametrize("query", [{"grupo": "depois", "cursor": "abc.def"}, {"grupo": "depois", "cursor": "x"}])
+def test_a_bad_cursor_is_a_400_naming_it(client, fin_company, query):
+    make_payable(fin_company)
+    for headers in ({}, {"HX-Request": "true", "HX-Target": "load-more-depois"}):
+        response = client.get("/financeiro/pagar", query_string=query, headers=headers)
+        assert response.status_code == 400 and "Cursor de paginação inválido" in response.get_data(as_text=True)
+
+
+def test_a_cursor_of_another_group_or_board_or_an_unknown_group_is_a_400(client, fin_company, monkeypatch):
+    monkeypatch.setattr(finance, "GROUP_PAGE", 1)
+    make_payable(fin_company, valor_centavos=300, parcela_total=3,
+                 vencimento_at=(today() + timedelta(days=9)).isoformat())
+    cursor = parse_qs(urlsplit(more_link(client.get("/financeiro/pagar").get_data(as_text=True), "depois")).query)
+    token = cursor["cursor"][0]
+    for path, group in (("/financeiro/pagar", "vencidos"), ("/financeiro/receber", "depois")):
+        response = client.get(path, query_string={"grupo": group, "cursor": token})
+        assert response.status_code == 400 and "Cursor de paginação inválido" in response.get_data(as_text=True)
+    response = client.get("/financeiro/pagar", query_string={"grupo": "todos", "cursor": token})
+    assert response.status_code == 400 and "grupo" in response.get_data(as_text=True)
+
+
+def test_another_company_s_cursor_shows_nothing_of_theirs(client, fin_company, make_company, make_user, login,
+                                                          monkeypatch):
+    monkeypatch.setattr(finance, "GROUP_PAGE", 1)
+    other = make_company(modules=["billing", "financial"])
+    make_payable(other, descricao="Deles", valor_centavos=300, parcela_total=3,
+                 vencimento_at=(today() + timedelta(days=9)).isoformat())
+    make_payable(fin_company, descricao="Nosso", vencimento_at=(today() + timedelta(days=60)).isoformat())
+    theirs = login(make_user(other, role="financeiro"))
+    their_more = more_link(theirs.get("/financeiro/pagar").get_data(as_text=True), "depois")
+    assert their_more
+    for headers in ({}, {"HX-Request": "true", "HX-Target": "load-more-depois"}):
+        html = client.get(their_more, headers=headers).get_data(as_text=True)
+        assert "Deles" not in html and "Nosso" in html  # after their position, only our titles
+    with tenant_scope(other.id):
+        their_ids = [str(i) for i in db.session.execute(db.select(Payable.id)).scalars()]
+    html = client.get("/financeiro/pagar").get_data(as_text=True)
+    assert not set(their_ids) & set(row_ids(html))
+
+
+def test_a_board_under_the_page_size_shows_everything_without_mostrar_mais(client, fin_company):
     make_payable(fin_company, descricao="Só um")
     page = client.get("/financeiro/pagar").get_data(as_text=True)
-    assert 'data-testid="board-limit"' not in page and "Vencem hoje (1)" in page and "Só um" in page
+    assert 'data-testid="load-more"' not in page and "Vencem hoje (1)" in page and "Só um" in page
 
 
 def test_the_receivables_board_counts_too(client, fin_api, customer):
     emitted_receivable(fin_api, customer, due=today() - timedelta(days=1))
     emitted_receivable(fin_api, customer, due=today() + timedelta(days=3))
     page = client.get("/financeiro/receber").get_data(as_text=True)
-    assert "Vencidos (1)" in page and "Próximos 7 dias (1)" in page and 'data-testid="board-limit"' not in page
+    assert "Vencidos (1)" in page and "Próximos 7 dias (1)" in page and 'data-testid="load-more"' not in page
 
 
 # --- The export reads every row, in batches --------------------------------------------------------

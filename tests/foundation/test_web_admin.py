@@ -322,3 +322,85 @@ def test_logo_can_be_removed(admin, company):
     branding_form(admin, logo=(io.BytesIO(png_bytes()), "logo.png"))
     assert branding_form(admin, remove_logo="y").status_code == 302
     assert fresh_company(company).brand_logo is None
+
+
+# --- Branding: live preview ----------------------------------------------------------------------
+
+PREVIEW = "/admin/identidade-visual/previa"
+
+
+def branding_preview(client, **fields):
+    data = {"csrf_token": token(client, "/admin/identidade-visual"), "legal_name": "Marca Ltda",
+            "footer": "Rodapé da marca", "primary_color": "#12ab34", "secondary_color": "#eeeeee"}
+    data.update(fields)
+    return client.post(PREVIEW, data=data, content_type="multipart/form-data", headers={"HX-Request": "true"})
+
+
+def previewed(response) -> str:
+    """The previewed document's HTML: the iframe's srcdoc, unescaped once (as the browser reads it)."""
+    import html
+    match = re.search(r'<iframe title="Pré-visualização da identidade visual"[^>]*srcdoc="([^"]*)"',
+                      response.get_data(as_text=True))
+    assert match, response.get_data(as_text=True)[:500]
+    return html.unescape(match.group(1))
+
+
+def test_the_branding_page_shows_the_stored_identity_in_its_live_preview(admin, company):
+    branding_form(admin, legal_name="Marca Guardada SA", footer="Rodapé guardado")
+    page = admin.get("/admin/identidade-visual").get_data(as_text=True)
+    assert f'hx-post="{PREVIEW}"' in page and 'hx-target="#branding-preview"' in page
+    document = previewed(admin.get("/admin/identidade-visual"))
+    assert "Marca Guardada SA" in document and "Rodapé guardado" in document and "#12ab34" in document
+
+
+def test_the_branding_preview_shows_the_typed_values_and_writes_nothing(admin, company):
+    logo = png_bytes()
+    response = branding_preview(admin, legal_name="Marca Prévia Ltda", footer="Rodapé ainda não salvo",
+                                primary_color="#AB1234", secondary_color="#fafafa", logo=(io.BytesIO(logo), "l.png"))
+    assert response.status_code == 200 and 'id="branding-preview"' in response.get_data(as_text=True)
+    assert "<html" not in response.get_data(as_text=True)  # the fragment htmx swaps in
+    document = previewed(response)
+    assert "Marca Prévia Ltda" in document and "Rodapé ainda não salvo" in document
+    assert "#ab1234" in document and "#fafafa" in document and "data:image/png;base64," in document
+    assert "Página <pdf:pagenumber>" not in document  # an HTML page has no pages
+    saved = fresh_company(company)
+    assert (saved.brand_legal_name, saved.brand_footer, saved.brand_primary_color, saved.brand_logo) == \
+        (None, None, "#1f4e79", None)
+
+
+def test_the_branding_preview_drops_the_stored_logo_when_asked_and_keeps_it_otherwise(admin, company):
+    branding_form(admin, logo=(io.BytesIO(png_bytes()), "logo.png"))
+    assert "data:image/png;base64," in previewed(branding_preview(admin))
+    assert "data:image/png;base64," not in previewed(branding_preview(admin, remove_logo="y"))
+    assert fresh_company(company).brand_logo is not None
+
+
+def test_the_branding_preview_escapes_hostile_input(admin, company):
+    hostile = '<script>alert(1)</script>"><img src=x onerror=alert(2)>'
+    response = branding_preview(admin, legal_name=hostile, footer=hostile)
+    fragment = response.get_data(as_text=True)
+    assert "<script>alert" not in fragment and "<img src=x" not in fragment
+    document = previewed(response)
+    assert "<script>" not in document and "<img src=x" not in document  # text, not markup, inside the iframe
+    assert document.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 2
+    assert 'sandbox="allow-same-origin"' in fragment  # and the iframe runs no script anyway
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"primary_color": "red; background: url(http://x)"}, "Cor principal: Use uma cor no formato #RRGGBB."),
+    ({"legal_name": "L" * 201}, "Razão social nos PDFs: No máximo 200 caracteres."),
+    ({"logo": (io.BytesIO(b"not an image"), "logo.png")}, "Logotipo (PNG ou JPEG): Envie uma imagem PNG ou JPEG"),
+])
+def test_a_branding_value_a_save_would_refuse_shows_its_message_instead_of_the_preview(admin, company, fields,
+                                                                                    message):
+    response = branding_preview(admin, **fields)
+    fragment = response.get_data(as_text=True)
+    assert response.status_code == 200 and message in fragment and "<iframe" not in fragment
+    assert 'id="branding-preview"' in fragment
+
+
+@pytest.mark.parametrize("role", ["operador", "financeiro", "leitura"])
+def test_the_branding_preview_is_admin_only_and_needs_the_csrf_token(login, make_user, company, admin, role):
+    client = login(make_user(company, role=role))
+    assert client.post(PREVIEW, data={"csrf_token": token(client)}).status_code == 403
+    assert admin.post(PREVIEW, data={"legal_name": "Sem token"}).status_code == 400
