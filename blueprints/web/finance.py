@@ -21,7 +21,7 @@ from flask import (
 )
 from flask_login import current_user
 
-from blueprints.web.access import roles_required
+from blueprints.web.access import require_module, roles_required
 from blueprints.web.cadastros_common import attach_errors, errors_of
 from blueprints.web.finance_forms import (
     ComposeForm,
@@ -58,6 +58,14 @@ STATUS_LABELS_CSV = {"vencido": "Vencido", "aberto": "Aberto", "parcial": "Parci
 OPEN_STATUSES = ("aberto", "parcial")
 BOARD_LIMIT = 500  # titles a board shows (the nearest due first); it says how many there are in all
 CSV_BATCH = 1000  # rows an export reads at a time
+# the payables pages need the company's `financial` module; every other page here `billing` (as the API)
+PAYABLES_VIEWS = ("payables_board", "pay", "cancel_payable", "payables_csv")
+
+
+@bp.before_request
+def _module_gate():
+    view = (request.endpoint or "").rsplit(".", 1)[-1]
+    require_module("financial" if view in PAYABLES_VIEWS else "billing")
 
 
 def _storage_dir() -> Path:
