@@ -8,6 +8,7 @@ from datetime import date
 from pathlib import Path
 
 import sqlalchemy as sa
+from pydantic import ValidationError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
@@ -15,6 +16,7 @@ from core.counters import stamp_next_value
 from core.db import db, flush_unique, utcnow
 from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
 from core.files import write_in_transaction
+from core.schemas import details_from
 from core.tenancy import get_owned
 from core.validators import FieldInvalid, access_key_model, clean_access_key
 from domain.billing.creation import insert_checked_invoice
@@ -30,6 +32,9 @@ from domain.tenancy.models import Company
 KEY_MODELS = {"cte": "57", "nfe": "55"}
 KIND_LABELS = {"cte": "CT-e", "nfe": "NF-e"}
 INVOICE_PREFIX = "FAT-"
+# a document field as the XML names it (the messages of a refused upload)
+XML_FIELDS = {"valor_centavos": "valor total (vTPrest/vNF)", "numero": "número (nCT/nNF)", "serie": "série (serie)",
+              "chave": "chave de acesso (Id)", "emissao_at": "emissão (dhEmi)"}
 
 
 # --- Customers ---------------------------------------------------------------------------------
@@ -264,11 +269,22 @@ def _xml_document(company, data: bytes) -> BillingDocument:
     parsed = parse_fiscal_xml(data)
     known = parsed.customer_cpf_cnpj and db.session.execute(
         db.select(Partner.id).where(Partner.cpf_cnpj == parsed.customer_cpf_cnpj)).scalar()
-    return create_document(company, DocumentCreate(
+    return create_document(company, _xml_values(
         kind=parsed.kind, chave=parsed.chave, numero=parsed.numero, serie=parsed.serie,
         valor_centavos=parsed.valor_centavos, emissao_at=parsed.emissao_at,
         storage_path=f"{company.id}/billing/{parsed.chave}.xml", customer_partner_id=known or None,
         metadata={"xml_customer": {"cpf_cnpj": parsed.customer_cpf_cnpj, "name": parsed.customer_name}}))
+
+
+def _xml_values(**values) -> DocumentCreate:
+    """What an XML carried, through the API's own schema: a value the API refuses (a negative or huge amount, a
+    too long number or series) is a 400 naming the XML's field, never a 500."""
+    try:
+        return DocumentCreate(**values)
+    except ValidationError as exc:
+        details = details_from(exc)
+        names = ", ".join(dict.fromkeys(XML_FIELDS.get(d.field, d.field) for d in details))
+        raise InvalidBody(f"Valor inválido no XML: {names}.", details=details) from None
 
 
 def attach_customer(document: BillingDocument, partner: Partner) -> BillingDocument:
