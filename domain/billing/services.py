@@ -21,7 +21,7 @@ from core.tenancy import get_owned
 from core.validators import FieldInvalid, access_key_model, clean_access_key
 from domain.billing.creation import insert_checked_invoice
 from domain.billing.layout import default_condition, default_due_date
-from domain.billing.models import BillingDocument, Invoice, InvoiceCounter, Receivable
+from domain.billing.models import BillingDocument, Invoice, InvoiceCancelledDocument, InvoiceCounter, Receivable
 from domain.billing.schemas import CustomerRef, DocumentCreate, InvoiceCreate
 from domain.billing.xml import parse_fiscal_xml
 from domain.freights.models import Freight
@@ -199,9 +199,22 @@ def _insert_checked(invoice: Invoice, documents: list[BillingDocument]) -> None:
     _linked_in_session(ids, invoice.id, now)
 
 
-def invoice_documents(invoice: Invoice) -> list[BillingDocument]:
-    return list(db.session.execute(db.select(BillingDocument).where(BillingDocument.invoice_id == invoice.id)
-                                   .order_by(BillingDocument.emissao_at, BillingDocument.numero)).scalars())
+def invoice_documents(invoice: Invoice) -> list:
+    """The invoice's documents; a cancelled invoice's as they were when it was cancelled (`cancel_invoice`)."""
+    model = InvoiceCancelledDocument if invoice.status == "cancelada" else BillingDocument
+    return list(db.session.execute(db.select(model).where(model.invoice_id == invoice.id)
+                                   .order_by(model.emissao_at, model.numero)).scalars())
+
+
+SNAPSHOT_COLUMNS = ("kind", "chave", "numero", "serie", "valor_centavos", "emissao_at")
+
+
+def _keep_cancelled_documents(invoice: Invoice) -> None:
+    """Copy what the invoice holds before its documents leave it, for its page and PDF (InvoiceCancelledDocument)."""
+    documents = db.session.execute(db.select(BillingDocument).where(BillingDocument.invoice_id == invoice.id))
+    db.session.add_all(InvoiceCancelledDocument(
+        company_id=invoice.company_id, invoice_id=invoice.id, document_id=d.id,
+        **{name: getattr(d, name) for name in SNAPSHOT_COLUMNS}) for d in documents.scalars())
 
 
 def emit_invoice(invoice: Invoice) -> Receivable:
@@ -228,6 +241,8 @@ def cancel_invoice(invoice: Invoice) -> Invoice:
     if invoice.status not in ("rascunho", "emitida") or (receivable and receivable.pago_centavos):
         raise InvalidStatus("Só faturas em rascunho ou emitidas sem recebimento podem ser canceladas.")
     invoice.status, invoice.cancelled_at = "cancelada", utcnow()
+    _keep_cancelled_documents(invoice)
+    db.session.flush()
     db.session.execute(sa.update(BillingDocument).where(BillingDocument.invoice_id == invoice.id)
                        .values(status="pendente", invoice_id=None, updated_at=utcnow()))
     if receivable is not None:

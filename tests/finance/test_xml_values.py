@@ -6,7 +6,7 @@ import re
 import pytest
 
 from tests.finance.conftest import access_key
-from tests.finance.test_pages import client, cte_xml, documents, fin_user, nfe_xml, upload  # noqa: F401
+from tests.finance.test_pages import cte_xml, documents, nfe_xml, upload
 
 CTE_VALUE = "valor total (vTPrest/vNF)"
 
@@ -26,10 +26,10 @@ def _nfe_with(tag: str, value: str) -> bytes:
     (_nfe_with("serie", "1" * 11), "série (serie)"),
 ])
 def test_a_bad_value_is_400_naming_the_file_and_field_and_nothing_is_stored(
-        client, fin_company, customer, app, tmp_path, monkeypatch, content, field):
+        fin_client, fin_company, customer, app, tmp_path, monkeypatch, content, field):
     monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
     good = ("bom.xml", cte_xml(access_key("57"), customer.cpf_cnpj))
-    response = upload(client, good, ("ruim.xml", content))
+    response = upload(fin_client, good, ("ruim.xml", content))
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert "ruim.xml" in page and field in page and "Nenhum arquivo foi registrado" in page
@@ -37,16 +37,16 @@ def test_a_bad_value_is_400_naming_the_file_and_field_and_nothing_is_stored(
 
 
 @pytest.mark.parametrize("value, centavos", [("0", 0), ("1500.5", 150050), ("100000000000.00", 10 ** 13)])
-def test_edge_values_are_accepted(client, fin_company, app, tmp_path, monkeypatch, value, centavos):
+def test_edge_values_are_accepted(fin_client, fin_company, app, tmp_path, monkeypatch, value, centavos):
     monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
-    response = upload(client, ("a.xml", cte_xml(access_key("57"), "11222333000181", value=value)))
+    response = upload(fin_client, ("a.xml", cte_xml(access_key("57"), "11222333000181", value=value)))
     assert response.status_code == 302
     assert [d.valor_centavos for d in documents(fin_company)] == [centavos]
 
 
-def test_the_longest_number_and_series_are_accepted(client, fin_company, app, tmp_path, monkeypatch):
+def test_the_longest_number_and_series_are_accepted(fin_client, fin_company, app, tmp_path, monkeypatch):
     monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
     content = _nfe_with("serie", "1" * 10).replace(b"<nNF>88</nNF>", b"<nNF>" + b"9" * 30 + b"</nNF>")
-    assert upload(client, ("a.xml", content)).status_code == 302
+    assert upload(fin_client, ("a.xml", content)).status_code == 302
     [document] = documents(fin_company)
     assert (document.numero, document.serie) == ("9" * 30, "1" * 10)
