@@ -41,8 +41,9 @@ XML_FIELDS = {"valor_centavos": "valor total (vTPrest/vNF)", "numero": "número 
 
 def find_customer(ref: CustomerRef) -> Partner | None:
     """The company's partner named by `customer_partner_id` or `customer_cpf_cnpj`; None when neither is sent;
-    404 when it is not a partner of the company."""
-    return find_party(ref.customer_partner_id, ref.customer_cpf_cnpj, "Cliente")
+    404 when it is not a partner of the company; 400 naming both when they name different partners."""
+    return find_party(ref.customer_partner_id, ref.customer_cpf_cnpj, "Cliente",
+                      ("customer_partner_id", "customer_cpf_cnpj"))
 
 
 # --- Documents ---------------------------------------------------------------------------------
@@ -176,12 +177,14 @@ def _checked_documents(ids: list, customer: Partner | None) -> list[BillingDocum
     not_pending = [d.id for d in documents if d.status != "pendente"]
     if not_pending:
         raise _documents_error("documents_not_pending", "Só documentos pendentes podem ser faturados.", not_pending)
-    customers = {d.customer_partner_id for d in documents}
-    wanted = customer.id if customer else next(iter(customers))
-    if wanted is None or customers != {wanted}:
+    # the invoice's customer: the body's, else the first (in the request's order) a document has; listed as
+    # mismatching: the documents of another customer and those without one
+    customer_of = {d.id: d.customer_partner_id for d in documents}
+    wanted = customer.id if customer else next((customer_of[i] for i in ids if customer_of[i]), None)
+    mismatching = [d.id for d in documents if d.customer_partner_id is None or d.customer_partner_id != wanted]
+    if mismatching:
         raise _documents_error("documents_customer_mismatch",
-                               "Os documentos precisam ser todos do mesmo cliente (o da fatura).",
-                               [d.id for d in documents if d.customer_partner_id != wanted])
+                               "Os documentos precisam ser todos do mesmo cliente (o da fatura).", mismatching)
     return documents
 
 

@@ -38,7 +38,8 @@ def installments(total_centavos: int, count: int, first_due: date) -> list[tuple
 
 
 def create_payables(company, data: PayableCreate) -> list[Payable]:
-    supplier = find_party(data.supplier_partner_id, data.supplier_cpf_cnpj, "Fornecedor")
+    supplier = find_party(data.supplier_partner_id, data.supplier_cpf_cnpj, "Fornecedor",
+                          ("supplier_partner_id", "supplier_cpf_cnpj"))
     if data.freight_id is not None:
         get_owned(Freight, data.freight_id)
     if data.vehicle_id is not None:
