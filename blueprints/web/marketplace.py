@@ -10,10 +10,19 @@ from markupsafe import Markup
 from blueprints.web.access import is_htmx, roles_required, without_session_user
 from blueprints.web.cadastros_common import attach_errors, done, errors_of, filters_of, list_args, list_response
 from blueprints.web.formkit import read_decimals
-from blueprints.web.marketplace_forms import LeadForm, OfferForm, lead_body, lead_input, read_showcase
+from blueprints.web.marketplace_forms import (
+    LeadForm,
+    LeadStatusForm,
+    OfferForm,
+    lead_body,
+    lead_filters,
+    lead_input,
+    lead_status_form,
+    read_showcase,
+)
 from blueprints.web.transaction import page_transaction
 from core.db import read_without_transaction
-from core.errors import AppError, FieldError
+from core.errors import AppError, FieldError, InvalidBody
 from core.logs import quiet_request_line
 from core.pagination import paginate
 from core.schemas import parse_query, validate_data
@@ -21,9 +30,9 @@ from core.signing import secret_keys
 from domain.freights.models import Freight
 from domain.freights.schemas import OfferCreate
 from domain.marketplace import services
-from domain.marketplace.models import LEAD_BADGES, LEAD_STATUS_LABELS, LEAD_STATUSES, MarketplaceLead
+from domain.marketplace.models import LEAD_BADGES, LEAD_STATUS_LABELS, MarketplaceLead
 from domain.marketplace.queries import lead_freights, leads_stmt, public_slugs, showcase_stmt
-from domain.marketplace.schemas import LeadCreate, LeadListQuery
+from domain.marketplace.schemas import LeadCreate, LeadListQuery, LeadStatusChange
 
 bp = Blueprint("marketplace", __name__)
 
@@ -128,21 +137,25 @@ def leads():
     more_url = url_for("marketplace.leads", cursor=page.next_cursor, **filters) if page.has_more else None
     freights = [(str(f.id), f.code) for f in lead_freights(current_user.company_id)]
     return list_response({"page": "marketplace/leads.html", "load-more": "marketplace/_lead_rows.html"},
-                         page=page, query=query, filters=filters, more_url=more_url, freights=freights,
-                         labels=LEAD_STATUS_LABELS, badges=LEAD_BADGES, statuses=LEAD_STATUSES)
+                         page=page, query=query, filters=filters, more_url=more_url,
+                         filter_form=lead_filters(request.args, freights), status_form=lead_status_form,
+                         labels=LEAD_STATUS_LABELS, badges=LEAD_BADGES)
 
 
 @bp.route("/leads/<lead_id>/status", methods=["POST"])
 @roles_required("operador")
 def lead_status(lead_id):
-    status = request.form.get("status", "")
-    if status not in LEAD_STATUSES:
-        raise AppError("Status inválido.", code="invalid_body", status=400)
+    """The row's status select, posted by htmx on change (a plain post with "Salvar" without JS). The status is
+    LeadStatusChange's, as in the API: one it refuses is a 400 naming the input, nothing changed."""
+    form = LeadStatusForm()
+    data, errors = validate_data(LeadStatusChange, {"status": form.status.data or ""})
+    if data is None:
+        raise InvalidBody("Status inválido.", details=errors)
     with page_transaction():
-        services.update_lead_status(lead_id, status)
+        services.update_lead_status(lead_id, data.status)
     if is_htmx():
-        html = render_template("marketplace/_lead_status.html", lead=_lead(lead_id), labels=LEAD_STATUS_LABELS,
-                               badges=LEAD_BADGES, statuses=LEAD_STATUSES)
+        html = render_template("marketplace/_lead_status.html", lead=_lead(lead_id), status_form=lead_status_form,
+                               labels=LEAD_STATUS_LABELS, badges=LEAD_BADGES)
         return html, 200, {"HX-Trigger": "leads-changed"}  # the sidebar badge fetches the new count now
     return done(url_for("marketplace.leads"), "Status do lead atualizado.")
 

@@ -1,14 +1,15 @@
 """Forms of the marketplace pages: the public showcase's filters (a GET form named as the API's query, read the
-pt-BR way), the lead and offer forms of a public freight, and the leads page's filters."""
+pt-BR way), the lead and offer forms of a public freight, and the leads page's filters and per-row status."""
 import re
 
 from wtforms import SelectField, StringField, TextAreaField
 
 from blueprints.web.cadastros_common import PlainForm, attach_errors, top_field
-from blueprints.web.formkit import DecimalBRField, choices, read_decimals
+from blueprints.web.formkit import DecimalBRField, choices, read_decimals, with_ids
 from core.schemas import validate_data
 from core.validators import UFS
 from domain.fleet.models import VEHICLE_TYPES
+from domain.marketplace.models import LEAD_STATUS_LABELS, LEAD_STATUSES
 from domain.marketplace.schemas import LeadCreate, ShowcaseQuery
 
 
@@ -98,3 +99,37 @@ def read_showcase(args) -> tuple[ShowcaseForm, ShowcaseQuery, list[str]]:
     names = dict.fromkeys(top_field(e.field) for e in errors)
     ignored = [form[name].label.text if name in form._fields else name for name in names]
     return form, data or ShowcaseQuery(), ignored
+
+
+# --- The company's leads page ------------------------------------------------------------------------------------
+
+LEAD_STATUS_CHOICES = [(s, LEAD_STATUS_LABELS[s]) for s in LEAD_STATUSES]
+
+
+class LeadFilterForm(PlainForm):
+    """The leads page's filters (a GET form). Fields and labels only: the inputs are named as the API's list query
+    (`LeadListQuery`), which reads them, and a bad value is its 400 naming the input (`freight_id`, `status`). The
+    freights offered are the company's with leads (`set_freights`)."""
+    status = SelectField("Status", choices=choices([("", "Todos")] + LEAD_STATUS_CHOICES), validate_choice=False)
+    freight_id = SelectField("Frete", choices=choices([("", "Todos")]), validate_choice=False)
+
+    def set_freights(self, freights) -> "LeadFilterForm":
+        self.freight_id.choices = choices([("", "Todos")] + list(freights))
+        return self
+
+
+def lead_filters(args, freights) -> LeadFilterForm:
+    """The filter form showing the query's values, its input ids `f-status`, `f-freight_id`."""
+    return with_ids(LeadFilterForm(formdata=args), "f").set_freights(freights)
+
+
+class LeadStatusForm(PlainForm):
+    """A lead's status on the leads page, one form per row, posted by htmx when it changes. Named as the API's
+    body (`LeadStatusChange`), whose schema checks it; labelled by its aria-label (`inline_field`)."""
+    status = SelectField("Status", choices=choices(LEAD_STATUS_CHOICES), validate_choice=False,
+                         render_kw={"aria-label": "Status", "data-testid": "lead-status"})
+
+
+def lead_status_form(lead) -> LeadStatusForm:
+    """The row's form showing the lead's status, its select's id `lead-<id>-status`."""
+    return with_ids(LeadStatusForm(formdata=None, data={"status": lead.status}), f"lead-{lead.id}")

@@ -97,7 +97,7 @@ def _floor():
 
 
 def board_card(html: str, code: str) -> str:
-    card = rf'<article class="card board-card">(?:(?!</article>).)*?{code}(.*?)</article>'
+    card = rf'<article class="card item-card">(?:(?!</article>).)*?{code}(.*?)</article>'
     return re.search(card, html, re.S).group(1)
 
 

@@ -6,8 +6,8 @@ import pytest
 from tests.browser.conftest import htmx_settled, log_in
 
 pytestmark = pytest.mark.browser
-COMPONENTS = {"page-header", "card-table", "empty-state", "badges", "flashes", "progress", "tabs", "form-fields",
-              "picker", "confirm"}
+COMPONENTS = {"page-header", "card-table", "item-card", "empty-state", "badges", "flashes", "progress", "tabs",
+              "form-fields", "picker", "confirm"}
 
 
 @pytest.mark.parametrize("width", [390, 1366])

@@ -249,7 +249,7 @@ def test_leads_page_filters_by_freight(login, make_user, company, public_freight
     client = login(make_user(company, role="operador"))
     html = client.get(f"/leads?freight_id={other.id}").get_data(as_text=True)
     assert lead_names(html) == ["Motorista 2"]
-    assert f'<option value="{other.id}" selected>{other.code}</option>' in html
+    assert f'<option selected value="{other.id}">{other.code}</option>' in html  # LeadFilterForm shows the filter
     assert f'<option value="{public_freight.id}">{public_freight.code}</option>' in html
     assert lead_names(client.get(f"/leads?freight_id={other.id}&status=contatado").get_data(as_text=True)) == []
 
@@ -259,6 +259,31 @@ def test_leads_page_filters_by_freight(login, make_user, company, public_freight
 def test_leads_page_bad_filter_is_400_naming_it(login, make_user, company, one_lead, query, field):
     response = login(make_user(company, role="operador")).get(f"/leads?{query}")
     assert response.status_code == 400 and field in response.get_data(as_text=True)
+
+
+def test_leads_filters_and_row_status_are_the_kit_forms(login, make_user, company, one_lead):
+    """The filters are LeadFilterForm rendered by field() (label, select named as the API's query), each row's
+    status a LeadStatusForm rendered by inline_field (labelled by its aria-label), posted by htmx on change."""
+    html = login(make_user(company, role="operador")).get("/leads?status=novo").get_data(as_text=True)
+    assert '<label for="f-status">Status</label>' in html and '<option selected value="novo">Novo</option>' in html
+    assert '<label for="f-freight_id">Frete</label>' in html and 'name="freight_id"' in html
+    row = re.search(rf'<form[^>]* id="lead-status-{one_lead.id}"(.*?)</form>', html, re.S)
+    assert f'hx-post="/leads/{one_lead.id}/status" hx-trigger="change" hx-target="this"' in row.group(0)
+    select = re.search(r"<select[^>]*>", row.group(1)).group(0)
+    assert 'aria-label="Status"' in select and f'id="lead-{one_lead.id}-status"' in select and 'name="status"' in select
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("status", ["fechado", ""])
+def test_a_status_the_schema_refuses_is_400_naming_it_and_changes_nothing(login, make_user, company, one_lead,
+                                                                          status, htmx):
+    client = login(make_user(company, role="operador"))
+    token = csrf_from(client.get("/leads").get_data(as_text=True))
+    response = client.post(f"/leads/{one_lead.id}/status", data={"csrf_token": token, "status": status},
+                           headers={"HX-Request": "true"} if htmx else {})
+    assert response.status_code == 400 and "Status inválido." in response.get_data(as_text=True)
+    db.session.expire_all()
+    assert [lead.status for lead in leads()] == ["novo"]
 
 
 def test_leads_freight_filter_never_shows_another_companys(login, make_user, make_company, public_freight):
