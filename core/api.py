@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from core import apikeys
 from core.db import db, read_without_transaction, utcnow
-from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized
+from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized, module_disabled
 from core.inputs import check_json_tree, too_deep
 from core.models import IdempotencyRecord
 from core.queue import dispatch_ready, end_with_error
@@ -261,7 +261,7 @@ def authenticate(scope: str | None, module: str | None, companion: KeyCompanion 
     if scope and scope not in (key.scopes or []):
         raise Forbidden(f"A chave não tem o escopo '{scope}'.", code="insufficient_scope")
     if module and not company.has_module(module):
-        raise Forbidden(f"O módulo '{module}' não está habilitado para a empresa.", code="module_disabled")
+        raise module_disabled(module)
     enter_tenant(company.id)
     touch_last_use(store, key)
     g.api_key = key

@@ -90,5 +90,10 @@ class Forbidden(AppError):
     status, code, message = 403, "forbidden", "Acesso negado."
 
 
+def module_disabled(module: str) -> Forbidden:
+    """403 `module_disabled`: the company lacks `module` (the API and the pages refuse alike)."""
+    return Forbidden(f"O módulo '{module}' não está habilitado para a empresa.", code="module_disabled")
+
+
 class TenancyViolation(RuntimeError):
     """Raised when code queries tenant-owned data without a tenant scope: a programming error."""

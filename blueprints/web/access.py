@@ -4,6 +4,8 @@ from functools import wraps
 from flask import abort, request
 from flask_login import current_user, login_required
 
+from core.errors import module_disabled
+
 
 def roles_required(*roles):
     """Logged in, and one of `roles` (admin always passes)."""
@@ -16,6 +18,13 @@ def roles_required(*roles):
             return view(*args, **kwargs)
         return wrapper
     return decorator
+
+
+def require_module(module: str) -> None:
+    """A logged-in user's company must have `module` (403 `module_disabled`, the API's refusal, as a page). The
+    anonymous pass: the view's own login check sends them to the login page."""
+    if current_user.is_authenticated and not current_user.company.has_module(module):
+        raise module_disabled(module)
 
 
 def is_htmx() -> bool:

@@ -22,8 +22,9 @@ from flask import (
     url_for,
 )
 from flask_login import current_user
+from pydantic import ValidationError
 
-from blueprints.web.access import is_htmx, roles_required
+from blueprints.web.access import is_htmx, require_module, roles_required
 from blueprints.web.cadastros_common import attach_errors, errors_of
 from blueprints.web.finance_forms import (
     ComposeForm,
@@ -40,6 +41,7 @@ from core.db import db
 from core.errors import AppError, InvalidQuery
 from core.formatting import day, today
 from core.pagination import Page, paginate
+from core.schemas import details_from
 from core.tenancy import get_owned, read_rows, tenant_scope
 from domain.billing import services as billing
 from domain.billing.models import BillingDocument, Invoice, Receivable
@@ -60,7 +62,16 @@ GROUP_LABELS = dict(GROUPS)
 STATUS_LABELS_CSV = {"vencido": "Vencido", "aberto": "Aberto", "parcial": "Parcial"}
 OPEN_STATUSES = ("aberto", "parcial")
 GROUP_PAGE = 100  # titles a board's group shows at a time (the nearest due first); "Carregar mais" brings more
+FIELD_LABELS = {"legal_name": "razão social", "cpf_cnpj": "CPF/CNPJ"}  # a refused partner's fields, in the message
 CSV_BATCH = 1000  # rows an export reads at a time
+# the payables pages need the company's `financial` module; every other page here `billing` (as the API)
+PAYABLES_VIEWS = ("payables_board", "pay", "cancel_payable", "payables_csv")
+
+
+@bp.before_request
+def _module_gate():
+    view = (request.endpoint or "").rsplit(".", 1)[-1]
+    require_module("financial" if view in PAYABLES_VIEWS else "billing")
 
 
 def _storage_dir() -> Path:
@@ -75,8 +86,9 @@ def _act(run, success: str, back: str):
         flash(success, "success")
     except AppError as exc:
         flash(exc.message + "".join(f" {d.message}" for d in exc.details), "error")
-    except ValueError:  # a schema refusing what was read (e.g. a partner from an XML)
-        flash("Dados inválidos: confira e tente de novo.", "error")
+    except ValidationError as exc:  # a schema refusing what was read (e.g. a partner from an XML): name the fields
+        flash("Dados inválidos: " + "; ".join(f"{FIELD_LABELS.get(d.field, d.field)}: {d.message}"
+                                              for d in details_from(exc)), "error")
     return redirect(back)
 
 
@@ -96,15 +108,24 @@ def inbox():
     return _inbox()
 
 
-def _inbox(upload_form=None, status=200):
+def _inbox(upload_form=None, status=200, existing=None):
+    """`existing`: the company's document a refused upload's chave already names (shown and linked)."""
     selected = request.args.get("status") if request.args.get("status") in DOC_STATUS else None
     stmt = documents_stmt(current_user.company_id, status=selected).order_by(BillingDocument.created_at.desc())
+    if request.args.get("chave"):  # the link to one document by its chave
+        stmt = stmt.where(BillingDocument.chave == request.args["chave"])
     rows = read_rows(stmt.limit(200)).all()
     names = _partner_names({r.customer_partner_id for r in rows})
     status_tabs = [(url_for("finance.inbox"), "Todos", not selected)] + [
         (url_for("finance.inbox", status=key), label, selected == key) for key, (label, _) in DOC_STATUS.items()]
     return render_template("finance/inbox.html", rows=rows, status_tabs=status_tabs, labels=DOC_STATUS, names=names,
-                           upload_form=upload_form or UploadForm(formdata=None)), status
+                           upload_form=upload_form or UploadForm(formdata=None), existing=existing), status
+
+
+def _existing_document(exc: AppError) -> BillingDocument | None:
+    """The document a duplicate chave names (409 billing_document_exists carries its id)."""
+    existing_id = (exc.extra or {}).get("existing_id")
+    return get_owned(BillingDocument, existing_id) if existing_id else None
 
 
 def _partner_names(ids) -> dict:
@@ -128,7 +149,7 @@ def upload_xml():
             billing.import_xml_files(current_user.company, files, _storage_dir())
     except AppError as exc:
         form.arquivos.errors = [exc.message + " Nenhum arquivo foi registrado."]
-        return _inbox(form, exc.status)
+        return _inbox(form, exc.status, existing=_existing_document(exc))
     flash(f"{len(files)} documento(s) registrado(s) na caixa de entrada.", "success")
     return redirect(url_for("finance.inbox"))
 
@@ -150,14 +171,21 @@ def register_customer(document_id):
     found = (document.extra or {}).get("xml_customer") or {}
     if not found.get("cpf_cnpj"):
         abort(400)
+    # the XML's name may be longer than a partner's: cut to the column, and say so
+    name = found.get("name") or found["cpf_cnpj"]
+    limit = Partner.legal_name.type.length
+    success = "Cliente cadastrado e vinculado ao documento."
+    if len(name) > limit:
+        success += (f" A razão social do XML passava de {limit} caracteres e foi abreviada: confira-a no cadastro "
+                    "do parceiro.")
 
     def run():
         kind = "pf" if len(found["cpf_cnpj"]) == 11 else "pj"
         partner = create_partner(current_user.company, PartnerCreate.model_validate(
-            {"person_kind": kind, "cpf_cnpj": found["cpf_cnpj"], "legal_name": found.get("name") or found["cpf_cnpj"],
+            {"person_kind": kind, "cpf_cnpj": found["cpf_cnpj"], "legal_name": name[:limit].strip(),
              "roles": ["tomador"]}))
         billing.attach_customer(document, partner)
-    return _act(run, "Cliente cadastrado e vinculado ao documento.", url_for("finance.inbox"))
+    return _act(run, success, url_for("finance.inbox"))
 
 
 # --- Invoices --------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from flask_login import current_user
 from flask_wtf.file import FileField
 from wtforms import BooleanField, IntegerField, StringField, TextAreaField
 
-from blueprints.web.access import roles_required, upload_limit
+from blueprints.web.access import require_module, roles_required, upload_limit
 from blueprints.web.admin import LOGO_UPLOAD_LIMIT
 from blueprints.web.cadastros_common import PlainForm, done, save_form
 from blueprints.web.formkit import MultiCheckboxField, choices
@@ -49,6 +49,12 @@ LAYOUT_FIELDS = (*DEFAULTS_FIELDS, "primary_color", "secondary_color", "footer_t
 PREVIEW_ID = "invoice-preview"
 # the customer shown in the company defaults' preview (nothing is stored)
 SAMPLE_CUSTOMER = SimpleNamespace(legal_name="Cliente de Exemplo Ltda", cpf_cnpj="11222333000181")
+
+
+@bp.before_request
+def _module_gate():
+    """Billing settings and invoice layouts are billing's: the company's `billing` module (as the API)."""
+    require_module("billing")
 
 
 class SettingsForm(PlainForm):

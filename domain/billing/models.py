@@ -44,6 +44,23 @@ class BillingDocument(IdMixin, TimestampMixin, TenantMixin, db.Model):
     extra: Mapped[dict] = mapped_column("metadata", sa.JSON, default=dict, nullable=False)
 
 
+class InvoiceCancelledDocument(IdMixin, TenantMixin, db.Model):
+    """What a cancelled invoice held: its documents as they were at the cancellation, which returns them to
+    `pendente` without an invoice (they may go into another). The cancelled invoice's page and PDF read these;
+    written only when cancelling, so creating an invoice costs nothing more."""
+    __tablename__ = "invoice_cancelled_documents"
+    __table_args__ = (sa.UniqueConstraint("invoice_id", "document_id", name="uq_invoice_cancelled_documents_item"),)
+
+    invoice_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("invoices.id"), nullable=False)
+    document_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, sa.ForeignKey("billing_documents.id"), nullable=False)
+    kind: Mapped[str] = mapped_column(sa.String(10), nullable=False)
+    chave: Mapped[str | None] = mapped_column(sa.String(44))
+    numero: Mapped[str | None] = mapped_column(sa.String(30))
+    serie: Mapped[str | None] = mapped_column(sa.String(10))
+    valor_centavos: Mapped[int] = mapped_column(sa.BigInteger, nullable=False)
+    emissao_at: Mapped[date | None] = mapped_column(sa.Date)
+
+
 class InvoiceCounter(IdMixin, TenantMixin, db.Model):
     """One row per company: the last `FAT-000001` number handed out (core.counters: gapless, the increment
     commits or rolls back with the invoice that took it)."""

@@ -24,7 +24,7 @@ class CustomerRef(RequestModel):
 class DocumentCreate(CustomerRef):
     kind: Literal[DOCUMENT_KINDS] = "outro"
     freight_id: uuid.UUID | None = None
-    chave: Text = Field(default=None, max_length=60)
+    chave: Text = Field(default=None, max_length=44)  # the contract's limit for every kind (the column too)
     numero: Text = Field(default=None, max_length=30)
     serie: Text = Field(default=None, max_length=10)
     valor_centavos: Centavos = 0

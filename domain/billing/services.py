@@ -20,7 +20,7 @@ from core.tenancy import get_owned, get_referenced, missing_reference
 from core.validators import FieldInvalid, access_key_model, clean_access_key
 from domain.billing.creation import insert_checked_invoice
 from domain.billing.layout import default_condition, default_due_date
-from domain.billing.models import BillingDocument, Invoice, InvoiceCounter, Receivable
+from domain.billing.models import BillingDocument, Invoice, InvoiceCancelledDocument, InvoiceCounter, Receivable
 from domain.billing.schemas import CustomerRef, DocumentCreate, InvoiceCreate
 from domain.billing.xml import parse_fiscal_xml
 from domain.freights.models import Freight
@@ -32,14 +32,16 @@ KEY_MODELS = {"cte": "57", "nfe": "55"}
 KIND_LABELS = {"cte": "CT-e", "nfe": "NF-e"}
 INVOICE_PREFIX = "FAT-"
 CHAVE_MAX = 44  # billing_documents.chave
-XML_FIELDS = {"numero": "Número (nNF/nCT)", "serie": "Série", "valor_centavos": "Valor total (vNF/vTPrest)"}
+# a document field as the XML names it (the messages of a refused upload)
+XML_FIELDS = {"valor_centavos": "Valor total (vTPrest/vNF)", "numero": "Número (nCT/nNF)", "serie": "Série (serie)",
+              "chave": "Chave de acesso (Id)", "emissao_at": "Emissão (dhEmi)"}
 
 
 # --- Customers ---------------------------------------------------------------------------------
 
 def find_customer(ref: CustomerRef) -> Partner | None:
     """The company's partner named by `customer_partner_id` or `customer_cpf_cnpj`; None when neither is sent;
-    404 when it is not a partner of the company."""
+    404 when it is not a partner of the company; 400 naming both when they name different partners."""
     return find_party(ref.customer_partner_id, ref.customer_cpf_cnpj, "Cliente", "customer")
 
 
@@ -181,12 +183,14 @@ def _checked_documents(ids: list, customer: Partner | None) -> list[BillingDocum
     not_pending = [d.id for d in documents if d.status != "pendente"]
     if not_pending:
         raise _documents_error("documents_not_pending", "Só documentos pendentes podem ser faturados.", not_pending)
-    customers = {d.customer_partner_id for d in documents}
-    wanted = customer.id if customer else next(iter(customers))
-    if wanted is None or customers != {wanted}:
+    # the invoice's customer: the body's, else the first (in the request's order) a document has; listed as
+    # mismatching: the documents of another customer and those without one
+    customer_of = {d.id: d.customer_partner_id for d in documents}
+    wanted = customer.id if customer else next((customer_of[i] for i in ids if customer_of[i]), None)
+    mismatching = [d.id for d in documents if d.customer_partner_id is None or d.customer_partner_id != wanted]
+    if mismatching:
         raise _documents_error("documents_customer_mismatch",
-                               "Os documentos precisam ser todos do mesmo cliente (o da fatura).",
-                               [d.id for d in documents if d.customer_partner_id != wanted])
+                               "Os documentos precisam ser todos do mesmo cliente (o da fatura).", mismatching)
     return documents
 
 
@@ -204,9 +208,22 @@ def _insert_checked(invoice: Invoice, documents: list[BillingDocument]) -> None:
     _linked_in_session(ids, invoice.id, now)
 
 
-def invoice_documents(invoice: Invoice) -> list[BillingDocument]:
-    return list(db.session.execute(db.select(BillingDocument).where(BillingDocument.invoice_id == invoice.id)
-                                   .order_by(BillingDocument.emissao_at, BillingDocument.numero)).scalars())
+def invoice_documents(invoice: Invoice) -> list:
+    """The invoice's documents; a cancelled invoice's as they were when it was cancelled (`cancel_invoice`)."""
+    model = InvoiceCancelledDocument if invoice.status == "cancelada" else BillingDocument
+    return list(db.session.execute(db.select(model).where(model.invoice_id == invoice.id)
+                                   .order_by(model.emissao_at, model.numero)).scalars())
+
+
+SNAPSHOT_COLUMNS = ("kind", "chave", "numero", "serie", "valor_centavos", "emissao_at")
+
+
+def _keep_cancelled_documents(invoice: Invoice) -> None:
+    """Copy what the invoice holds before its documents leave it, for its page and PDF (InvoiceCancelledDocument)."""
+    documents = db.session.execute(db.select(BillingDocument).where(BillingDocument.invoice_id == invoice.id))
+    db.session.add_all(InvoiceCancelledDocument(
+        company_id=invoice.company_id, invoice_id=invoice.id, document_id=d.id,
+        **{name: getattr(d, name) for name in SNAPSHOT_COLUMNS}) for d in documents.scalars())
 
 
 def emit_invoice(invoice: Invoice) -> Receivable:
@@ -238,6 +255,8 @@ def cancel_invoice(invoice: Invoice) -> Invoice:
     if invoice.status not in ("rascunho", "emitida") or (receivable and receivable.pago_centavos):
         raise InvalidStatus("Só faturas em rascunho ou emitidas sem recebimento podem ser canceladas.")
     invoice.status, invoice.cancelled_at = "cancelada", utcnow()
+    _keep_cancelled_documents(invoice)
+    db.session.flush()
     db.session.execute(sa.update(BillingDocument).where(BillingDocument.invoice_id == invoice.id)
                        .values(status="pendente", invoice_id=None, updated_at=utcnow()))
     if receivable is not None:

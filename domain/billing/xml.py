@@ -40,11 +40,16 @@ def _qualify(path: str, ns: str) -> str:
     return "/".join(f"{{{NS[ns]}}}{part}" for part in path.split("/"))
 
 
-def _centavos(text: str | None) -> int:
+def _centavos(text: str | None, tag: str) -> int:
+    """The amount in centavos; NaN, infinities and unreadable text refuse the file naming the tag (a negative or
+    too large amount is the document schema's to refuse, naming the field)."""
     try:
-        return int((Decimal(text or "0") * 100).quantize(Decimal(1)))
+        value = Decimal(text or "0") * 100
+        if not value.is_finite():
+            raise InvalidOperation
+        return int(value.quantize(Decimal(1)))
     except (InvalidOperation, ValueError, OverflowError):  # not a number, NaN, Infinity
-        raise _refuse("Valor total ilegível no XML.") from None
+        raise _refuse(f"Valor total ({tag}) ilegível no XML: {(text or '')[:40]!r}.") from None
 
 
 def _day(text: str | None) -> date | None:
@@ -92,7 +97,7 @@ def _key(node, prefix: str) -> str:
 def _nfe(node) -> FiscalXml:
     document, name = _party(node.find(_qualify("dest", "nfe")), "nfe")
     return FiscalXml("nfe", _key(node, "NFe"), _text(node, "ide/nNF", "nfe"), _text(node, "ide/serie", "nfe"),
-                     _centavos(_text(node, "total/ICMSTot/vNF", "nfe")), _day(_text(node, "ide/dhEmi", "nfe")),
+                     _centavos(_text(node, "total/ICMSTot/vNF", "nfe"), "vNF"), _day(_text(node, "ide/dhEmi", "nfe")),
                      document, name)
 
 
@@ -103,5 +108,5 @@ def _cte(node) -> FiscalXml:
         taker = node.find(_qualify(role, "cte"))
     document, name = _party(taker, "cte")
     return FiscalXml("cte", _key(node, "CTe"), _text(node, "ide/nCT", "cte"), _text(node, "ide/serie", "cte"),
-                     _centavos(_text(node, "vPrest/vTPrest", "cte")), _day(_text(node, "ide/dhEmi", "cte")),
+                     _centavos(_text(node, "vPrest/vTPrest", "cte"), "vTPrest"), _day(_text(node, "ide/dhEmi", "cte")),
                      document, name)

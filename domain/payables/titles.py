@@ -12,10 +12,14 @@ OPEN = ("aberto", "parcial")
 
 def find_party(partner_id, cpf_cnpj: str | None, who: str, prefix: str) -> Partner | None:
     """The company's partner by id or by CPF/CNPJ (already normalised); None when neither is sent; 404 naming the
-    field sent (`<prefix>_partner_id` or `<prefix>_cpf_cnpj`) when it is not a partner of the company. `who` names
-    it in the message ("Cliente", "Fornecedor")."""
+    field sent (`<prefix>_partner_id` or `<prefix>_cpf_cnpj`) when it is not a partner of the company. Both sent
+    must name the same partner, else 400 naming both fields: compared with the partner read by id, so it costs no
+    query. `who` names it in the message ("Cliente", "Fornecedor")."""
     if partner_id is not None:
-        return get_referenced(Partner, partner_id, f"{prefix}_partner_id", who)
+        partner = get_referenced(Partner, partner_id, f"{prefix}_partner_id", who)
+        if cpf_cnpj and partner.cpf_cnpj != cpf_cnpj:
+            raise _conflicting(who, (f"{prefix}_partner_id", f"{prefix}_cpf_cnpj"))
+        return partner
     if cpf_cnpj:
         partner = db.session.execute(db.select(Partner).where(Partner.cpf_cnpj == cpf_cnpj)).scalar()
         if partner is None:
@@ -29,6 +33,11 @@ def party_reference(partner: Partner | None, partner_id, who: str, prefix: str) 
     """The found partner as a `core.tenancy.missing_reference` entry, named by the field the body sent it by."""
     field = f"{prefix}_partner_id" if partner_id is not None else f"{prefix}_cpf_cnpj"
     return field, Partner, partner.id if partner is not None else None, who
+
+
+def _conflicting(who: str, fields: tuple[str, str]) -> InvalidBody:
+    message = f"{who}: {fields[0]} e {fields[1]} indicam parceiros diferentes; envie um só ou os dois do mesmo."
+    return InvalidBody(message, details=[FieldError(name, "conflicting_reference", message) for name in fields])
 
 
 def settle(title, amount_centavos: int, paid_on: date):

@@ -12,6 +12,12 @@ UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 
 
 @pytest.fixture
+def company(make_company):
+    """A company with the finance modules: their pages are in the menu (and walked) only then."""
+    return make_company(modules=["billing", "financial"])
+
+
+@pytest.fixture
 def seeded_admin(make_user, company):
     user = make_user(company, role="admin")
     pagewalk.seed_sample(company, user.email)

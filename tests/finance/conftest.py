@@ -56,3 +56,9 @@ def make_document(fin_api, customer):
         assert response.status_code == 201, response.get_json()
         return response.get_json()["data"]
     return make
+
+
+@pytest.fixture
+def fin_client(login, make_user, fin_company):
+    """A logged-in `financeiro` user of fin_company."""
+    return login(make_user(fin_company, role="financeiro"))

@@ -1,4 +1,7 @@
 """Billing inbox: documents created, listed, read and discarded; customer and key rules; module gate."""
+import hashlib
+import hmac
+import time
 import uuid
 
 import pytest
@@ -57,6 +60,17 @@ def test_chave_rules_for_cte_and_nfe(fin_api):
     assert fin_api.post("/billing/documents", json={"kind": "pdf", "chave": "boleto-77"}).status_code == 201
 
 
+@pytest.mark.parametrize("kind", ["outro", "pdf", "xlsx"])
+def test_any_chave_is_at_most_44_characters(fin_api, kind):
+    """The contract's limit for every kind (the column holds 44): 45 is a 400 naming `chave` on SQLite and on
+    PostgreSQL alike (it was PostgreSQL's 500), and nothing is stored."""
+    body = assert_invalid(fin_api.post("/billing/documents", json={"kind": kind, "chave": "r" * 45}), "chave")
+    assert body["error"]["details"][0]["code"] == "string_too_long"
+    assert fin_api.get("/billing/documents").get_json()["data"] == []
+    response = fin_api.post("/billing/documents", json={"kind": kind, "chave": "r" * 44})
+    assert response.status_code == 201 and response.get_json()["data"]["chave"] == "r" * 44
+
+
 def test_duplicate_chave_is_409_with_the_existing_id(fin_api, make_document):
     first = make_document()
     response = fin_api.post("/billing/documents", json={"kind": "cte", "chave": first["chave"]})
@@ -94,13 +108,28 @@ def test_billing_needs_the_billing_module(app, make_company, make_api_key):
     assert api.post("/billing/invoices", json={"document_ids": []}).status_code == 403
 
 
-def test_billing_bad_hmac_is_401(app, fin_company, make_api_key):
+def _signed_post(app, key: str, body: bytes, signature: str | None = None):
+    """POST /billing/documents signed as the contract says, with a fresh timestamp (inside the window): only the
+    signature decides. `signature` replaces the right one."""
+    timestamp = str(int(time.time() * 1000))
+    secret = key.split(".", 1)[1]
+    right = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
+    return app.test_client().post("/api/public/v1/billing/documents", data=body, content_type="application/json",
+                                  headers={"x-service-key": key, "x-service-timestamp": timestamp,
+                                           "x-service-signature": signature or right})
+
+
+def test_billing_bad_hmac_is_401_and_the_right_one_passes(app, fin_company, make_api_key):
     from tests.fixtures.core import ApiClient
     _, key = make_api_key(fin_company)
-    api = ApiClient(app.test_client(), key, header="x-service-key")
-    response = api.post("/billing/documents", json={}, headers={"x-service-signature": "0" * 64,
-                                                                 "x-service-timestamp": "1700000000000"})
+    body = b'{"kind": "outro", "numero": "HMAC-1"}'
+    response = _signed_post(app, key, body, signature="0" * 64)
     assert response.status_code == 401
+    error = response.get_json()["error"]
+    assert error["code"] == "invalid_signature" and error["details"][0]["field"] == "X-Service-Signature"
+    response = _signed_post(app, key, body)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["data"]["numero"] == "HMAC-1"
     assert ApiClient(app.test_client(), None).get("/billing/documents").status_code == 401
 
 

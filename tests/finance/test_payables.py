@@ -1,11 +1,12 @@
 """Accounts payable: POST {ids}, installments (floor division, remainder first, month-end clamping, numero n/N),
 the list (status incl. vencido in Brasília time, due-date range, ascending, pages), rules and module gate."""
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core import clock
 from core.formatting import today
 from domain.payables.services import add_months, installments, shown_status
 from tests.fixtures.partners import assert_invalid, walk_pages
@@ -88,11 +89,28 @@ def test_list_ascending_by_due_date_with_range_status_and_pages(fin_api):
                    code="invalid_query")
 
 
-def test_vencido_follows_the_brasilia_calendar():
-    due = date(2026, 3, 10)
-    assert shown_status("aberto", due, today=date(2026, 3, 10)) == "aberto"
-    assert shown_status("parcial", due, today=date(2026, 3, 11)) == "vencido"
-    assert shown_status("pago", due, today=date(2026, 3, 11)) == "pago"
+@pytest.fixture
+def at_utc(monkeypatch):
+    """Freeze the platform's clock at a UTC moment (core.formatting.today reads Brasília's date from it)."""
+    def freeze(moment: datetime):
+        monkeypatch.setattr("core.formatting.brasilia_today", lambda: clock.brasilia_today(lambda: moment))
+    return freeze
+
+
+def test_vencido_follows_the_brasilia_calendar(fin_api, at_utc):
+    """At 01:00 UTC on 11 March it is still 10 March in Brasília (22:00): a title due on the 10th is not yet
+    vencido (the UTC date would say it is); one due on the 9th is. Then the morning of the 11th in Brasília."""
+    at_utc(datetime(2026, 3, 11, 1, 0, tzinfo=UTC))
+    assert today() == date(2026, 3, 10)
+    for due in ("2026-03-09", "2026-03-10"):
+        post(fin_api, vencimento_at=due)
+    assert [(r["vencimento_at"], r["status"]) for r in listed(fin_api)] == \
+        [("2026-03-09", "vencido"), ("2026-03-10", "aberto")]
+    assert [r["vencimento_at"] for r in listed(fin_api, status="vencido")] == ["2026-03-09"]
+    assert shown_status("aberto", date(2026, 3, 10)) == "aberto"
+    at_utc(datetime(2026, 3, 11, 3, 0, tzinfo=UTC))  # 00:00 in Brasília: the 10th is past
+    assert [r["status"] for r in listed(fin_api)] == ["vencido", "vencido"]
+    assert shown_status("pago", date(2026, 3, 9)) == "pago"
 
 
 def test_payables_need_the_financial_module(app, make_company, make_api_key):
