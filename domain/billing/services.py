@@ -31,7 +31,6 @@ from domain.tenancy.models import Company
 KEY_MODELS = {"cte": "57", "nfe": "55"}
 KIND_LABELS = {"cte": "CT-e", "nfe": "NF-e"}
 INVOICE_PREFIX = "FAT-"
-CHAVE_MAX = 44  # billing_documents.chave
 # a document field as the XML names it (the messages of a refused upload)
 XML_FIELDS = {"valor_centavos": "Valor total (vTPrest/vNF)", "numero": "Número (nCT/nNF)", "serie": "Série (serie)",
               "chave": "Chave de acesso (Id)", "emissao_at": "Emissão (dhEmi)"}
@@ -48,10 +47,9 @@ def find_customer(ref: CustomerRef) -> Partner | None:
 # --- Documents ---------------------------------------------------------------------------------
 
 def check_chave(kind: str, chave: str | None) -> str | None:
-    """CT-e/NF-e keys: 44 digits, valid check digit, model 57/55 matching the kind; another kind's key is at most
-    44 characters, what the column holds (400 naming `chave`)."""
-    if chave is not None and kind not in KEY_MODELS and len(chave) > CHAVE_MAX:
-        raise InvalidBody.for_field("chave", f"A chave tem no máximo {CHAVE_MAX} caracteres.", code="too_long")
+    """CT-e/NF-e keys: 44 digits, valid check digit, model 57/55 matching the kind (400 naming `chave`); another
+    kind's key is kept as sent. The 44-character limit of every kind is DocumentCreate's (the API and the XML
+    import validate with it before this runs)."""
     if chave is None or kind not in KEY_MODELS:
         return chave
     try:
