@@ -61,7 +61,7 @@ GROUPS = (("vencidos", "Vencidos"), ("hoje", "Vencem hoje"), ("semana", "Próxim
 GROUP_LABELS = dict(GROUPS)
 STATUS_LABELS_CSV = {"vencido": "Vencido", "aberto": "Aberto", "parcial": "Parcial"}
 OPEN_STATUSES = ("aberto", "parcial")
-GROUP_PAGE = 100  # titles a board's group shows at a time (the nearest due first); "Carregar mais" brings more
+GROUP_PAGE = 100  # titles a board's group shows at a time (the nearest due first); "Mostrar mais" brings more
 FIELD_LABELS = {"legal_name": "razão social", "cpf_cnpj": "CPF/CNPJ"}  # a refused partner's fields, in the message
 CSV_BATCH = 1000  # rows an export reads at a time
 # the payables pages need the company's `financial` module; every other page here `billing` (as the API)
@@ -310,7 +310,8 @@ def _all_rows(stmt, model) -> Iterator:
 
 
 def _board_query() -> tuple[str | None, str | None]:
-    """The group and cursor of a "Carregar mais" (both or neither); an unknown group is 400 naming `grupo`."""
+    """The group and cursor of a "Mostrar mais" (the cursor needs its group); an unknown group is 400 naming
+    `grupo`."""
     group, cursor = request.args.get("grupo") or None, request.args.get("cursor") or None
     if group is None and cursor is None:
         return None, None
@@ -319,14 +320,30 @@ def _board_query() -> tuple[str | None, str | None]:
     return group, cursor
 
 
+def _failed_row(stmt, model, failed, on: date):
+    """(the refused title's row, its group) when it is still open, else (None, None). The payment form posts
+    without the group's cursor, so a title "Mostrar mais" brought may not be on the redrawn board: its group shows
+    it at the top then, with what was typed and the error under its input."""
+    if failed is None:
+        return None, None
+    row = read_rows(stmt.where(model.id == failed[0])).first()
+    if row is None:  # no longer open: the refusal ("não está em aberto") was flashed; a field error goes there too
+        for field in failed[1]:
+            for message in field.errors:
+                flash(message, "error")
+        return None, None
+    return row, group_of(row.vencimento_at, on)
+
+
 def _board(kind: str, failed=None):
-    """A board: each group's first GROUP_PAGE titles by due date, with a "Carregar mais" row that brings the
+    """A board: each group's first GROUP_PAGE titles by due date, with a "Mostrar mais" row that brings the
     group's next ones (htmx swaps the row for them; without JS, the link is this page with that group from
     there). `failed` = (title id, its PaymentForm) when a payment was refused: that row keeps what was typed
-    and shows the error on its input (422)."""
+    and shows the error on its input (422), drawn at the top of its group when the first page does not have it."""
     stmt, model = _open_payables_stmt() if kind == "pagar" else _open_receivables_stmt()
     on, (wanted, cursor) = today(), _board_query()
     endpoint = "finance.payables_board" if kind == "pagar" else "finance.receivables"
+    failed_row, failed_group = _failed_row(stmt, model, failed, on)
 
     def payment_form(row):
         if failed is not None and failed[0] == row.id:
@@ -337,7 +354,10 @@ def _board(kind: str, failed=None):
     def group(key):
         page = _group_page(kind, stmt, model, key, cursor if key == wanted else None, on)
         more = url_for(endpoint, grupo=key, cursor=page.next_cursor) if page.has_more else None
-        return SimpleNamespace(key=key, rows=page.items, more_url=more, more_id=f"load-more-{key}")
+        rows = page.items
+        if key == failed_group and all(r.id != failed_row.id for r in rows):
+            rows = [failed_row, *rows]
+        return SimpleNamespace(key=key, rows=rows, more_url=more, more_id=f"load-more-{key}")
 
     context = {"kind": kind, "payment_form": payment_form}
     if wanted is not None and is_htmx() and request.headers.get("HX-Target") == f"load-more-{wanted}":
@@ -347,7 +367,8 @@ def _board(kind: str, failed=None):
     title = "Contas a pagar" if kind == "pagar" else "Contas a receber"
     response = make_response(render_template(
         "finance/board.html", title=title, groups=[group(key) for key, _ in GROUPS], group_labels=GROUP_LABELS,
-        counts=_group_counts(stmt, model, on), resumed=wanted, **context), 422 if failed else 200)
+        counts=_group_counts(stmt, model, on), resumed=wanted if cursor else None, **context),
+        422 if failed else 200)
     response.vary.add("HX-Target")
     return response
 

@@ -19,6 +19,7 @@ from core.tenancy import tenant_scope
 from domain.payables.models import Payable
 from tests.finance.conftest import access_key
 from tests.finance.test_pages import make_payable
+from tests.fixtures.core import csrf_from
 
 
 @pytest.fixture
@@ -104,6 +105,14 @@ def test_mostrar_mais_without_javascript_is_the_board_with_that_group_from_there
     assert "Antigo 2" in html and "Antigo 0" not in html and "Hoje 1" in html and more_link(html, "vencidos") is None
 
 
+@pytest.mark.parametrize("path", ["/financeiro/pagar", "/financeiro/receber"])
+def test_a_group_without_a_cursor_is_the_first_page_without_the_resumed_banner(client, fin_company, path):
+    make_payable(fin_company, descricao="Hoje 1")
+    for query in ({"grupo": "hoje"}, {"grupo": "hoje", "cursor": ""}, {}):
+        response = client.get(path, query_string=query)
+        assert response.status_code == 200 and 'data-testid="board-resumed"' not in response.get_data(as_text=True)
+
+
 def test_the_receivables_board_pages_its_groups_too(client, fin_api, customer, monkeypatch):
     monkeypatch.setattr(finance, "GROUP_PAGE", 2)
     for days in (1, 2, 3):
@@ -163,6 +172,75 @@ def test_the_receivables_board_counts_too(client, fin_api, customer):
     emitted_receivable(fin_api, customer, due=today() + timedelta(days=3))
     page = client.get("/financeiro/receber").get_data(as_text=True)
     assert "Vencidos (1)" in page and "Próximos 7 dias (1)" in page and 'data-testid="load-more"' not in page
+
+
+# --- A refused payment shows its title, wherever "Mostrar mais" found it ----------------------------------
+
+def row_html(html: str, title_id: str) -> str | None:
+    match = re.search(rf'<tr data-testid="board-row" data-id="{title_id}">.*?</tr>', html, re.S)
+    return match.group(0) if match else None
+
+
+def second_overdue_id(client, path: str) -> str:
+    """The second overdue title, which only the group's "Mostrar mais" (htmx) brings with GROUP_PAGE = 1."""
+    page = client.get(path).get_data(as_text=True)
+    shown = row_ids(page)
+    fragment = client.get(more_link(page, "vencidos"), headers={"HX-Request": "true", "HX-Target": "load-more-vencidos"})
+    [second] = row_ids(fragment.get_data(as_text=True))
+    assert second not in shown
+    return second
+
+
+def post(client, path: str, **data):
+    data["csrf_token"] = csrf_from(client.get("/financeiro/pagar").get_data(as_text=True))
+    return client.post(path, data=data)
+
+
+def assert_refused_row(response, title_id: str) -> None:
+    """422, the title drawn once, at the top of Vencidos, with what was typed and the error under its input."""
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert row_ids(html).count(title_id) == 1
+    overdue = html.split('id="grupo-vencidos"', 1)[1].split("</section>", 1)[0]
+    assert row_ids(overdue)[0] == title_id
+    row = row_html(html, title_id)
+    assert f'id="valor-{title_id}-error"' in row and "no máximo o saldo" in row and 'value="500,00"' in row
+
+
+@pytest.mark.parametrize("kind", ["pagar", "receber"])
+def test_a_refused_payment_on_a_title_mostrar_mais_brought_shows_it_with_its_error(
+        client, fin_company, fin_api, customer, monkeypatch, kind):
+    monkeypatch.setattr(finance, "GROUP_PAGE", 1)
+    for days in (3, 2):
+        if kind == "pagar":
+            make_payable(fin_company, vencimento_at=(today() - timedelta(days=days)).isoformat())
+        else:
+            emitted_receivable(fin_api, customer, due=today() - timedelta(days=days))
+    second = second_overdue_id(client, f"/financeiro/{kind}")
+    action = "pagamento" if kind == "pagar" else "recebimento"
+    response = post(client, f"/financeiro/{kind}/{second}/{action}", valor="500,00")
+    assert_refused_row(response, second)
+    assert more_link(response.get_data(as_text=True), "vencidos")  # the group's own paging is unchanged
+
+
+def test_a_refused_payment_on_a_title_of_the_first_page_is_drawn_once_in_its_place(client, fin_company,
+                                                                                  monkeypatch):
+    monkeypatch.setattr(finance, "GROUP_PAGE", 1)
+    for days in (3, 2):
+        make_payable(fin_company, vencimento_at=(today() - timedelta(days=days)).isoformat())
+    [first] = row_ids(client.get("/financeiro/pagar").get_data(as_text=True))
+    assert_refused_row(post(client, f"/financeiro/pagar/{first}/pagamento", valor="500,00"), first)
+
+
+def test_a_refused_payment_on_a_title_no_longer_open_says_why_in_the_message(client, fin_company):
+    """Not on the board any more (cancelled): the refusal and a field's error are the page's messages."""
+    [title] = make_payable(fin_company, vencimento_at=(today() - timedelta(days=2)).isoformat())
+    assert post(client, f"/financeiro/pagar/{title.id}/cancelar").status_code == 302
+    for valor, message in (("100,00", "não está em aberto"), ("abc", "Número inválido")):
+        response = post(client, f"/financeiro/pagar/{title.id}/pagamento", valor=valor)
+        html = response.get_data(as_text=True)
+        assert response.status_code == 422 and row_html(html, str(title.id)) is None, valor
+        assert 'class="flash flash-error' in html and message in html.split('data-testid="board-', 1)[0], valor
 
 
 # --- The export reads every row, in batches --------------------------------------------------------
