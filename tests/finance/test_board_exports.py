@@ -185,7 +185,8 @@ def second_overdue_id(client, path: str) -> str:
     """The second overdue title, which only the group's "Mostrar mais" (htmx) brings with GROUP_PAGE = 1."""
     page = client.get(path).get_data(as_text=True)
     shown = row_ids(page)
-    fragment = client.get(more_link(page, "vencidos"), headers={"HX-Request": "true", "HX-Target": "load-more-vencidos"})
+    fragment = client.get(more_link(page, "vencidos"),
+                          headers={"HX-Request": "true", "HX-Target": "load-more-vencidos"})
     [second] = row_ids(fragment.get_data(as_text=True))
     assert second not in shown
     return second
