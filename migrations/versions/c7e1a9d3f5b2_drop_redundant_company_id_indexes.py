@@ -2,7 +2,7 @@
 (company_id, …) indexes serve every lookup by company_id; each creation of an invoice wrote both
 
 Revision ID: c7e1a9d3f5b2
-Revises: a4d2f8c61b90
+Revises: c8e1f4a7b2d9
 Create Date: 2026-11-23 17:45:00
 
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'c7e1a9d3f5b2'
-down_revision = 'a4d2f8c61b90'
+down_revision = 'c8e1f4a7b2d9'
 branch_labels = None
 depends_on = None
 
