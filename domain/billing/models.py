@@ -6,7 +6,7 @@ from datetime import date, datetime
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
-from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
+from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_company_id, listed_created_at
 
 DOCUMENT_KINDS = ("cte", "nfe", "pdf", "xlsx", "outro")
 DOCUMENT_STATUSES = ("pendente", "vinculado", "faturado", "descartado")
@@ -28,6 +28,7 @@ class BillingDocument(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.CheckConstraint("valor_centavos >= 0", name="valor_centavos"),
     )
 
+    company_id: Mapped[uuid.UUID] = listed_company_id()
     created_at: Mapped[datetime] = listed_created_at()
     kind: Mapped[str] = mapped_column(sa.String(10), default="outro", nullable=False)
     status: Mapped[str] = mapped_column(sa.String(12), default="pendente", nullable=False)
@@ -78,6 +79,7 @@ class Invoice(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.CheckConstraint(_in("status", INVOICE_STATUSES), name="status"),
     )
 
+    company_id: Mapped[uuid.UUID] = listed_company_id()
     created_at: Mapped[datetime] = listed_created_at()
     # `FAT-000001`; during its creating transaction a provisional `~<id hex>` (domain/billing/services.py)
     numero: Mapped[str] = mapped_column(sa.String(40), nullable=False)
