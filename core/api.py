@@ -129,7 +129,8 @@ def key_store() -> KeyStore:
 def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body=None, query=None,
              success: int | None = None, response=None, response_kind: str = "json", module: str | None = None,
              public: bool = False, protected_fields=(), errors=(), idempotent: bool = True, blueprint=None,
-             operation_id: str | None = None, responses=None, headers=None, reads_when=None, with_key=None):
+             operation_id: str | None = None, responses=None, headers=None, reads_when=None, with_key=None,
+             commits_itself_when=None):
     """Declare a public API endpoint. `blueprint` mounts it elsewhere than the public API (then it is
     left out of the OpenAPI document); tests use it to exercise the pipeline on their own routes.
 
@@ -140,7 +141,11 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
     `reads_when(body)`: for a POST that writes nothing for some bodies (a simulation without `save`), a predicate of
     the decoded JSON body (a dict, or None when it is not one); true → the call runs without a transaction, like a
     GET (no BEGIN, no COMMIT). Never with an Idempotency-Key (its record is written). `with_key`: a KeyCompanion,
-    whose row is read in the key lookup's statement (one round trip for both) and handed over as `ctx.with_key`."""
+    whose row is read in the key lookup's statement (one round trip for both) and handed over as `ctx.with_key`.
+
+    `commits_itself_when(body)`: a POST whose write is, for such bodies, ONE statement atomic on its own runs on an
+    autocommit connection like a read (docs/CONTRIBUTING.md "Writes that commit themselves"; PostgreSQL, never with
+    an Idempotency-Key); a view then needing more statements calls core.db.take_transaction() first."""
     method = method.upper()
     scope = None if public else ("read" if method in ("GET", "HEAD") else "write")
     success = success or (201 if method == "POST" and body is not None else 200)
@@ -155,7 +160,8 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
         @wraps(view)
         def wrapper(**path_args):
             reading = method in ("GET", "HEAD") or (reads_when is not None and reads_only(reads_when))
-            if reading:
+            autocommit = reading or (commits_itself_when is not None and commits_itself(commits_itself_when))
+            if autocommit:
                 read_without_transaction()
             ctx = ApiContext()
             if not public:
@@ -172,7 +178,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
             try:
                 response_obj = to_response(view(ctx, **path_args), success)
-                finish(reading=reading)
+                finish(reading=autocommit)
             except AppError as exc:
                 end_with_error(exc)  # a refusal keeps its records; anything else is rolled back
                 raise
@@ -199,6 +205,13 @@ def reads_only(predicate) -> bool:
     return bool(predicate(peek_json()))
 
 
+def commits_itself(predicate) -> bool:
+    """Whether a POST declared with `commits_itself_when` runs without a request transaction (see `endpoint`)."""
+    if request.headers.get("Idempotency-Key") or db.engine.dialect.name != "postgresql":
+        return False
+    return bool(predicate(peek_json()))
+
+
 def peek_json():
     """The request's JSON body decoded, or None (not JSON, not an object): read_json_body reuses it."""
     if "api_json" not in g:
@@ -215,7 +228,9 @@ def finish(*, reading: bool) -> None:
     (autocommit, see core.db.read_without_transaction), so it has nothing to commit unless it changed a record
     or queued a job."""
     session = db.session()
-    if reading and not (session.new or session.dirty or session.deleted or session.info.get("pending_jobs")):
+    owes_commit = session.info.pop("owes_commit", False)  # core.db.take_transaction: it left autocommit
+    if reading and not (owes_commit or session.new or session.dirty or session.deleted
+                        or session.info.get("pending_jobs")):
         return
     session.commit()
     dispatch_ready()

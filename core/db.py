@@ -43,6 +43,22 @@ def read_without_transaction() -> None:
         db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
+def in_autocommit() -> bool:
+    """Whether the session runs on an autocommit connection (read_without_transaction): each statement then commits
+    on its own, so a service writing more than one statement must first take_transaction()."""
+    session = db.session()
+    return session.in_transaction() and \
+        session.connection().get_execution_options().get("isolation_level") == "AUTOCOMMIT"
+
+
+def take_transaction() -> None:
+    """Leave the autocommit connection for a transactional one: what follows is one transaction again, which the
+    request commits (core.api.finish reads the mark). Objects loaded so far are detached, their values kept."""
+    session = db.session()
+    session.close()
+    session.info["owes_commit"] = True
+
+
 def utcnow() -> datetime:
     """Naive UTC timestamp: stored the same way on SQLite and PostgreSQL."""
     return datetime.now(UTC).replace(tzinfo=None)

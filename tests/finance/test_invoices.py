@@ -354,3 +354,89 @@ def test_a_company_s_first_invoice_takes_the_one_statement_path_and_creates_the_
         assert sent == ["WITH billing_documents", "INSERT", "WITH billing_documents"], sent
         assert created[0].numero == "FAT-000001" and db.session.execute(counters).scalar() == 1
         db.session.rollback()
+
+
+# --- A draft's creation commits with its one statement (core.api `commits_itself_when`) ----------------------------
+
+def _commits_during(app, action) -> int:
+    """How many transactions commit (engine `commit` events, any connection) while `action()` runs."""
+    import sqlalchemy as sa
+    with app.app_context():
+        engine = db.engine
+    commits = []
+
+    def record(conn):
+        commits.append(conn)
+    sa.event.listen(engine, "commit", record)
+    try:
+        action()
+    finally:
+        sa.event.remove(engine, "commit", record)
+    return len(commits)
+
+
+def _pg_only(app):
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("the self-committing creation is PostgreSQL's (SQLite takes the ordinary path)")
+
+
+def _committed_status(app, document_id) -> str:
+    import sqlalchemy as sa
+    with app.app_context(), db.engine.connect() as other:
+        return other.execute(sa.text("SELECT status FROM billing_documents WHERE id = :id"),
+                             {"id": document_id}).scalar_one()
+
+
+def test_a_draft_created_through_the_api_commits_with_its_statement_and_no_request_transaction(
+        app, fin_api, make_document):
+    """No BEGIN/COMMIT of the request: the creation statement is the whole write and commits on its own (the
+    counter row is locked for that statement only). Seen from another connection, the invoice is there."""
+    _pg_only(app)
+    create(fin_api, [make_document()["id"]])  # the company's counter row exists from here on
+    document = make_document()["id"]
+    created = []
+    assert _commits_during(app, lambda: created.append(create(fin_api, [document]))) == 0
+    assert created[0]["numero"].startswith("FAT-") and _committed_status(app, document) == "vinculado"
+
+
+@pytest.mark.parametrize("extra, headers", [({"emit": True}, {}), ({}, {"Idempotency-Key": "fatura-1"})])
+def test_an_emission_or_an_idempotent_creation_keeps_the_request_transaction(app, fin_api, make_document, extra,
+                                                                              headers):
+    """Breaking case of the rule above: an emission writes after the INSERT, and an Idempotency-Key's record commits
+    with the work, so both run in the request's one transaction (one commit)."""
+    _pg_only(app)
+    create(fin_api, [make_document()["id"]])
+    document = make_document()["id"]
+
+    def post():
+        response = fin_api.post("/billing/invoices", json={"document_ids": [document], **extra}, headers=headers)
+        assert response.status_code == 201, response.get_json()
+    assert _commits_during(app, post) >= 1
+    assert _committed_status(app, document) in ("vinculado", "faturado")
+
+
+def test_when_the_statement_refuses_and_the_checks_then_pass_the_ordinary_path_runs_in_one_transaction(
+        app, fin_api, make_document, race):
+    """The statement answered "checks failed" (the document was not pending) and wrote nothing; a concurrent request
+    then made it pending again before the ordinary path's checks. That path writes several statements (the invoice,
+    the documents, the number): it must take a transaction, committed once by the request, never run them one by
+    one in autocommit (the breaking case: no request commit at all)."""
+    import sqlalchemy as sa
+    _pg_only(app)
+    create(fin_api, [make_document()["id"]])
+    document = make_document()["id"]
+    with app.app_context(), db.engine.begin() as other:
+        other.execute(sa.text("UPDATE billing_documents SET status = 'descartado' WHERE id = :id"), {"id": document})
+
+    def pending_again(conn):
+        # Were the request's statement still holding its row lock (run in a request transaction), this would wait
+        # for it forever in this one thread: fail instead.
+        conn.execute(sa.text("SET LOCAL lock_timeout = '5s'"))
+        conn.execute(sa.text("UPDATE billing_documents SET status = 'pendente' WHERE id = :id"), {"id": document})
+    fired = race("WITH docs AS", pending_again)
+    created = []
+    commits = _commits_during(app, lambda: created.append(create(fin_api, [document])))
+    assert fired, "the race did not run"
+    assert commits == 2  # the concurrent request's own commit, then the request's one transaction
+    assert created[0]["numero"].startswith("FAT-") and _committed_status(app, document) == "vinculado"
