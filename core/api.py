@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from core import apikeys
-from core.db import db, read_without_transaction, utcnow
+from core.db import db, in_autocommit, read_without_transaction, utcnow
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized, module_disabled
 from core.inputs import check_json_tree, too_deep
 from core.models import IdempotencyRecord
@@ -163,6 +163,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
             autocommit = reading or (commits_itself_when is not None and commits_itself(commits_itself_when))
             if autocommit:
                 read_without_transaction()
+                autocommit = reading or in_autocommit()  # a session begun earlier: the request's transaction
             ctx = ApiContext()
             if not public:
                 ctx.api_key, ctx.account, ctx.with_key = authenticate(scope, module, with_key)

@@ -87,6 +87,7 @@ def commit() -> None:
 def end_with_error(exc: Exception) -> None:
     """The owner's side of an error: roll the work back, unless it is a refusal whose records must be kept
     (`AppError.keep_records`), which is committed before the error is rendered."""
+    db.session.info.pop("owes_commit", None)  # core.db.take_transaction's mark ends with this transaction
     if getattr(exc, "keep_records", False):
         commit()
     else:

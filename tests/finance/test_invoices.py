@@ -375,6 +375,25 @@ def _commits_during(app, action) -> int:
     return len(commits)
 
 
+def _autocommit_of(app, action, prefix: str) -> list[bool]:
+    """For each statement starting with `prefix` that `action()` sends: whether its connection was in autocommit
+    (the driver's own flag: an engine `commit` event fires on autocommit connections too)."""
+    import sqlalchemy as sa
+    with app.app_context():
+        engine = db.engine
+    seen = []
+
+    def record(conn, cursor, statement, parameters, context, executemany):
+        if statement.lstrip().startswith(prefix):
+            seen.append(conn.connection.dbapi_connection.autocommit)
+    sa.event.listen(engine, "before_cursor_execute", record)
+    try:
+        action()
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", record)
+    return seen
+
+
 def _pg_only(app):
     with app.app_context():
         if db.engine.dialect.name != "postgresql":
@@ -396,15 +415,19 @@ def test_a_draft_created_through_the_api_commits_with_its_statement_and_no_reque
     create(fin_api, [make_document()["id"]])  # the company's counter row exists from here on
     document = make_document()["id"]
     created = []
-    assert _commits_during(app, lambda: created.append(create(fin_api, [document]))) == 0
+    assert _autocommit_of(app, lambda: created.append(create(fin_api, [document])), "WITH docs AS") == [True]
     assert created[0]["numero"].startswith("FAT-") and _committed_status(app, document) == "vinculado"
+    another = make_document()["id"]
+    assert _commits_during(app, lambda: create(fin_api, [another])) == 0  # and no request COMMIT
 
 
 @pytest.mark.parametrize("extra, headers", [({"emit": True}, {}), ({}, {"Idempotency-Key": "fatura-1"})])
 def test_an_emission_or_an_idempotent_creation_keeps_the_request_transaction(app, fin_api, make_document, extra,
                                                                               headers):
     """Breaking case of the rule above: an emission writes after the INSERT, and an Idempotency-Key's record commits
-    with the work, so both run in the request's one transaction (one commit)."""
+    with the work, so the creation statement runs in the request's transaction, not in autocommit. (With a key the
+    outcome also holds by construction: the key's claim commits first, after which the session's next connection
+    is a transactional one.)"""
     _pg_only(app)
     create(fin_api, [make_document()["id"]])
     document = make_document()["id"]
@@ -412,7 +435,7 @@ def test_an_emission_or_an_idempotent_creation_keeps_the_request_transaction(app
     def post():
         response = fin_api.post("/billing/invoices", json={"document_ids": [document], **extra}, headers=headers)
         assert response.status_code == 201, response.get_json()
-    assert _commits_during(app, post) >= 1
+    assert _autocommit_of(app, post, "WITH docs AS") == [False]
     assert _committed_status(app, document) in ("vinculado", "faturado")
 
 
@@ -436,7 +459,7 @@ def test_when_the_statement_refuses_and_the_checks_then_pass_the_ordinary_path_r
         conn.execute(sa.text("UPDATE billing_documents SET status = 'pendente' WHERE id = :id"), {"id": document})
     fired = race("WITH docs AS", pending_again)
     created = []
-    commits = _commits_during(app, lambda: created.append(create(fin_api, [document])))
+    inserts = _autocommit_of(app, lambda: created.append(create(fin_api, [document])), "INSERT INTO invoices")
     assert fired, "the race did not run"
-    assert commits == 2  # the concurrent request's own commit, then the request's one transaction
+    assert inserts == [False]  # the ordinary path's INSERT ran in a transaction (not statement by statement)
     assert created[0]["numero"].startswith("FAT-") and _committed_status(app, document) == "vinculado"
