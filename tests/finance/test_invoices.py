@@ -294,23 +294,27 @@ def test_concurrent_creations_over_the_same_document_give_one_invoice(app, fin_a
     assert create(fin_api, [make_document()["id"]])["numero"] == "FAT-000003"  # the refused took no number
 
 
+def _while_listening(app, event: str, listener, action) -> None:
+    """Run `action()` with `listener` on the app engine's `event` (removed afterwards, also on failure)."""
+    import sqlalchemy as sa
+    with app.app_context():
+        engine = db.engine
+    sa.event.listen(engine, event, listener)
+    try:
+        action()
+    finally:
+        sa.event.remove(engine, event, listener)
+
+
 def _statements_of(app, action) -> list[str]:
     """The SQL statements `action()` sends, each as its first word and the table after its first FROM."""
-    import sqlalchemy as sa
     sent = []
 
     def record(conn, cursor, statement, parameters, context, executemany):
         words = statement.split()
         table = words[words.index("FROM") + 1] if "FROM" in words else ""
         sent.append(f"{words[0]} {table}".strip())
-
-    with app.app_context():
-        engine = db.engine
-    sa.event.listen(engine, "before_cursor_execute", record)
-    try:
-        action()
-    finally:
-        sa.event.remove(engine, "before_cursor_execute", record)
+    _while_listening(app, "before_cursor_execute", record, action)
     return sent
 
 
@@ -359,38 +363,21 @@ def test_a_company_s_first_invoice_takes_the_one_statement_path_and_creates_the_
 # --- A draft's creation commits with its one statement (core.api `commits_itself_when`) ----------------------------
 
 def _commits_during(app, action) -> int:
-    """How many transactions commit (engine `commit` events, any connection) while `action()` runs."""
-    import sqlalchemy as sa
-    with app.app_context():
-        engine = db.engine
+    """How many times a transaction is committed (engine `commit` events, any connection) while `action()` runs."""
     commits = []
-
-    def record(conn):
-        commits.append(conn)
-    sa.event.listen(engine, "commit", record)
-    try:
-        action()
-    finally:
-        sa.event.remove(engine, "commit", record)
+    _while_listening(app, "commit", commits.append, action)
     return len(commits)
 
 
 def _autocommit_of(app, action, prefix: str) -> list[bool]:
     """For each statement starting with `prefix` that `action()` sends: whether its connection was in autocommit
     (the driver's own flag: an engine `commit` event fires on autocommit connections too)."""
-    import sqlalchemy as sa
-    with app.app_context():
-        engine = db.engine
     seen = []
 
     def record(conn, cursor, statement, parameters, context, executemany):
         if statement.lstrip().startswith(prefix):
             seen.append(conn.connection.dbapi_connection.autocommit)
-    sa.event.listen(engine, "before_cursor_execute", record)
-    try:
-        action()
-    finally:
-        sa.event.remove(engine, "before_cursor_execute", record)
+    _while_listening(app, "before_cursor_execute", record, action)
     return seen
 
 
