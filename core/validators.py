@@ -10,6 +10,7 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
+import email_validator
 import phonenumbers
 
 from core.clock import Clock, brasilia_today, utc_now
@@ -237,15 +238,15 @@ def clean_e164(value: str) -> str:
     return clean_phone(raw)
 
 
-_EMAIL_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-EMAIL_RE = re.compile(rf"^[A-Za-z0-9.!#$%&'*+/=?^_`{{|}}~-]+@{_EMAIL_LABEL}(?:\.{_EMAIL_LABEL})+$")
-
-
 def clean_email(value: str) -> str:
+    """An address by RFC 5322/6531 as email-validator reads it (no DNS look-up: a typed address may be checked
+    offline), stored in lower case. Special-use domains (.local, .localhost, .invalid, .test) cannot receive mail."""
     email = (value or "").strip()
-    if len(email) > 254 or not EMAIL_RE.fullmatch(email):
-        raise FieldInvalid("E-mail inválido.", "invalid_email")
-    return email.lower()
+    try:
+        checked = email_validator.validate_email(email, check_deliverability=False)
+    except email_validator.EmailNotValidError:
+        raise FieldInvalid("E-mail inválido.", "invalid_email") from None
+    return checked.normalized.lower()
 
 
 # --- Fiscal documents --------------------------------------------------------------------------
