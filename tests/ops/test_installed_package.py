@@ -1,0 +1,63 @@
+"""`pip install .` gives a package that runs on its own, outside the checkout: the wheel carries the templates,
+static files, migrations and reference data the code reads beside itself. Built with pip (as a deployment would),
+installed into a folder of its own, then used from another directory with only that folder on the path."""
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow  # builds a wheel (setuptools from the package index, in pip's isolated build)
+
+CHECK_INSTALLED = r"""
+import sys, pathlib
+import app as app_module
+installed = pathlib.Path(sys.argv[1]).resolve()
+assert pathlib.Path(app_module.__file__).resolve().parent == installed, app_module.__file__
+from app import create_app
+from core.validators import clean_ibge_code
+from domain.antt_floor.importer import BUNDLED_CSV
+application = create_app()
+client = application.test_client()
+login = client.get("/login")
+assert login.status_code == 200 and "Entrar" in login.get_data(as_text=True), login.status_code
+css = client.get("/static/css/app.css")
+assert css.status_code == 200 and len(css.data) > 1000, css.status_code
+spec = client.get("/api/public/v1/openapi.json")
+assert spec.status_code == 200 and spec.json["paths"], spec.status_code
+assert clean_ibge_code("4106902") == "4106902"  # Curitiba, from data/municipios_ibge.csv
+assert BUNDLED_CSV.is_file(), BUNDLED_CSV
+print("installed package ok")
+"""
+
+
+def run(args: list[str], *, cwd: Path, env: dict) -> subprocess.CompletedProcess:
+    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "PYTHONPATH")}
+    wheels, target, elsewhere = tmp_path / "wheels", tmp_path / "site", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(wheels), str(REPO)],
+        cwd=tmp_path, env=env)
+    wheel = next(wheels.glob("fretes-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    for shipped in ("templates/layout.html", "static/css/app.css", "static/vendor/htmx-2.0.8.min.js",
+                    "migrations/env.py", "migrations/alembic.ini", "data/municipios_ibge.csv",
+                    "blueprints/api/examples.json"):
+        assert shipped in names, f"{shipped} missing from {wheel.name}"
+    assert not [name for name in names if name.startswith("tests/") or "__pycache__" in name]
+
+    run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target", str(target), str(wheel)],
+        cwd=tmp_path, env=env)
+    env.update(PYTHONPATH=str(target), INSTANCE_PATH=str(tmp_path / "instance"),
+               DATABASE_URL=f"sqlite:///{tmp_path / 'installed.db'}")
+    run([sys.executable, "-m", "flask", "--app", "app", "db", "upgrade"], cwd=elsewhere, env=env)
+    checked = run([sys.executable, "-c", CHECK_INSTALLED, str(target)], cwd=elsewhere, env=env)
+    assert "installed package ok" in checked.stdout
