@@ -9,8 +9,13 @@ import os
 import shutil
 import tempfile
 
-os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", os.path.join(
-    os.environ.get("INSTANCE_PATH") or tempfile.gettempdir(), f"prometheus-{os.getuid()}-{os.getpid()}"))
+_RUN_DIR = os.environ.get("INSTANCE_PATH") or tempfile.gettempdir()
+os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", os.path.join(_RUN_DIR, f"prometheus-{os.getuid()}-{os.getpid()}"))
+
+# gunicorn's control socket (gunicornc) defaults to one path per user ($XDG_RUNTIME_DIR or ~/.gunicorn), which two
+# instances on one machine would share: each instance gets its own, beside its data (or per master process).
+control_socket = os.path.join(_RUN_DIR, "gunicorn.ctl" if os.environ.get("INSTANCE_PATH")
+                              else f"gunicorn-{os.getuid()}-{os.getpid()}.ctl")
 
 
 def on_starting(server):

@@ -79,6 +79,9 @@ def load_config() -> dict:
         "WEBHOOK_ALLOW_PRIVATE_TARGETS": _bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False),
         "WEBHOOK_REQUIRE_HTTPS": _bool("WEBHOOK_REQUIRE_HTTPS", not _bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)),
         "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", "10")),
+        # An emission attempt still running this long after its last enqueue is taken as stranded (its worker died)
+        # and enqueued again (domain/ciot/emission.stale_after; unset: 600).
+        "CIOT_EMIT_STALE_SECONDS": _seconds("CIOT_EMIT_STALE_SECONDS"),
         # How long a message to the ANTT about an aggregate contract (opening, cancellation, closing) may wait for
         # its answer before retry_stuck_agregados sends it again (domain/ciot_agregado/authority.stale_after, default
         # 300). CIOT_AGREGADO_CLOSE_STALE_SECONDS is its former name, deprecated: still read when the new one is unset.

@@ -116,7 +116,8 @@ def _enqueue(op: CiotOperation, attempt: EmissionAttempt) -> None:
 
 
 def stale_after() -> timedelta:
-    return timedelta(seconds=float(current_app.config.get("CIOT_EMIT_STALE_SECONDS", 600)))
+    seconds = current_app.config.get("CIOT_EMIT_STALE_SECONDS")
+    return timedelta(seconds=600 if seconds is None else float(seconds))
 
 
 def _join_in_flight(op: CiotOperation, *, actor) -> EmissionRequest:

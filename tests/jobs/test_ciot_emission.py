@@ -182,3 +182,17 @@ def test_the_periodic_recovery_job_requeues_only_stale_attempts(app, make_operat
     monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", 0)
     assert recover_stale_emissions() == 1
     assert load_op(op.id).status == "emitido"
+
+
+def test_the_stale_wait_is_read_from_the_environment(app, monkeypatch):
+    """CIOT_EMIT_STALE_SECONDS is a deployment setting: read from the environment, 600 s when unset."""
+    from datetime import timedelta
+
+    from core.config import load_config
+    from domain.ciot.emission import stale_after
+    monkeypatch.setenv("CIOT_EMIT_STALE_SECONDS", "90")
+    monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", load_config()["CIOT_EMIT_STALE_SECONDS"])
+    assert stale_after() == timedelta(seconds=90)
+    monkeypatch.delenv("CIOT_EMIT_STALE_SECONDS")
+    monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", load_config()["CIOT_EMIT_STALE_SECONDS"])
+    assert stale_after() == timedelta(seconds=600)

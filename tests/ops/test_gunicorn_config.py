@@ -1,0 +1,28 @@
+"""gunicorn.conf.py: what two instances on one machine must not share."""
+import os
+import runpy
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def settings(monkeypatch, instance_path: str | None) -> dict:
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+    if instance_path is None:
+        monkeypatch.delenv("INSTANCE_PATH", raising=False)
+    else:
+        monkeypatch.setenv("INSTANCE_PATH", instance_path)
+    return runpy.run_path(str(REPO / "gunicorn.conf.py"))
+
+
+def test_each_instance_has_its_own_control_socket(monkeypatch, tmp_path):
+    first = settings(monkeypatch, str(tmp_path / "a"))["control_socket"]
+    second = settings(monkeypatch, str(tmp_path / "b"))["control_socket"]
+    assert first == str(tmp_path / "a" / "gunicorn.ctl") and second == str(tmp_path / "b" / "gunicorn.ctl")
+    # gunicorn's own default is one path per user ($XDG_RUNTIME_DIR or ~/.gunicorn), shared by every instance
+    assert not first.startswith(os.path.expanduser("~/.gunicorn"))
+
+
+def test_without_an_instance_path_the_socket_is_the_master_process_own(monkeypatch):
+    socket = settings(monkeypatch, None)["control_socket"]
+    assert socket.endswith(f"gunicorn-{os.getuid()}-{os.getpid()}.ctl")
