@@ -35,7 +35,7 @@ print("installed package ok")
 
 
 def run(args: list[str], *, cwd: Path, env: dict) -> subprocess.CompletedProcess:
-    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(args, check=False, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
     return done
 
