@@ -5,15 +5,12 @@ from functools import wraps
 
 from flask import Flask, Response, g, request
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
-from flask_login import LoginManager
-from flask_migrate import Migrate
-from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import RequestURITooLarge
 
 from core.config import DEV_SECRET_KEY, load_config
 from core.crypto import check_encryption_key
 from core.db import db
+from core.extensions import csrf, limiter, login_manager, migrate
 from core.ratelimit import LazyMemoryStorage
 from core.signing import CachedSerializerSessionInterface, csrf_secret_keys, fallback_keys
 
@@ -33,12 +30,6 @@ SECURITY_HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
 }
 
-login_manager = LoginManager()
-# Login attempts (blueprints/web/auth.py). Storage: Redis when REDIS_URL is set, else memory (one process;
-# core.ratelimit.LazyMemoryStorage).
-limiter = Limiter(key_func=get_remote_address, default_limits=[], headers_enabled=True)
-csrf = CSRFProtect()
-migrate = Migrate(render_as_batch=True, compare_type=True)
 
 
 def _init_secret_key_fallbacks(app: Flask) -> None:
@@ -104,13 +95,13 @@ def create_app(config: dict | None = None) -> Flask:
 
 
 def _init_login(app: Flask) -> None:
-    from domain.tenancy.services import load_user
+    from domain.tenancy.sessions import load_session_user
 
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"
     login_manager.login_message = "Entre para continuar."
     login_manager.login_message_category = "info"
-    login_manager.user_loader(load_user)
+    login_manager.user_loader(load_session_user)  # the id is `<user id>:<session id>`
     csrf.init_app(app)
     funcs = app.before_request_funcs[None]
     position = next(i for i, func in enumerate(funcs) if func.__qualname__.startswith("CSRFProtect."))

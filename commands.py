@@ -1,145 +1,16 @@
-"""Admin CLI (`flask --app app ...`). Scripted setups depend on these exact names and options."""
+"""Admin CLI (`flask --app app ...`): registers every area's commands; the demo seed and the secrets rotation live
+here. Scripted setups depend on the commands' exact names and options."""
 import json
-import uuid
 
 import click
 from flask import Flask
 
+from core.cli import echo, fail
 from core.db import db
 from core.queue import commit
-from core.tenancy import tenant_scope
-from domain.tenancy import services
-from domain.tenancy.models import Company
-
-MODULE_OPT = click.option("--module", "modules", multiple=True, type=click.Choice(["billing", "financial"]))
-FEATURE_OPT = click.option("--feature", "features", multiple=True, type=click.Choice(["integrations.webhooks"]))
-FLOW_OPT = click.option("--ciot-flow", type=click.Choice(["legacy", "default"]))
-ENV_OPT = click.option("--ciot-environment", type=click.Choice(["homolog", "producao"]))
-REGIME_OPT = click.option("--tax-regime", type=click.Choice(["lucro_real", "lucro_presumido", "simples_nacional"]),
-                          help="Regime tributário (PIS/COFINS das simulações).")
-STATE_OPT = click.option("--tax-state", help="UF padrão das simulações sem tax_context.")
-
-
-def _fail(exc) -> None:
-    raise click.ClickException(getattr(exc, "message", str(exc)))
-
-
-def _company(company_id) -> Company:
-    try:
-        company = db.session.get(Company, uuid.UUID(company_id))
-    except ValueError:
-        company = None
-    if company is None:
-        raise click.ClickException(f"empresa {company_id} não encontrada")
-    return company
-
-
-def _echo(as_json: bool, data: dict, text: str) -> None:
-    click.echo(json.dumps(data) if as_json else text)
 
 
 def register_commands(app: Flask) -> None:
-    @app.cli.group("company")
-    def company_group():
-        """Empresas (tenants)."""
-
-    @company_group.command("create")
-    @click.option("--name", required=True)
-    @click.option("--cnpj", required=True)
-    @MODULE_OPT
-    @FEATURE_OPT
-    @FLOW_OPT
-    @ENV_OPT
-    @REGIME_OPT
-    @STATE_OPT
-    @click.option("--json", "as_json", is_flag=True)
-    def company_create(name, cnpj, modules, features, ciot_flow, ciot_environment, tax_regime, tax_state, as_json):
-        from core.errors import AppError
-        try:
-            company = services.create_company(name=name, cnpj=cnpj, modules=modules, features=features,
-                                               ciot_flow=ciot_flow, ciot_environment=ciot_environment,
-                                               tax_regime=tax_regime, tax_state=tax_state)
-            commit()
-        except AppError as exc:
-            _fail(exc)
-        _echo(as_json, {"id": str(company.id)}, f"Empresa criada: {company.id}")
-
-    @company_group.command("update")
-    @click.argument("company_id")
-    @click.option("--name")
-    @MODULE_OPT
-    @FEATURE_OPT
-    @FLOW_OPT
-    @ENV_OPT
-    @REGIME_OPT
-    @STATE_OPT
-    @click.option("--json", "as_json", is_flag=True)
-    def company_update(company_id, name, modules, features, ciot_flow, ciot_environment, tax_regime, tax_state,
-                       as_json):
-        from core.errors import AppError
-        company = _company(company_id)
-        try:
-            services.update_company(company, name=name, modules=modules or None, features=features or None,
-                                    ciot_flow=ciot_flow, ciot_environment=ciot_environment, tax_regime=tax_regime,
-                                    tax_state=tax_state)
-            commit()
-        except AppError as exc:
-            _fail(exc)
-        _echo(as_json, {"id": str(company.id)}, f"Empresa atualizada: {company.id}")
-
-    @app.cli.group("apikey")
-    def apikey_group():
-        """Chaves de API."""
-
-    @apikey_group.command("create")
-    @click.option("--company", "company_id", required=True)
-    @click.option("--scope", "scopes", multiple=True, type=click.Choice(["read", "write"]))
-    @click.option("--require-signature", is_flag=True)
-    @click.option("--name", default="cli")
-    @click.option("--json", "as_json", is_flag=True)
-    def apikey_create(company_id, scopes, require_signature, name, as_json):
-        company = _company(company_id)
-        with tenant_scope(company.id):
-            key, full = services.create_api_key(company, scopes=scopes or ("read", "write"),
-                                                require_signature=require_signature, name=name)
-            commit()
-        _echo(as_json, {"id": str(key.id), "key": full}, full)
-
-    @apikey_group.command("revoke")
-    @click.argument("key_id")
-    def apikey_revoke(key_id):
-        from core.errors import AppError
-        try:
-            key = services.find_api_key(key_id)
-        except AppError as exc:
-            _fail(exc)
-        with tenant_scope(key.company_id):
-            services.revoke_api_key(key)
-            commit()
-        click.echo(f"Chave revogada: {key.prefix}")
-
-    @app.cli.group("user")
-    def user_group():
-        """Usuários."""
-
-    @user_group.command("create")
-    @click.option("--company", "company_id", required=True)
-    @click.option("--email", required=True)
-    @click.option("--password", required=True)
-    @click.option("--role", required=True, type=click.Choice(["admin", "operador", "financeiro", "leitura"]))
-    @click.option("--name", default="")
-    @click.option("--json", "as_json", is_flag=True)
-    def user_create(company_id, email, password, role, name, as_json):
-        from core.errors import AppError
-        company = _company(company_id)
-        with tenant_scope(company.id):
-            try:
-                user = services.create_user(company, email=email, password=password, role=role, name=name)
-                commit()
-            except AppError as exc:
-                _fail(exc)
-        _echo(as_json, {"id": str(user.id)}, f"Usuário criado: {user.email}")
-
     @app.cli.command("seed-demo")
     @click.option("--json", "as_json", is_flag=True)
     def seed_demo(as_json):
@@ -167,18 +38,20 @@ def register_commands(app: Flask) -> None:
             commit()
         except UnreadableSecret as exc:
             db.session.rollback()
-            _fail(exc)
+            fail(exc)
         total = sum(counts.values())
-        _echo(as_json, counts, f"{total} segredos cifrados com a nova chave: "
+        echo(as_json, counts, f"{total} segredos cifrados com a nova chave: "
                                + ", ".join(f"{name} {n}" for name, n in counts.items()))
 
     from domain.antt_floor.cli import register_antt_commands
     from domain.ciot.cli import register_ciot_commands
     from domain.simulations.cli import register_simulation_commands
+    from domain.tenancy.cli import register_tenancy_commands
     from domain.webhooks.cli import register_webhook_commands
     from jobs.cli import register_job_commands
-    register_job_commands(app)
+    register_tenancy_commands(app)
     register_ciot_commands(app)
     register_antt_commands(app)
     register_webhook_commands(app)
     register_simulation_commands(app)
+    register_job_commands(app)  # last: it adds `webhook sweep` to the webhooks' group

@@ -72,7 +72,7 @@ def main(iterations: int) -> None:
     # process's memory, core.ratelimit.LazyMemoryStorage).
     app = bench_app({"RATELIMIT_STORAGE_URI": os.environ["REDIS_URL"]} if os.environ.get("REDIS_URL") else None)
     app.config["SIMULATION_RATE_LIMIT"] = "100000000 per minute"  # the limit's storage is counted, never reached
-    from app import csrf
+    from core.extensions import csrf
     bare = bare_view(app)
     csrf.exempt(bare)  # an API-style POST, like the real one (the API blueprint is exempt)
     app.add_url_rule("/bench/simulation", "bench_simulation", bare, methods=["POST"])

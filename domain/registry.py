@@ -1,4 +1,5 @@
-"""Imports every area's models so that SQLAlchemy metadata (create_all, Alembic) sees all tables."""
+"""Imports every area's models, so that SQLAlchemy metadata (create_all, Alembic) sees all tables, and its signal
+listeners (core.signals), so that they are connected before anything is sent."""
 import core.models  # noqa: F401
 import domain.antt_floor.models
 import domain.billing.models
@@ -10,6 +11,7 @@ import domain.marketplace.models
 import domain.messages.models
 import domain.partners.models
 import domain.payables.models
+import domain.simulations.listeners
 import domain.simulations.models
 import domain.tenancy.models
 import domain.webhooks.models  # noqa: F401

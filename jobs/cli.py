@@ -1,4 +1,5 @@
-"""`flask --app app worker`: an RQ worker with our serializer and queues, scheduler included (jobs/worker.py)."""
+"""`flask --app app worker`: an RQ worker with our serializer and queues, scheduler included (jobs/worker.py); and
+the commands that run a job by hand (`webhook sweep`), registered after the areas' own groups."""
 import click
 from flask import Flask
 
@@ -26,3 +27,9 @@ def register_job_commands(app: Flask) -> None:
         worker_class = FretesForkingWorker if fork else FretesWorker
         worker_class(names, connection=redis_connection(), serializer=JsonFirstSerializer).work(
             with_scheduler=True, burst=burst, max_jobs=max_jobs)
+
+    @app.cli.commands["webhook"].command("sweep")
+    def webhook_sweep():
+        """Envia o que está atrasado (retentativas devidas); use no cron quando não há Redis."""
+        from jobs.webhooks import redeliver_overdue
+        click.echo(f"Entregas enviadas ou enfileiradas: {redeliver_overdue()}")

@@ -2,6 +2,7 @@
 hook on the locked ruff."""
 import re
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -126,3 +127,12 @@ def test_rq_cron_schedules_the_periodic_table_without_a_croniter_of_ours():
     jobs = scheduler.get_jobs()
     assert {job.func_name for job in jobs} >= {"jobs.maintenance.purge_expired_idempotency_keys"}
     assert all(job.get_next_enqueue_time() > datetime.now(UTC) for job in jobs)
+
+
+def test_the_layer_contracts_hold():
+    """import-linter's contracts in pyproject.toml: blueprints -> domain -> core, jobs on top, nothing below imports
+    the app, the CLI module or the demo seed, no import cycles between areas."""
+    lint = Path(sys.executable).with_name("lint-imports")
+    done = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout

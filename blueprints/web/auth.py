@@ -6,8 +6,8 @@ from flask_wtf import FlaskForm
 from wtforms import EmailField, PasswordField
 from wtforms.validators import DataRequired, Length
 
-from app import limiter
 from blueprints.web.transaction import page_transaction
+from core.extensions import limiter
 from domain.tenancy.services import authenticate_user
 from domain.tenancy.sessions import end_all_sessions, end_session, open_session
 

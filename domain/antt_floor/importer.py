@@ -74,3 +74,10 @@ def _stored_coefficients(act_id) -> dict:
 
 
 __all__ = ["ImportRefused", "MalformedCsv", "bundled_acts", "import_floor_csv", "insert_acts"]
+
+
+@sa.event.listens_for(AnttFloorCoefficient.__table__, "after_create")
+def _seed_on_create_all(_table, connection, **_kw) -> None:
+    """`create_all` (tests, benches, scratch databases) gets the bundled acts, as `db upgrade` does (connected by
+    domain/registry.py, which imports this module)."""
+    insert_acts(connection, bundled_acts())

@@ -40,10 +40,3 @@ class AnttFloorCoefficient(db.Model):
     axles: Mapped[int] = mapped_column(sa.SmallInteger, primary_key=True)
     ccd: Mapped[Decimal] = mapped_column(sa.Numeric(10, 4), nullable=False)  # R$ per km
     cc: Mapped[Decimal] = mapped_column(sa.Numeric(12, 2), nullable=False)  # R$ per trip (loading and unloading)
-
-
-@sa.event.listens_for(AnttFloorCoefficient.__table__, "after_create")
-def _seed_on_create_all(_table, connection, **_kw) -> None:
-    """`create_all` (tests, benches, scratch databases) gets the bundled acts, as `db upgrade` does."""
-    from domain.antt_floor.importer import bundled_acts, insert_acts
-    insert_acts(connection, bundled_acts())

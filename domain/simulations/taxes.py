@@ -13,9 +13,9 @@ from functools import cache
 from pathlib import Path
 
 from core.errors import AppError, FieldError
+from domain.tenancy.models import TAX_REGIMES  # noqa: F401  re-exported: the regimes the tax table prices
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
-TAX_REGIMES = ("lucro_real", "lucro_presumido", "simples_nacional")
 TAX_REGIME_LABELS = {"lucro_real": "Lucro real", "lucro_presumido": "Lucro presumido",
                      "simples_nacional": "Simples Nacional"}
 PERCENT = Decimal(100)

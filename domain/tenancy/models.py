@@ -8,6 +8,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from core.db import IdMixin, TenantMixin, TimestampMixin, db
 
+# A company's tax regime: what sets PIS/COFINS in its price simulations (domain/simulations/taxes.py).
+TAX_REGIMES = ("lucro_real", "lucro_presumido", "simples_nacional")
+
 MODULES = ("billing", "financial")
 FEATURES = ("integrations.webhooks",)
 ROLES = ("admin", "operador", "financeiro", "leitura")

@@ -13,10 +13,22 @@ from core.db import db, utcnow
 from core.errors import Conflict, InvalidBody, NotFound, Unprocessable
 from core.logos import checked_logo
 from core.pdf import Branding
+from core.signals import company_created
 from core.tenancy import cross_tenant
 from core.validators import FieldInvalid, clean_email, clean_uf, normalize_cnpj
 from domain.tenancy.inputs import Problems
-from domain.tenancy.models import CIOT_ENVIRONMENTS, CIOT_FLOWS, FEATURES, MODULES, ROLES, SCOPES, ApiKey, Company, User
+from domain.tenancy.models import (
+    CIOT_ENVIRONMENTS,
+    CIOT_FLOWS,
+    FEATURES,
+    MODULES,
+    ROLES,
+    SCOPES,
+    TAX_REGIMES,
+    ApiKey,
+    Company,
+    User,
+)
 
 HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -24,8 +36,8 @@ HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 def create_company(*, name: str, cnpj: str, modules=(), features=(), ciot_flow: str | None = None,
                    ciot_environment: str | None = None, tax_regime: str | None = None,
                    tax_state: str | None = None) -> Company:
-    """A new company, with the starter price methodologies (domain/simulations) so its integrators can price at
-    once."""
+    """A new company. It is announced with `core.signals.company_created`, in the same transaction, so the areas
+    that keep starter data per company add it (the simulations area its price methodologies)."""
     digits = normalize_cnpj(cnpj, field="cnpj")
     if db.session.execute(cross_tenant(db.select(Company.id).where(Company.cnpj == digits))).first():
         raise Conflict("Já existe uma empresa com este CNPJ.", code="company_cnpj_exists")
@@ -33,10 +45,7 @@ def create_company(*, name: str, cnpj: str, modules=(), features=(), ciot_flow: 
     db.session.add(company)
     update_company(company, modules=modules, features=features, ciot_flow=ciot_flow,
                    ciot_environment=ciot_environment, tax_regime=tax_regime, tax_state=tax_state)
-    from core.tenancy import tenant_scope
-    from domain.simulations.services import install_templates
-    with tenant_scope(company.id):
-        install_templates(company)
+    company_created.send(company)  # e.g. the simulations area installs its starter methodologies
     return company
 
 
@@ -55,7 +64,6 @@ def update_company(company: Company, *, name=None, modules=None, features=None, 
     if state_registration is not None:
         company.state_registration = state_registration.strip() or None
     if tax_regime is not None:
-        from domain.simulations.taxes import TAX_REGIMES
         company.tax_regime = _choice(tax_regime, TAX_REGIMES, "tax_regime")
     if tax_state is not None:
         company.tax_state = _uf(tax_state, "tax_state") if tax_state.strip() else None
@@ -190,12 +198,6 @@ def authenticate_user(email: str, password: str) -> User | None:
     if not check_password_hash(user.password_hash, password or "") or not user.is_active_user:
         return None
     return user
-
-
-def load_user(alternative_id) -> User | None:
-    """Flask-Login's loader: the id is `<user id>:<session id>` (domain/tenancy/sessions.py)."""
-    from domain.tenancy.sessions import load_session_user
-    return load_session_user(alternative_id)
 
 
 def create_api_key(company: Company, *, scopes=("read", "write"), require_signature=False, name="",

@@ -6,10 +6,12 @@ import click
 import sqlalchemy as sa
 from flask import Flask
 
+from core.cli import echo, fail
 from core.db import db
 from core.errors import AppError
 from core.queue import commit
 from core.tenancy import cross_tenant, tenant_scope
+from domain.tenancy.cli import company_by_id
 from domain.webhooks import services
 from domain.webhooks.models import EVENT_TYPES, WebhookEndpoint
 
@@ -26,7 +28,6 @@ def _endpoint(endpoint_id) -> WebhookEndpoint:
 
 
 def register_webhook_commands(app: Flask) -> None:
-    from commands import _company, _echo, _fail
 
     @app.cli.group("webhook")
     def webhook_group():
@@ -39,21 +40,21 @@ def register_webhook_commands(app: Flask) -> None:
                   help="Tipo de evento (repita a opção); sem nenhum, todos.")
     @click.option("--json", "as_json", is_flag=True)
     def webhook_create(company_id, url, events, as_json):
-        company = _company(company_id)
+        company = company_by_id(company_id)
         with tenant_scope(company.id):
             try:
                 endpoint, secret = services.create_endpoint(company, url=url, event_types=events)
                 commit()
             except AppError as exc:
-                _fail(exc.details[0].message if exc.details else exc)
-        _echo(as_json, {"id": str(endpoint.id), "secret": secret},
+                fail(exc.details[0].message if exc.details else exc)
+        echo(as_json, {"id": str(endpoint.id), "secret": secret},
               f"Webhook criado: {endpoint.id}\nSegredo (guarde agora, não será mostrado de novo): {secret}")
 
     @webhook_group.command("list")
     @click.option("--company", "company_id", required=True)
     @click.option("--json", "as_json", is_flag=True)
     def webhook_list(company_id, as_json):
-        company = _company(company_id)
+        company = company_by_id(company_id)
         with tenant_scope(company.id):
             rows = db.session.execute(db.select(WebhookEndpoint).order_by(WebhookEndpoint.created_at)).scalars()
             items = [{"id": str(e.id), "url": e.url, "event_types": e.event_types, "enabled": e.enabled}
@@ -74,8 +75,3 @@ def register_webhook_commands(app: Flask) -> None:
             commit()
         click.echo(f"Webhook desativado: {endpoint.id}")
 
-    @webhook_group.command("sweep")
-    def webhook_sweep():
-        """Envia o que está atrasado (retentativas devidas); use no cron quando não há Redis."""
-        from jobs.webhooks import redeliver_overdue
-        click.echo(f"Entregas enviadas ou enfileiradas: {redeliver_overdue()}")

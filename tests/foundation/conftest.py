@@ -10,10 +10,10 @@ import pytest
 from flask import Blueprint
 from pydantic import Field
 
-from app import csrf
 from core.api import API_PREFIX, endpoint
 from core.db import db
 from core.errors import Conflict
+from core.extensions import csrf
 from core.pagination import paginate
 from core.schemas import ListQuery, RequestModel
 from domain.tenancy import services

@@ -100,7 +100,8 @@ def test_in_memory_the_hit_is_counted_before_the_block_which_does_not_run_over_t
 
 def test_another_app_built_in_the_process_leaves_this_apps_count_where_it_was(app, limited, tmp_path):
     # Flask-Limiter's one extension object takes the storage of the last app it was given; the app keeps its own.
-    from app import create_app, limiter
+    from app import create_app
+    from core.extensions import limiter
 
     ours = storage()
     limited()
@@ -115,7 +116,8 @@ def test_another_app_built_in_the_process_leaves_this_apps_count_where_it_was(ap
 def test_the_reset_between_tests_clears_this_apps_count_also_after_another_app_was_built(app, limited, tmp_path):
     # tests/fixtures/core.py resets the counts after each test. Resetting the extension's storage alone reset the
     # last app built, and this app's count (Redis in CI) went on to the next test, which then met a 429 early.
-    from app import create_app, limiter
+    from app import create_app
+    from core.extensions import limiter
     from tests.fixtures.core import reset_rate_limits
 
     limited()

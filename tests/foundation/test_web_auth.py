@@ -101,7 +101,8 @@ def test_dashboard_counts_only_own_company(login, make_user, make_company, make_
 def test_every_declared_rate_limit_counts_writes_only_on_pages(app):
     # Reads and the public API skip the limiter (app._limit_writes_only): a limit declared on a GET or on an API
     # view would silently never apply (the API counts its limits by hand, core.ratelimit).
-    from app import READ_METHODS, limiter
+    from app import READ_METHODS
+    from core.extensions import limiter
     manager = limiter.limit_manager
     declared = [limit for groups in manager._decorated_limits.values() for group in groups for limit in group]
     assert declared  # the login limits

@@ -2,6 +2,7 @@
 static files, migrations and reference data the code reads beside itself. Built with pip (as a deployment would),
 installed into a folder of its own, then used from another directory with only that folder on the path."""
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -44,7 +45,10 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "PYTHONPATH")}
     wheels, target, elsewhere = tmp_path / "wheels", tmp_path / "site", tmp_path / "elsewhere"
     elsewhere.mkdir()
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(wheels), str(REPO)],
+    source = tmp_path / "source"  # pip builds in the tree it is given (build/, *.egg-info): not in the checkout
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", "instance", ".tools", "node_modules"))
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(wheels), str(source)],
         cwd=tmp_path, env=env)
     wheel = next(wheels.glob("fretes-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
