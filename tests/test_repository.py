@@ -136,3 +136,11 @@ def test_the_layer_contracts_hold():
     done = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout
+
+
+def test_the_api_reference_index_lists_every_page():
+    pages = {path.name for path in (ROOT / "docs" / "api").glob("*.md")} - {"README.md"}
+    index = (ROOT / "docs" / "api" / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"\]\(([\w.-]+\.md)\)", index))
+    assert pages - listed == set(), "pages missing from docs/api/README.md"
+    assert listed - pages == set(), "docs/api/README.md links pages that do not exist"
