@@ -36,10 +36,10 @@ def test_cost_model_breakdown_and_internal_icms_with_presumido(simulate):
         ("pedagio_valor", 0.0)]
     assert body["subtotal"] == 1092.50 and body["currency"] == "BRL" and body["methodology_version"] == 1
     # P = 1.092,50 ÷ (0,88 × 0,9635) = 1.288,5078 → 1.288,51; ICMS 154,6212 → 154,62; base 1.133,89;
-    # PIS 7,370285 → 7,37; COFINS 34,0167 → 34,02; net 1.288,51 − 196,01 = 1.092,50. The methodology's saved mode
-    # (by_outside, the old default) is answered as it is; the figures are the legal gross-up (docs).
-    assert taxes(body) == {"icms": (0.12, 154.62, "by_outside"), "pis": (0.0065, 7.37, "by_outside"),
-                           "cofins": (0.03, 34.02, "by_outside")}
+    # PIS 7,370285 → 7,37; COFINS 34,0167 → 34,02; net 1.288,51 − 196,01 = 1.092,50. The starter methodology is
+    # by_inside (the default since 2026-11-27).
+    assert taxes(body) == {"icms": (0.12, 154.62, "by_inside"), "pis": (0.0065, 7.37, "by_inside"),
+                           "cofins": (0.03, 34.02, "by_inside")}
     assert body["total"] == 1288.51 and body["effective_tax_rate"] == 0.179414  # 196,01 / 1.092,50
 
 
@@ -50,8 +50,8 @@ def test_interstate_seven_percent_from_the_south_east_with_lucro_real(simulate, 
     # P = 1.092,50 ÷ (0,93 × 0,9075) = 1.294,4696 → 1.294,47 nets 1.092,51 (ICMS 90,61, base 1.203,86, PIS 19,86,
     # COFINS 91,49): one centavo too much; 1.294,46: ICMS 90,6122 → 90,61, base 1.203,85, PIS 19,863525 → 19,86,
     # COFINS 91,4926 → 91,49: net 1.092,50.
-    assert taxes(body) == {"icms": (0.07, 90.61, "by_outside"), "pis": (0.0165, 19.86, "by_outside"),
-                           "cofins": (0.076, 91.49, "by_outside")}
+    assert taxes(body) == {"icms": (0.07, 90.61, "by_inside"), "pis": (0.0165, 19.86, "by_inside"),
+                           "cofins": (0.076, 91.49, "by_inside")}
     assert body["total"] == 1294.46
 
 
@@ -60,7 +60,7 @@ def test_interstate_twelve_percent_from_the_north_east_with_simples(simulate, co
     body = simulate("BA", "SP").get_json()["data"]
     # BA → SP: 12 %; Simples: PIS/COFINS inside the DAS, no line. P = 1.092,50 ÷ 0,88 = 1.241,4773 → 1.241,48;
     # ICMS 148,9776 → 148,98; net 1.092,50.
-    assert taxes(body) == {"icms": (0.12, 148.98, "by_outside")}
+    assert taxes(body) == {"icms": (0.12, 148.98, "by_inside")}
     assert body["total"] == 1241.48 and body["effective_tax_rate"] == 0.136366
 
 
@@ -72,7 +72,7 @@ def test_between_two_south_east_states_it_is_twelve_and_to_es_seven(simulate):
 
 def test_tac_autonomo_pays_no_pis_cofins(simulate):
     body = simulate("SP", "RJ", tac=True).get_json()["data"]
-    assert taxes(body) == {"icms": (0.12, 148.98, "by_outside")}
+    assert taxes(body) == {"icms": (0.12, 148.98, "by_inside")}
     assert body["total"] == 1241.48 and body["tac_withholdings"]["net"] < 1092.50
 
 
@@ -88,6 +88,23 @@ def test_without_tax_context_nor_company_state_is_422_naming_the_fields(api, cos
     error = response.get_json()["error"]
     assert error["code"] == "tax_context_required"
     assert {d["field"] for d in error["details"]} == {"tax_context.origin_state", "tax_context.destination_state"}
+
+
+def test_a_version_saved_by_outside_is_priced_as_the_law_and_keeps_its_name(api, cost_model, simulate):
+    """`by_outside` stays accepted and answered (integrations send it), but prices with the legal gross-up: its
+    old arithmetic (ICMS 131,10 on 1.092,50 added on top, total 1.263,48) printed a CT-e with another ICMS."""
+    current = api.get(f"/methodologies/{cost_model}").get_json()["data"]
+    body = {name: current[name] for name in ("name", "description", "inputs", "components")}
+    assert api.post(f"/methodologies/{cost_model}/versions", json={**body, "tax_mode": "by_outside"}).status_code == 201
+    assert api.get(f"/methodologies/{cost_model}").get_json()["data"]["tax_mode"] == "by_outside"
+    result = simulate("SP", "SP").get_json()["data"]
+    assert result["total"] == 1288.51 and result["total"] != 1263.48
+    assert taxes(result)["icms"] == (0.12, 154.62, "by_outside")
+
+
+def test_a_definition_without_tax_mode_is_by_inside(api):
+    body = {"name": "Sem modo", "inputs": [], "components": [{"key": "base", "label": "Base", "formula": "100"}]}
+    assert api.post("/methodologies", json=body).get_json()["data"]["tax_mode"] == "by_inside"
 
 
 def test_by_inside_grosses_up(api, company, cost_model, simulate):

@@ -248,7 +248,7 @@ def test_problems_name_the_fields_in_pt_br(operator, company, cost_model):
 
 def test_the_tax_modes_are_named_in_pt_br(operator, cost_model):
     html = operator.get(f"/precos/metodologias/{cost_model}/editar").get_data(as_text=True)
-    assert "Por dentro (imposto embutido no preço)" in html and "gross-up" not in html
+    assert "Por dentro (impostos embutidos no preço, como o CT-e os calcula)" in html and "gross-up" not in html
 
 
 # --- WTForms: errors under their inputs, 422, what was typed kept ------------------------------------------------
