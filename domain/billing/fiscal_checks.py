@@ -64,9 +64,12 @@ ERROR_PATTERNS = (  # libxml2's messages, in pt-BR
     (re.compile(r"\[facet '(max|min)Length'\] The value has a length of '(?P<v>\d+)'"),
      "o tamanho {v} está fora do permitido"),
     (re.compile(r"Missing child element\(s\)\. Expected is (one of )?\( (?P<v>[^)]*) \)"), "falta o elemento {v}"),
+    (re.compile(r"This element is not expected\. Expected is (one of )?\( (?P<v>[^)]*) \)"),
+     "elemento fora do lugar: era esperado {v}"),
     (re.compile(r"This element is not expected"), "este elemento não é esperado aqui"),
     (re.compile(r"The attribute '(?P<v>[^']*)' is required but missing"), "falta o atributo {v}"),
-    (re.compile(r"is not a valid value of the atomic type '(?P<v>[^']*)'"), "o valor não é do tipo exigido ({v})"),
+    (re.compile(r"attribute '(?P<v>[^']*)': .* is not a valid value"), "o atributo {v} tem um valor fora do formato"),
+    (re.compile(r"is not a valid value of the (local )?atomic type"), "o valor não é do tipo exigido"),
 )
 
 

@@ -24,7 +24,7 @@ def cte_xml(key, taker_cnpj, value="1500.50", name="Tomador Ltda", *, signed=Tru
 
 
 def nfe_xml(key, dest_cnpj, value="99.90", *, signed=True):
-    """A schema-valid, signed NF-e 4.00 (tests/samples/fiscal/nfe_4.00_assinada_real.xml, re-signed)."""
+    """A schema-valid, signed NF-e 4.00 (tests/samples/fiscal/nfe_4.00.xml, re-signed)."""
     return fiscal.nfe(key, dest_cnpj, value, signed=signed)
 
 

@@ -51,7 +51,7 @@ def test_edge_values_are_accepted(fin_client, fin_company, app, tmp_path, monkey
 def test_the_longest_number_and_series_the_schema_allows_are_accepted(fin_client, fin_company, app, tmp_path,
                                                                         monkeypatch):
     monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
-    root = fiscal.load("nfe_4.00_assinada_real.xml")
+    root = fiscal.load("nfe_4.00.xml")
     fiscal.set_text(root, "nfe:infNFe/nfe:ide/nfe:nNF", "9" * 9)
     fiscal.set_text(root, "nfe:infNFe/nfe:ide/nfe:serie", "999")
     assert upload(fin_client, ("a.xml", fiscal.render(root))).status_code == 302
