@@ -1,4 +1,4 @@
-"""The two checks of a fiscal XML before it is read (docs/billing.md, "XML files"): its official schema (the XSDs
+"""The two checks of a fiscal XML before it is read (docs/fiscal-xml.md): its official schema (the XSDs
 shipped by `nfelib`, validated with lxml) with the first failing element named in pt-BR, and its XML-DSig
 signature (`signxml`) over the signed group (`infNFe`, `infCte`, `infEvento`)."""
 import re

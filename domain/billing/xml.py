@@ -1,5 +1,5 @@
 """CT-e (57), CT-e OS (67) and NF-e (55) XML files, and their cancellation and correction-letter events, read into
-inbox documents (docs/billing.md, "XML files").
+inbox documents (docs/fiscal-xml.md).
 
 Order, each step refusing the file with a 400 naming `file` before anything is stored:
 1. the gate: size, then defusedxml (a DTD, an entity declaration or an external reference — billion laughs, XXE —

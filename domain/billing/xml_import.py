@@ -1,4 +1,4 @@
-"""XML files into the inbox (the pages' upload; docs/billing.md, "XML files"): documents become inbox documents,
+"""XML files into the inbox (the pages' upload; docs/fiscal-xml.md): documents become inbox documents,
 events act on the documents they name — a cancellation cancels it (and says which invoice held it), a correction
 letter (CC-e) is attached to it. All the files of an upload or none."""
 from dataclasses import dataclass, field

@@ -131,7 +131,7 @@ TAKER = "11222333000181"
 
 
 @pytest.mark.parametrize(("xml", "expected"), [
-    # the official schema refuses these first, naming the element (docs/billing.md, "XML files")
+    # the official schema refuses these first, naming the element (docs/fiscal-xml.md)
     (lambda key: cte_xml(key, TAKER).replace(b"<nCT>4567", b"<nCT>" + b"9" * 40), "&lt;nCT&gt;"),
     (lambda key: cte_xml(key, TAKER, value="-10.00"), "&lt;vTPrest&gt;"),
     (lambda key: cte_xml(key, TAKER, value="999999999999999"), "&lt;vTPrest&gt;"),
