@@ -241,3 +241,12 @@ def test_an_event_detail_off_its_schema_is_refused():
     data = fiscal.event("cte", "110111", CTE_KEY).replace(
         b"<xJust>Valor do frete informado errado no documento</xJust>", b"<xJust>curta</xJust>")
     assert "detalhe do evento do CT-e" in refused(data) and "<xJust>" in refused(data)
+
+
+def test_the_api_takes_alphanumeric_and_cte_os_keys(fin_api):
+    for key in (alnum_key("57"), alnum_key("67").lower()):
+        created = fin_api.post("/billing/documents", json={"kind": "cte", "chave": key, "valor_centavos": 100})
+        assert created.status_code == 201, created.get_json()
+        assert created.get_json()["data"]["chave"] == key.upper()
+    wrong = fin_api.post("/billing/documents", json={"kind": "nfe", "chave": alnum_key("58"), "valor_centavos": 1})
+    assert wrong.status_code == 400 and wrong.get_json()["error"]["details"][0]["code"] == "model_mismatch"
