@@ -27,6 +27,7 @@ from defusedxml.ElementTree import fromstring
 # --- the previous reader (domain/billing/xml.py before 2026-11-27), for the comparison only ------------------------
 NS = {"nfe": "http://www.portalfiscal.inf.br/nfe", "cte": "http://www.portalfiscal.inf.br/cte"}
 CTE_TAKERS = {"0": "rem", "1": "exped", "2": "receb", "3": "dest"}
+BENCH_LOGIN = {"email": "bench-xml@example.com", "password": "senha-de-bench-1"}  # a scratch database's user
 
 
 def _q(path, ns):
@@ -104,14 +105,12 @@ def main(count: int) -> None:
                                           modules=["billing", "financial"])
         db.session.commit()
         with tenant_scope(company.id):
-            services.create_user(company, email="bench-xml@example.com", password="senha-segura-1",
-                                 role="financeiro")
+            services.create_user(company, **BENCH_LOGIN, role="financeiro")
             db.session.commit()
         company_id = company.id
     client = app.test_client()
     token = csrf_from(client.get("/login").get_data(as_text=True))
-    assert client.post("/login", data={"email": "bench-xml@example.com", "password": "senha-segura-1",
-                                       "csrf_token": token}).status_code == 302
+    assert client.post("/login", data={**BENCH_LOGIN, "csrf_token": token}).status_code == 302
     token = csrf_from(client.get("/financeiro/documentos").get_data(as_text=True))
     body = {"csrf_token": token, "arquivos": [(io.BytesIO(data), name) for name, data in files]}
     started = time.perf_counter()
