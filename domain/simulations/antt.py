@@ -30,8 +30,7 @@ register_function("piso_antt", antt_floor, "piso_antt(distancia_km, eixos, tipo_
 
 # The inputs a methodology names to let its simulations be checked against the floor (the "Piso mínimo ANTT"
 # template has them all; the cost model only the distance). `tabela` defaults to A (the whole combination hired).
-FLOOR_INPUTS = {"distancia_km": "distância (distancia_km)", "eixos": "eixos carregados (eixos)",
-                "tipo_carga": "tipo de carga (tipo_carga)"}
+FLOOR_INPUTS = {"distancia_km": "a distância", "eixos": "os eixos carregados", "tipo_carga": "o tipo de carga"}
 
 
 def floor_against(total: Decimal, values: dict, day) -> dict:
@@ -42,7 +41,7 @@ def floor_against(total: Decimal, values: dict, day) -> dict:
     missing = [label for key, label in FLOOR_INPUTS.items() if values.get(key) in (None, "")]
     if missing:
         return {"value": None, "below": None,
-                "message": "Piso ANTT não calculado: a metodologia não informa " + ", ".join(missing) + "."}
+                "message": "Piso ANTT não calculado: a metodologia não informa " + " nem ".join(missing) + "."}
     try:
         floor = floor_for(on_date=day, table=str(values.get("tabela") or "A"), cargo_type=str(values["tipo_carga"]),
                           loaded_axles=int(values["eixos"]), distance_km=values["distancia_km"],

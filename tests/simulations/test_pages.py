@@ -208,6 +208,8 @@ def test_another_companys_records_are_refused_on_every_page(operator, make_compa
     assert post(operator, f"/precos/metodologias/{theirs}/editar", {"name": "x"}).status_code == 403
     assert operator.get(f"/precos/simulacoes/{saved}").status_code == 404
     assert post(operator, f"/precos/simulacoes/{saved}/vincular", {"freight": "FRT-000001"}).status_code == 404
+    assert operator.get(f"/precos/simulacoes/{saved}/criar-frete").status_code == 404
+    assert post(operator, f"/precos/simulacoes/{saved}/criar-frete", {"origin_city": "A"}).status_code == 404
     page = operator.get(f"/precos/simular?methodology_id={theirs}").get_data(as_text=True)
     assert theirs not in page  # falls back to the company's own
     assert saved not in operator.get("/precos/simulacoes").get_data(as_text=True)

@@ -139,7 +139,7 @@ def test_the_2026_reduction_zeroes_the_tax_up_to_5000_and_shrinks_it_to_7350():
     assert tac_withholdings(Decimal("60000.00"), table_in_force(date(2025, 6, 1)).tac)[-1].value == Decimal("494.51")
 
 
-def test_floor_shown_and_a_total_below_it_warned(api, company, methodology_of):
+def test_floor_shown_for_the_floor_inputs_and_explained_without_them(api, company, methodology_of):
     from domain.antt_floor.calculator import floor_for
     floor = floor_for(on_date=date.today(), table="A", cargo_type="carga_geral", loaded_axles=5, distance_km=300)
     methodology = methodology_of(company, "antt_floor")
@@ -147,12 +147,13 @@ def test_floor_shown_and_a_total_below_it_warned(api, company, methodology_of):
     at_floor = api.post("/simulations", json={"methodology_id": methodology, "inputs": {
         "distancia_km": 300, "eixos": 5}, "tax_context": context}).get_json()["data"]
     assert at_floor["antt_floor"]["value"] == float(floor.value) and at_floor["antt_floor"]["below"] is False
-    # A cost model priced by hand below the floor: the same trip at R$ 0,10 per km and nothing else.
+    # The cost model has a distance but neither axles nor a cargo type: no floor, and the message says why.
     cheap = api.post("/simulations", json={"methodology_id": methodology_of(company), "inputs": {
         "distancia_km": 300, "peso_t": 0, "valor_km": 0.1, "custos_fixos": 0, "margem": 0},
         "tax_context": context}).get_json()["data"]
     assert cheap["antt_floor"] == {"value": None, "below": None, "message": cheap["antt_floor"]["message"]}
-    assert "eixos" in cheap["antt_floor"]["message"] and "tipo_carga" in cheap["antt_floor"]["message"]
+    assert cheap["antt_floor"]["message"] == ("Piso ANTT não calculado: a metodologia não informa os eixos "
+                                              "carregados nem o tipo de carga.")
 
 
 def test_floor_below_is_flagged_with_the_figures(app):
@@ -195,3 +196,22 @@ def test_the_old_outside_arithmetic_would_break_the_property():
     price = Decimal("1120.00")
     icms, _, _ = printed_taxes(price, Decimal("0.12"), Decimal(0), Decimal(0))
     assert price - icms != Decimal("1000.00")
+
+
+def test_a_total_below_the_floor_is_priced_and_warned(api):
+    """A methodology that names the floor's inputs but prices far below it: 200 with `below: true` and the
+    message naming the floor (the failing case of the floor check; the at-floor case is above)."""
+    definition = {"name": "Barato", "inputs": [
+        {"key": "distancia_km", "label": "Distância", "type": "number", "required": True},
+        {"key": "eixos", "label": "Eixos", "type": "integer", "required": True},
+        {"key": "tipo_carga", "label": "Tipo", "type": "enum", "options": [{"value": "carga_geral",
+                                                                              "label": "Carga geral"}]}],
+        "components": [{"key": "preco", "label": "Preço", "formula": "distancia_km * 0.1"}]}
+    methodology = api.post("/methodologies", json=definition).get_json()["data"]["id"]
+    response = api.post("/simulations", json={"methodology_id": methodology, "inputs": {
+        "distancia_km": 300, "eixos": 5, "tipo_carga": "carga_geral"},
+        "tax_context": {"origin_state": "PR", "destination_state": "PR"}})
+    assert response.status_code == 200
+    floor = response.get_json()["data"]["antt_floor"]
+    assert floor["below"] is True and floor["value"] > response.get_json()["data"]["total"]
+    assert floor["message"].startswith("Total R$") and "abaixo do piso mínimo da ANTT" in floor["message"]
