@@ -231,6 +231,17 @@ def test_an_nfe_cancellation_event_is_read():
     assert parsed.protocolo == "141170000123456" and parsed.signature == SIGNATURE_VALID
 
 
+def test_an_nfe_correction_letter_is_attached(fin_client, fin_company, storage):
+    key = "41170706117473000150550010000463202612756525"
+    parsed = parse_fiscal_xml(fiscal.event("nfe", "110110", key))
+    assert parsed.kind == "carta_correcao" and parsed.correcao.startswith("Endereco de entrega")
+    root = fiscal.load("nfe_4.00.xml")  # the NF-e this letter corrects, re-signed with the test certificate
+    assert upload(fin_client, ("nfe.xml", fiscal.render(root)), ("cce.xml", fiscal.event("nfe", "110110", key))
+                  ).status_code == 302
+    [document] = documents(fin_company)
+    assert document.extra["cartas_correcao"][0]["correcao"].startswith("Endereco de entrega")
+
+
 def test_an_event_of_an_unknown_document_is_422_and_stores_nothing(fin_client, fin_company, storage):
     response = upload(fin_client, ("canc.xml", fiscal.event("cte", "110111", CTE_KEY)))
     assert response.status_code == 422 and "não está na caixa de entrada" in response.get_data(as_text=True)
