@@ -13,6 +13,7 @@ NF-e layouts before 4.00 (2.00 and 3.10) have no schema in nfelib: they skip ste
 with the 4.00 bindings, leniently; 2.00's issue date (`ide/dEmi`, `dhEmi` since 3.10) is the one field taken from
 the tree, since the 4.00 bindings do not have it.
 """
+import threading
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
@@ -27,6 +28,7 @@ from nfelib.nfe.bindings.v4_0.nfe_v4_00 import Nfe
 from nfelib.nfe_evento_cancel.bindings.v1_0.evento_canc_nfe_v1_00 import Evento as NfeCancellation
 from nfelib.nfe_evento_cce.bindings.v1_0.cce_v1_00 import Evento as NfeCorrection
 from xsdata.exceptions import ParserError
+from xsdata.formats.dataclass.context import XmlContext
 from xsdata.formats.dataclass.parsers import XmlParser
 from xsdata.formats.dataclass.parsers.config import ParserConfig
 from xsdata.formats.dataclass.parsers.handlers import LxmlEventHandler
@@ -47,11 +49,24 @@ NFE, CTE = "http://www.portalfiscal.inf.br/nfe", "http://www.portalfiscal.inf.br
 CTE_TAKERS = {"0": "rem", "1": "exped", "2": "receb", "3": "dest"}  # ide/toma3/toma
 CANCELLATION, CORRECTION = "110111", "110110"
 EVENT_KINDS = {CANCELLATION: "cancelamento", CORRECTION: "carta_correcao"}
-SAFE_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
-STRICT = XmlParser(handler=LxmlEventHandler)
-LENIENT = XmlParser(handler=LxmlEventHandler, config=ParserConfig(fail_on_unknown_properties=False,
-                                                                  fail_on_unknown_attributes=False,
-                                                                  fail_on_converter_warnings=False))
+BINDINGS = XmlContext()  # the bindings' metadata, built once and shared (read-only after the first parse)
+LENIENT_CONFIG = ParserConfig(fail_on_unknown_properties=False, fail_on_unknown_attributes=False,
+                              fail_on_converter_warnings=False)
+_parsers = threading.local()  # lxml and xsdata parsers keep per-parse state: one set per thread
+
+
+def _safe_parser() -> etree.XMLParser:
+    if not hasattr(_parsers, "lxml"):
+        _parsers.lxml = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    return _parsers.lxml
+
+
+def _binding_parser(lenient: bool) -> XmlParser:
+    name = "lenient" if lenient else "strict"
+    if not hasattr(_parsers, name):
+        setattr(_parsers, name, XmlParser(handler=LxmlEventHandler, context=BINDINGS,
+                                          config=LENIENT_CONFIG if lenient else ParserConfig()))
+    return getattr(_parsers, name)
 
 
 @dataclass
@@ -93,7 +108,7 @@ def parse_fiscal_xml(data: bytes) -> FiscalXml | FiscalEvent:
     """A document (NF-e: customer = destinatário; CT-e: tomador; CT-e OS: toma) or an event; 400 naming `file`."""
     _gate(data)
     try:
-        root = etree.fromstring(data, SAFE_PARSER)
+        root = etree.fromstring(data, _safe_parser())
     except etree.XMLSyntaxError:
         raise refuse("Arquivo XML inválido.") from None
     for reader in (_nfe, _cte, _cte_os, _cte_event, _nfe_event):
@@ -232,7 +247,7 @@ def _event_kind(code: str | None) -> str:
 
 def _bind(element, binding, what: str, *, lenient: bool = False):
     try:
-        return (LENIENT if lenient else STRICT).parse(element, binding)
+        return _binding_parser(lenient).parse(element, binding)
     except (ParserError, ValueError, TypeError) as exc:
         raise refuse(f"Não foi possível ler o {what}: {str(exc)[:120]}") from None
 

@@ -261,3 +261,13 @@ def test_the_api_takes_alphanumeric_and_cte_os_keys(fin_api):
         assert created.get_json()["data"]["chave"] == key.upper()
     wrong = fin_api.post("/billing/documents", json={"kind": "nfe", "chave": alnum_key("58"), "valor_centavos": 1})
     assert wrong.status_code == 400 and wrong.get_json()["error"]["details"][0]["code"] == "model_mismatch"
+
+
+def test_threads_read_their_own_files():
+    """lxml and xsdata parsers keep per-parse state: each thread has its own (a shared one mixes documents)."""
+    from concurrent.futures import ThreadPoolExecutor
+    keys = [access_key("57") for _ in range(24)]
+    files = [fiscal.cte(key, "11444777000161", f"{100 + n}.00") for n, key in enumerate(keys)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        read = list(pool.map(parse_fiscal_xml, files))
+    assert [(p.chave, p.valor_centavos) for p in read] == [(key, (100 + n) * 100) for n, key in enumerate(keys)]
