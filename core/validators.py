@@ -251,20 +251,26 @@ def clean_email(value: str) -> str:
 
 # --- Fiscal documents --------------------------------------------------------------------------
 
+ACCESS_KEY = re.compile(r"\d{6}[0-9A-Z]{12}\d{26}")  # cUF, AAMM, CNPJ (alphanumeric since 2026), the rest digits
+
+
 def access_key_check_digit(first43: str) -> int:
-    """Mod-11 check digit of NF-e/CT-e/MDF-e access keys (weights 2..9 from the right)."""
+    """Mod-11 check digit of NF-e/CT-e/MDF-e access keys (weights 2..9 from the right). A character counts as its
+    ASCII code minus 48, as in the alphanumeric CNPJ (NT 2025.001): a digit is its own value, so numeric keys are
+    unchanged."""
     total, weight = 0, 2
-    for digit in reversed(first43):
-        total += int(digit) * weight
+    for char in reversed(first43):
+        total += (ord(char) - 48) * weight
         weight = 2 if weight == 9 else weight + 1
     rest = total % 11
     return 0 if rest < 2 else 11 - rest
 
 
 def clean_access_key(value: str) -> str:
-    key = re.sub(r"\s", "", value or "")
-    if not re.fullmatch(r"\d{44}", key):
-        raise FieldInvalid("Chave de acesso deve ter 44 dígitos.", "invalid_format")
+    key = re.sub(r"\s", "", value or "").upper()
+    if not ACCESS_KEY.fullmatch(key):
+        raise FieldInvalid("Chave de acesso deve ter 44 caracteres: dígitos, e letras maiúsculas só no CNPJ "
+                           "(posições 7 a 18).", "invalid_format")
     if access_key_check_digit(key[:43]) != int(key[43]):
         raise FieldInvalid("Chave de acesso inválida (dígito verificador não confere).", "invalid_check_digit")
     return key

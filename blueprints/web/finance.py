@@ -146,11 +146,16 @@ def upload_xml():
         return _inbox(form, 422)
     try:
         with page_transaction():
-            billing.import_xml_files(current_user.company, files, _storage_dir())
+            imported = billing.import_xml_files(current_user.company, files, _storage_dir())
     except AppError as exc:
         form.arquivos.errors = [exc.message + " Nenhum arquivo foi registrado."]
         return _inbox(form, exc.status, existing=_existing_document(exc))
-    flash(f"{len(files)} documento(s) registrado(s) na caixa de entrada.", "success")
+    if imported.documents:
+        flash(f"{len(imported.documents)} documento(s) registrado(s) na caixa de entrada.", "success")
+    for line in imported.events:
+        flash(line, "info")
+    for line in imported.warnings:
+        flash(line, "warning")
     return redirect(url_for("finance.inbox"))
 
 

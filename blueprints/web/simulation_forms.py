@@ -20,8 +20,8 @@ from core.validators import FieldInvalid
 from domain.simulations.taxes import TAX_REGIME_LABELS
 
 TYPE_LABELS = {"number": "Número", "integer": "Inteiro", "boolean": "Sim/não", "enum": "Lista"}
-TAX_MODE_LABELS = {"by_outside": "Por fora (somados ao subtotal)",
-                   "by_inside": "Por dentro (imposto embutido no preço)"}
+TAX_MODE_LABELS = {"by_inside": "Por dentro (impostos embutidos no preço, como o CT-e os calcula)",
+                   "by_outside": "Por fora (nome antigo; calculado como \"por dentro\")"}
 BLANK_ROWS = 2  # empty rows the editor offers for a new input or component
 NUMBER = {"inputmode": "decimal", "autocomplete": "off"}
 
@@ -74,6 +74,16 @@ class LinkForm(PlainForm):
         self.freight.choices = choices((f.code, f"{f.code} · {f.origin_city}/{f.origin_state} → "
                                                 f"{f.destination_city}/{f.destination_state}") for f in freights)
         return self
+
+
+class NewFreightForm(PlainForm):
+    """"Converter em frete" into a new freight: what the simulation does not know (the cities), the states and the
+    price it prefilled; the ANTT floor's inputs, the weight and the link come from the simulation itself."""
+    origin_city = StringField("Cidade de origem", render_kw={"maxlength": 120})
+    origin_state = StringField("UF de origem", render_kw={"maxlength": 2})
+    destination_city = StringField("Cidade de destino", render_kw={"maxlength": 120})
+    destination_state = StringField("UF de destino", render_kw={"maxlength": 2})
+    price = StringField("Preço (R$)", render_kw=NUMBER)
 
 
 # --- labels: a body path as the page names it --------------------------------------------------------------------
@@ -156,7 +166,7 @@ def options_text(options) -> str:
 def editor_form(definition: dict | None) -> MethodologyForm:
     """The editor for a saved definition (or an empty one): the definition as the editor would post it, plus blank
     rows to add inputs and components."""
-    definition = definition or {"name": "", "description": "", "tax_mode": "by_outside", "inputs": [],
+    definition = definition or {"name": "", "description": "", "tax_mode": "by_inside", "inputs": [],
                                 "components": []}
     posted = MultiDict({"name": definition["name"], "description": definition.get("description") or "",
                         "tax_mode": definition["tax_mode"]})
@@ -231,7 +241,7 @@ def _filled(row, names) -> bool:
 
 def definition_from_form(form: MethodologyForm) -> Definition:
     read = Definition({"name": _text(form.name), "description": _text(form.description),
-                       "tax_mode": form.tax_mode.data or "by_outside", "inputs": [], "components": []})
+                       "tax_mode": form.tax_mode.data or "by_inside", "inputs": [], "components": []})
     for entry in form.inputs:
         row = entry.form
         if not _filled(row, ("key", "label")):

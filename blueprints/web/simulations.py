@@ -9,6 +9,8 @@ from blueprints.web.simulation_forms import (
     TYPE_LABELS,
     LinkForm,
     MethodologyForm,
+    NewFreightForm,
+    Problem,
     SimulationForm,
     TaxSettingsForm,
     definition_from_form,
@@ -23,10 +25,12 @@ from blueprints.web.simulation_forms import (
 from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
+from core.formatting import number, parse_decimal
 from core.schemas import validate_data
+from core.validators import FieldInvalid
 from domain.freights.models import Freight
-from domain.freights.schemas import FreightUpdate
-from domain.freights.services import find_freight, update_freight
+from domain.freights.schemas import FreightCreate, FreightUpdate
+from domain.freights.services import create_freight, find_freight, update_freight
 from domain.freights.states import TERMINAL
 from domain.simulations import services
 from domain.simulations.models import FreightSimulation, Methodology
@@ -36,13 +40,15 @@ from domain.simulations.taxes import TAX_REGIME_LABELS
 bp = Blueprint("simulations", __name__, url_prefix="/precos")
 ACTORS = ("operador",)
 TAX_LABELS = {"icms": "ICMS", "pis": "PIS", "cofins": "COFINS"}
+WITHHOLDING_LABELS = {"inss": "INSS (11 % sobre 20 % do frete)", "sest": "SEST (1,5 %)", "senat": "SENAT (1,0 %)",
+                      "irrf": "IRRF (tabela mensal sobre 10 % do frete)"}
 STATUS_BADGES = {"saved": ("Salva", "info"), "converted": ("Convertida em frete", "ok")}
 
 
 @bp.app_context_processor
 def _labels():
     return {"tax_labels": TAX_LABELS, "input_type_labels": TYPE_LABELS, "simulation_badges": STATUS_BADGES,
-            "tax_regime_labels": TAX_REGIME_LABELS, "row_label": row_label}
+            "tax_regime_labels": TAX_REGIME_LABELS, "withholding_labels": WITHHOLDING_LABELS, "row_label": row_label}
 
 
 def _actor():
@@ -268,3 +274,53 @@ def link(simulation_id):
         return _simulation_page(services.find_simulation(simulation_id), form=form, status=422)
     flash(f"Simulação vinculada ao frete {freight.code}.", "success")
     return redirect(url_for("simulations.simulation", simulation_id=simulation_id))
+
+
+NEW_FREIGHT_LABELS = {"origin.city": "Cidade de origem", "origin.state": "UF de origem",
+                      "destination.city": "Cidade de destino", "destination.state": "UF de destino", "price": "Preço"}
+
+
+def _new_freight_page(simulation, form, problems=(), status=200):
+    shown = [Problem(NEW_FREIGHT_LABELS.get(p.field, p.field) if getattr(p, "field", None) else None, p.message)
+             for p in problems]
+    return render_template("simulations/new_freight.html", simulation=simulation, form=form,
+                           problems=shown), status
+
+
+@bp.get("/simulacoes/<simulation_id>/criar-frete")
+@roles_required(*ACTORS)
+def new_freight(simulation_id):
+    """"Converter em frete" into a new freight: the form prefilled from the simulation."""
+    simulation = services.find_simulation(simulation_id)
+    body = services.freight_prefill(simulation)
+    form = NewFreightForm(data={"origin_state": body["origin"]["state"], "price": number(simulation.total, 2),
+                                "destination_state": body["destination"]["state"]})
+    return _new_freight_page(simulation, form)
+
+
+@bp.post("/simulacoes/<simulation_id>/criar-frete")
+@roles_required(*ACTORS)
+def create_freight_from(simulation_id):
+    """The freight created by the freights' own create service, with the simulation's prefill and the typed
+    cities; its simulation_id converts the simulation (simulation.converted) in the same transaction."""
+    simulation = services.find_simulation(simulation_id)
+    form = NewFreightForm()
+    body = services.freight_prefill(simulation)
+    body["origin"] = {"city": form.origin_city.data, "state": (form.origin_state.data or "").upper()}
+    body["destination"] = {"city": form.destination_city.data, "state": (form.destination_state.data or "").upper()}
+    try:
+        price = parse_decimal(form.price.data)
+        body["price"] = None if price is None else str(price)
+    except FieldInvalid as exc:
+        return _new_freight_page(simulation, form, [FieldError("price", exc.code, exc.message)], 422)
+    data, details = validate_data(FreightCreate, body)
+    if details:
+        return _new_freight_page(simulation, form, details, 422)
+    try:
+        with page_transaction():
+            freight = create_freight(current_user.company, data, actor=_actor())
+    except AppError as exc:
+        db.session.expire_all()
+        return _new_freight_page(services.find_simulation(simulation_id), form, exc.details or [exc], 422)
+    flash(f"Frete {freight.code} criado da simulação.", "success")
+    return redirect(url_for("freights.show", ref=freight.code))

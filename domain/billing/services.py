@@ -5,7 +5,6 @@ Documents enter the inbox `pendente`; a draft invoice (`rascunho`) holds them `v
 gapless per company (core.counters). The invoice is `encerrada` once its receivable is fully paid."""
 import uuid
 from datetime import date
-from pathlib import Path
 
 import sqlalchemy as sa
 from sqlalchemy.orm.attributes import set_committed_value
@@ -13,27 +12,21 @@ from sqlalchemy.orm.util import identity_key
 
 from core.counters import stamp_next_value
 from core.db import db, flush_unique, in_autocommit, take_transaction, utcnow
-from core.errors import AppError, Conflict, FieldError, InvalidBody, InvalidStatus
-from core.files import write_in_transaction
-from core.schemas import validate_data
+from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
 from core.tenancy import get_owned, get_referenced, missing_reference
 from core.validators import FieldInvalid, access_key_model, clean_access_key
 from domain.billing.creation import insert_checked_invoice
 from domain.billing.layout import default_condition, default_due_date
 from domain.billing.models import BillingDocument, Invoice, InvoiceCancelledDocument, InvoiceCounter, Receivable
 from domain.billing.schemas import CustomerRef, DocumentCreate, InvoiceCreate
-from domain.billing.xml import parse_fiscal_xml
 from domain.freights.models import Freight
 from domain.partners.models import Partner
 from domain.payables.titles import find_party, party_reference, settle
 from domain.tenancy.models import Company
 
-KEY_MODELS = {"cte": "57", "nfe": "55"}
+KEY_MODELS = {"cte": ("57", "67"), "nfe": ("55",)}  # a CT-e OS (67) is a cte
 KIND_LABELS = {"cte": "CT-e", "nfe": "NF-e"}
 INVOICE_PREFIX = "FAT-"
-# a document field as the XML names it (the messages of a refused upload)
-XML_FIELDS = {"valor_centavos": "Valor total (vTPrest/vNF)", "numero": "Número (nCT/nNF)", "serie": "Série (serie)",
-              "chave": "Chave de acesso (Id)", "emissao_at": "Emissão (dhEmi)"}
 
 
 # --- Customers ---------------------------------------------------------------------------------
@@ -56,9 +49,10 @@ def check_chave(kind: str, chave: str | None) -> str | None:
         key = clean_access_key(chave)
     except FieldInvalid as exc:
         raise InvalidBody.for_field("chave", exc.message, code=exc.code) from None
-    if access_key_model(key) != KEY_MODELS[kind]:
+    if access_key_model(key) not in KEY_MODELS[kind]:
         raise InvalidBody.for_field("chave", f"A chave não é de um {KIND_LABELS[kind]} (modelo "
-                                    f"{KEY_MODELS[kind]}); confira o tipo do documento.", code="model_mismatch")
+                                    f"{' ou '.join(KEY_MODELS[kind])}); confira o tipo do documento.",
+                                    code="model_mismatch")
     return key
 
 
@@ -293,52 +287,13 @@ def record_receipt(receivable: Receivable, amount_centavos: int, paid_on: date) 
     return receivable
 
 
-# --- XML upload (pages) ------------------------------------------------------------------------
-
-def import_xml_files(company, files, storage_dir) -> list[BillingDocument]:
-    """CT-e/NF-e XML files `(name, bytes)` into the inbox, all or none: each parsed (hostile or unreadable XML →
-    400 naming the file; nothing is stored), the customer found by its CPF/CNPJ when it is a partner (else kept
-    in metadata, for the page to offer registering it). Only once every file is accepted are they written under
-    `storage_dir/<company>/billing/<chave>.xml`, the document's `storage_path`, tied to the transaction
-    (core.files): if it does not commit, the files are removed."""
-    created, seen = [], {}
-    for name, data in files:
-        try:
-            parsed = parse_fiscal_xml(data)
-            if parsed.chave in seen:
-                raise InvalidBody.for_field("file", f"É o mesmo documento (chave {parsed.chave}) do arquivo "
-                                            f"{seen[parsed.chave]}; envie cada documento uma vez.",
-                                            code="duplicate_chave")
-            seen[parsed.chave] = name
-            created.append((_xml_document(company, parsed), data))
-        except AppError as exc:
-            exc.message = f"{name}: {exc.message}" + "".join(f" {d.message}" for d in exc.details)
-            raise
-    for document, data in created:
-        write_in_transaction(Path(storage_dir) / document.storage_path, data)
-    return [document for document, _ in created]
-
-
-def _xml_document(company, parsed) -> BillingDocument:
-    """The inbox document of a parsed XML; a value the document cannot hold (a número longer than 30 characters,
-    a negative or absurd total) is 400 naming it, as the API's body would be."""
-    known = parsed.customer_cpf_cnpj and db.session.execute(
-        db.select(Partner.id).where(Partner.cpf_cnpj == parsed.customer_cpf_cnpj)).scalar()
-    data, errors = validate_data(DocumentCreate, {
-        "kind": parsed.kind, "chave": parsed.chave, "numero": parsed.numero, "serie": parsed.serie,
-        "valor_centavos": parsed.valor_centavos, "emissao_at": parsed.emissao_at,
-        "storage_path": f"{company.id}/billing/{parsed.chave}.xml", "customer_partner_id": known or None,
-        "metadata": {"xml_customer": {"cpf_cnpj": parsed.customer_cpf_cnpj, "name": parsed.customer_name}}})
-    if errors:
-        raise InvalidBody("O XML traz um valor que o documento não comporta.",
-                          details=[FieldError(e.field, e.code, f"{XML_FIELDS.get(e.field, e.field)}: {e.message}")
-                                   for e in errors])
-    return create_document(company, data)
-
-
 def attach_customer(document: BillingDocument, partner: Partner) -> BillingDocument:
     if document.status != "pendente":
         raise InvalidStatus("Só documentos pendentes podem mudar de cliente.")
     document.customer_partner_id = partner.id
     db.session.flush()
     return document
+
+
+# XML upload (pages): domain/billing/xml_import.py
+from domain.billing.xml_import import import_xml_files  # noqa: E402, F401  (re-exported: the area's entry point)

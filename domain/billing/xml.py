@@ -1,23 +1,77 @@
-"""CT-e and NF-e XML files read into inbox documents. Parsed with defusedxml: a DTD, an entity declaration or an
-external reference (billion laughs, XXE) refuses the file before anything is read or stored."""
-from dataclasses import dataclass
-from datetime import date
+"""CT-e (57), CT-e OS (67) and NF-e (55) XML files, and their cancellation and correction-letter events, read into
+inbox documents (docs/fiscal-xml.md).
+
+Order, each step refusing the file with a 400 naming `file` before anything is stored:
+1. the gate: size, then defusedxml (a DTD, an entity declaration or an external reference — billion laughs, XXE —
+   refuses the file before any other parser sees it);
+2. lxml (entities never resolved, no network) finds the document inside its wrapper (`cteProc`, `nfeProc`, ...);
+3. the official schema (fiscal_checks.validate), the first failing element named in pt-BR;
+4. the XML-DSig signature (fiscal_checks.verify_signature): an invalid one refuses the file, a missing one is a
+   warning the inbox shows;
+5. the `nfelib` bindings (xsdata dataclasses generated from the official schemas) read the fields.
+NF-e layouts before 4.00 (2.00 and 3.10) have no schema in nfelib: they skip step 3 with a warning and are read
+with the 4.00 bindings, leniently; 2.00's issue date (`ide/dEmi`, `dhEmi` since 3.10) is the one field taken from
+the tree, since the 4.00 bindings do not have it.
+"""
+import threading
+from dataclasses import dataclass, field
+from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
+from lxml import etree
+from nfelib.cte.bindings.v4_0.cte_os_v4_00 import CteOs
+from nfelib.cte.bindings.v4_0.cte_v4_00 import Cte
+from nfelib.cte.bindings.v4_0.evento_cte_v4_00 import EventoCte
+from nfelib.nfe.bindings.v4_0.nfe_v4_00 import Nfe
+from nfelib.nfe_evento_cancel.bindings.v1_0.evento_canc_nfe_v1_00 import Evento as NfeCancellation
+from nfelib.nfe_evento_cce.bindings.v1_0.cce_v1_00 import Evento as NfeCorrection
+from xsdata.exceptions import ParserError
+from xsdata.formats.dataclass.context import XmlContext
+from xsdata.formats.dataclass.parsers import XmlParser
+from xsdata.formats.dataclass.parsers.config import ParserConfig
+from xsdata.formats.dataclass.parsers.handlers import LxmlEventHandler
 
-from core.errors import InvalidBody
-from core.validators import FieldInvalid, clean_cpf_cnpj
+from core.validators import FieldInvalid, clean_access_key, clean_cpf_cnpj
+from domain.billing.fiscal_checks import (
+    SIGNATURE_MISSING,
+    SIGNATURE_VALID,
+    UNSIGNED_WARNING,
+    refuse,
+    signature_of,
+    validate,
+    verify_signature,
+)
 
 MAX_XML_BYTES = 2 * 1024 * 1024
-NS = {"nfe": "http://www.portalfiscal.inf.br/nfe", "cte": "http://www.portalfiscal.inf.br/cte"}
+NFE, CTE = "http://www.portalfiscal.inf.br/nfe", "http://www.portalfiscal.inf.br/cte"
 CTE_TAKERS = {"0": "rem", "1": "exped", "2": "receb", "3": "dest"}  # ide/toma3/toma
+CANCELLATION, CORRECTION = "110111", "110110"
+EVENT_KINDS = {CANCELLATION: "cancelamento", CORRECTION: "carta_correcao"}
+BINDINGS = XmlContext()  # the bindings' metadata, built once and shared (read-only after the first parse)
+LENIENT_CONFIG = ParserConfig(fail_on_unknown_properties=False, fail_on_unknown_attributes=False,
+                              fail_on_converter_warnings=False)
+_parsers = threading.local()  # lxml and xsdata parsers keep per-parse state: one set per thread
+
+
+def _safe_parser() -> etree.XMLParser:
+    if not hasattr(_parsers, "lxml"):
+        _parsers.lxml = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    return _parsers.lxml
+
+
+def _binding_parser(lenient: bool) -> XmlParser:
+    name = "lenient" if lenient else "strict"
+    if not hasattr(_parsers, name):
+        setattr(_parsers, name, XmlParser(handler=LxmlEventHandler, context=BINDINGS,
+                                          config=LENIENT_CONFIG if lenient else ParserConfig()))
+    return getattr(_parsers, name)
 
 
 @dataclass
 class FiscalXml:
-    kind: str
+    kind: str                       # cte or nfe (the inbox kinds; a CT-e OS is a cte of model 67)
     chave: str
     numero: str | None
     serie: str | None
@@ -25,88 +79,233 @@ class FiscalXml:
     emissao_at: date | None
     customer_cpf_cnpj: str | None
     customer_name: str | None
+    model: str = ""                 # 55, 57, 67
+    signature: str = SIGNATURE_VALID
+    warnings: list[str] = field(default_factory=list)
 
 
-def _refuse(message: str) -> InvalidBody:
-    return InvalidBody.for_field("file", message, code="invalid_xml")
+@dataclass
+class FiscalEvent:
+    """A cancellation or a correction letter (CC-e) of a registered document, by its key."""
+    kind: str                       # cancelamento or carta_correcao
+    tp_evento: str
+    chave: str                      # the document's key
+    sequencia: int
+    emitted_at: datetime | None
+    protocolo: str | None
+    justificativa: str | None       # cancellation xJust
+    correcao: str | None            # CC-e text (NF-e xCorrecao; CT-e the corrected fields)
+    signature: str = SIGNATURE_VALID
+    warnings: list[str] = field(default_factory=list)
+
+    def as_record(self) -> dict:
+        return {"tipo": self.kind, "tp_evento": self.tp_evento, "sequencia": self.sequencia,
+                "data": self.emitted_at.isoformat() if self.emitted_at else None, "protocolo": self.protocolo,
+                "justificativa": self.justificativa, "correcao": self.correcao, "assinatura": self.signature}
 
 
-def _text(node, path: str, ns: str) -> str | None:
-    found = node.find(_qualify(path, ns))
-    return found.text.strip() if found is not None and found.text else None
-
-
-def _qualify(path: str, ns: str) -> str:
-    return "/".join(f"{{{NS[ns]}}}{part}" for part in path.split("/"))
-
-
-def _centavos(text: str | None, tag: str) -> int:
-    """The amount in centavos; NaN, infinities and unreadable text refuse the file naming the tag (a negative or
-    too large amount is the document schema's to refuse, naming the field)."""
+def parse_fiscal_xml(data: bytes) -> FiscalXml | FiscalEvent:
+    """A document (NF-e: customer = destinatário; CT-e: tomador; CT-e OS: toma) or an event; 400 naming `file`."""
+    _gate(data)
     try:
-        value = Decimal(text or "0") * 100
+        root = etree.fromstring(data, _safe_parser())
+    except etree.XMLSyntaxError:
+        raise refuse("Arquivo XML inválido.") from None
+    for reader in (_nfe, _cte, _cte_os, _cte_event, _nfe_event):
+        found = reader(root)
+        if found is not None:
+            return found
+    raise refuse("O XML não é um CT-e, CT-e OS, NF-e nem um evento de cancelamento ou carta de correção.")
+
+
+def _gate(data: bytes) -> None:
+    if len(data) > MAX_XML_BYTES:
+        raise refuse("Arquivo XML grande demais (máximo 2 MB).")
+    try:
+        fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except (DefusedXmlException, ParseError, ValueError):
+        raise refuse("Arquivo XML inválido ou não permitido (DTD e entidades são recusados).") from None
+
+
+def _element(root, ns: str, name: str):
+    tag = f"{{{ns}}}{name}"
+    return root if root.tag == tag else root.find(f".//{tag}")
+
+
+# --- documents -----------------------------------------------------------------------------------------------
+
+def _nfe(root) -> FiscalXml | None:
+    element = _element(root, NFE, "NFe")
+    if element is None:
+        return None
+    group = element.find(f"{{{NFE}}}infNFe")
+    version = group.get("versao") if group is not None else None
+    legacy = version in ("2.00", "3.10")
+    warnings = [f"NF-e no leiaute {version}: lida sem validação de esquema (só o leiaute 4.00 é validado)."] \
+        if legacy else []
+    if not legacy:
+        validate(element, "NFe", "NF-e 4.00", signed=signature_of(element) is not None)
+    signed_at = _signed_at(group, NFE)
+    status = _signature(element, group, "NF-e", signed_at, warnings)
+    info = _bind(element, Nfe, "NF-e", lenient=legacy).infNFe  # the binding consumes the tree: checks come first
+    issued = _moment(info.ide.dhEmi) or (signed_at if legacy else None)  # 2.00: ide/dEmi, read by _signed_at
+    customer = info.dest
+    return FiscalXml("nfe", _key(info.Id, "NFe"), info.ide.nNF, info.ide.serie,
+                     _centavos(info.total.ICMSTot.vNF, "vNF"), issued.date() if issued else None,
+                     *_party(customer), model="55", signature=status, warnings=warnings)
+
+
+def _cte(root) -> FiscalXml | None:
+    element = _element(root, CTE, "CTe")
+    if element is None:
+        return None
+    validate(element, "CTe", "CT-e 4.00", signed=signature_of(element) is not None)
+    group, warnings = element.find(f"{{{CTE}}}infCte"), []
+    status = _signature(element, group, "CT-e", _signed_at(group, CTE), warnings)
+    info = _bind(element, Cte, "CT-e").infCte
+    issued = _moment(info.ide.dhEmi)
+    if info.ide.toma4 is not None:
+        taker = info.ide.toma4
+    else:
+        code = _value(info.ide.toma3.toma) if info.ide.toma3 is not None else "0"
+        taker = getattr(info, CTE_TAKERS.get(code, "rem"))
+    return FiscalXml("cte", _key(info.Id, "CTe"), info.ide.nCT, info.ide.serie,
+                     _centavos(info.vPrest.vTPrest, "vTPrest"), issued.date() if issued else None,
+                     *_party(taker), model="57", signature=status, warnings=warnings)
+
+
+def _cte_os(root) -> FiscalXml | None:
+    """CT-e OS (model 67, passengers and valuables): its taker is `infCte/toma`, not `ide/toma3|toma4`."""
+    element = _element(root, CTE, "CTeOS")
+    if element is None:
+        return None
+    validate(element, "CTeOS", "CT-e OS 4.00", signed=signature_of(element) is not None)
+    group, warnings = element.find(f"{{{CTE}}}infCte"), []
+    status = _signature(element, group, "CT-e OS", _signed_at(group, CTE), warnings)
+    info = _bind(element, CteOs, "CT-e OS").infCte
+    issued = _moment(info.ide.dhEmi)
+    return FiscalXml("cte", _key(info.Id, "CTe"), info.ide.nCT, info.ide.serie,
+                     _centavos(info.vPrest.vTPrest, "vTPrest"), issued.date() if issued else None,
+                     *_party(info.toma), model="67", signature=status, warnings=warnings)
+
+
+# --- events -----------------------------------------------------------------------------------------------
+
+def _cte_event(root) -> FiscalEvent | None:
+    element = _element(root, CTE, "eventoCTe")
+    if element is None:
+        return None
+    validate(element, "eventoCTe", "evento do CT-e 4.00", signed=signature_of(element) is not None)
+    group = element.find(f"{{{CTE}}}infEvento")
+    kind = _event_kind(group.findtext(f"{{{CTE}}}tpEvento"))
+    detail = group.find(f"{{{CTE}}}detEvento/*")
+    if detail is None:
+        raise refuse("Evento do CT-e sem detalhe (detEvento).")
+    validate(detail, etree.QName(detail).localname, "detalhe do evento do CT-e", signed=True)
+    warnings = []
+    status = _signature(element, group, "evento do CT-e", _moment(group.findtext(f"{{{CTE}}}dhEvento")), warnings)
+    # detEvento is `xs:any` in eventoCTe (its content has its own schema, checked above): the binding keeps it as
+    # generic elements, so its few fields are read from them
+    texts = {etree.QName(child).localname: (child.text or "").strip() for child in detail.iter()}
+    corrections = [" · ".join(filter(None, (item.findtext(f"{{{CTE}}}grupoAlterado"),
+                                            item.findtext(f"{{{CTE}}}campoAlterado"),
+                                            item.findtext(f"{{{CTE}}}valorAlterado"))))
+                   for item in detail.findall(f"{{{CTE}}}infCorrecao")]
+    info = _bind(element, EventoCte, "evento do CT-e").infEvento
+    issued = _moment(info.dhEvento)
+    return FiscalEvent(kind, _value(info.tpEvento), _key("CTe" + info.chCTe, "CTe"), int(info.nSeqEvento),
+                       issued, texts.get("nProt"), texts.get("xJust"), "; ".join(corrections) or None,
+                       signature=status, warnings=warnings)
+
+
+def _nfe_event(root) -> FiscalEvent | None:
+    element = _element(root, NFE, "evento")
+    if element is None:
+        return None
+    group = element.find(f"{{{NFE}}}infEvento")
+    code = group.findtext(f"{{{NFE}}}tpEvento") if group is not None else None
+    kind = _event_kind(code)
+    validate(element, f"evento:{code}", "evento da NF-e", signed=signature_of(element) is not None)
+    warnings = []
+    status = _signature(element, group, "evento da NF-e", _moment(group.findtext(f"{{{NFE}}}dhEvento")), warnings)
+    info = _bind(element, NfeCancellation if code == CANCELLATION else NfeCorrection, "evento da NF-e").infEvento
+    issued = _moment(info.dhEvento)
+    detail = info.detEvento
+    return FiscalEvent(kind, code, _key("NFe" + info.chNFe, "NFe"), int(info.nSeqEvento), issued,
+                       getattr(detail, "nProt", None), getattr(detail, "xJust", None),
+                       getattr(detail, "xCorrecao", None), signature=status, warnings=warnings)
+
+
+def _event_kind(code: str | None) -> str:
+    if code not in EVENT_KINDS:
+        raise refuse(f"Evento {code or '(sem tpEvento)'} não tratado: só cancelamento (110111) e carta de "
+                     "correção (110110).")
+    return EVENT_KINDS[code]
+
+
+# --- helpers -----------------------------------------------------------------------------------------------
+
+def _bind(element, binding, what: str, *, lenient: bool = False):
+    try:
+        return _binding_parser(lenient).parse(element, binding)
+    except (ParserError, ValueError, TypeError) as exc:
+        raise refuse(f"Não foi possível ler o {what}: {str(exc)[:120]}") from None
+
+
+def _signed_at(group, ns: str) -> datetime | None:
+    """The issue time, for the signature's certificate validity (before the binding reads the tree)."""
+    ide = f"{{{ns}}}ide/{{{ns}}}"
+    return _moment(group.findtext(ide + "dhEmi") or group.findtext(ide + "dEmi"))
+
+
+def _signature(element, group, what: str, issued: datetime | None, warnings: list) -> str:
+    if signature_of(element) is None:
+        warnings.append(UNSIGNED_WARNING)
+        return SIGNATURE_MISSING
+    verify_signature(element, group, what, signed_at=issued)
+    return SIGNATURE_VALID
+
+
+def _key(group_id: str | None, prefix: str) -> str:
+    """The access key of the signed group's Id: 44 characters, the 2026 layouts' alphanumeric CNPJ allowed, its check
+    digit right."""
+    try:
+        return clean_access_key((group_id or "").removeprefix(prefix))
+    except FieldInvalid as exc:
+        raise refuse(f"Chave de acesso do XML recusada: {exc.message}") from None
+
+
+def _value(item):
+    return getattr(item, "value", item)
+
+
+def _centavos(text, tag: str) -> int:
+    """The amount in centavos (the schema already checked its format; a pre-4.00 NF-e was not checked)."""
+    try:
+        value = Decimal(str(text if text is not None else "0")) * 100
         if not value.is_finite():
             raise InvalidOperation
         return int(value.quantize(Decimal(1)))
-    except (InvalidOperation, ValueError, OverflowError):  # not a number, NaN, Infinity
-        raise _refuse(f"Valor total ({tag}) ilegível no XML: {(text or '')[:40]!r}.") from None
+    except (InvalidOperation, ValueError, OverflowError):
+        raise refuse(f"Valor total ({tag}) ilegível no XML: {str(text)[:40]!r}.") from None
 
 
-def _day(text: str | None) -> date | None:
+def _moment(text) -> datetime | None:
+    """dhEmi/dhEvento (with offset) or a 2.00 dEmi (a date)."""
+    if not text:
+        return None
     try:
-        return date.fromisoformat(text[:10]) if text else None
+        return datetime.fromisoformat(str(text).strip())
     except ValueError:
         return None
 
 
-def _party(node, ns: str) -> tuple[str | None, str | None]:
+def _party(node) -> tuple[str | None, str | None]:
     if node is None:
         return None, None
-    document = _text(node, "CNPJ", ns) or _text(node, "CPF", ns)
+    document = getattr(node, "CNPJ", None) or getattr(node, "CPF", None)
     try:
         document = clean_cpf_cnpj(document) if document else None
     except FieldInvalid:
         document = None
-    return document, _text(node, "xNome", ns)
-
-
-def parse_fiscal_xml(data: bytes) -> FiscalXml:
-    """An NF-e (customer: destinatário) or CT-e (customer: tomador) read from its XML; 400 naming `file`."""
-    if len(data) > MAX_XML_BYTES:
-        raise _refuse("Arquivo XML grande demais (máximo 2 MB).")
-    try:
-        root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
-    except (DefusedXmlException, ParseError, ValueError):
-        raise _refuse("Arquivo XML inválido ou não permitido (DTD e entidades são recusados).") from None
-    nfe = root.find(f".//{{{NS['nfe']}}}infNFe")
-    if nfe is not None:
-        return _nfe(nfe)
-    cte = root.find(f".//{{{NS['cte']}}}infCte")
-    if cte is not None:
-        return _cte(cte)
-    raise _refuse("O XML não é um CT-e nem uma NF-e.")
-
-
-def _key(node, prefix: str) -> str:
-    key = (node.get("Id") or "").removeprefix(prefix)
-    if len(key) != 44 or not key.isdigit():
-        raise _refuse("O XML não traz uma chave de acesso de 44 dígitos.")
-    return key
-
-
-def _nfe(node) -> FiscalXml:
-    document, name = _party(node.find(_qualify("dest", "nfe")), "nfe")
-    return FiscalXml("nfe", _key(node, "NFe"), _text(node, "ide/nNF", "nfe"), _text(node, "ide/serie", "nfe"),
-                     _centavos(_text(node, "total/ICMSTot/vNF", "nfe"), "vNF"), _day(_text(node, "ide/dhEmi", "nfe")),
-                     document, name)
-
-
-def _cte(node) -> FiscalXml:
-    taker = node.find(_qualify("ide/toma4", "cte"))
-    if taker is None:
-        role = CTE_TAKERS.get(_text(node, "ide/toma3/toma", "cte") or "", "rem")
-        taker = node.find(_qualify(role, "cte"))
-    document, name = _party(taker, "cte")
-    return FiscalXml("cte", _key(node, "CTe"), _text(node, "ide/nCT", "cte"), _text(node, "ide/serie", "cte"),
-                     _centavos(_text(node, "vPrest/vTPrest", "cte"), "vTPrest"), _day(_text(node, "ide/dhEmi", "cte")),
-                     document, name)
+    return document, getattr(node, "xNome", None)

@@ -39,7 +39,7 @@ class MethodologyVersion(IdMixin, TenantMixin, db.Model):
     description: Mapped[str | None] = mapped_column(sa.String(1000))
     inputs: Mapped[list] = mapped_column(sa.JSON, nullable=False)
     components: Mapped[list] = mapped_column(sa.JSON, nullable=False)
-    tax_mode: Mapped[str] = mapped_column(sa.String(12), default="by_outside", nullable=False)
+    tax_mode: Mapped[str] = mapped_column(sa.String(12), default="by_inside", nullable=False)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
     created_by: Mapped[str | None] = mapped_column(sa.String(120))
 
@@ -65,6 +65,7 @@ class FreightSimulation(IdMixin, TenantMixin, db.Model):
     effective_tax_rate: Mapped[Decimal] = mapped_column(sa.Numeric(12, 8), nullable=False)
     breakdown: Mapped[list] = mapped_column(sa.JSON, nullable=False)
     tax_breakdown: Mapped[list] = mapped_column(sa.JSON, nullable=False)
+    fiscal: Mapped[dict | None] = mapped_column(sa.JSON)  # CT-e figures, TAC withholdings, ANTT floor (strings)
     notes: Mapped[str | None] = mapped_column(sa.String(2000))
     freight_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("freights.id"))
     created_by: Mapped[str | None] = mapped_column(sa.String(120))

@@ -40,7 +40,7 @@ class MethodologyDefinition(RequestModel):
     """A whole methodology as saved: creating one writes version 1, saving again writes the next version."""
     name: str = Field(min_length=2, max_length=120)
     description: Text = Field(default=None, max_length=1000)
-    tax_mode: Literal[TAX_MODES] = "by_outside"  # type: ignore[valid-type]
+    tax_mode: Literal[TAX_MODES] = "by_inside"  # type: ignore[valid-type]
     inputs: list[MethodologyInput] = Field(default_factory=list, max_length=30)
     components: list[MethodologyComponent] = Field(max_length=40)
 

@@ -59,8 +59,38 @@ class BreakdownLine(ResponseModel):
 class TaxLineOut(ResponseModel):
     kind: Literal["icms", "pis", "cofins"]
     rate: float = Field(description="Fração (0.12 = 12 %).")
+    base: Money = Field(description="Base de cálculo: o total para o ICMS; total − ICMS para PIS e COFINS.")
     value: Money
     mode: Literal[TAX_MODES]  # type: ignore[valid-type]
+
+
+class SimulationCte(ResponseModel):
+    """The ICMS block of the CT-e a carrier issues for this total (vTPrest, vBC, pICMS, vICMS)."""
+    valor_prestacao: Money
+    base_calculo: Money
+    aliquota_icms: float = Field(description="Fração.")
+    valor_icms: Money
+
+
+class TacWithholdingLine(ResponseModel):
+    kind: Literal["inss", "sest", "senat", "irrf"]
+    rate: float = Field(description="Fração (IRRF: a da faixa).")
+    base: Money
+    value: Money
+
+
+class TacWithholdings(ResponseModel):
+    """Retained by the contracting company from a TAC's freight (tac_autonomo=true only)."""
+    lines: list[TacWithholdingLine]
+    total: Money
+    net: Money = Field(description="Subtotal − retenções: o que o TAC recebe.")
+
+
+class SimulationFloor(ResponseModel):
+    """The ANTT floor of the inputs (distancia_km, eixos, tipo_carga, tabela, pedagio) against the total."""
+    value: Money | None = Field(description="Null quando as entradas não bastam (ver message).")
+    below: bool | None
+    message: str
 
 
 class Simulation(ResponseModel):
@@ -74,6 +104,9 @@ class Simulation(ResponseModel):
     breakdown: list[BreakdownLine]
     tax_breakdown: list[TaxLineOut]
     effective_tax_rate: float = Field(description="Impostos / subtotal (fração).")
+    cte: SimulationCte | None = Field(description="Null sem ICMS (sem contexto fiscal).")
+    tac_withholdings: TacWithholdings | None = Field(description="Só com tac_autonomo=true.")
+    antt_floor: SimulationFloor
 
 
 MethodologyResponse = data_envelope(Methodology)
@@ -99,8 +132,25 @@ def simulation_dict(result) -> dict:
         "methodology_id": result.methodology_id, "methodology_version": result.methodology_version,
         "subtotal": float(result.subtotal), "total": float(result.total), "currency": result.currency,
         "breakdown": [{**line, "value": float(line["value"])} for line in result.breakdown],
-        "tax_breakdown": [{**line, "rate": float(line["rate"]), "value": float(line["value"])}
-                          for line in result.tax_breakdown],
+        "tax_breakdown": [{**line, "rate": float(line["rate"]), "base": float(line["base"]),
+                           "value": float(line["value"])} for line in result.tax_breakdown],
         "effective_tax_rate": float(result.effective_tax_rate),
+        **fiscal_dict(result.fiscal),
     })
     return body
+
+
+def fiscal_dict(fiscal: dict) -> dict:
+    cte, withheld, floor = fiscal["cte"], fiscal["tac_withholdings"], fiscal["antt_floor"]
+    return {
+        "cte": None if cte is None else {"valor_prestacao": float(cte["valor_prestacao"]),
+                                         "base_calculo": float(cte["base_calculo"]),
+                                         "aliquota_icms": float(cte["aliquota_icms"]),
+                                         "valor_icms": float(cte["valor_icms"])},
+        "tac_withholdings": None if withheld is None else {
+            "lines": [{"kind": w["kind"], "rate": float(w["rate"]), "base": float(w["base"]),
+                       "value": float(w["value"])} for w in withheld["lines"]],
+            "total": float(withheld["total"]), "net": float(withheld["net"])},
+        "antt_floor": {"value": None if floor["value"] is None else float(floor["value"]), "below": floor["below"],
+                       "message": floor["message"]},
+    }

@@ -12,6 +12,7 @@ from domain.simulations.methodologies import (
 )
 from domain.simulations.simulations import (
     find_simulation,
+    freight_prefill,
     link_to_freight,
     preview,
     price,
@@ -20,6 +21,22 @@ from domain.simulations.simulations import (
     update_tax_settings,
 )
 
-__all__ = ["compiled", "create_methodology", "current_version_with_key", "find_current_version", "find_methodology",
-           "find_simulation", "find_version", "install_templates", "link_to_freight", "preview", "price",
-           "sample_inputs", "save", "save_version", "simulate", "update_tax_settings"]
+__all__ = [
+    "compiled",
+    "create_methodology",
+    "current_version_with_key",
+    "find_current_version",
+    "find_methodology",
+    "find_simulation",
+    "find_version",
+    "freight_prefill",
+    "install_templates",
+    "link_to_freight",
+    "preview",
+    "price",
+    "sample_inputs",
+    "save",
+    "save_version",
+    "simulate",
+    "update_tax_settings",
+]

@@ -2,7 +2,7 @@
 the table in force, every figure rounded once (half-up, centavos) at the end; saved on request, with its event;
 linked to a freight (the conversion event)."""
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 
@@ -11,7 +11,7 @@ from core.db import db, utcnow
 from core.errors import AppError, FieldError, NotFound, Unprocessable
 from core.events import emit_event
 from core.tenancy import get_owned
-from domain.simulations.antt import BRASILIA
+from domain.simulations.antt import BRASILIA, floor_against
 from domain.simulations.definitions import (
     Compiled,
     ComponentError,
@@ -22,7 +22,14 @@ from domain.simulations.definitions import (
 from domain.simulations.methodologies import checked_definition, compiled, find_current_version
 from domain.simulations.models import FreightSimulation
 from domain.simulations.schemas import MethodologyDefinition, SimulationCreate
-from domain.simulations.taxes import TaxContext, resolve_context, table_in_force, tax_lines
+from domain.simulations.taxes import (
+    TaxContext,
+    TaxTable,
+    gross_up,
+    resolve_context,
+    table_in_force,
+    tac_withholdings,
+)
 
 CENTAVO = Decimal("0.01")
 RATE_PLACES = Decimal("0.000001")
@@ -42,6 +49,7 @@ class SimulationResult:
     breakdown: list
     tax_breakdown: list
     effective_tax_rate: Decimal
+    fiscal: dict = field(default_factory=dict)  # cte, tac_withholdings, antt_floor (fiscal_details)
     currency: str = CURRENCY
     id: uuid.UUID | None = None
 
@@ -85,23 +93,42 @@ def price_definition(definition: Compiled, tax_mode: str, raw_inputs: dict, cont
         results = evaluate_components(definition, values)
     except ComponentError as exc:
         raise invalid_inputs([FieldError(f"components.{exc.key}", exc.code, exc.message)]) from None
-    table = table_in_force(on or datetime.now(BRASILIA).date())
+    day = on or datetime.now(BRASILIA).date()
+    table = table_in_force(day)
     subtotal = sum((results[c["key"]] for c in definition.components if c.get("in_subtotal", True)), Decimal(0))
-    lines = tax_lines(subtotal, context, tax_mode, table) if context else []
+    shown_subtotal = money(subtotal)
+    shown_total, lines = gross_up(shown_subtotal, context, tax_mode, table) if context else (shown_subtotal, [])
     taxes = sum((line.value for line in lines), Decimal(0))
-    shown_subtotal, shown_total = money(subtotal), money(subtotal + taxes)
     summed = [c["key"] for c in definition.components if c.get("in_subtotal", True)]
     shown = dict(zip(summed, apportion([results[key] for key in summed], shown_subtotal), strict=True))
-    tax_values = apportion([line.value for line in lines], shown_total - shown_subtotal)
     return SimulationResult(
         methodology_id=None, methodology_version=0, inputs=_json_inputs(values),
         tax_context=context, tax_table=table.version, subtotal=shown_subtotal, total=shown_total,
         breakdown=[{"key": c["key"], "label": c["label"], "value": shown.get(c["key"], money(results[c["key"]]))}
                    for c in definition.components],
-        tax_breakdown=[{"kind": line.kind, "rate": line.rate, "value": value, "mode": line.mode}
-                       for line, value in zip(lines, tax_values, strict=True)],
-        effective_tax_rate=(taxes / subtotal).quantize(RATE_PLACES, rounding=ROUND_HALF_UP) if subtotal else Decimal(0),
+        tax_breakdown=[{"kind": line.kind, "rate": line.rate, "base": line.base, "value": line.value,
+                        "mode": line.mode} for line in lines],
+        effective_tax_rate=((taxes / shown_subtotal).quantize(RATE_PLACES, rounding=ROUND_HALF_UP)
+                            if shown_subtotal else Decimal(0)),
+        fiscal=fiscal_details(shown_total, shown_subtotal, lines, context, table, values, day),
     )
+
+
+def fiscal_details(total: Decimal, subtotal: Decimal, lines, context: TaxContext | None, table: TaxTable,
+                   values: dict, day: date) -> dict:
+    """What the simulation's figures mean on paper: the CT-e's ICMS block (vBC, pICMS, vICMS) the carrier prints
+    for this price, a TAC's withholdings and net, and the ANTT floor of the inputs against the total."""
+    icms = next((line for line in lines if line.kind == "icms"), None)
+    details = {"cte": None if icms is None else {"valor_prestacao": total, "base_calculo": icms.base,
+                                                 "aliquota_icms": icms.rate, "valor_icms": icms.value},
+               "tac_withholdings": None, "antt_floor": floor_against(total, values, day)}
+    if context is not None and context.tac_autonomo:
+        withheld = tac_withholdings(total, table.tac)
+        details["tac_withholdings"] = {
+            "lines": [{"kind": w.kind, "rate": w.rate, "base": w.base, "value": w.value} for w in withheld],
+            "total": sum((w.value for w in withheld), Decimal(0)),
+            "net": subtotal - sum((w.value for w in withheld), Decimal(0))}
+    return details
 
 
 def invalid_inputs(errors: list[FieldError]) -> AppError:
@@ -141,8 +168,8 @@ def save(company, result: SimulationResult, *, notes=None, actor=None) -> Freigh
         tax_context=result.tax_context.as_dict(), tax_table=result.tax_table, subtotal=result.subtotal,
         total=result.total, currency=result.currency, effective_tax_rate=result.effective_tax_rate,
         breakdown=[{**line, "value": str(line["value"])} for line in result.breakdown],
-        tax_breakdown=[{**line, "rate": str(line["rate"]), "value": str(line["value"])}
-                       for line in result.tax_breakdown],
+        tax_breakdown=stored(result.tax_breakdown),
+        fiscal=stored(result.fiscal),
         notes=notes, created_by=actor_label(actor), created_at=utcnow())
     db.session.add(record)
     db.session.flush()
@@ -151,6 +178,15 @@ def save(company, result: SimulationResult, *, notes=None, actor=None) -> Freigh
         "methodology_version": record.methodology_version, "total": float(record.total), "currency": record.currency,
         "status": record.status, "inputs": record.inputs, "freight_id": None, "created_by": record.created_by})
     return record
+
+
+def stored(value):
+    """Figures as JSON keeps them exactly: Decimals as their text."""
+    if isinstance(value, dict):
+        return {key: stored(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [stored(item) for item in value]
+    return str(value) if isinstance(value, Decimal) else value
 
 
 def find_simulation(simulation_id) -> FreightSimulation:
@@ -180,6 +216,24 @@ def link_to_freight(freight, simulation_id) -> FreightSimulation:
         "id": str(simulation.id), "methodology_id": str(simulation.methodology_id),
         "total": float(simulation.total), "currency": simulation.currency, "freight_id": str(freight.id)})
     return simulation
+
+
+def freight_prefill(simulation: FreightSimulation) -> dict:
+    """The body of a freight created from a saved simulation ("Converter em frete": the freights' create service
+    takes it, and its simulation_id converts the simulation): the states of the tax context, the total as the
+    price, and the ANTT floor's inputs and the weight when the methodology has them (docs/simulations.md)."""
+    inputs, context = simulation.inputs or {}, simulation.tax_context or {}
+    body = {"origin": {"city": "", "state": context.get("origin_state")},
+            "destination": {"city": "", "state": context.get("destination_state")},
+            "price": str(simulation.total), "simulation_id": str(simulation.id),
+            "notes": f"Criado da simulação {simulation.id} (total {simulation.total})."}
+    for source, target in (("distancia_km", "distance_km"), ("eixos", "loaded_axles"), ("tipo_carga", "cargo_type"),
+                           ("tabela", "antt_table")):
+        if inputs.get(source) not in (None, ""):
+            body[target] = inputs[source]
+    if isinstance(inputs.get("peso_t"), int | float) and inputs["peso_t"] > 0:
+        body["weight_kg"] = str(Decimal(str(inputs["peso_t"])) * 1000)
+    return body
 
 
 def preview(company, definition: MethodologyDefinition, raw_inputs: dict) -> SimulationResult:

@@ -25,9 +25,10 @@ def test_editor_preview_follows_typing_and_saving_makes_version_2(browser_page, 
         page.get_by_label("Distância (km)").fill("100")
     with htmx_settled(page, "/precos/metodologias/previa"):
         page.get_by_label("Peso da carga (t)").fill("10")
-    # 450 + 350 + 150 + 142,50 = 1.092,50; SP internal ICMS 12 % + PIS/COFINS 3,65 % → 1.263,48
+    # 450 + 350 + 150 + 142,50 = 1.092,50; SP internal ICMS 12 %, presumido PIS 0,65 % / COFINS 3 % inside the
+    # price: 1.092,50 ÷ (0,88 × 0,9635) → 1.288,51 (tests/simulations/test_api_simulations.py)
     assert "R$ 1.092,50" in preview.get_by_test_id("subtotal").inner_text()
-    assert "R$ 1.263,48" in preview.get_by_test_id("total").inner_text()
+    assert "R$ 1.288,51" in preview.get_by_test_id("total").inner_text()
 
     with htmx_settled(page, "/precos/metodologias/previa"):
         page.get_by_label("Fórmula do componente 1").fill("distancia_km * valor_km * 2")
@@ -61,3 +62,6 @@ def test_simulation_page_calculates_in_place(browser_page, make_user, company):
     result = page.get_by_test_id("result-figures")
     assert "R$ 1.092,50" in result.get_by_test_id("subtotal").inner_text()
     assert "ICMS (7 %" in result.inner_text()  # SP → BA
+    # the CT-e block (presumido: 1.092,50 ÷ (0,93 × 0,9635) = 1.219,232 → 1.219,23 nets 1.092,49, so 1.219,24;
+    # ICMS 7 % of it = 85,3468 → 85,35)
+    assert "(vICMS) R$ 85,35" in page.get_by_test_id("cte").inner_text()

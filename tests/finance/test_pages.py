@@ -14,23 +14,18 @@ from domain.billing.models import BillingDocument
 from domain.payables import services as payables
 from domain.payables.schemas import PayableCreate
 from tests.finance.conftest import access_key
+from tests.fixtures import fiscal
 from tests.fixtures.core import csrf_from
 
 
-def cte_xml(key, taker_cnpj, value="1500.50", name="Tomador Ltda"):
-    return f"""<?xml version="1.0" encoding="UTF-8"?>
-<cteProc xmlns="http://www.portalfiscal.inf.br/cte"><CTe><infCte Id="CTe{key}" versao="4.00">
-<ide><serie>1</serie><nCT>4567</nCT><dhEmi>2026-01-15T10:00:00-03:00</dhEmi><toma3><toma>3</toma></toma3></ide>
-<rem><CNPJ>11222333000181</CNPJ><xNome>Remetente</xNome></rem>
-<dest><CNPJ>{taker_cnpj}</CNPJ><xNome>{name}</xNome></dest>
-<vPrest><vTPrest>{value}</vTPrest></vPrest></infCte></CTe></cteProc>""".encode()
+def cte_xml(key, taker_cnpj, value="1500.50", name="Tomador Ltda", *, signed=True):
+    """A schema-valid, signed CT-e 4.00 (tests/samples/fiscal/cte_4.00.xml) with this key, taker and total."""
+    return fiscal.cte(key, taker_cnpj, value, name, signed=signed)
 
 
-def nfe_xml(key, dest_cnpj, value="99.90"):
-    return f"""<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe"><NFe><infNFe Id="NFe{key}">
-<ide><serie>2</serie><nNF>88</nNF><dhEmi>2026-02-01T08:00:00-03:00</dhEmi></ide>
-<dest><CNPJ>{dest_cnpj}</CNPJ><xNome>Destinatário SA</xNome></dest>
-<total><ICMSTot><vNF>{value}</vNF></ICMSTot></total></infNFe></NFe></nfeProc>""".encode()
+def nfe_xml(key, dest_cnpj, value="99.90", *, signed=True):
+    """A schema-valid, signed NF-e 4.00 (tests/samples/fiscal/nfe_4.00.xml, re-signed)."""
+    return fiscal.nfe(key, dest_cnpj, value, signed=signed)
 
 
 BILLION_LAUGHS = b"""<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">

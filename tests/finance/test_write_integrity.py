@@ -131,11 +131,14 @@ TAKER = "11222333000181"
 
 
 @pytest.mark.parametrize(("xml", "expected"), [
-    (lambda key: cte_xml(key, TAKER).replace(b"<nCT>4567", b"<nCT>" + b"9" * 40), "Número"),
-    (lambda key: cte_xml(key, TAKER, value="-10.00"), "Valor total"),
-    (lambda key: cte_xml(key, TAKER, value="999999999999999"), "Valor total"),
-    (lambda key: cte_xml(key, TAKER, value="NaN"), "Valor total"),
-    (lambda key: cte_xml(key, TAKER, value="Infinity"), "Valor total"),
+    # the official schema refuses these first, naming the element (docs/fiscal-xml.md)
+    (lambda key: cte_xml(key, TAKER).replace(b"<nCT>4567", b"<nCT>" + b"9" * 40), "&lt;nCT&gt;"),
+    (lambda key: cte_xml(key, TAKER, value="-10.00"), "&lt;vTPrest&gt;"),
+    (lambda key: cte_xml(key, TAKER, value="999999999999999"), "&lt;vTPrest&gt;"),
+    (lambda key: cte_xml(key, TAKER, value="NaN"), "&lt;vTPrest&gt;"),
+    (lambda key: cte_xml(key, TAKER, value="Infinity"), "&lt;vTPrest&gt;"),
+    # one it allows but the inbox document cannot hold: 10^13 centavos and more
+    (lambda key: cte_xml(key, TAKER, value="999999999999.99"), "Valor total"),
 ])
 def test_an_xml_value_the_document_cannot_hold_is_400_naming_the_file_and_nothing_is_stored(
         client, fin_company, app, tmp_path, monkeypatch, xml, expected):

@@ -26,7 +26,7 @@ def set_company(company, **settings):
 
 def test_cost_model_breakdown_and_internal_icms_with_presumido(simulate):
     # 100 km × 4,50 = 450; 10 t × 35 = 350; fixed 150; margin 15 % of 950 = 142,50 → subtotal 1.092,50.
-    # SP → SP: internal 12 %; lucro presumido (the default): PIS 0,65 %, COFINS 3 %.
+    # SP → SP: internal 12 %; lucro presumido (the default): PIS 0,65 %, COFINS 3 %, ICMS out of their base.
     response = simulate("SP", "SP")
     assert response.status_code == 200
     body = response.get_json()["data"]
@@ -35,32 +35,33 @@ def test_cost_model_breakdown_and_internal_icms_with_presumido(simulate):
         ("custo_distancia", 450.0), ("custo_peso", 350.0), ("custo_fixo", 150.0), ("margem_valor", 142.5),
         ("pedagio_valor", 0.0)]
     assert body["subtotal"] == 1092.50 and body["currency"] == "BRL" and body["methodology_version"] == 1
-    # ICMS 1.092,50 × 0,12 = 131,10; PIS × 0,0065 = 7,10125 → 7,10; COFINS × 0,03 = 32,775 → 32,78 (half-up).
-    assert taxes(body) == {"icms": (0.12, 131.10, "by_outside"), "pis": (0.0065, 7.10, "by_outside"),
-                           "cofins": (0.03, 32.78, "by_outside")}
-    # Total rounded once from the exact 1.092,50 × 1,1565 = 1.263,47625 → 1.263,48.
-    assert body["total"] == 1263.48 and body["effective_tax_rate"] == 0.1565
+    # P = 1.092,50 ÷ (0,88 × 0,9635) = 1.288,5078 → 1.288,51; ICMS 154,6212 → 154,62; base 1.133,89;
+    # PIS 7,370285 → 7,37; COFINS 34,0167 → 34,02; net 1.288,51 − 196,01 = 1.092,50. The starter methodology is
+    # by_inside (the default since 2026-11-27).
+    assert taxes(body) == {"icms": (0.12, 154.62, "by_inside"), "pis": (0.0065, 7.37, "by_inside"),
+                           "cofins": (0.03, 34.02, "by_inside")}
+    assert body["total"] == 1288.51 and body["effective_tax_rate"] == 0.179414  # 196,01 / 1.092,50
 
 
 def test_interstate_seven_percent_from_the_south_east_with_lucro_real(simulate, company):
     set_company(company, tax_regime="lucro_real")
     body = simulate("SP", "BA").get_json()["data"]
     # SP → BA: 7 % (S/SE except ES to N/NE/CO/ES); PIS 1,65 %, COFINS 7,6 %.
-    # ICMS 76,475; PIS 18,02625; COFINS 83,03; total 1.092,50 × 1,1625 = 1.270,03125 → 1.270,03. Rounded one by
-    # one the taxes would be 76,48 + 18,03 + 83,03 = 177,54, a centavo over 1.270,03 − 1.092,50 = 177,53: each
-    # line is rounded down (76,47 + 18,02 + 83,03 = 177,52) and the missing centavo goes to the largest discarded
-    # fraction, PIS's 0,00625 (ICMS's is 0,005).
-    assert taxes(body) == {"icms": (0.07, 76.47, "by_outside"), "pis": (0.0165, 18.03, "by_outside"),
-                           "cofins": (0.076, 83.03, "by_outside")}
-    assert body["total"] == 1270.03 and body["effective_tax_rate"] == 0.1625
+    # P = 1.092,50 ÷ (0,93 × 0,9075) = 1.294,4696 → 1.294,47 nets 1.092,51 (ICMS 90,61, base 1.203,86, PIS 19,86,
+    # COFINS 91,49): one centavo too much; 1.294,46: ICMS 90,6122 → 90,61, base 1.203,85, PIS 19,863525 → 19,86,
+    # COFINS 91,4926 → 91,49: net 1.092,50.
+    assert taxes(body) == {"icms": (0.07, 90.61, "by_inside"), "pis": (0.0165, 19.86, "by_inside"),
+                           "cofins": (0.076, 91.49, "by_inside")}
+    assert body["total"] == 1294.46
 
 
 def test_interstate_twelve_percent_from_the_north_east_with_simples(simulate, company):
     set_company(company, tax_regime="simples_nacional")
     body = simulate("BA", "SP").get_json()["data"]
-    # BA → SP: 12 %; Simples: PIS/COFINS inside the DAS, no line.
-    assert taxes(body) == {"icms": (0.12, 131.10, "by_outside")}
-    assert body["total"] == 1223.60 and body["effective_tax_rate"] == 0.12
+    # BA → SP: 12 %; Simples: PIS/COFINS inside the DAS, no line. P = 1.092,50 ÷ 0,88 = 1.241,4773 → 1.241,48;
+    # ICMS 148,9776 → 148,98; net 1.092,50.
+    assert taxes(body) == {"icms": (0.12, 148.98, "by_inside")}
+    assert body["total"] == 1241.48 and body["effective_tax_rate"] == 0.136366
 
 
 def test_between_two_south_east_states_it_is_twelve_and_to_es_seven(simulate):
@@ -71,8 +72,8 @@ def test_between_two_south_east_states_it_is_twelve_and_to_es_seven(simulate):
 
 def test_tac_autonomo_pays_no_pis_cofins(simulate):
     body = simulate("SP", "RJ", tac=True).get_json()["data"]
-    assert taxes(body) == {"icms": (0.12, 131.10, "by_outside")}
-    assert body["total"] == 1223.60
+    assert taxes(body) == {"icms": (0.12, 148.98, "by_inside")}
+    assert body["total"] == 1241.48 and body["tac_withholdings"]["net"] < 1092.50
 
 
 def test_without_tax_context_the_company_state_and_regime_apply(api, company, cost_model):
@@ -89,18 +90,35 @@ def test_without_tax_context_nor_company_state_is_422_naming_the_fields(api, cos
     assert {d["field"] for d in error["details"]} == {"tax_context.origin_state", "tax_context.destination_state"}
 
 
+def test_a_version_saved_by_outside_is_priced_as_the_law_and_keeps_its_name(api, cost_model, simulate):
+    """`by_outside` stays accepted and answered (integrations send it), but prices with the legal gross-up: its
+    old arithmetic (ICMS 131,10 on 1.092,50 added on top, total 1.263,48) printed a CT-e with another ICMS."""
+    current = api.get(f"/methodologies/{cost_model}").get_json()["data"]
+    body = {name: current[name] for name in ("name", "description", "inputs", "components")}
+    assert api.post(f"/methodologies/{cost_model}/versions", json={**body, "tax_mode": "by_outside"}).status_code == 201
+    assert api.get(f"/methodologies/{cost_model}").get_json()["data"]["tax_mode"] == "by_outside"
+    result = simulate("SP", "SP").get_json()["data"]
+    assert result["total"] == 1288.51 and result["total"] != 1263.48
+    assert taxes(result)["icms"] == (0.12, 154.62, "by_outside")
+
+
+def test_a_definition_without_tax_mode_is_by_inside(api):
+    body = {"name": "Sem modo", "inputs": [], "components": [{"key": "base", "label": "Base", "formula": "100"}]}
+    assert api.post("/methodologies", json=body).get_json()["data"]["tax_mode"] == "by_inside"
+
+
 def test_by_inside_grosses_up(api, company, cost_model, simulate):
     current = api.get(f"/methodologies/{cost_model}").get_json()["data"]
     body = {name: current[name] for name in ("name", "description", "inputs", "components")}
     body["tax_mode"] = "by_inside"
     assert api.post(f"/methodologies/{cost_model}/versions", json=body).status_code == 201
     result = simulate("MG", "MG").get_json()["data"]
-    # MG internal 18 % + 0,65 % + 3 % = 21,65 %: T = 1.092,50 / 0,7835 = 1.394,38417…
-    # ICMS T × 0,18 = 250,989 → 250,99; PIS 9,0635 → 9,06; COFINS 41,8315 → 41,83.
-    assert result["total"] == 1394.38 and result["methodology_version"] == 2
-    assert taxes(result) == {"icms": (0.18, 250.99, "by_inside"), "pis": (0.0065, 9.06, "by_inside"),
-                             "cofins": (0.03, 41.83, "by_inside")}
-    assert result["effective_tax_rate"] == 0.276324  # 301,884… / 1.092,50
+    # MG internal 18 %, presumido: P = 1.092,50 ÷ (0,82 × 0,9635) = 1.382,7889 → 1.382,79; ICMS 248,9022 →
+    # 248,90; base 1.133,89; PIS 7,37; COFINS 34,02; net 1.382,79 − 290,29 = 1.092,50.
+    assert result["total"] == 1382.79 and result["methodology_version"] == 2
+    assert taxes(result) == {"icms": (0.18, 248.90, "by_inside"), "pis": (0.0065, 7.37, "by_inside"),
+                             "cofins": (0.03, 34.02, "by_inside")}
+    assert result["effective_tax_rate"] == 0.265712  # 290,29 / 1.092,50
 
 
 def test_antt_floor_template_prices_with_the_floor_in_force(api, company, methodology_of):
@@ -192,7 +210,7 @@ def statements_sent(run):
 def test_without_save_the_key_and_the_version_are_one_statement_outside_a_transaction(simulate):
     simulate()  # the key's last use is stamped at most once a minute: not in the call measured
     response, sent = statements_sent(simulate)
-    assert response.status_code == 200 and response.get_json()["data"]["total"] == 1263.48
+    assert response.status_code == 200 and response.get_json()["data"]["total"] == 1288.51
     [(sql, isolation)] = sent
     assert "api_keys" in sql and "methodology_versions" in sql and isolation == "AUTOCOMMIT"
 
@@ -224,12 +242,12 @@ def test_save_stores_it_and_emits_simulation_created(simulate, company):
     body = response.get_json()["data"]
     with tenant_scope(company.id):
         stored = db.session.get(FreightSimulation, uuid.UUID(body["id"]))
-        assert stored.total == Decimal("1263.48") and stored.subtotal == Decimal("1092.50")
-        assert stored.status == "saved" and stored.notes == "cotação cliente X" and stored.tax_table == "2025.1"
+        assert stored.total == Decimal("1288.51") and stored.subtotal == Decimal("1092.50")
+        assert stored.status == "saved" and stored.notes == "cotação cliente X" and stored.tax_table == "2026.1"
         assert stored.tax_context == {"origin_state": "SP", "destination_state": "SP", "tac_autonomo": False,
                                       "tax_regime": "lucro_presumido"}
     [event] = outbox(company, "simulation.created")
-    assert event["id"] == body["id"] and event["total"] == 1263.48 and event["status"] == "saved"
+    assert event["id"] == body["id"] and event["total"] == 1288.51 and event["status"] == "saved"
     assert event["methodology_version"] == 1 and event["freight_id"] is None and event["currency"] == "BRL"
     assert event["inputs"]["distancia_km"] == 100 and event["created_by"].startswith("api_key:")
 
@@ -249,7 +267,7 @@ def test_linking_on_freight_create_converts_and_emits(api, simulate, company):
     freight = api.post("/freights", json={**FREIGHT, "simulation_id": simulation_id}).get_json()["data"]
     assert freight["simulation_id"] == simulation_id
     [event] = outbox(company, "simulation.converted")
-    assert event == {"id": simulation_id, "methodology_id": event["methodology_id"], "total": 1263.48,
+    assert event == {"id": simulation_id, "methodology_id": event["methodology_id"], "total": 1288.51,
                      "currency": "BRL", "freight_id": freight["id"]}
     with tenant_scope(company.id):
         stored = db.session.get(FreightSimulation, uuid.UUID(simulation_id))

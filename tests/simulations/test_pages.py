@@ -111,7 +111,9 @@ def test_calculate_save_and_convert_into_a_freight(operator, company, cost_model
     data = {"methodology_id": cost_model, "in-distancia_km": "100", "in-peso_t": "10", "origin_state": "SP",
             "destination_state": "SP"}
     html = post(operator, "/precos/simular", data, htmx=True).get_data(as_text=True)
-    assert "R$ 1.263,48" in html and "ICMS" in html
+    # 1.092,50 net, SP → SP, presumido: P 1.288,51 whose CT-e prints ICMS 154,62 (tests/simulations/test_tax_law.py)
+    assert "R$ 1.288,51" in html and "ICMS" in html
+    assert "(vICMS) R$ 154,62" in html and "Piso ANTT não calculado" in html
     with tenant_scope(company.id):
         assert db.session.execute(db.select(FreightSimulation)).first() is None
     response = post(operator, "/precos/simular", {**data, "save": "1", "notes": "cliente X"})
@@ -119,7 +121,7 @@ def test_calculate_save_and_convert_into_a_freight(operator, company, cost_model
     simulation_url = response.headers["Location"]
     freight = make_freight(company)
     page = operator.get(simulation_url).get_data(as_text=True)
-    assert freight.code in page and "R$ 1.263,48" in page
+    assert freight.code in page and "R$ 1.288,51" in page and "(vICMS) R$ 154,62" in page
     response = post(operator, simulation_url + "/vincular", {"freight": freight.code})
     assert response.status_code == 302
     with tenant_scope(company.id):
@@ -130,6 +132,45 @@ def test_calculate_save_and_convert_into_a_freight(operator, company, cost_model
         assert db.session.execute(db.select(OutboxEvent.type).where(OutboxEvent.type.like("simulation.%"))
                                   .order_by(OutboxEvent.created_at)).scalars().all() == [
             "simulation.created", "simulation.converted"]
+
+
+def test_convert_into_a_new_freight_prefilled_from_the_simulation(operator, company, methodology_of):
+    data = {"methodology_id": methodology_of(company, "antt_floor"), "in-distancia_km": "300", "in-eixos": "5",
+            "in-tipo_carga": "carga_geral", "in-tabela": "A", "origin_state": "PR", "destination_state": "SP",
+            "tac_autonomo": "y", "save": "1"}
+    simulation_url = post(operator, "/precos/simular", data).headers["Location"]
+    page = operator.get(simulation_url).get_data(as_text=True)
+    assert "Líquido ao TAC" in page and "piso mínimo da ANTT" in page
+    form = operator.get(simulation_url + "/criar-frete").get_data(as_text=True)
+    assert 'value="PR"' in form and 'value="SP"' in form
+    with tenant_scope(company.id):
+        stored = db.session.execute(db.select(FreightSimulation)).scalar_one()
+        total = stored.total
+    # the cities are required: nothing is created without them (the failing case)
+    refused = post(operator, simulation_url + "/criar-frete", {"origin_state": "PR", "destination_state": "SP",
+                                                              "price": str(total).replace(".", ",")})
+    assert refused.status_code == 422 and "Cidade de origem" in refused.get_data(as_text=True)
+    with tenant_scope(company.id):
+        assert db.session.execute(db.select(Freight)).first() is None
+    created = post(operator, simulation_url + "/criar-frete", {
+        "origin_city": "Curitiba", "origin_state": "PR", "destination_city": "Campinas", "destination_state": "SP",
+        "price": str(total).replace(".", ",")})
+    assert created.status_code == 302
+    with tenant_scope(company.id):
+        db.session.expire_all()
+        freight = db.session.execute(db.select(Freight)).scalar_one()
+        simulation = db.session.execute(db.select(FreightSimulation)).scalar_one()
+        assert (freight.origin_city, freight.origin_state, freight.destination_state) == ("Curitiba", "PR", "SP")
+        assert freight.price == total and freight.distance_km == 300 and freight.loaded_axles == 5
+        assert freight.antt_table == "A" and freight.simulation_id == simulation.id
+        assert simulation.status == "converted" and simulation.freight_id == freight.id
+    # a second freight from the same simulation is refused: it is already converted
+    again = post(operator, simulation_url + "/criar-frete", {
+        "origin_city": "Curitiba", "origin_state": "PR", "destination_city": "Campinas", "destination_state": "SP",
+        "price": "1,00"})
+    assert again.status_code == 422
+    with tenant_scope(company.id):
+        assert len(db.session.execute(db.select(Freight)).all()) == 1
 
 
 def test_bad_inputs_on_the_simulation_page_are_422_and_named(operator, cost_model):
@@ -167,6 +208,8 @@ def test_another_companys_records_are_refused_on_every_page(operator, make_compa
     assert post(operator, f"/precos/metodologias/{theirs}/editar", {"name": "x"}).status_code == 403
     assert operator.get(f"/precos/simulacoes/{saved}").status_code == 404
     assert post(operator, f"/precos/simulacoes/{saved}/vincular", {"freight": "FRT-000001"}).status_code == 404
+    assert operator.get(f"/precos/simulacoes/{saved}/criar-frete").status_code == 404
+    assert post(operator, f"/precos/simulacoes/{saved}/criar-frete", {"origin_city": "A"}).status_code == 404
     page = operator.get(f"/precos/simular?methodology_id={theirs}").get_data(as_text=True)
     assert theirs not in page  # falls back to the company's own
     assert saved not in operator.get("/precos/simulacoes").get_data(as_text=True)
@@ -207,7 +250,7 @@ def test_problems_name_the_fields_in_pt_br(operator, company, cost_model):
 
 def test_the_tax_modes_are_named_in_pt_br(operator, cost_model):
     html = operator.get(f"/precos/metodologias/{cost_model}/editar").get_data(as_text=True)
-    assert "Por dentro (imposto embutido no preço)" in html and "gross-up" not in html
+    assert "Por dentro (impostos embutidos no preço, como o CT-e os calcula)" in html and "gross-up" not in html
 
 
 # --- WTForms: errors under their inputs, 422, what was typed kept ------------------------------------------------
