@@ -207,17 +207,19 @@ def test_live_validation_shows_the_manual_rules_with_pt_br_titles(operador):
     del body["vehicles"][1]["axles"]
     del body["payments"][1]["tipo_chave_pix"]
     html = post(operador, "/ciot/nova/validar", form_data(body)).get_data(as_text=True)
-    expected = {"CRG01": ("distancia_km", "Distância obrigatória e maior que zero"),
-                "CRG03": ("composicao_contratada", "Lotação: indicadores operacionais obrigatórios"),
-                "VEI07": ("vehicles[1].axles", "Eixos obrigatórios na lotação"),
-                "PAG06": ("payments[1].tipo_chave_pix", "Chave PIX sem o tipo da chave"),
-                "DAT08": ("viagem_inicio", "Viagem começa antes de hoje (fora de contingência)")}
-    for code, (field, title) in expected.items():
-        row = re.search(rf'<tr class="rule-item" data-code="{code}" data-severity="blocker" '
+    expected = {"CRG01": ("distancia_km", "Distância obrigatória e maior que zero", "blocker"),
+                "VEI07": ("vehicles[1].axles", "Eixos obrigatórios em todo veículo", "blocker"),
+                "DAT08": ("viagem_inicio", "Viagem começa antes de hoje (fora de contingência)", "blocker"),
+                # what the platform fills is shown as information, with the same label
+                "DRV02": ("composicao_contratada", "Composição contratada assumida completa", "info"),
+                "DRV01": ("payments[1].tipo_chave_pix", "Tipo da chave PIX deduzido do formato da chave", "info")}
+    for code, (field, title, severity) in expected.items():
+        row = re.search(rf'<tr class="rule-item" data-code="{code}" data-severity="{severity}" '
                         rf'data-field="{re.escape(field)}">(.*?)</tr>', html, re.S)
         assert row and field_label(field) in row.group(1) and title in row.group(1), code
+    assert re.search(r'<tr class="rule-item" data-code="DRV02".*?Informação', html, re.S)
     assert re.search(r'id="err-vehicles-1-axles" hx-swap-oob="true">VEI07: ', html)
-    assert re.search(r'id="err-payments-1-tipo-chave-pix" hx-swap-oob="true">PAG06: ', html)
+    assert 'data-code="PAG06"' not in html and 'data-code="CRG03"' not in html  # derived, never asked
 
 
 def test_form_takes_vehicle_axles_from_the_company_fleet_registry(operador, company, make_company, make_vehicle):
