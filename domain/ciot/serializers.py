@@ -34,8 +34,8 @@ from domain.ciot.schemas import (
     PaymentKind,
     TipoChavePix,
     TipoOperacao,
-    TitularParentesco,
     TipoPagamento,
+    TitularParentesco,
     VehicleKind,
 )
 from domain.ciot.states import STATES

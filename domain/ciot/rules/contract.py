@@ -174,12 +174,20 @@ def fallback_holder(ctx: RuleContext):
     return "cpf_cnpj_owner", ctx.bank["cpf_cnpj_owner"], None, None
 
 
+def _pays_into_accounts(ctx: RuleContext) -> bool:
+    """Some payment goes to a bank account or a card (so an account holder exists), or bank data was sent."""
+    forms = [payment.tipo_pagamento for payment in ctx.data.payments] or [ctx.data.tipo_pagamento]
+    return ctx.bank_source is not None or any(form != "pix" for form in forms)
+
+
 @RULES.rule("PRV03", BLOCKER, "Titular da conta (após o fallback das parcelas): o contratado, ou parente declarado",
             when=tac_rules)
 def prv03(ctx: RuleContext):
     if normalize_doc(ctx.data.cpf_cnpj_owner):
         return  # an explicit root owner is TR05's
     field_path, owner, relationship, origin = fallback_holder(ctx)
+    if not owner and not _pays_into_accounts(ctx):
+        return  # PIX only: the key says where the money goes; there is no account whose holder to declare
     if not owner:
         where = (f"cpf_cnpj_owner não foi informado e os dados bancários vêm {origin}, sem titular_cpf_cnpj"
                  if origin else "cpf_cnpj_owner não foi informado")
