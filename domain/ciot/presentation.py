@@ -124,8 +124,8 @@ FLOOR_RULE = "VAL04"
 
 
 def floor_warning(op) -> dict | None:
-    """The operation's "valor_frete abaixo do piso ANTT" finding (VAL04) from its last validation (the snapshot the status
-    follows), or None: what the pages' floor badge shows, with no floor table read per list row."""
+    """The operation's "valor_frete abaixo do piso ANTT" finding (VAL04) from its last validation (the snapshot the
+    status follows), or None: what the pages' floor badge shows, with no floor table read per list row."""
     return next((item for item in op.validation_items or [] if item.get("code") == FLOOR_RULE), None)
 
 
