@@ -4,7 +4,7 @@ and which fields the platform derived
 New nullable columns only: the running release ignores them (docs/CONTRIBUTING.md "Migrations").
 
 Revision ID: h23a1c5e7f9b3
-Revises: c7e1a9d3f5b2
+Revises: h27a1b2c3d4e5
 Create Date: 2026-11-27 13:20:00
 
 """
