@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = 'h23a1c5e7f9b3'
-down_revision = 'c7e1a9d3f5b2'
+down_revision = 'h27a1b2c3d4e5'
 branch_labels = None
 depends_on = None
 
