@@ -19,6 +19,8 @@ from domain.geo.distance import (
 )
 
 SAO_PAULO, RIO, CAMPINAS, CURITIBA = "3550308", "3304557", "3509502", "4106902"
+# Installed in 2025 (MT); the dataset version the coordinates come from predates it (municipios_coordenadas.md).
+BOA_ESPERANCA_DO_NORTE = "5101837"
 
 
 def test_every_state_capital_has_coordinates_and_every_row_is_a_known_municipality():
@@ -34,6 +36,28 @@ def test_every_state_capital_has_coordinates_and_every_row_is_a_known_municipali
         assert -34 < lat < 6 and -74 < lng < -28  # inside Brazil's bounding box
 
 
+def test_coordinates_cover_every_municipality_but_the_documented_gap_each_inside_brazil():
+    from core.validators import municipalities
+    from domain.geo.distance import _seats
+    seats, known = _seats(), municipalities()
+    assert set(known) - set(seats) == {BOA_ESPERANCA_DO_NORTE}
+    assert set(seats) <= set(known)
+    outside = {code: point for code, point in seats.items()
+               if not (-33.8 <= point[0] <= 5.3 and -74.0 <= point[1] <= -28.8)}
+    assert outside == {}
+
+
+@pytest.mark.parametrize("code, lat, lng", [
+    (SAO_PAULO, -23.5329, -46.6395),
+    ("1302603", -3.11866, -60.0212),   # Manaus
+    ("4314902", -30.0318, -51.2065),   # Porto Alegre
+    ("1100015", -11.9283, -61.9953),   # Alta Floresta D'Oeste: one of the rows added to complete the file
+])
+def test_well_known_seats_are_where_the_dataset_puts_them(code, lat, lng):
+    got_lat, got_lng = seat_coordinates(code)
+    assert abs(got_lat - lat) <= 0.05 and abs(got_lng - lng) <= 0.05
+
+
 def test_estimate_is_the_haversine_times_the_road_factor_and_not_below_known_road_distances():
     straight = haversine_km(seat_coordinates(SAO_PAULO), seat_coordinates(RIO))
     km, method = road_distance(SAO_PAULO, RIO)
@@ -47,7 +71,7 @@ def test_estimate_is_the_haversine_times_the_road_factor_and_not_below_known_roa
 
 @pytest.mark.parametrize("origin, destination", [
     (SAO_PAULO, SAO_PAULO),      # the same seat: a trip inside one city has no seat-to-seat distance
-    (SAO_PAULO, "1100015"),      # a municipality the data has no coordinates for
+    (SAO_PAULO, BOA_ESPERANCA_DO_NORTE),  # the one municipality the data has no coordinates for
     (SAO_PAULO, None), ("", RIO), ("abc", RIO),
 ])
 def test_no_distance_when_a_seat_is_unknown_or_the_same(origin, destination):
