@@ -318,6 +318,7 @@ def cancel_agregado(agregado_id):
     services.get_agregado(agregado_id)
     try:
         with page_transaction():
+            # An empty input is no reason given (the standard one is sent); a typed one is checked by the service.
             contract = services.request_cancellation(current_user.company, agregado_id, motivo=_motivo() or None,
                                                      actor=_actor())
             code, key = contract.code, contract.cancelamento_chave

@@ -112,8 +112,10 @@ class CiotAgregadoCancelMovement(RequestModel):
 
 
 class CiotAgregadoCancel(RequestModel):
-    """Cancelling the whole contract (only with every trip and debit already cancelled); the reason is optional."""
-    motivo: Motivo | None = None
+    """Cancelling the whole contract (only with every trip and debit already cancelled); the reason is optional, and
+    when given 3 to 500 characters: that check is the service's (cancellation.cancellation_motivo), which the page
+    calls too, so the schema only bounds the text's size."""
+    motivo: Annotated[str | None, Field(max_length=2000)] = None
 
 
 class CiotAgregadoClose(RequestModel):

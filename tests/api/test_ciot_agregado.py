@@ -345,6 +345,31 @@ def test_cancel_needs_every_line_cancelled(api, open_agregado):
     assert again.status_code == 422 and again.get_json()["error"]["code"] == "status_invalido"
 
 
+@pytest.mark.parametrize("motivo", ["ab", "  ab  ", "x" * 501, ""])
+def test_cancel_motivo_when_given_is_3_to_500_characters(api, open_agregado, motivo):
+    agg = open_agregado()
+    response = api.post(_one(agg["id"]) + "/cancel", json={"motivo": motivo})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["details"][0]["field"] == "motivo"
+    assert load_agregado(agg["id"]).status == "aberto" and agregado_events(agg["id"]) == ["opening", "opened"]
+
+
+def test_cancel_without_motivo_sends_and_records_the_standard_reason(api, open_agregado, authority, monkeypatch):
+    agg = open_agregado()
+    sent, original = [], authority.cancel_aggregate
+
+    def spy(self, contract, issuer, credentials, *, motivo, idempotency_key):
+        sent.append(motivo)
+        return original(self, contract, issuer, credentials, motivo=motivo, idempotency_key=idempotency_key)
+    monkeypatch.setattr(authority, "cancel_aggregate", spy)
+    done = api.post(_one(agg["id"]) + "/cancel", json={})
+    assert done.status_code == 200 and done.get_json()["data"]["status"] == "cancelado"
+    assert sent == ["Cancelamento do contrato de agregado."]
+    assert done.get_json()["data"]["cancel_motivo"] == "Cancelamento do contrato de agregado."
+    exact = api.post(_one(open_agregado(placa_cavalo="QWE1R23")["id"]) + "/cancel", json={"motivo": "abc"})
+    assert exact.status_code == 200 and exact.get_json()["data"]["cancel_motivo"] == "abc"
+
+
 def test_cancel_refused_by_the_authority_stays_aberto_with_the_reason(api, open_agregado):
     agg = open_agregado()
     deactivate_at_authority(agg["id"])

@@ -139,6 +139,26 @@ def test_cancel_an_empty_contract(login, make_user, company, open_agregado):
     assert load_agregado(agg["id"]).status == "cancelado"
 
 
+def test_cancel_motivo_on_the_page_is_the_apis_rule(login, make_user, company, open_agregado):
+    """The page refuses the "ab" the API refuses (one check in the service), and an empty input sends the standard
+    reason, recorded on the contract."""
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    short = client.post(f"/ciot/agregados/{agg['id']}/cancelar", data={"csrf_token": token, "motivo": "ab"},
+                        headers=HX)
+    assert short.status_code == 422 and "de 3 a 500 caracteres" in short.get_data(as_text=True)
+    assert load_agregado(agg["id"]).status == "aberto" and load_agregado(agg["id"]).cancel_motivo is None
+    done = client.post(f"/ciot/agregados/{agg['id']}/cancelar", data={"csrf_token": token, "motivo": " "},
+                       headers=HX)
+    assert done.status_code == 200
+    contract = load_agregado(agg["id"])
+    assert contract.status == "cancelado" and contract.cancel_motivo == "Cancelamento do contrato de agregado."
+    typed = open_agregado(placa_cavalo="QWE1R23")
+    client.post(f"/ciot/agregados/{typed['id']}/cancelar", data={"csrf_token": token, "motivo": "Safra perdida"},
+                headers=HX)
+    assert load_agregado(typed["id"]).cancel_motivo == "Safra perdida"
+
+
 def test_list_filters_and_warns_about_contracts_closing_soon(login, make_user, company, open_agregado):
     soon, later = open_agregado(), open_agregado(placa_cavalo="ZZZ9Z99")
     db.session.execute(cross_tenant(sa.update(CiotAgregado).where(CiotAgregado.id == uuid.UUID(soon["id"])).values(
