@@ -46,7 +46,9 @@ class ViagemForm(PlainForm):
 
 
 class DebitoForm(PlainForm):
-    tipo = SelectField("Tipo", choices=choices(TIPO_DEBITO_LABELS.items()), validate_choice=False)
+    # No "Pedágio": the toll voucher is the shipper's (Lei 10.209/2001), entered on the trip; the service refuses it.
+    tipo = SelectField("Tipo", choices=choices((k, v) for k, v in TIPO_DEBITO_LABELS.items() if k != "pedagio"),
+                       validate_choice=False)
     valor = DecimalBRField("Valor (R$)", places=2)
     motivo = StringField("Motivo")
     data_debito = StringField("Data e hora")

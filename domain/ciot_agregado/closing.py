@@ -40,6 +40,7 @@ def request_closing(company, agregado_id, *, peso_carga_final: Decimal | None, m
     contract = get_agregado(agregado_id, for_update=True)
     ensure_open(contract, "encerrar")
     provider_and_credentials(contract, company)
+    consolidated_routes(contract)  # 422 distancia_indisponivel now, before anything changes (phase 2 recomputes)
     contract.status = EM_ENCERRAMENTO
     contract.encerramento_motivo = motivo
     contract.peso_carga_final = peso_carga_final

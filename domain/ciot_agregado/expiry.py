@@ -6,7 +6,6 @@ Safe when two schedulers fire: each contract is put into closing under its row l
 due, so the second run finds it em_encerramento (or encerrado) and does nothing. The closing itself is the two-phase
 one of closing.py."""
 from datetime import date
-from decimal import Decimal
 
 import sqlalchemy as sa
 
@@ -16,7 +15,7 @@ from domain.ciot.clock import today_local
 from domain.ciot_agregado.closing import request_closing
 from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
 from domain.ciot_agregado.models import ABERTO, CiotAgregado
-from domain.ciot_agregado.queries import consolidated_routes, get_agregado
+from domain.ciot_agregado.queries import active_weight, get_agregado
 
 
 def last_day_ended(last_day: date, today: date | None = None) -> bool:
@@ -45,6 +44,6 @@ def expire_contract(company, agregado_id, today: date | None = None) -> CiotAgre
     if contract.status != ABERTO or contract.pendencia is not None \
             or not last_day_ended(contract.data_prevista_encerramento, today):
         return None
-    weight = sum((Decimal(route["peso_total"]) for route in consolidated_routes(contract)), Decimal(0))
+    weight = active_weight(contract)
     return request_closing(company, contract.id, peso_carga_final=weight or None, motivo=EXPIRY_MOTIVO,
                            actor="cron")

@@ -13,6 +13,7 @@ from pydantic_core import PydanticCustomError
 from core.schemas import CpfCnpj, ListQuery, Plate, RequestModel, Uf, comma_choices
 from core.validators import FieldInvalid, municipality_name
 from domain.ciot_agregado.models import STATUSES
+from domain.ciot_agregado.places import resolve_side
 
 Money = Annotated[Decimal, Field(gt=0, le=Decimal("999999999.99"), max_digits=14, decimal_places=2)]
 Weight = Annotated[Decimal, Field(gt=0, lt=Decimal("9999999.99"), max_digits=15, decimal_places=3)]
@@ -81,21 +82,49 @@ class CiotAgregadoCreate(RequestModel):
     _municipalities = model_validator(mode="after")(check_municipalities)
 
 
+def resolve_trip_places(model):
+    """origem/destino of a trip as IBGE municipalities (places.resolve_side): by code, by name with its UF, or by a
+    name only one municipality has; all three fields are then filled with the table's code, name and UF. A 400
+    names the field to blame (nothing given, unknown, ambiguous, a code and a name that disagree)."""
+    for side in ("origem", "destino"):
+        try:
+            place = resolve_side(getattr(model, f"{side}_codigo_ibge"), getattr(model, f"{side}_municipio_nome"),
+                                 getattr(model, f"{side}_uf"))
+        except FieldInvalid as exc:
+            raise PydanticCustomError(exc.code, exc.message, {"field": f"{side}_{exc.field}"}) from None
+        setattr(model, f"{side}_codigo_ibge", place.codigo_ibge)
+        setattr(model, f"{side}_municipio_nome", place.nome)
+        setattr(model, f"{side}_uf", place.uf)
+    return model
+
+
+IbgeCode = Annotated[str, Field(pattern=r"^\d{7}$", description="Código IBGE do município, 7 dígitos.")]
+Distance = Annotated[Decimal, Field(gt=0, le=Decimal("20000"), max_digits=6, decimal_places=1,
+                                    description="Distância em km (> 0); calculada entre as sedes quando omitida.")]
+
+
 class CiotAgregadoViagemCreate(RequestModel):
-    """A trip of the contract (a credit). `peso_carga` (kg, optional) feeds the consolidated routes' total weight."""
+    """A trip of the contract (a credit). Origin and destination are IBGE municipalities: `…_codigo_ibge`, or
+    `…_municipio_nome` with `…_uf` (the UF may be left out when only one municipality has the name). `peso_carga`
+    (kg, optional) feeds the consolidated routes' total weight; `distancia_km` (optional) is computed when omitted;
+    `valor_vale_pedagio` (optional) is the shipper's toll voucher of the trip, never in the carrier's balance."""
     data_viagem: Moment
     expedidor_cpf_cnpj: CpfCnpj
     expedidor_nome: Name
     recebedor_cpf_cnpj: CpfCnpj
     recebedor_nome: Name
-    origem_uf: Uf
-    origem_municipio_nome: Municipio
-    destino_uf: Uf
-    destino_municipio_nome: Municipio
+    origem_codigo_ibge: IbgeCode | None = None
+    origem_uf: Uf | None = None
+    origem_municipio_nome: Municipio | None = None
+    destino_codigo_ibge: IbgeCode | None = None
+    destino_uf: Uf | None = None
+    destino_municipio_nome: Municipio | None = None
     valor: Money
     peso_carga: Weight | None = None
+    distancia_km: Distance | None = None
+    valor_vale_pedagio: Money | None = None
 
-    _municipalities = model_validator(mode="after")(check_municipalities)
+    _places = model_validator(mode="after")(resolve_trip_places)
 
 
 class CiotAgregadoDebitoCreate(RequestModel):

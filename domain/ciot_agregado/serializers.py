@@ -95,12 +95,18 @@ class CiotAgregadoViagemOut(ResponseModel):
     expedidor_nome: str
     recebedor_cpf_cnpj: str
     recebedor_nome: str
+    origem_codigo_ibge: str | None = Field(description="Código IBGE da origem (nulo em viagens lançadas antes de o "
+                                                       "código ser guardado).")
     origem_uf: str
     origem_municipio_nome: str
+    destino_codigo_ibge: str | None = Field(description="Código IBGE do destino (idem).")
     destino_uf: str
     destino_municipio_nome: str
     valor: Money
     peso_carga: float | None
+    distancia_km: float | None = Field(description="A distância informada na viagem; nula quando omitida (a rota "
+                                                   "consolidada a calcula).")
+    valor_vale_pedagio: Money | None = Field(description="Vale-pedágio da viagem: custo do embarcador, fora do saldo.")
     cancelado_at: Timestamp | None
     cancel_motivo: str | None
     created_at: Timestamp
@@ -121,21 +127,34 @@ class CiotAgregadoDebitoOut(ResponseModel):
 
 
 class CiotAgregadoSaldo(ResponseModel):
-    """Active credits minus active debits (cancelled lines count for nothing)."""
+    """Active credits minus active debits (cancelled lines count for nothing). The toll vouchers are the shipper's
+    cost (Lei 10.209/2001): their own line, never in the balance."""
     total_creditos: Money
     total_debitos: Money
     saldo: Money
+    total_vale_pedagio: Money = Field(description="Soma dos vales-pedágio das viagens ativas: custo do embarcador, "
+                                                  "pago à parte do frete; não entra no saldo.")
 
 
 class CiotAgregadoRota(ResponseModel):
-    """Active trips of one origin → destination pair, consolidated at closing."""
+    """Active trips of one origin → destination pair, consolidated at closing. Routes stored before the IBGE
+    codes and distances were kept have those fields null."""
+    origem_codigo_ibge: str | None = None
     origem_uf: str
     origem_municipio_nome: str
+    destino_codigo_ibge: str | None = None
     destino_uf: str
     destino_municipio_nome: str
+    distancia_km: float | None = Field(default=None, description="Distância da rota (km, > 0): a informada nas "
+                                                                 "viagens, ou calculada entre as sedes.")
+    distancia_metodo: Literal["informada", "estimada", "rota"] | None = Field(
+        default=None, description="informada (nas viagens), estimada (linha reta entre as sedes × fator rodoviário) "
+                                  "ou rota (motor de rotas).")
     quantidade_viagens: int
     valor_total: Money
     peso_total: float = Field(description="Soma dos pesos (kg) informados nas viagens.")
+    valor_vale_pedagio_total: Money | None = Field(default=None, description="Soma dos vales-pedágio (custo do "
+                                                                             "embarcador).")
 
 
 class CiotAgregadoRecord(ResponseModel):
@@ -202,10 +221,12 @@ def viagem_dict(trip: CiotAgregadoViagem) -> dict:
         "id": str(trip.id), "numero_viagem": trip.numero_viagem, "status": trip.status,
         "data_viagem": _local(trip.data_viagem), "expedidor_cpf_cnpj": trip.expedidor_cpf_cnpj,
         "expedidor_nome": trip.expedidor_nome, "recebedor_cpf_cnpj": trip.recebedor_cpf_cnpj,
-        "recebedor_nome": trip.recebedor_nome, "origem_uf": trip.origem_uf,
-        "origem_municipio_nome": trip.origem_municipio_nome, "destino_uf": trip.destino_uf,
+        "recebedor_nome": trip.recebedor_nome, "origem_codigo_ibge": trip.origem_codigo_ibge,
+        "origem_uf": trip.origem_uf, "origem_municipio_nome": trip.origem_municipio_nome,
+        "destino_codigo_ibge": trip.destino_codigo_ibge, "destino_uf": trip.destino_uf,
         "destino_municipio_nome": trip.destino_municipio_nome, "valor": _money(trip.valor),
-        "peso_carga": _num(trip.peso_carga), "cancelado_at": iso(trip.cancelado_at),
+        "peso_carga": _num(trip.peso_carga), "distancia_km": _num(trip.distancia_km),
+        "valor_vale_pedagio": _money(trip.valor_vale_pedagio), "cancelado_at": iso(trip.cancelado_at),
         "cancel_motivo": trip.cancel_motivo, "created_at": iso(trip.created_at),
     }
 
@@ -221,11 +242,15 @@ def debito_dict(debit: CiotAgregadoDebito) -> dict:
 
 def saldo_dict(saldo: queries.Saldo) -> dict:
     return {"total_creditos": _money(saldo.total_creditos), "total_debitos": _money(saldo.total_debitos),
-            "saldo": _money(saldo.saldo)}
+            "saldo": _money(saldo.saldo), "total_vale_pedagio": _money(saldo.total_vale_pedagio)}
 
 
 def rota_dict(route: dict) -> dict:
-    return route | {"valor_total": _money(route["valor_total"]), "peso_total": _num(Decimal(route["peso_total"]))}
+    """A stored route (exact decimals as text); older routes lack the codes, distance and tolls (null)."""
+    return {"origem_codigo_ibge": None, "destino_codigo_ibge": None, "distancia_metodo": None} | route | {
+        "valor_total": _money(route["valor_total"]), "peso_total": _num(Decimal(route["peso_total"])),
+        "distancia_km": _num(Decimal(route["distancia_km"])) if route.get("distancia_km") else None,
+        "valor_vale_pedagio_total": _money(route.get("valor_vale_pedagio_total"))}
 
 
 def record_dict(contract: CiotAgregado) -> dict:

@@ -196,9 +196,31 @@ def test_trips_and_debits_are_numbered_and_the_balance_is_exact(api, open_agrega
     assert debit.status_code == 201 and debit.get_json()["data"]["numero_debito"] == 1
     record = api.get(_one(agg["id"])).get_json()
     assert set(record) >= {"agregado", "viagens", "debitos", "saldo"}
-    assert record["saldo"] == {"total_creditos": 1001.0, "total_debitos": 0.3, "saldo": 1000.7}
+    assert record["saldo"] == {"total_creditos": 1001.0, "total_debitos": 0.3, "saldo": 1000.7,
+                               "total_vale_pedagio": 0.0}
     assert [t["status"] for t in record["viagens"]] == ["ativa"] * 3 and record["debitos"][0]["status"] == "ativo"
     assert record["viagens"][0]["data_viagem"] == f"{today_local().isoformat()}T08:00:00-03:00"
+
+
+def test_the_toll_voucher_is_its_own_line_and_never_reduces_the_balance(api, open_agregado):
+    """Lei 10.209/2001: the vale-pedágio is the shipper's cost, paid apart from the freight."""
+    agg = open_agregado()
+    trip = api.post(_one(agg["id"]) + "/viagens", json=trip_body(valor=1000, valor_vale_pedagio=85.40))
+    assert trip.status_code == 201 and trip.get_json()["data"]["valor_vale_pedagio"] == 85.4
+    api.post(_one(agg["id"]) + "/viagens", json=trip_body(valor=500, valor_vale_pedagio=14.60))
+    saldo = api.get(_one(agg["id"])).get_json()["saldo"]
+    assert saldo == {"total_creditos": 1500.0, "total_debitos": 0.0, "saldo": 1500.0, "total_vale_pedagio": 100.0}
+
+
+def test_a_toll_debit_is_refused_saying_why(api, open_agregado):
+    agg = open_agregado()
+    refused = api.post(_one(agg["id"]) + "/debitos", json=debit_body(tipo="pedagio"))
+    assert refused.status_code == 400
+    detail = refused.get_json()["error"]["details"][0]
+    assert detail["field"] == "tipo" and detail["code"] == "pedagio_do_embarcador"
+    assert "Lei 10.209/2001" in detail["message"] and "embarcador" in detail["message"]
+    assert api.get(_one(agg["id"])).get_json()["debitos"] == []
+    assert api.post(_one(agg["id"]) + "/debitos", json=debit_body(tipo="abastecimento")).status_code == 201
 
 
 def test_cancelling_a_trip_or_debit_reverses_it_and_is_audited(api, open_agregado):
@@ -213,7 +235,7 @@ def test_cancelling_a_trip_or_debit_reverses_it_and_is_audited(api, open_agregad
     assert done.get_json()["data"]["cancel_motivo"] == "Viagem lançada em dobro"
     api.post(f"{_one(agg['id'])}/debitos/{debit['id']}/cancel", json={"motivo": "Valor errado"})
     assert api.get(_one(agg["id"])).get_json()["saldo"] == {"total_creditos": 200.0, "total_debitos": 0.0,
-                                                           "saldo": 200.0}
+                                                           "saldo": 200.0, "total_vale_pedagio": 0.0}
     again = api.post(f"{_one(agg['id'])}/viagens/{trip['id']}/cancel", json={"motivo": "de novo"})
     assert again.status_code == 422 and again.get_json()["error"]["code"] == "status_invalido"
     assert agregado_events(agg["id"]).count("trip_cancelled") == 1 and "debit_cancelled" in agregado_events(agg["id"])
