@@ -78,6 +78,9 @@ def load_config() -> dict:
         # private targets are allowed.
         "WEBHOOK_ALLOW_PRIVATE_TARGETS": _bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False),
         "WEBHOOK_REQUIRE_HTTPS": _bool("WEBHOOK_REQUIRE_HTTPS", not _bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)),
+        # An OSRM routing engine (http://host:5000) for road distances omitted from CIOT declarations
+        # (domain/geo/distance.py); unset, the distance is estimated from the municipal seats' coordinates.
+        "OSRM_URL": os.environ.get("OSRM_URL", "").strip(),
         "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", "10")),
         # How long a message to the ANTT about an aggregate contract (opening, cancellation, closing) may wait for
         # its answer before retry_stuck_agregados sends it again (domain/ciot_agregado/authority.stale_after, default
