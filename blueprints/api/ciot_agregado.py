@@ -106,7 +106,7 @@ def create_agregado(ctx):
     contract = services.get_agregado(agregado_id)
     if outcome == services.REJECTED:
         raise services.open_rejected_error(contract)
-    return {"data": serializers.agregado_dict(contract)}, 202 if outcome == services.PENDING else 201
+    return {"data": serializers.agregado_dict(contract)}, 202 if outcome in (services.PENDING, services.HELD) else 201
 
 
 @endpoint(BASE, "GET", query=CiotAgregadoListQuery, tags=TAGS, response=CiotAgregadoList,

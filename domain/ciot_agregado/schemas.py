@@ -1,7 +1,7 @@
 """Request models of the CIOT aggregate contracts (docs/ciot-agregado.md). Structure, types, enums, CPF/CNPJ check
 digits, plates and UFs are a 400 `invalid_body` naming the field; business rules (carrier category, an open
 contract for the composition, the contract's status) are the services' 409/422."""
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated, Literal
 from uuid import UUID
@@ -54,10 +54,33 @@ def check_municipalities(model):
     return model
 
 
+TipoChavePix = Literal["cpf", "cnpj", "email", "telefone", "aleatoria"]
+TitularParentesco = Literal["conjuge", "companheiro", "parente_1_grau", "parente_2_grau"]
+TipoVeiculo = Literal["automotor", "cavalo_trator", "implemento"]
+
+
 class CiotAgregadoPagamento(RequestModel):
+    """How the TAC is paid (docs/ciot-agregado.md, "Declaration data"): PIX (`chave_pix`; `tipo_chave_pix` read from
+    the key when omitted) or a bank account (`banco`, `agencia`, `conta`); `cpf_cnpj_owner` the holder (default the
+    TAC), with `titular_parentesco` when the holder is the TAC's relative. What is missing or cannot be accepted
+    holds the declaration (bloqueios) instead of refusing the request."""
     tipo_pagamento: TipoPagamento | None = None
     chave_pix: Annotated[str | None, Field(max_length=140)] = None
+    tipo_chave_pix: TipoChavePix | None = None
+    banco: Annotated[str | None, Field(max_length=10)] = None
+    agencia: Annotated[str | None, Field(max_length=10)] = None
+    conta: Annotated[str | None, Field(max_length=20)] = None
     cpf_cnpj_owner: CpfCnpj | None = None
+    titular_parentesco: TitularParentesco | None = None
+
+
+class CiotAgregadoVeiculo(RequestModel):
+    """A vehicle of the composition (its plate must be the tractor's or a trailer's): kind and axles. Omitted, the
+    kind follows the composition (tractor with trailers: cavalo_trator; alone: automotor; trailers: implemento) and
+    the axles come from the fleet registry when the plate is there."""
+    placa: Plate
+    tipo_veiculo: TipoVeiculo | None = None
+    eixos: Annotated[int | None, Field(ge=1, le=20)] = None
 
 
 class CiotAgregadoCreate(RequestModel):
@@ -71,6 +94,7 @@ class CiotAgregadoCreate(RequestModel):
     destino_uf: Uf | None = None
     destino_municipio_nome: Municipio | None = None
     pagamento: CiotAgregadoPagamento | None = None
+    veiculos: Annotated[list[CiotAgregadoVeiculo], Field(max_length=4)] = Field(default_factory=list)
 
     @field_validator("placas_reboques")
     @classmethod
@@ -78,6 +102,23 @@ class CiotAgregadoCreate(RequestModel):
         if len(set(value)) != len(value):
             raise ValueError("Placas de reboque repetidas.")
         return value
+
+    _municipalities = model_validator(mode="after")(check_municipalities)
+
+
+class CiotAgregadoRetificar(RequestModel):
+    """POST /retificar: what changes (at least one). On a declared contract (legacy CIOT flow) only
+    `valor_contratado`, `data_prevista_encerramento` and the route (`origem_*`, `destino_*`); on a contract held for
+    its declaration data, also `pagamento` and `veiculos`, and it is declared once complete."""
+    valor_contratado: Money | None = None
+    data_prevista_encerramento: date | None = None
+    origem_uf: Uf | None = None
+    origem_municipio_nome: Municipio | None = None
+    destino_uf: Uf | None = None
+    destino_municipio_nome: Municipio | None = None
+    pagamento: CiotAgregadoPagamento | None = None
+    veiculos: Annotated[list[CiotAgregadoVeiculo] | None, Field(max_length=4)] = None
+    observacoes: Annotated[str | None, Field(max_length=500)] = None
 
     _municipalities = model_validator(mode="after")(check_municipalities)
 

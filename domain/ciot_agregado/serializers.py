@@ -21,6 +21,7 @@ from core.responses import (
     list_envelope,
 )
 from domain.ciot_agregado import queries
+from domain.ciot_agregado.declaration_data import PAYMENT_FIELDS
 from domain.ciot_agregado.models import (
     PENDENCIA_CANCELAMENTO,
     PENDENCIA_DECLARACAO,
@@ -45,6 +46,34 @@ class CiotAgregadoPendencia(ResponseModel):
     tipo: Literal[PENDENCIA_DECLARACAO, PENDENCIA_CANCELAMENTO, PENDENCIA_ENCERRAMENTO] = Field(
         description="O que aguarda a resposta da ANTT: declaracao (abertura), cancelamento ou encerramento.")
     solicitado_at: Timestamp = Field(description="Quando o pedido foi registrado (ISO 8601 em UTC).")
+
+
+class CiotAgregadoVeiculoOut(ResponseModel):
+    """A vehicle of the composition as declared."""
+    placa: PlateOut
+    tipo_veiculo: Literal["automotor", "cavalo_trator", "implemento"]
+    eixos: int | None = Field(description="Nulo enquanto não informado (o contrato fica retido: `bloqueios`).")
+    eixos_origem: Literal["informado", "frota"] | None = Field(
+        description="De onde vieram os eixos: do pedido, ou do cadastro da frota pela placa.")
+
+
+class CiotAgregadoPagamentoOut(ResponseModel):
+    """How the TAC is paid (null fields when not given)."""
+    tipo_pagamento: str | None
+    chave_pix: str | None
+    tipo_chave_pix: str | None = Field(description="Informado, ou lido do formato da chave.")
+    banco: str | None
+    agencia: str | None
+    conta: str | None
+    cpf_cnpj_owner: str | None = Field(description="Titular; nulo: o próprio TAC.")
+    titular_parentesco: str | None
+
+
+class CiotAgregadoBloqueio(ResponseModel):
+    """What the declaration lacks: the contract is held (aberto, never sent to the ANTT) until it is given in
+    POST /retificar."""
+    campo: str
+    mensagem: str
 
 
 class CiotAgregadoOut(ResponseModel):
@@ -81,6 +110,13 @@ class CiotAgregadoOut(ResponseModel):
     pendencia: CiotAgregadoPendencia | None = Field(
         description="Pedido à ANTT ainda sem resposta (abertura, cancelamento ou encerramento), ou nulo. Um "
                     "cancelamento pendente deixa o contrato `aberto` com este campo preenchido.")
+    bloqueios: list[CiotAgregadoBloqueio] = Field(
+        description="O que falta à declaração (valor, pagamento, eixos): enquanto não vazio o contrato fica "
+                    "`aberto` sem codigo_ciot e não é enviado à ANTT; complete-o em POST …/retificar.")
+    veiculos: list[CiotAgregadoVeiculoOut]
+    pagamento: CiotAgregadoPagamentoOut
+    retificacoes: int
+    retificado_at: Timestamp | None
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -206,7 +242,11 @@ def agregado_dict(contract: CiotAgregado) -> dict:
         "mensagem_antt": contract.mensagem_antt, "encerrado_at": iso(contract.encerrado_at),
         "encerramento_motivo": contract.encerramento_motivo, "peso_carga_final": _num(contract.peso_carga_final),
         "cancelado_at": iso(contract.cancelado_at), "cancel_motivo": contract.cancel_motivo,
-        "pendencia": pendencia_dict(contract),
+        "pendencia": pendencia_dict(contract), "bloqueios": list(contract.bloqueios or []),
+        "veiculos": [{"placa": v["placa"], "tipo_veiculo": v["tipo_veiculo"], "eixos": v.get("eixos"),
+                      "eixos_origem": v.get("eixos_origem")} for v in contract.veiculos or []],
+        "pagamento": {name: getattr(contract, name) for name in PAYMENT_FIELDS},
+        "retificacoes": contract.retificacoes or 0, "retificado_at": iso(contract.retificado_at),
         "created_at": iso(contract.created_at), "updated_at": iso(contract.updated_at),
     }
 

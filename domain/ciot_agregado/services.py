@@ -21,6 +21,7 @@ from domain.ciot_agregado.contracts import (  # noqa: F401  (re-exported)
     create_agregado,
 )
 from domain.ciot_agregado.declaration import (  # noqa: F401  (re-exported)
+    HELD,
     open_rejected_error,
     send_declaration,
     stuck_declarations,

@@ -129,9 +129,17 @@ def test_create_refused_by_the_authority_keeps_it_cancelado_with_the_reason(api,
     ("origem_uf", "XX", "origem_uf"), ("pagamento", {"cpf_cnpj_owner": "123"}, "pagamento.cpf_cnpj_owner"),
     ("destino_municipio_nome", "Cidade Inventada XYZ", "destino_municipio_nome"),
     ("origem_municipio_nome", "Niterói", "origem_municipio_nome"),  # exists, but in RJ, not in origem_uf SP
+    ("veiculos", [{"placa": "ZZZ9Z99", "eixos": 3}], "veiculos[0].placa"),  # not in the composition
+    ("veiculos", [{"placa": "ABC1D23", "eixos": 5}], "veiculos[0].eixos"),  # a motorised unit has 2 to 4
+    ("veiculos", [{"placa": "DEF4G56", "tipo_veiculo": "automotor"}], "veiculos[0].tipo_veiculo"),  # a trailer
+    ("veiculos", [{"placa": "ABC1D23", "tipo_veiculo": "implemento"}], "veiculos[0].tipo_veiculo"),
+    ("pagamento", {"tipo_pagamento": "pix", "titular_parentesco": "vizinho"}, "pagamento.titular_parentesco"),
 ])
 def test_create_bad_input_is_400_naming_the_field(api, make_tac, field, value, named):
-    response = api.post(BASE, json=agregado_body(make_tac(), **{field: value}))
+    body = agregado_body(make_tac(), **{field: value})
+    if field in ("placa_cavalo", "placas_reboques"):
+        body["veiculos"] = []  # the axles of a bad plate would be refused twice
+    response = api.post(BASE, json=body)
     assert response.status_code == 400, response.get_json()
     error = response.get_json()["error"]
     assert error["code"] == "invalid_body" and [d["field"] for d in error["details"]] == [named]
