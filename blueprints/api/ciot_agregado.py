@@ -14,6 +14,7 @@ from domain.ciot_agregado.schemas import (
     CiotAgregadoCreate,
     CiotAgregadoDebitoCreate,
     CiotAgregadoListQuery,
+    CiotAgregadoRetificar,
     CiotAgregadoViagemCreate,
 )
 from domain.ciot_agregado.serializers import (
@@ -192,6 +193,38 @@ def close_agregado(ctx, agregado_id):
     if outcome == services.REJECTED:
         raise services.closing_error(contract)
     return serializers.record_dict(contract), 202 if outcome == services.PENDING else 200
+
+
+RECTIFY_NOT_SUPPORTED = ErrorCode(422, "not_supported", "Retificação disponível apenas para empresas no fluxo legado "
+                                  "de integração CIOT (ciot_flow=legacy).")
+RECTIFY_REJECTED = ErrorCode(422, "rejected", "Retificação rejeitada pela ANTT: Retificação não autorizada: "
+                             "transportador com RNTRC 012345678 em situação irregular no RNTRC.",
+                             extra={"status": "aberto", "mensagem_antt": "Retificação não autorizada: transportador "
+                                                                         "com RNTRC 012345678 em situação irregular "
+                                                                         "no RNTRC."})
+AUTHORITY_UNAVAILABLE = ErrorCode(422, "authority_unavailable", "A ANTT não respondeu (timeout): a retificação não "
+                                  "foi feita; envie-a de novo.")
+
+
+@endpoint(ONE + "/retificar", "POST", body=CiotAgregadoRetificar, tags=TAGS, success=200,
+          response=CiotAgregadoResponse, responses={202: CiotAgregadoResponse}, operation_id="rectifyCiotAgregado",
+          errors=(_status("retificar"), RECTIFY_NOT_SUPPORTED, RECTIFY_REJECTED, AUTHORITY_UNAVAILABLE, *AUTHORITY),
+          summary="Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com "
+                  "a resposta da ANTT no histórico; num contrato retido (bloqueios), completa os dados e o declara "
+                  "(202 enquanto a declaração aguarda a ANTT, ou enquanto algo ainda falta).")
+def rectify_agregado(ctx, agregado_id):
+    contract, outcome = services.rectify_agregado(ctx.company, agregado_id, ctx.body, set(ctx.raw),
+                                                  actor=ctx.api_key)
+    if outcome != services.COMPLETED:
+        return {"data": serializers.agregado_dict(contract)}, 200 if outcome == services.RECTIFIED else 202
+    # complete: declared now, in two phases as at opening (the job and the sweep finish it if this cannot)
+    interim_response({"data": serializers.agregado_dict(contract)}, 202)
+    commit()
+    outcome = _send(services.send_declaration, ctx, agregado_id, str(agregado_id))
+    contract = services.get_agregado(agregado_id)
+    if outcome == services.REJECTED:
+        raise services.open_rejected_error(contract)
+    return {"data": serializers.agregado_dict(contract)}, 202 if outcome == services.PENDING else 200
 
 
 @endpoint(ONE + "/pdf", "GET", tags=TAGS, response_kind="pdf", operation_id="downloadCiotAgregadoPdf",
