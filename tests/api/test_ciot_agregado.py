@@ -466,9 +466,74 @@ def test_encerrar_consolidates_routes_of_active_trips(api, open_agregado):
     assert routes[("Campinas", "Niterói")]["peso_total"] == 3000.5
     assert routes[("Santos", "Niterói")] | {} == {**routes[("Santos", "Niterói")], "quantidade_viagens": 1,
                                                  "valor_total": 50.0, "peso_total": 0.0}
+    # IBGE codes and the distance, computed between the seats when no trip gave it (domain.geo.distance)
+    campinas = routes[("Campinas", "Niterói")]
+    assert (campinas["origem_codigo_ibge"], campinas["destino_codigo_ibge"]) == ("3509502", "3303302")
+    assert campinas["distancia_km"] == 527.7 and campinas["distancia_metodo"] == "estimada"
     assert agregado_events(agg["id"])[-2:] == ["closing", "closed"]
     again = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "de novo"})
     assert again.status_code == 422 and again.get_json()["error"]["code"] == "status_invalido"
+
+
+def test_routes_take_the_distance_the_trips_gave_and_sum_the_toll_vouchers(api, open_agregado):
+    agg = open_agregado()
+    one = _one(agg["id"])
+    by_code = trip_body(origem_codigo_ibge="3509502", destino_codigo_ibge="3303302", distancia_km=512.4,
+                        valor_vale_pedagio=80)
+    for side in ("origem", "destino"):
+        del by_code[f"{side}_uf"], by_code[f"{side}_municipio_nome"]
+    assert api.post(one + "/viagens", json=by_code).status_code == 201
+    assert api.post(one + "/viagens", json=trip_body(valor_vale_pedagio=20.5)).status_code == 201
+    record = api.post(one + "/encerrar", json={"peso_carga_final": 24000, "motivo": "Fim do período"}).get_json()
+    [route] = record["rotas_consolidadas"]
+    assert route["quantidade_viagens"] == 2 and route["peso_total"] == 24000.0
+    assert route["distancia_km"] == 512.4 and route["distancia_metodo"] == "informada"
+    assert route["valor_vale_pedagio_total"] == 100.5 and record["saldo"]["saldo"] == 2000.2  # tolls not in it
+
+
+def test_a_route_whose_distance_cannot_be_computed_refuses_the_closing_before_anything(api, open_agregado):
+    """Adamantina/SP has no seat coordinates in the shipped data: the route's distance must come from the trip, and
+    the closing says so (422 naming the route) before anything changes; the trip given again with it closes."""
+    agg = open_agregado()
+    one = _one(agg["id"])
+    trip = api.post(one + "/viagens", json=trip_body(origem_municipio_nome="Adamantina")).get_json()["data"]
+    response = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período"})
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == "distancia_indisponivel"
+    assert response.get_json()["error"]["origem_codigo_ibge"] == "3500105"
+    assert load_agregado(agg["id"]).status == "aberto" and agregado_events(agg["id"])[-1] == "trip_added"
+    api.post(f"{one}/viagens/{trip['id']}/cancel", json={"motivo": "Sem distância"})
+    api.post(one + "/viagens", json=trip_body(origem_municipio_nome="Adamantina", distancia_km=830))
+    closed = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período"})
+    assert closed.status_code == 200 and closed.get_json()["rotas_consolidadas"][0]["distancia_km"] == 830.0
+
+
+@pytest.mark.parametrize("overrides, field, code", [
+    ({"origem_uf": None, "origem_municipio_nome": "Bom Jesus"}, "origem_municipio_nome", "ambiguous_municipality"),
+    ({"origem_codigo_ibge": "1234567"}, "origem_codigo_ibge", "unknown_municipality"),
+    ({"origem_codigo_ibge": "3303302"}, "origem_codigo_ibge", "municipality_mismatch"),  # Niterói, not Campinas
+    ({"destino_uf": None, "destino_municipio_nome": None}, "destino_municipio_nome", "required"),
+    ({"destino_uf": "SP", "destino_municipio_nome": "Campinas"}, "distancia_km", "required"),  # one municipality
+])
+def test_trip_places_are_ibge_municipalities(api, open_agregado, overrides, field, code):
+    agg = open_agregado()
+    body = {k: v for k, v in {**trip_body(), **overrides}.items() if v is not None}
+    response = api.post(_one(agg["id"]) + "/viagens", json=body)
+    assert response.status_code == 400, response.get_json()
+    detail = response.get_json()["error"]["details"][0]
+    assert (detail["field"], detail["code"]) == (field, code)
+    assert load_agregado(agg["id"]).ultimo_numero_viagem == 0
+
+
+def test_a_trip_by_code_or_by_a_name_only_one_municipality_has(api, open_agregado):
+    agg = open_agregado()
+    by_name = {k: v for k, v in trip_body(origem_uf=None, origem_municipio_nome="campinas").items() if v is not None}
+    trip = api.post(_one(agg["id"]) + "/viagens", json=by_name).get_json()["data"]
+    assert (trip["origem_codigo_ibge"], trip["origem_municipio_nome"], trip["origem_uf"]) == ("3509502", "Campinas",
+                                                                                             "SP")
+    assert trip["destino_codigo_ibge"] == "3303302" and trip["distancia_km"] is None
+    inside = api.post(_one(agg["id"]) + "/viagens", json=trip_body(destino_uf="SP", destino_municipio_nome="Campinas",
+                                                                     distancia_km=18.5))
+    assert inside.status_code == 201 and inside.get_json()["data"]["distancia_km"] == 18.5
 
 
 def test_encerrar_refused_by_the_authority_stays_aberto_with_the_reason(api, make_tac):
