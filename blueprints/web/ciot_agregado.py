@@ -19,10 +19,12 @@ from flask_login import current_user, login_required
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import attach_errors
 from blueprints.web.ciot_agregado_forms import (
+    PAYMENT_INPUTS,
     AgregadoForm,
     DebitoForm,
     EncerrarForm,
     FilterForm,
+    RetificarForm,
     ViagemForm,
     parse,
 )
@@ -41,6 +43,7 @@ from domain.ciot_agregado.schemas import (
     CiotAgregadoCreate,
     CiotAgregadoDebitoCreate,
     CiotAgregadoListQuery,
+    CiotAgregadoRetificar,
     CiotAgregadoViagemCreate,
 )
 from domain.partners.models import Partner
@@ -149,8 +152,15 @@ def _refusal(agregado_id) -> str:
 
 
 UNREACHABLE = "a ANTT não respondeu agora; o envio é repetido automaticamente e esta página mostra o resultado."
+def _held(agregado_id) -> str:
+    return "; ".join(gap["mensagem"] for gap in services.get_agregado(agregado_id).bloqueios or [])
+
+
 OPENING_WORDS = {
     "declarado": lambda code, _: (f"Contrato {code} aberto e declarado na ANTT.", "success"),
+    services.HELD: lambda code, agregado_id: (f"Contrato {code} registrado e retido, sem declaração na ANTT: "
+                                              f"{_held(agregado_id)} Complete os dados em \"Retificar\".",
+                                              "warning"),
     services.PENDING: lambda code, _: (f"Contrato {code} registrado, ainda sem código CIOT: {UNREACHABLE}",
                                        "warning"),
     services.REJECTED: lambda code, agregado_id: (f"Abertura rejeitada pela ANTT: {_refusal(agregado_id)} O "
@@ -202,9 +212,33 @@ def municipios():
 
 # --- the contract page ----------------------------------------------------------------------------------------------
 
-def _forms(trip=None, debit=None, close=None) -> dict:
-    return {"trip_form": trip or ViagemForm(formdata=None), "debit_form": debit or DebitoForm(formdata=None),
-            "close_form": close or EncerrarForm(formdata=None)}
+# What the next trip keeps of the previous one: its parties and its route (a TAC agregado runs the same lane).
+KEPT_FOR_NEXT_TRIP = ("expedidor_cpf_cnpj", "expedidor_nome", "recebedor_cpf_cnpj", "recebedor_nome", "origem_uf",
+                      "origem_municipio_nome", "destino_uf", "destino_municipio_nome")
+
+
+def _next_trip_form(viagens) -> ViagemForm:
+    """A fresh trip form filled with the last recorded trip's parties and route (date, value and weight empty)."""
+    if not viagens:
+        return ViagemForm(formdata=None)
+    last = max(viagens, key=lambda trip: trip.numero_viagem)
+    return ViagemForm(formdata=None, data={name: getattr(last, name) for name in KEPT_FOR_NEXT_TRIP})
+
+
+def _rectify_form(contract) -> RetificarForm:
+    return RetificarForm(formdata=None, data={
+        "valor_contratado": contract.valor_contratado,
+        "data_prevista_encerramento": contract.data_prevista_encerramento.isoformat(),
+        "origem_uf": contract.origem_uf or "", "origem_municipio_nome": contract.origem_municipio_nome,
+        "destino_uf": contract.destino_uf or "", "destino_municipio_nome": contract.destino_municipio_nome,
+        **{name: getattr(contract, name) for name in PAYMENT_INPUTS},
+        "eixos_cavalo": (contract.veiculos or [{}])[0].get("eixos") or "",
+        "eixos_reboques": ", ".join(str(v.get("eixos") or "") for v in (contract.veiculos or [])[1:])})
+
+
+def _forms(contract, viagens, trip=None, debit=None, close=None, rectify=None) -> dict:
+    return {"trip_form": trip or _next_trip_form(viagens), "debit_form": debit or DebitoForm(formdata=None),
+            "close_form": close or EncerrarForm(formdata=None), "rectify_form": rectify or _rectify_form(contract)}
 
 
 def _page(agregado_id, status=200, message=None, category="success", **forms):
@@ -214,7 +248,9 @@ def _page(agregado_id, status=200, message=None, category="success", **forms):
     context = {"agregado": contract, "ledger": presentation.ledger(viagens, debitos), "viagens": viagens,
                "debitos": debitos, "saldo": queries.saldo_of(contract), "events": queries.events_of(contract, 20),
                "labels": presentation, "can_act": _can_act(), "message": message, "category": category,
-               **_forms(**forms)}
+               "can_rectify": _can_act() and contract.status == "aberto" and (
+                   contract.retido or (contract.pendencia is None and current_user.company.ciot_flow == "legacy")),
+               **_forms(contract, viagens, **forms)}
     if is_htmx():
         return render_template("ciot_agregado/_body.html", **context), status
     return render_template("ciot_agregado/show.html", **context), status
@@ -345,6 +381,39 @@ def encerrar(agregado_id):
     except AppError as exc:
         return _failed(agregado_id, exc, "close", form)
     return _done(agregado_id, text)
+
+
+RECTIFY_WORDS = {
+    services.RECTIFIED: lambda contract: (f"Retificação registrada na ANTT; CIOT {contract.codigo_ciot} mantido.",
+                                          "success"),
+    services.STILL_HELD: lambda contract: ("Dados da declaração atualizados; o contrato segue retido. Falta: "
+                                           + "; ".join(g["mensagem"] for g in contract.bloqueios), "warning"),
+}
+
+
+@bp.post("/<agregado_id>/retificar")
+@roles_required(*ACTORS)
+def retificar(agregado_id):
+    """Rectify a declared contract (legacy flow) or complete a held one, through the API's service; a completed
+    declaration is then sent as at opening."""
+    contract = services.get_agregado(agregado_id)
+    form, data = parse(RetificarForm, CiotAgregadoRetificar, plates=contract.placas)
+    if data is None:
+        return _page(agregado_id, status=422, rectify=form)
+    try:
+        with page_transaction():
+            contract, outcome = services.rectify_agregado(current_user.company, agregado_id, data, form.sent,
+                                                          actor=_actor())
+            code = contract.code
+            words = RECTIFY_WORDS.get(outcome)
+            text = words(contract) if words else None
+    except AppError as exc:
+        return _failed(agregado_id, exc, "rectify", form)
+    if outcome == services.COMPLETED:
+        sent = _send_now(services.send_declaration, agregado_id, str(agregado_id))
+        text = OPENING_WORDS.get(sent, OPENING_WORDS[services.PENDING])(code, agregado_id)
+        return _done(agregado_id, *text, status=422 if sent == services.REJECTED else 200)
+    return _done(agregado_id, *text)
 
 
 @bp.get("/<agregado_id>/pdf")

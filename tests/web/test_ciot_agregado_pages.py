@@ -29,13 +29,18 @@ TRIP = {"data_viagem": in_period(1, "08:00"), "expedidor_cpf_cnpj": "11.222.333/
         "valor": "1.500,25", "peso_carga": "12.000"}
 
 
+# What the declaration needs besides partner and plates (value, payment, axles): a form with it is declared.
+DECLARED = {"valor_contratado": "15.000,00", "tipo_pagamento": "pix", "chave_pix": "joao@exemplo.com.br",
+            "eixos_cavalo": "3", "eixos_reboques": "3, 2"}
+
+
 def test_open_a_contract_from_the_form(login, make_user, company, make_tac):
     partner = make_tac()
     client, token = _client(login, make_user, company)
     form = client.get("/ciot/agregados/novo").get_data(as_text=True)
     assert 'id="pick-transportador"' in form and 'name="partner_id"' in form
     data = {"csrf_token": token, "partner_id": str(partner.id), "placa_cavalo": "abc-1d23",
-            "placas_reboques": "DEF4G56, GHI7J89", "valor_contratado": "15.000,00"}
+            "placas_reboques": "DEF4G56, GHI7J89", **DECLARED}
     response = client.post("/ciot/agregados/novo", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)[:2000]
     page = client.get(response.headers["Location"]).get_data(as_text=True)
@@ -54,7 +59,7 @@ def test_opening_errors_land_on_their_inputs(login, make_user, company, make_tac
     assert bad.status_code == 422 and 'id="placa_cavalo-error"' in html and 'id="partner_id-error"' in html
     assert 'id="valor_contratado-error"' in html and 'value="1.5"' in html
     refused = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(etc.id),
-                                                         "placa_cavalo": "ABC1D23"})
+                                                         "placa_cavalo": "ABC1D23", **DECLARED})
     assert refused.status_code == 422 and "não pode ser agregado" in refused.get_data(as_text=True)
     assert client.get("/ciot/agregados/").get_data(as_text=True).count("data-code=") == 0
 
@@ -271,7 +276,7 @@ def test_opening_with_the_authority_unreachable_says_so_and_the_page_waits(login
     client, token = _client(login, make_user, company)
     authority.down.add("declare_aggregate")
     response = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(partner.id),
-                                                         "placa_cavalo": "ABC1D23"})
+                                                         "placa_cavalo": "ABC1D23", **DECLARED})
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "AGR-000001 registrado, ainda sem código CIOT" in page and "repetido automaticamente" in page
@@ -297,7 +302,7 @@ def test_a_failure_after_the_opening_was_stored_says_pending_not_500(login, make
     partner = make_tac()
     client, token = _client(login, make_user, company)
     response = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(partner.id),
-                                                         "placa_cavalo": "ABC1D23"})
+                                                         "placa_cavalo": "ABC1D23", **DECLARED})
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "AGR-000001 registrado, ainda sem código CIOT" in page and 'data-testid="pendencia"' in page
@@ -310,7 +315,7 @@ def test_an_opening_refused_by_the_authority_shows_the_reason(login, make_user, 
     mark_irregular(partner.rntrc)
     try:
         response = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(partner.id),
-                                                             "placa_cavalo": "ABC1D23"})
+                                                             "placa_cavalo": "ABC1D23", **DECLARED})
     finally:
         clear_irregular(partner.rntrc)
     page = client.get(response.headers["Location"]).get_data(as_text=True)
