@@ -26,6 +26,7 @@ from blueprints.web.ciot_agregado_forms import (
     FilterForm,
     RetificarForm,
     ViagemForm,
+    form_field_of,
     parse,
 )
 from blueprints.web.transaction import page_transaction
@@ -271,7 +272,7 @@ def _done(agregado_id, message: str, category: str = "success", status: int = 20
 
 def _failed(agregado_id, exc: AppError, form_key: str, form):
     """A service's refusal: on its form's inputs (or above the form), the page answered 422."""
-    form.general = attach_errors(form, exc.details) or [exc.message]
+    form.general = attach_errors(form, exc.details, rename=form_field_of) or [exc.message]
     return _page(agregado_id, status=422, **{form_key: form})
 
 
@@ -408,6 +409,8 @@ def retificar(agregado_id):
             words = RECTIFY_WORDS.get(outcome)
             text = words(contract) if words else None
     except AppError as exc:
+        if not exc.details:  # the flow, the status, the authority's refusal: the page's message
+            return _done(agregado_id, exc.message, "error", 422)
         return _failed(agregado_id, exc, "rectify", form)
     if outcome == services.COMPLETED:
         sent = _send_now(services.send_declaration, agregado_id, str(agregado_id))

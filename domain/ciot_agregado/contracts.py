@@ -133,7 +133,7 @@ def create_agregado(company, body: CiotAgregadoCreate, *, actor) -> CiotAgregado
     flush_unique(lambda: db.session.add(contract), conflict)
     if contract.bloqueios:
         record_event(contract, "opening_held", f"Contrato {contract.code} aberto e retido: a declaração não foi "
-                     f"enviada à ANTT. Falta: {held_summary(contract)}.",
+                     f"enviada à ANTT. Falta: {held_summary(contract)}",
                      {"bloqueios": contract.bloqueios}, actor=actor)
     else:
         record_event(contract, "opening", f"Contrato {contract.code} aberto; declaração enviada à ANTT.",

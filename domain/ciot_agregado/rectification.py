@@ -102,7 +102,7 @@ def _complete(contract: CiotAgregado, body, changes: dict, *, actor) -> str:
     fields = sorted(changes)
     if contract.bloqueios:
         record_event(contract, "held_updated", f"Dados da declaração atualizados ({', '.join(fields)}); o contrato "
-                     f"segue retido. Falta: {held_summary(contract)}.",
+                     f"segue retido. Falta: {held_summary(contract)}",
                      {"campos": fields, "bloqueios": contract.bloqueios, "observacoes": body.observacoes},
                      actor=actor)
         db.session.flush()

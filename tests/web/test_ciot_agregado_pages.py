@@ -394,3 +394,92 @@ def test_a_pending_cancellation_the_sweep_finds_refused_leaves_no_banner(login, 
     assert retry_stuck_agregados() == 1
     page = client.get(url).get_data(as_text=True)
     assert _banner(page) is None and "Última recusa da ANTT" in page and 'data-testid="cancel-contract"' in page
+
+
+# --- declaration data, rectification, tolls and the next trip (the API's rules, through the same services) -------
+
+def test_an_opening_without_what_the_declaration_needs_is_held_then_completed_on_the_page(
+        login, make_user, company, make_tac):
+    partner = make_tac()
+    client, token = _client(login, make_user, company)
+    response = client.post("/ciot/agregados/novo", data={
+        "csrf_token": token, "partner_id": str(partner.id), "placa_cavalo": "ABC1D23", "tipo_pagamento": "pix",
+        "chave_pix": "abc", "eixos_cavalo": "3"})  # no value, a key of no type: held, as the API holds it
+    assert response.status_code == 302
+    url = response.headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    assert "registrado e retido" in page and 'data-testid="bloqueios"' in page
+    assert 'data-campo="valor_contratado"' in page and 'data-campo="pagamento.chave_pix"' in page
+    assert 'data-testid="add-trip"' not in page and 'data-testid="rectify"' in page
+    contract = load_agregado(url.rsplit("/", 1)[1])
+    assert contract.codigo_ciot is None and [g["campo"] for g in contract.bloqueios] == [
+        "valor_contratado", "pagamento.chave_pix"]
+    bad = client.post(url + "/retificar", data={"csrf_token": token, "eixos_cavalo": "9"}, headers=HX)
+    assert bad.status_code == 422
+    assert 'id="eixos_cavalo-error"' in bad.get_data(as_text=True)
+    done = client.post(url + "/retificar", data={"csrf_token": token, "valor_contratado": "12.000,00",
+                                                 "tipo_pagamento": "pix", "chave_pix": "joao@exemplo.com.br"},
+                       headers=HX)
+    html = done.get_data(as_text=True)
+    assert done.status_code == 200 and "aberto e declarado" in html and 'data-testid="bloqueios"' not in html
+    contract = load_agregado(contract.id)
+    assert contract.codigo_ciot is not None and contract.valor_contratado == 12000 and contract.bloqueios == []
+
+
+def test_rectification_on_the_page_follows_the_flow(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    assert 'data-testid="rectify"' not in client.get(url).get_data(as_text=True)  # default flow: not offered
+    refused = client.post(url + "/retificar", data={"csrf_token": token, "valor_contratado": "16.000,00"},
+                          headers=HX)
+    assert refused.status_code == 422 and "fluxo legado" in refused.get_data(as_text=True)
+    company.ciot_flow = "legacy"
+    db.session.commit()
+    assert 'data-testid="rectify"' in client.get(url).get_data(as_text=True)
+    done = client.post(url + "/retificar", data={"csrf_token": token, "valor_contratado": "16.000,00",
+                                                 "observacoes": "Aditivo"}, headers=HX)
+    html = done.get_data(as_text=True)
+    assert done.status_code == 200 and "Retificação registrada na ANTT" in html and "Retificado" not in html
+    assert "Contrato retificado na ANTT (valor_contratado)" in html  # the authority's answer in the history
+    assert load_agregado(agg["id"]).valor_contratado == 16000
+
+
+def test_the_next_trip_keeps_the_previous_trips_parties_and_route(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    html = client.post(url + "/viagens", data={**TRIP, "csrf_token": token}, headers=HX).get_data(as_text=True)
+    form = html[html.index('id="trip-form"'):html.index('data-testid="add-trip"')]
+    for name, value in (("expedidor_nome", "Embarcadora"), ("recebedor_nome", "Maria"),
+                        ("origem_municipio_nome", "Campinas"), ("destino_municipio_nome", "Niterói")):
+        assert f'name="{name}"' in form and f'value="{value}"' in form, name
+    assert 'value="SP" selected' in form or 'selected value="SP"' in form
+    assert 'value="1.500,25"' not in form  # value, date and weight start empty
+    page = client.get(url).get_data(as_text=True)  # and on a reload
+    assert 'value="Embarcadora"' in page[page.index('id="trip-form"'):]
+
+
+def test_tolls_on_the_page_are_the_shippers(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    page = client.get(url).get_data(as_text=True)
+    debit_form = page[page.index('id="debit-form"'):page.index('data-testid="add-debit"')]
+    assert 'value="pedagio"' not in debit_form
+    refused = client.post(url + "/debitos", data={"csrf_token": token, "tipo": "pedagio", "valor": "50,00",
+                                                  "motivo": "Praça de pedágio"}, headers=HX)
+    assert refused.status_code == 422 and "Lei 10.209/2001" in refused.get_data(as_text=True)
+    html = client.post(url + "/viagens", data={**TRIP, "csrf_token": token, "valor_vale_pedagio": "85,40"},
+                       headers=HX).get_data(as_text=True)
+    assert "Vale-pedágio das viagens: R$ 85,40" in html and "Saldo R$ 1.500,25" in html
+
+
+def test_a_trip_inside_one_municipality_asks_for_its_distance(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    same = {**TRIP, "csrf_token": token, "destino_uf": "SP", "destino_municipio_nome": "Campinas"}
+    refused = client.post(url + "/viagens", data=same, headers=HX)
+    assert refused.status_code == 422 and 'id="distancia_km-error"' in refused.get_data(as_text=True)
+    assert client.post(url + "/viagens", data={**same, "distancia_km": "18,5"}, headers=HX).status_code == 200
