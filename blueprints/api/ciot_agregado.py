@@ -77,6 +77,11 @@ LINE_NOT_FOUND = ErrorCode(404, "not_found", "Lançamento não encontrado neste 
 AUTHORITY = (NOT_SUPPORTED, MISSING_CREDENTIALS)
 
 
+DISTANCE_UNAVAILABLE = ErrorCode(422, "distancia_indisponivel", "Não foi possível calcular a distância da rota "
+                                 "Adamantina/SP → Niterói/RJ (mesmo município, ou sede sem coordenadas): informe-a no "
+                                 "encerramento (rotas: origem_codigo_ibge, destino_codigo_ibge, distancia_km).",
+                                 extra={"origem_codigo_ibge": "3500105", "destino_codigo_ibge": "3303302"})
+
 def _send(send, ctx, agregado_id, key) -> str:
     """Phase 2 of a message to the authority, after phase 1 was committed (docs/ciot-agregado.md): its outcome, or
     `pending` when the authority cannot be reached (the job retries it, then the sweep, with the same key)."""
@@ -177,12 +182,13 @@ def cancel_agregado(ctx, agregado_id):
 
 @endpoint(ONE + "/encerrar", "POST", body=CiotAgregadoClose, tags=TAGS, success=200, response=CiotAgregadoRecord,
           responses={202: CiotAgregadoRecord},
-          operation_id="closeCiotAgregado", errors=(_status("encerrar"), REJECTED, *AUTHORITY),
+          operation_id="closeCiotAgregado",
+          errors=(_status("encerrar"), REJECTED, DISTANCE_UNAVAILABLE, *AUTHORITY),
           summary="Encerra: consolida as rotas das viagens ativas e informa a ANTT (recusa: volta a aberto; ANTT "
                   "fora do ar: 202 em_encerramento, reenviado automaticamente).")
 def close_agregado(ctx, agregado_id):
     contract = services.request_closing(ctx.company, agregado_id, peso_carga_final=ctx.body.peso_carga_final,
-                                        motivo=ctx.body.motivo, actor=ctx.api_key)
+                                        motivo=ctx.body.motivo, actor=ctx.api_key, distancias=ctx.body.distancias)
     key = contract.encerramento_chave
     # em_encerramento is on record before the authority is asked (docs/ciot-agregado.md, "Closing"); whatever fails
     # after this commit (the authority, our own final commit) answers 202 with it, and the sweep finishes the closing.

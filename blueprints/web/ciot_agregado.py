@@ -32,13 +32,14 @@ from blueprints.web.ciot_agregado_forms import (
 from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError, NotFound
-from core.formatting import fmt
+from core.formatting import fmt, parse_decimal
 from core.schemas import parse_query
 from core.validators import municipalities
 from domain.ciot.clock import today_local
 from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado import pdf, presentation, queries, services
 from domain.ciot_agregado.contracts import AGGREGATE_CATEGORIES
+from domain.ciot_agregado.routes import missing_distances
 from domain.ciot_agregado.schemas import (
     CiotAgregadoClose,
     CiotAgregadoCreate,
@@ -242,6 +243,13 @@ def _forms(contract, viagens, trip=None, debit=None, close=None, rectify=None) -
             "close_form": close or EncerrarForm(formdata=None), "rectify_form": rectify or _rectify_form(contract)}
 
 
+def _missing_distances(contract) -> list[dict]:
+    """The routes the closing form must ask a distance for (an open, declared contract only)."""
+    if contract.status != "aberto" or contract.retido:
+        return []
+    return missing_distances(queries.active_trips(contract))
+
+
 def _page(agregado_id, status=200, message=None, category="success", **forms):
     """The contract page, or only its body for htmx (the forms' answers swap it whole)."""
     contract = services.get_agregado(agregado_id)
@@ -249,6 +257,7 @@ def _page(agregado_id, status=200, message=None, category="success", **forms):
     context = {"agregado": contract, "ledger": presentation.ledger(viagens, debitos), "viagens": viagens,
                "debitos": debitos, "saldo": queries.saldo_of(contract), "events": queries.events_of(contract, 20),
                "labels": presentation, "can_act": _can_act(), "message": message, "category": category,
+               "missing_distances": _missing_distances(contract),
                "can_rectify": _can_act() and contract.status == "aberto" and (
                    contract.retido or (contract.pendencia is None and current_user.company.ciot_flow == "legacy")),
                **_forms(contract, viagens, **forms)}
@@ -366,6 +375,27 @@ def cancel_agregado(agregado_id):
     return _done(agregado_id, message, category, 422 if outcome == services.REJECTED else 200)
 
 
+ROUTE_DISTANCE_INPUT = "distancia__"  # + origin code + "__" + destination code: a route the closing cannot compute
+
+
+def _route_distances() -> tuple[dict, str | None]:
+    """The closing form's distances of the routes listed without one (routes.missing_distances), read as pt-BR
+    numbers; (distances, None) or ({}, the message naming an unreadable one)."""
+    found = {}
+    for name, value in request.form.items():
+        if not name.startswith(ROUTE_DISTANCE_INPUT) or not value.strip():
+            continue
+        origin, _, dest = name[len(ROUTE_DISTANCE_INPUT):].partition("__")
+        try:
+            km = parse_decimal(value, places=1)
+        except ValueError:
+            km = None
+        if km is None or km <= 0:
+            return {}, f"Distância inválida: '{value}' (informe os km, maior que zero)."
+        found[(origin, dest)] = km
+    return found, None
+
+
 @bp.post("/<agregado_id>/encerrar")
 @roles_required(*ACTORS)
 def encerrar(agregado_id):
@@ -373,11 +403,15 @@ def encerrar(agregado_id):
     form, data = parse(EncerrarForm, CiotAgregadoClose)
     if data is None:
         return _page(agregado_id, status=422, close=form)
+    distancias, bad = _route_distances()
+    if bad:
+        form.general = [bad]
+        return _page(agregado_id, status=422, close=form)
     try:
         with page_transaction():
             contract = services.close_agregado(current_user.company, agregado_id,
                                                peso_carga_final=data.peso_carga_final, motivo=data.motivo,
-                                               actor=_actor())
+                                               actor=_actor(), distancias=distancias)
             text = f"Encerramento do contrato {contract.code} enviado à ANTT."  # the outcome: the page below
     except AppError as exc:
         return _failed(agregado_id, exc, "close", form)

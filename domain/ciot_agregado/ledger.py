@@ -22,14 +22,6 @@ TRIP_FIELDS = ("expedidor_cpf_cnpj", "expedidor_nome", "recebedor_cpf_cnpj", "re
                "valor", "peso_carga", "distancia_km", "valor_vale_pedagio")
 
 
-def check_trip_distance(body: CiotAgregadoViagemCreate) -> None:
-    """A trip inside one municipality has no seat-to-seat distance to compute at closing: it gives its own (400
-    naming distancia_km)."""
-    if body.distancia_km is None and body.origem_codigo_ibge == body.destino_codigo_ibge:
-        raise InvalidBody.for_field("distancia_km", (
-            f"Origem e destino no mesmo município ({body.origem_municipio_nome}/{body.origem_uf}): informe a "
-            "distância percorrida (km), que não pode ser calculada entre sedes."), code="required")
-
 
 def _open_for_lines(agregado_id, action: str) -> CiotAgregado:
     """The contract, locked, if it still takes lines: aberto and not past its data_prevista_encerramento (a contract
@@ -55,7 +47,6 @@ def in_period(contract: CiotAgregado, moment: datetime, field_name: str) -> date
 def add_viagem(agregado_id, body: CiotAgregadoViagemCreate, *, actor) -> CiotAgregadoViagem:
     """POST /{id}/viagens: a credit with the next `numero_viagem` (aberto and within the period, else 422
     status_invalido), dated inside the contract's period (else 400 data_viagem)."""
-    check_trip_distance(body)
     contract = _open_for_lines(agregado_id, "viagens são lançadas")
     data_viagem = in_period(contract, local_moment(body.data_viagem, "data_viagem"), "data_viagem")
     contract.ultimo_numero_viagem += 1

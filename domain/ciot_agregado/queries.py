@@ -114,11 +114,14 @@ def active_weight(contract: CiotAgregado) -> Decimal:
     return Decimal(str(total or 0)).quantize(Decimal("0.001"))
 
 
-def consolidated_routes(contract: CiotAgregado) -> list[dict]:
-    """Active trips grouped by origin → destination with distance, count, value, weight (kg) and toll vouchers,
-    in route order (routes.consolidate)."""
-    from domain.ciot_agregado.routes import consolidate
-    trips = db.session.execute(sa.select(CiotAgregadoViagem).where(
+def active_trips(contract: CiotAgregado) -> list[CiotAgregadoViagem]:
+    return list(db.session.execute(sa.select(CiotAgregadoViagem).where(
         CiotAgregadoViagem.agregado_id == contract.id, CiotAgregadoViagem.status == ATIVA)
-        .order_by(CiotAgregadoViagem.numero_viagem)).scalars()
-    return consolidate(trips)
+        .order_by(CiotAgregadoViagem.numero_viagem)).scalars())
+
+
+def consolidated_routes(contract: CiotAgregado, given: dict | None = None) -> list[dict]:
+    """Active trips grouped by origin → destination with distance, count, value, weight (kg) and toll vouchers,
+    in route order (routes.consolidate; `given`: the closing's distances by (origin, destination) code)."""
+    from domain.ciot_agregado.routes import consolidate
+    return consolidate(active_trips(contract), given)

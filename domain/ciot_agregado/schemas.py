@@ -188,10 +188,24 @@ class CiotAgregadoCancel(RequestModel):
     motivo: Annotated[str | None, Field(max_length=2000)] = None
 
 
+class CiotAgregadoRotaDistancia(RequestModel):
+    """The distance of a route whose trips gave none and which cannot be computed (inside one municipality, or a
+    seat without coordinates)."""
+    origem_codigo_ibge: IbgeCode
+    destino_codigo_ibge: IbgeCode
+    distancia_km: Distance
+
+
 class CiotAgregadoClose(RequestModel):
-    """POST /encerrar."""
+    """POST /encerrar. `rotas` (optional): distances for routes the closing cannot compute (422
+    distancia_indisponivel names them)."""
     peso_carga_final: Weight
     motivo: Motivo
+    rotas: Annotated[list[CiotAgregadoRotaDistancia], Field(max_length=200)] = Field(default_factory=list)
+
+    @property
+    def distancias(self) -> dict:
+        return {(r.origem_codigo_ibge, r.destino_codigo_ibge): r.distancia_km for r in self.rotas}
 
 
 class CiotAgregadoListQuery(ListQuery):

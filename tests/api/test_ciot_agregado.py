@@ -492,19 +492,30 @@ def test_routes_take_the_distance_the_trips_gave_and_sum_the_toll_vouchers(api, 
 
 
 def test_a_route_whose_distance_cannot_be_computed_refuses_the_closing_before_anything(api, open_agregado):
-    """Adamantina/SP has no seat coordinates in the shipped data: the route's distance must come from the trip, and
-    the closing says so (422 naming the route) before anything changes; the trip given again with it closes."""
+    """Adamantina/SP has no seat coordinates in the shipped data, and a trip inside Campinas has no seat-to-seat
+    distance: the trips are taken, and the closing asks for those routes' distances (422 naming the route) before
+    anything changes; given in `rotas`, it closes with them."""
     agg = open_agregado()
     one = _one(agg["id"])
-    trip = api.post(one + "/viagens", json=trip_body(origem_municipio_nome="Adamantina")).get_json()["data"]
+    assert api.post(one + "/viagens", json=trip_body(origem_municipio_nome="Adamantina")).status_code == 201
+    inside = trip_body(destino_uf="SP", destino_municipio_nome="Campinas")
+    assert api.post(one + "/viagens", json=inside).status_code == 201
     response = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período"})
     assert response.status_code == 422 and response.get_json()["error"]["code"] == "distancia_indisponivel"
     assert response.get_json()["error"]["origem_codigo_ibge"] == "3500105"
     assert load_agregado(agg["id"]).status == "aberto" and agregado_events(agg["id"])[-1] == "trip_added"
-    api.post(f"{one}/viagens/{trip['id']}/cancel", json={"motivo": "Sem distância"})
-    api.post(one + "/viagens", json=trip_body(origem_municipio_nome="Adamantina", distancia_km=830))
-    closed = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período"})
-    assert closed.status_code == 200 and closed.get_json()["rotas_consolidadas"][0]["distancia_km"] == 830.0
+    half = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período", "rotas": [
+        {"origem_codigo_ibge": "3500105", "destino_codigo_ibge": "3303302", "distancia_km": 830}]})
+    assert half.status_code == 422 and half.get_json()["error"]["origem_codigo_ibge"] == "3509502"
+    closed = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período", "rotas": [
+        {"origem_codigo_ibge": "3500105", "destino_codigo_ibge": "3303302", "distancia_km": 830},
+        {"origem_codigo_ibge": "3509502", "destino_codigo_ibge": "3509502", "distancia_km": 18.5}]})
+    assert closed.status_code == 200, closed.get_json()
+    routes = {r["origem_municipio_nome"] + ">" + r["destino_municipio_nome"]: r
+              for r in closed.get_json()["rotas_consolidadas"]}
+    assert routes["Adamantina>Niterói"]["distancia_km"] == 830.0
+    assert routes["Campinas>Campinas"]["distancia_km"] == 18.5
+    assert routes["Campinas>Campinas"]["distancia_metodo"] == "informada"
 
 
 @pytest.mark.parametrize("overrides, field, code", [
@@ -512,7 +523,6 @@ def test_a_route_whose_distance_cannot_be_computed_refuses_the_closing_before_an
     ({"origem_codigo_ibge": "1234567"}, "origem_codigo_ibge", "unknown_municipality"),
     ({"origem_codigo_ibge": "3303302"}, "origem_codigo_ibge", "municipality_mismatch"),  # Niterói, not Campinas
     ({"destino_uf": None, "destino_municipio_nome": None}, "destino_municipio_nome", "required"),
-    ({"destino_uf": "SP", "destino_municipio_nome": "Campinas"}, "distancia_km", "required"),  # one municipality
 ])
 def test_trip_places_are_ibge_municipalities(api, open_agregado, overrides, field, code):
     agg = open_agregado()

@@ -108,3 +108,19 @@ def test_two_schedulers_at_once_close_once(app, api, open_agregado):
     assert sum(results) == 4
     for c in contracts:
         assert agregado_events(c["id"]).count("closed") == 1
+
+
+def test_a_route_without_a_computable_distance_leaves_the_contract_for_a_closing_by_hand(api, open_agregado):
+    """The job cannot ask for a distance: that contract stays aberto (past its period, taking no lines) for the
+    closing form or POST /encerrar with `rotas`; the others close."""
+    blocked, fine = open_agregado(), open_agregado(placa_cavalo="LMN2O34")
+    api.post(f"/ciot-agregado/operations/{blocked['id']}/viagens",
+             json=trip_body(destino_uf="SP", destino_municipio_nome="Campinas"))  # inside one municipality
+    _due_in(blocked["id"], -1)
+    _due_in(fine["id"], -1)
+    assert close_expired_agregados() == 1
+    assert load_agregado(blocked["id"]).status == "aberto" and load_agregado(fine["id"]).status == "encerrado"
+    closed = api.post(f"/ciot-agregado/operations/{blocked['id']}/encerrar", json={
+        "peso_carga_final": 1, "motivo": "Fim do período",
+        "rotas": [{"origem_codigo_ibge": "3509502", "destino_codigo_ibge": "3509502", "distancia_km": 12}]})
+    assert closed.status_code == 200 and load_agregado(blocked["id"]).status == "encerrado"

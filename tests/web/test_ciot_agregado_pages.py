@@ -475,11 +475,18 @@ def test_tolls_on_the_page_are_the_shippers(login, make_user, company, open_agre
     assert "Vale-pedágio das viagens: R$ 85,40" in html and "Saldo R$ 1.500,25" in html
 
 
-def test_a_trip_inside_one_municipality_asks_for_its_distance(login, make_user, company, open_agregado):
+def test_the_closing_form_asks_for_the_distances_it_cannot_compute(login, make_user, company, open_agregado):
+    """A trip inside Campinas (no seat-to-seat distance) is taken; the closing form then asks for that route's km."""
     agg = open_agregado()
     client, token = _client(login, make_user, company)
     url = f"/ciot/agregados/{agg['id']}"
     same = {**TRIP, "csrf_token": token, "destino_uf": "SP", "destino_municipio_nome": "Campinas"}
-    refused = client.post(url + "/viagens", data=same, headers=HX)
-    assert refused.status_code == 422 and 'id="distancia_km-error"' in refused.get_data(as_text=True)
-    assert client.post(url + "/viagens", data={**same, "distancia_km": "18,5"}, headers=HX).status_code == 200
+    html = client.post(url + "/viagens", data=same, headers=HX).get_data(as_text=True)
+    assert 'data-testid="route-distances"' in html and 'name="distancia__3509502__3509502"' in html
+    close = {"csrf_token": token, "peso_carga_final": "12.000", "motivo": "Fim da safra"}
+    refused = client.post(url + "/encerrar", data={**close, "distancia__3509502__3509502": "abc"}, headers=HX)
+    assert refused.status_code == 422 and "Distância inválida" in refused.get_data(as_text=True)
+    done = client.post(url + "/encerrar", data={**close, "distancia__3509502__3509502": "18,5"}, headers=HX)
+    assert done.status_code == 200, done.get_data(as_text=True)[-3000:]
+    contract = load_agregado(agg["id"])
+    assert contract.status == "encerrado" and contract.rotas_consolidadas[0]["distancia_km"] == "18.5"
