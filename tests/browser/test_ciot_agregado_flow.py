@@ -53,6 +53,10 @@ def test_open_add_trips_and_debit_close_and_download(browser_page, make_user, ma
     page.fill("[name='placa_cavalo']", "ABC1D23")
     page.fill("[name='placas_reboques']", "DEF4G56")
     page.fill("[name='valor_contratado']", "15.000,00")
+    page.select_option("[name='tipo_pagamento']", "pix")
+    page.fill("[name='chave_pix']", "joao@exemplo.com.br")
+    page.fill("[name='eixos_cavalo']", "3")
+    page.fill("[name='eixos_reboques']", "3")
     page.get_by_role("button", name="Abrir contrato").click()
     page.get_by_text("aberto e declarado na ANTT").wait_for(timeout=SLOW)
     codigo = page.get_by_test_id("codigo-ciot").inner_text().split()[0]
@@ -62,6 +66,13 @@ def test_open_add_trips_and_debit_close_and_download(browser_page, make_user, ma
     with htmx_settled(page, "/viagens"):
         page.get_by_test_id("add-trip").click()
     page.locator("#agregado-message", has_text="Viagem 1 lançada").wait_for()
+    # the next trip starts from the previous one's parties and route; date and value start empty
+    assert page.input_value("#trip-form [name='expedidor_nome']") == "Embarcadora SA"
+    assert page.input_value("#trip-form [name='recebedor_nome']") == recebedor.legal_name
+    assert page.input_value("#trip-form [name='origem_municipio_nome']") == "Campinas"
+    assert page.input_value("#trip-form [name='destino_municipio_nome']") == "Niterói"
+    assert page.input_value("#trip-form [name='destino_uf']") == "RJ"
+    assert page.input_value("#trip-form [name='valor']") == ""
     fill_trip(page, "800,00", "Rio de Janeiro", recebedor)
     with htmx_settled(page, "/viagens"):
         page.get_by_test_id("add-trip").click()
