@@ -14,6 +14,7 @@ from datetime import date
 
 from core.db import db, utcnow
 from core.errors import AppError, FieldError, InvalidBody, Unprocessable
+from core.validators import FieldInvalid, municipality_name
 from domain.ciot.clock import today_local
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot.provider import ProviderUnavailable
@@ -75,18 +76,28 @@ def _last_line_day(contract: CiotAgregado) -> date | None:
     return max(moments).date() if moments else None
 
 
-def _check_route(changes: dict) -> None:
-    """A route's name goes with its UF (the schema checked the pair when both were sent)."""
+def _check_route(contract: CiotAgregado, changes: dict) -> None:
+    """The planned route as it would become: a municipality name needs its UF and must be an IBGE municipality of
+    it (a UF changed alone must still hold the contract's municipality); else 400 naming the field."""
     for side in ("origem", "destino"):
-        if f"{side}_municipio_nome" in changes and changes[f"{side}_municipio_nome"] and \
-                f"{side}_uf" not in changes:
-            raise InvalidBody.for_field(f"{side}_uf", "Informe a UF junto com o município.", code="required")
+        uf_field, name_field = f"{side}_uf", f"{side}_municipio_nome"
+        if uf_field not in changes and name_field not in changes:
+            continue
+        uf = changes.get(uf_field, getattr(contract, uf_field))
+        name = changes.get(name_field, getattr(contract, name_field))
+        if name and not uf:
+            raise InvalidBody.for_field(uf_field, "Informe a UF junto com o município.", code="required")
+        if name:
+            try:
+                changes[name_field] = municipality_name(name, uf)
+            except FieldInvalid as exc:
+                raise InvalidBody.for_field(name_field, exc.message, code=exc.code) from None
 
 
 # --- a held contract ----------------------------------------------------------------------------------------------
 
 def _complete(contract: CiotAgregado, body, changes: dict, *, actor) -> str:
-    _check_route(changes)
+    _check_route(contract, changes)
     if "data_prevista_encerramento" in changes:
         _check_end_date(contract, changes["data_prevista_encerramento"])
     for name in DECLARED_FIELDS:
@@ -132,7 +143,7 @@ def _rectify_declared(company, contract: CiotAgregado, body, sent, *, actor) -> 
                                               "dela, retifica-se valor, data de encerramento e rota.",
                                         code="not_rectifiable")
     changes = _changes(body, sent, DECLARED_FIELDS)
-    _check_route(changes)
+    _check_route(contract, changes)
     if "valor_contratado" in changes and changes["valor_contratado"] is None:
         raise InvalidBody.for_field("valor_contratado", "O valor contratado não pode ser removido.", code="required")
     if "data_prevista_encerramento" in changes:

@@ -217,6 +217,9 @@ def test_a_rectification_the_authority_refuses_changes_nothing(api, legacy, open
     ({"valor_contratado": None}, "valor_contratado"),
     ({"pagamento": {"tipo_pagamento": "pix", "chave_pix": "a@b.com"}}, "pagamento"),  # only before the declaration
     ({"destino_municipio_nome": "Niterói"}, "destino_uf"),
+    ({"destino_uf": "MG"}, "destino_municipio_nome"),  # the contract's Rio de Janeiro is not in MG
+    ({"destino_uf": None}, "destino_uf"),
+    ({"veiculos": [{"placa": "ABC1D23", "eixos": 3}]}, "veiculos"),
 ])
 def test_rectification_bad_input_is_400_naming_the_field(api, legacy, open_agregado, body, field):
     agg = open_agregado()
