@@ -49,6 +49,8 @@ def request_cancellation(company, agregado_id, *, motivo: str | None, actor) -> 
     naming how many lines are active."""
     motivo = cancellation_motivo(motivo)
     contract = get_agregado(agregado_id, for_update=True)
+    if contract.retido:
+        return _cancel_held(contract, motivo, actor=actor)
     ensure_open(contract, "cancelar")
     trips, debits = active_movements(contract)
     if trips or debits:
@@ -63,6 +65,18 @@ def request_cancellation(company, agregado_id, *, motivo: str | None, actor) -> 
                  {"motivo": motivo, "idempotency_key": contract.cancelamento_chave}, actor=actor)
     enqueue_after_commit(CANCEL_JOB, str(contract.id), contract.cancelamento_chave, queue="emission",
                          job_id=f"agregado-cancel-{contract.cancelamento_chave}", retries=SEND_RETRIES)
+    db.session.flush()
+    return contract
+
+
+def _cancel_held(contract: CiotAgregado, motivo: str, *, actor) -> CiotAgregado:
+    """A held contract (declaration_data.py) was never declared: cancelled here, nothing to tell the authority (a
+    held contract takes no lines, so none is active). Phase 2 then finds it settled (`cancelado`)."""
+    contract.status = CANCELADO
+    contract.cancelado_at = utcnow()
+    contract.cancel_motivo = motivo
+    record_event(contract, "cancelled", f"Contrato {contract.code} cancelado antes de ser declarado na ANTT (estava "
+                 f"retido). Motivo: {motivo}", {"motivo": motivo, "retido": True}, actor=actor)
     db.session.flush()
     return contract
 

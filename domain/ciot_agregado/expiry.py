@@ -37,11 +37,12 @@ def due_contracts(today: date | None = None) -> list[tuple]:
 def expire_contract(company, agregado_id, today: date | None = None) -> CiotAgregado | None:
     """Phase 1 of the closing of one contract whose last day has ended, with motivo
     `expiracao_automatica_30_dias` and the weight of its active trips; None when it is no longer aberto, its last
-    day has not ended (another run got there first, or the clock says so), or it waits for the authority (its
-    declaration or cancellation: the sweep settles it first, and the next run closes it if it is still aberto)."""
+    day has not ended (another run got there first, or the clock says so), it waits for the authority (its
+    declaration or cancellation: the sweep settles it first, and the next run closes it if it is still aberto), or
+    it is held (never declared: nothing to close at the authority; it is completed or cancelled by hand)."""
     today = today or today_local()
     contract = get_agregado(agregado_id, for_update=True)
-    if contract.status != ABERTO or contract.pendencia is not None \
+    if contract.status != ABERTO or contract.pendencia is not None or contract.retido \
             or not last_day_ended(contract.data_prevista_encerramento, today):
         return None
     weight = active_weight(contract)

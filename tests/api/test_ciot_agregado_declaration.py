@@ -73,6 +73,26 @@ def test_a_body_without_value_is_accepted_and_held_until_the_value_comes(api, ma
     assert api.post(_one(data["id"]) + "/viagens", json=trip_body()).status_code == 201
 
 
+def test_a_held_contract_is_cancelled_without_the_authority_and_frees_its_composition(api, make_tac):
+    partner = make_tac()
+    data = _held(api, partner, valor_contratado=None)
+    done = api.post(_one(data["id"]) + "/cancel", json={"motivo": "Desistência"})
+    assert done.status_code == 200, done.get_json()
+    assert done.get_json()["data"]["status"] == "cancelado" and done.get_json()["data"]["cancel_motivo"] == "Desistência"
+    assert declarations_at_authority(data["id"]) == []
+    assert api.post(BASE, json=agregado_body(partner)).status_code == 201
+
+
+def test_the_daily_job_leaves_a_held_contract_alone(api, make_tac):
+    from jobs.ciot_agregado import close_expired_agregados
+    data = _held(api, make_tac(), valor_contratado=None)
+    contract = load_agregado(data["id"])
+    contract.data_prevista_encerramento = today_local() - timedelta(days=1)
+    db.session.commit()
+    assert close_expired_agregados() == 0
+    assert load_agregado(data["id"]).status == "aberto" and agregado_events(data["id"]) == ["opening_held"]
+
+
 @pytest.mark.parametrize("value", [0, -5])
 def test_a_value_not_above_zero_is_400(api, make_tac, value):
     response = api.post(BASE, json=agregado_body(make_tac(), valor_contratado=value))
