@@ -78,7 +78,8 @@ def test_a_held_contract_is_cancelled_without_the_authority_and_frees_its_compos
     data = _held(api, partner, valor_contratado=None)
     done = api.post(_one(data["id"]) + "/cancel", json={"motivo": "Desistência"})
     assert done.status_code == 200, done.get_json()
-    assert done.get_json()["data"]["status"] == "cancelado" and done.get_json()["data"]["cancel_motivo"] == "Desistência"
+    cancelled = done.get_json()["data"]
+    assert cancelled["status"] == "cancelado" and cancelled["cancel_motivo"] == "Desistência"
     assert declarations_at_authority(data["id"]) == []
     assert api.post(BASE, json=agregado_body(partner)).status_code == 201
 
