@@ -94,14 +94,19 @@ def osrm_route_km(osrm_url: str, a: tuple[float, float], b: tuple[float, float])
 def road_distance(origin_ibge, dest_ibge, *, osrm_url: str | None = None) -> RoadDistance | None:
     """The road distance between two municipalities (IBGE codes): routed by OSRM when `osrm_url` is given and it
     answers, else estimated from the seats; None when neither is possible."""
-    a, b = seat_coordinates(origin_ibge), seat_coordinates(dest_ibge)
+    return road_distance_between(seat_coordinates(origin_ibge), seat_coordinates(dest_ibge), osrm_url=osrm_url)
+
+
+def road_distance_between(a: tuple[float, float] | None, b: tuple[float, float] | None, *,
+                          osrm_url: str | None = None) -> RoadDistance | None:
+    """The same between two points (latitude, longitude): a declaration located by coordinates."""
     if a is None or b is None or a == b:
         return None
     if osrm_url:
         routed = osrm_route_km(osrm_url, a, b)
         if routed is not None:
             return RoadDistance(routed, ROUTED)
-    return RoadDistance(estimated_distance(origin_ibge, dest_ibge), ESTIMATED)
+    return RoadDistance(_km(Decimal(str(haversine_km(a, b))) * ROAD_FACTOR), ESTIMATED)
 
 
 def configured_osrm_url() -> str | None:
