@@ -2,7 +2,7 @@
 rectifications, and per trip the IBGE codes, distance and toll voucher
 
 Revision ID: h26a1c3e5f7b9
-Revises: c7e1a9d3f5b2
+Revises: h23a1c5e7f9b3
 Create Date: 2026-11-27 13:30:00
 
 """
@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'h26a1c3e5f7b9'
-down_revision = 'c7e1a9d3f5b2'
+down_revision = 'h23a1c5e7f9b3'  # h23's, merged into this branch (was c7e1a9d3f5b2)
 branch_labels = None
 depends_on = None
 
