@@ -44,7 +44,15 @@ EXISTING = ErrorCode(409, "existing_agregado", "Já existe um contrato de agrega
                          "origem_municipio_nome": "São Paulo", "destino_uf": "RJ",
                          "destino_municipio_nome": "Rio de Janeiro", "mensagem_antt": None, "encerrado_at": None,
                          "encerramento_motivo": None, "peso_carga_final": None, "cancelado_at": None,
-                         "cancel_motivo": None, "pendencia": None, "created_at": "2026-11-23T15:00:00Z",
+                         "cancel_motivo": None, "pendencia": None, "bloqueios": [],
+                         "veiculos": [{"placa": "ABC1D23", "tipo_veiculo": "cavalo_trator", "eixos": 3,
+                                       "eixos_origem": "frota"},
+                                      {"placa": "DEF4G56", "tipo_veiculo": "implemento", "eixos": 3,
+                                       "eixos_origem": "informado"}],
+                         "pagamento": {"tipo_pagamento": "pix", "chave_pix": "joao@exemplo.com.br",
+                                       "tipo_chave_pix": "email", "banco": None, "agencia": None, "conta": None,
+                                       "cpf_cnpj_owner": None, "titular_parentesco": None},
+                         "retificacoes": 0, "retificado_at": None, "created_at": "2026-11-23T15:00:00Z",
                          "updated_at": "2026-11-23T15:00:00Z"}})
 INVALID_MODALIDADE = ErrorCode(422, "invalid_modalidade", "O parceiro Transportes X Ltda (ETC) não pode ser agregado: "
                                "o contrato de agregado é só para transportadores com categoria RNTRC TAC ou "
