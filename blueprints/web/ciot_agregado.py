@@ -154,6 +154,8 @@ def _refusal(agregado_id) -> str:
 
 
 UNREACHABLE = "a ANTT não respondeu agora; o envio é repetido automaticamente e esta página mostra o resultado."
+
+
 def _held(agregado_id) -> str:
     return "; ".join(gap["mensagem"] for gap in services.get_agregado(agregado_id).bloqueios or [])
 

@@ -412,6 +412,7 @@ def test_an_opening_without_what_the_declaration_needs_is_held_then_completed_on
     assert "registrado e retido" in page and 'data-testid="bloqueios"' in page
     assert 'data-campo="valor_contratado"' in page and 'data-campo="pagamento.chave_pix"' in page
     assert 'data-testid="add-trip"' not in page and 'data-testid="rectify"' in page
+    assert 'data-testid="cancel-contract"' in page  # a held contract may still be given up
     contract = load_agregado(url.rsplit("/", 1)[1])
     assert contract.codigo_ciot is None and [g["campo"] for g in contract.bloqueios] == [
         "valor_contratado", "pagamento.chave_pix"]
