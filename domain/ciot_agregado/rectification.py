@@ -144,6 +144,11 @@ def _rectify_declared(company, contract: CiotAgregado, body, sent, *, actor) -> 
                                         code="not_rectifiable")
     changes = _changes(body, sent, DECLARED_FIELDS)
     _check_route(contract, changes)
+    # what is sent as it already is changes nothing (the page posts the whole form, prefilled)
+    changes = {name: value for name, value in changes.items() if value != getattr(contract, name)}
+    if not changes:
+        unchanged = "Nada a retificar: os valores enviados são os atuais do contrato."
+        raise InvalidBody(unchanged, details=[FieldError("body", "unchanged", unchanged)])
     if "valor_contratado" in changes and changes["valor_contratado"] is None:
         raise InvalidBody.for_field("valor_contratado", "O valor contratado não pode ser removido.", code="required")
     if "data_prevista_encerramento" in changes:

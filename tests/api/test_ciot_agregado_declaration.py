@@ -234,6 +234,7 @@ def test_a_rectification_the_authority_refuses_changes_nothing(api, legacy, open
 
 @pytest.mark.parametrize("body, field", [
     ({}, "body"),
+    ({"valor_contratado": 15000}, "body"),  # the value it already has: nothing to rectify
     ({"data_prevista_encerramento": "2000-01-01"}, "data_prevista_encerramento"),
     ({"valor_contratado": None}, "valor_contratado"),
     ({"pagamento": {"tipo_pagamento": "pix", "chave_pix": "a@b.com"}}, "pagamento"),  # only before the declaration

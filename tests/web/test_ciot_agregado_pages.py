@@ -439,7 +439,12 @@ def test_rectification_on_the_page_follows_the_flow(login, make_user, company, o
     company.ciot_flow = "legacy"
     db.session.commit()
     assert 'data-testid="rectify"' in client.get(url).get_data(as_text=True)
-    done = client.post(url + "/retificar", data={"csrf_token": token, "valor_contratado": "16.000,00",
+    whole_form = {"data_prevista_encerramento": agg["data_prevista_encerramento"], "origem_uf": "SP",
+                  "origem_municipio_nome": "São Paulo", "destino_uf": "RJ", "destino_municipio_nome": "Rio de Janeiro"}
+    unchanged = client.post(url + "/retificar", headers=HX,
+                            data={"csrf_token": token, **whole_form, "valor_contratado": "15.000,00"})
+    assert unchanged.status_code == 422 and "Nada a retificar" in unchanged.get_data(as_text=True)
+    done = client.post(url + "/retificar", data={"csrf_token": token, **whole_form, "valor_contratado": "16.000,00",
                                                  "observacoes": "Aditivo"}, headers=HX)
     html = done.get_data(as_text=True)
     assert done.status_code == 200 and "Retificação registrada na ANTT" in html and "Retificado" not in html
