@@ -175,6 +175,26 @@ def _municipality_by_name() -> dict[tuple[str, str], str]:
     return {(uf, fold(name)): code for code, (name, uf) in municipalities().items()}
 
 
+@lru_cache(maxsize=1)
+def _folded_municipalities() -> tuple[tuple[str, str, str, str], ...]:
+    """(folded name, code, name, UF) of every municipality, by name: what a name search scans."""
+    return tuple(sorted((fold(name), code, name, uf) for code, (name, uf) in municipalities().items()))
+
+
+def search_municipalities(query: str, limit: int = 8) -> list[tuple[str, str, str]]:
+    """(code, name, UF) of the municipalities whose name holds `query` (accents and case aside), names that start
+    with it first; a UF at the end ("curitiba pr", "Curitiba/PR", "Curitiba - PR") narrows to that state."""
+    words = fold(re.sub(r"[/,\-]", " ", query or "")).split()
+    uf = words[-1].upper() if len(words) > 1 and words[-1].upper() in UFS else None
+    text = " ".join(words[:-1] if uf else words)
+    if len(text) < 2:
+        return []
+    found = [(not folded.startswith(text), folded, code, name, state)
+             for folded, code, name, state in _folded_municipalities()
+             if text in folded and (uf is None or state == uf)]
+    return [(code, name, state) for _, _, code, name, state in sorted(found)[:limit]]
+
+
 def resolve_ibge_code(city: str, uf: str) -> str | None:
     """The IBGE code of the municipality named `city` in `uf` (accents and case aside), or None."""
     return _municipality_by_name().get(((uf or "").upper(), fold(city)))

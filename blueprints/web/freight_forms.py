@@ -16,8 +16,9 @@ PLACES = ("origin", "destination")
 
 
 def _picker(label):
-    """A registry picker (carrier, driver, vehicle): its options are the company's, set per request."""
-    return SelectField(label, choices=choices(BLANK), validate_choice=False)
+    """A registry record (carrier, driver, vehicle): a hidden input holding its id, filled by the kit's search
+    picker (blueprints/web/pickers.py); the page never embeds the registry."""
+    return HiddenField(label)
 
 
 class FreightForm(PlainForm):
@@ -46,9 +47,6 @@ class FreightForm(PlainForm):
                              choices=choices([("privado", "Privado"), ("publico", "Público (vitrine)")]))
     notes = TextAreaField("Observações")
 
-    def set_pickers(self, pickers: dict) -> None:
-        for name, rows in pickers.items():
-            self[name].choices = choices(BLANK + [(str(value), text) for value, text in rows])
 
 
 PICKERS = ("carrier_id", "driver_id", "vehicle_id")

@@ -6,6 +6,7 @@ templates and channel settings.
 Every action calls the service the API calls inside one `page_transaction()` (jobs leave after its commit). Roles:
 admin and operador act; every logged-in role reads. Another company's ids are 404 (tenant-scoped lookups).
 """
+import uuid
 from typing import ClassVar
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
@@ -124,16 +125,24 @@ def board():
 
 # --- Create / edit -------------------------------------------------------------------------------
 
-def _pickers() -> dict:
-    return {
-        "carrier_id": db.session.execute(db.select(Partner.id, Partner.legal_name).where(Partner.is_active.is_(True))
-                                       .order_by(Partner.legal_name).limit(500)).all(),
-        "driver_id": [(d.id, " — ".join(filter(None, (d.name, fmt.cnh_flag(d.cnh_expires_at)))))
-                    for d in db.session.execute(db.select(Driver.id, Driver.name, Driver.cnh_expires_at)
-                                                .where(Driver.status == "ativo").order_by(Driver.name).limit(500))],
-        "vehicle_id": db.session.execute(db.select(Vehicle.id, Vehicle.plate).where(Vehicle.status == "ativo")
-                                       .order_by(Vehicle.plate).limit(500)).all(),
-    }
+# The registry pickers of the freight form: what each searches and how a chosen record is named in its box.
+PICKED = {"carrier_id": ("parceiros", Partner, lambda p: p.legal_name),
+          "driver_id": ("motoristas", Driver, lambda d: d.name),
+          "vehicle_id": ("veiculos", Vehicle, lambda v: fmt.plate(v.plate))}
+
+
+def _picked_names(form) -> dict:
+    """The search box's text for each record already chosen (an edited freight's, or a post shown again): one
+    lookup by id per chosen record, in the company's scope; an id that is not the company's names nothing."""
+    names = {}
+    for name, (_source, model, text) in PICKED.items():
+        try:
+            key = uuid.UUID(str(form[name].data)) if form[name].data else None
+        except ValueError:
+            key = None
+        record = db.session.scalar(db.select(model).where(model.id == key)) if key else None
+        names[name] = text(record) if record is not None else ""
+    return names
 
 
 CARGO_LABELS = [label for _code, label in CARGO_TYPES.values()]
@@ -143,7 +152,6 @@ def _freight_form(freight, schema, write):
     """GET: the form; POST: the body validated with `schema`, `write(data, body)` (returns (freight, message)),
     in one page_transaction(), then the freight page; errors land on their inputs (422), nothing is written."""
     form = FreightForm() if request.method == "POST" else FreightForm(formdata=None, obj=freight)
-    form.set_pickers(_pickers())
     general = []
     if request.method == "POST":
         data, body, errors = parse_freight(form, schema)
@@ -156,7 +164,9 @@ def _freight_form(freight, schema, write):
                 errors = errors_of(exc)
         general = attach_errors(form, errors, freight_error_field) or ["Corrija os campos destacados."]
     return render_template("freights/form.html", form=form, general=general, freight=freight,
-                           cargo_labels=CARGO_LABELS), (422 if general else 200)
+                           cargo_labels=CARGO_LABELS, picked=_picked_names(form),
+                           picker_sources={name: source for name, (source, _m, _t) in PICKED.items()}), \
+        (422 if general else 200)
 
 
 @bp.route("/novo", methods=["GET", "POST"])

@@ -84,9 +84,14 @@ def test_driver_picker_flags_expired_and_expiring_licences(operator, make_driver
     make_driver(name="Ana Vencida", cnh_expires_at=str(today - timedelta(days=1)))
     make_driver(name="Bia Vencendo", cnh_expires_at=str(today + timedelta(days=10)))
     make_driver(name="Cid Em Dia", cnh_expires_at=str(today + timedelta(days=90)))
-    html = operator.get("/fretes-operacao/novo").get_data(as_text=True)
-    assert ">Ana Vencida — CNH vencida<" in html and ">Bia Vencendo — CNH vence em 10 dias<" in html
-    assert ">Cid Em Dia<" in html
+    form = operator.get("/fretes-operacao/novo").get_data(as_text=True)
+    assert "Ana Vencida" not in form  # the form searches the registry, it does not embed it
+    html = operator.get("/busca/cadastro/motoristas?campo=driver_id&q=a").get_data(as_text=True)
+    assert "Digite ao menos 2" in html
+    html = operator.get("/busca/cadastro/motoristas?campo=driver_id&q=venc").get_data(as_text=True)
+    assert ">Ana Vencida<" in html and ">CNH vencida<" in html and "Bia Vencendo" in html
+    assert ">CNH vence em 10 dias<" in html and "Cid Em Dia" not in html
+    assert ">Cid Em Dia<" in operator.get("/busca/cadastro/motoristas?campo=driver_id&q=cid").get_data(as_text=True)
 
 
 def test_edit_and_status_change_with_history(operator, make_freight, make_driver):
