@@ -249,6 +249,14 @@ def clean_br_mobile(value: str) -> str:
     return e164
 
 
+def phone_as_e164(value: str) -> str:
+    """A phone as a person types it ("(41) 99999-8888", "41999998888": read as Brazilian, phonenumbers region BR)
+    in E.164, for a page whose field takes only E.164; one typed with `+` is left for that field's own check.
+    FieldInvalid ("informe DDD e número") when it is no phone."""
+    raw = (value or "").strip()
+    return clean_phone(raw) if raw and not raw.startswith("+") else raw
+
+
 def clean_e164(value: str) -> str:
     """Strict E.164 input (`+` and digits), also checked as a real number."""
     raw = (value or "").strip()

@@ -36,6 +36,7 @@ from core.errors import AppError, FieldError
 from core.formatting import fmt
 from core.pagination import paginate
 from core.schemas import parse_query, validate_data
+from core.validators import FieldInvalid, phone_as_e164
 from domain.antt_floor.catalog import CARGO_TYPES
 from domain.fleet.models import Driver, Vehicle
 from domain.freights import offers as offer_services
@@ -71,6 +72,8 @@ bp = Blueprint("freights", __name__, url_prefix="/fretes-operacao")
 ACTORS = ("operador",)
 CHANNEL_LABELS = {"whatsapp": "WhatsApp", "sms": "SMS", "email": "E-mail"}
 MESSAGE_LABELS = {"queued": "Na fila", "sent": "Enviada", "delivered": "Entregue", "failed": "Falhou"}
+# The development channel sends nothing: its messages are "simulada", never "Enviada".
+SIMULATED = ("development", "Simulada", "badge-muted")
 MESSAGE_BADGES = {"queued": "badge-warn", "sent": "badge-info", "delivered": "badge-ok", "failed": "badge-danger"}
 # What an offer action's error may name besides its form's inputs (shown under these pt-BR names, issue 9).
 OFFER_LABELS = {"offer_id": "Oferta", "carrier_id": "Transportador"}
@@ -80,7 +83,8 @@ OFFER_LABELS = {"offer_id": "Oferta", "carrier_id": "Transportador"}
 def _labels():
     return {"freight_status_labels": FREIGHT_STATUS_LABELS, "freight_badges": FREIGHT_BADGES,
             "offer_status_labels": OFFER_STATUS_LABELS, "offer_badges": OFFER_BADGES,
-            "message_labels": MESSAGE_LABELS, "message_badges": MESSAGE_BADGES, "channel_labels": CHANNEL_LABELS}
+            "message_labels": MESSAGE_LABELS, "message_badges": MESSAGE_BADGES, "channel_labels": CHANNEL_LABELS,
+            "simulated": SIMULATED}
 
 
 def _can_act() -> bool:
@@ -194,6 +198,21 @@ def _offers(freight) -> list:
                               .order_by(Offer.created_at, Offer.id)).scalars().all()
 
 
+def _recipient(freight) -> str | None:
+    """Who a freight's message goes to by default: its driver's phone, else its carrier's (the partner's WhatsApp
+    or phone, or the phone an accepted offer brought), as the E.164 the message takes."""
+    if freight.driver_id is not None:
+        phone = db.session.scalar(db.select(Driver.phone).where(Driver.id == freight.driver_id))
+        if phone:
+            return phone
+    if freight.carrier_id is not None:
+        row = db.session.execute(db.select(Partner.whatsapp, Partner.phone)
+                                 .where(Partner.id == freight.carrier_id)).first()
+        if row is not None and (row.whatsapp or row.phone):
+            return row.whatsapp or row.phone
+    return freight.carrier_phone or None
+
+
 def _messages(freight) -> list:
     return db.session.execute(db.select(Message).where(Message.freight_id == freight.id)
                               .order_by(Message.created_at.desc(), Message.id.desc()).limit(50)).scalars().all()
@@ -205,7 +224,7 @@ def _show(freight, status_form=None, status=200):
                            history=status_history(freight.id), offers=_offers(freight), messages=_messages(freight),
                            can_act=_can_act(), open_offer=OPEN_OFFER, error=None,
                            status_form=status_form or StatusForm(formdata=None, status=freight.status),
-                           panel_forms=PanelForms()), status
+                           panel_forms=PanelForms(recipient=_recipient(freight))), status
 
 
 @bp.get("/<ref>")
@@ -243,8 +262,8 @@ class PanelForms:
     KINDS: ClassVar[dict] = {"offer": OfferForm, "counter": CounterOfferForm, "reject": RejectOfferForm,
                              "message": MessageForm}
 
-    def __init__(self, key=None, failed=None):
-        self.key, self.failed = key, failed
+    def __init__(self, key=None, failed=None, recipient: str | None = None):
+        self.key, self.failed, self.recipient = key, failed, recipient
 
     def get(self, kind: str, offer_id=None):
         key = (kind, str(offer_id) if offer_id else None)
@@ -254,6 +273,7 @@ class PanelForms:
             form = self.KINDS[kind](formdata=None)
             if kind == "message":
                 _message_choices(form)
+                form.to.data = self.recipient
         return with_ids(form, f"offer-{offer_id}-{kind}" if offer_id else f"panel-{kind}")
 
 
@@ -359,7 +379,8 @@ def counter_offer(ref, offer_id):
 
 def _messages_panel(freight, error=None, status=200, forms=None):
     return make_response(render_template("freights/_messages.html", freight=freight, messages=_messages(freight),
-                                         can_act=_can_act(), error=error, panel_forms=forms or PanelForms()), status)
+                                         can_act=_can_act(), error=error,
+                                         panel_forms=forms or PanelForms(recipient=_recipient(freight))), status)
 
 
 @bp.get("/<ref>/mensagens")
@@ -373,9 +394,18 @@ def messages(ref):
 def send_message(ref):
     freight = _freight_or_404(ref)
     form = _message_choices(MessageForm())
-    body = {"channel": form.channel.data or "", "to": (form.to.data or "").strip(), "freight_id": str(freight.id),
+    channel, to = form.channel.data or "", (form.to.data or "").strip()
+    unread = []
+    if channel in ("whatsapp", "sms"):  # typed as people write it, read as Brazilian (the message takes E.164)
+        try:
+            to = phone_as_e164(to)
+        except FieldInvalid as exc:
+            unread = [FieldError("to", exc.code, exc.message)]
+    body = {"channel": channel, "to": to, "freight_id": str(freight.id),
             "template": form.template.data or None, "body": request.form.get("body") or None}
     data, details = validate_data(MessageCreate, body)
+    if unread:
+        data, details = None, unread + [d for d in details or [] if d.field != "to"]
     try:
         if data is None:
             raise AppError("Mensagem inválida.", details=details)

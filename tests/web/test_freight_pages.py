@@ -138,7 +138,30 @@ def test_messages_panel_sends_from_a_template(operator, make_freight):
     bad = post(operator, f"/fretes-operacao/{freight.code}/mensagens",
                {"channel": "whatsapp", "to": "41999", "template": "carga_disponivel"}, htmx=True)
     html = bad.get_data(as_text=True)
-    assert bad.status_code == 422 and "Destinatário: " in html and "E.164" in html and "to:" not in html
+    assert bad.status_code == 422 and "Destinatário: " in html and "DDD" in html and "to:" not in html
+    assert "E.164" not in html.split('id="messages"')[1]  # a person is never asked for "E.164"
+
+
+def test_a_brazilian_number_typed_without_55_is_read_as_brazilian(operator, make_freight):
+    freight = make_freight(pickup_at="2030-12-01T11:00:00Z")
+    response = post(operator, f"/fretes-operacao/{freight.code}/mensagens",
+                    {"channel": "sms", "to": "(41) 99999-8888", "template": "carga_disponivel"}, htmx=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and "+5541999998888" in html
+    assert ">Simulada<" in html and ">Enviada<" not in html  # the development channel sends nothing
+
+
+def test_the_recipient_is_prefilled_from_the_freights_driver_else_its_carrier(operator, make_freight, make_driver,
+                                                                              make_partner):
+    driver = make_driver(phone="+5541988887777")
+    carrier = make_partner(whatsapp="+5511977776666", roles=["contratado"])
+    with_driver = make_freight(driver_id=str(driver.id), carrier_id=str(carrier.id))
+    html = operator.get(f"/fretes-operacao/{with_driver.code}").get_data(as_text=True)
+    assert re.search(r'<input(?=[^>]*name="to")(?=[^>]*value="\+5541988887777")', html)
+    carrier_only = make_freight(carrier_id=str(carrier.id))
+    html = operator.get(f"/fretes-operacao/{carrier_only.code}/mensagens").get_data(as_text=True)
+    assert re.search(r'<input(?=[^>]*name="to")(?=[^>]*value="\+5511977776666")', html)
+    assert 'value="+55' not in operator.get(f"/fretes-operacao/{make_freight().code}").get_data(as_text=True)
 
 
 def test_templates_page_saves_a_company_version(operator):
