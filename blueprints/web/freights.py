@@ -179,6 +179,9 @@ def new():
     def create(data, body):
         freight = services.create_freight(current_user.company, data, actor=_actor(),
                                           status="published" if request.form.get("publish") else "draft")
+        if freight.status == "published" and freight.visibility != "publico":
+            return freight, (f"Frete {freight.code} criado e aberto a ofertas. Ele não aparece na vitrine pública "
+                             "(/fretes) porque a visibilidade é Privado.")
         return freight, f"Frete {freight.code} criado."
     return _freight_form(None, FreightCreate, create)
 

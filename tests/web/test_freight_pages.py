@@ -257,3 +257,14 @@ def test_templates_and_channels_show_the_refusal_on_the_input(company, make_user
     assert 'value="https://sms.example.com/send"' in html
     with tenant_scope(company.id):
         assert db.session.execute(db.select(ChannelSetting)).first() is None
+
+
+def test_save_and_publish_a_private_freight_never_says_published(operator):
+    answer = post(operator, "/fretes-operacao/novo", {**FORM, "visibility": "privado", "publish": "1"})
+    assert answer.status_code == 302
+    html = operator.get(answer.headers["Location"]).get_data(as_text=True)
+    status = re.search(r'id="freight-status"[^>]*>([^<]*)<', html).group(1)
+    assert status == "Aberto (privado)" and "não aparece na vitrine pública" in html
+    public = post(operator, "/fretes-operacao/novo", {**FORM, "publish": "1"})
+    html = operator.get(public.headers["Location"]).get_data(as_text=True)
+    assert re.search(r'id="freight-status"[^>]*>([^<]*)<', html).group(1) == "Publicado"
