@@ -6,7 +6,6 @@ templates and channel settings.
 Every action calls the service the API calls inside one `page_transaction()` (jobs leave after its commit). Roles:
 admin and operador act; every logged-in role reads. Another company's ids are 404 (tenant-scoped lookups).
 """
-import uuid
 from typing import ClassVar
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
@@ -17,6 +16,7 @@ from blueprints.web.cadastros_common import attach_errors, done, errors_of, list
 from blueprints.web.formkit import choices, with_ids
 from blueprints.web.freight_forms import (
     CHANNEL_FIELDS,
+    PICKER_SOURCES,
     ChannelForm,
     CounterOfferForm,
     FreightForm,
@@ -29,20 +29,26 @@ from blueprints.web.freight_forms import (
     freight_error_field,
     parse_freight,
     parse_offer,
+    picked_names,
 )
 from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
-from core.formatting import fmt
 from core.pagination import paginate
 from core.schemas import parse_query, validate_data
 from core.validators import FieldInvalid, phone_as_e164
 from domain.antt_floor.catalog import CARGO_TYPES
-from domain.fleet.models import Driver, Vehicle
 from domain.freights import offers as offer_services
 from domain.freights import services
 from domain.freights.models import Freight, Offer
-from domain.freights.queries import counts_by_status, freight_listing, freight_row, offers_stmt, status_history
+from domain.freights.queries import (
+    counts_by_status,
+    default_recipient,
+    freight_listing,
+    freight_row,
+    offers_stmt,
+    status_history,
+)
 from domain.freights.schemas import (
     FreightCreate,
     FreightListQuery,
@@ -66,7 +72,6 @@ from domain.messages.channels import PROVIDER_LABELS, PROVIDERS
 from domain.messages.models import CHANNELS, ChannelSetting, Message
 from domain.messages.schemas import MessageCreate
 from domain.messages.templates import company_templates, save_template
-from domain.partners.models import Partner
 
 bp = Blueprint("freights", __name__, url_prefix="/fretes-operacao")
 ACTORS = ("operador",)
@@ -129,26 +134,6 @@ def board():
 
 # --- Create / edit -------------------------------------------------------------------------------
 
-# The registry pickers of the freight form: what each searches and how a chosen record is named in its box.
-PICKED = {"carrier_id": ("parceiros", Partner, lambda p: p.legal_name),
-          "driver_id": ("motoristas", Driver, lambda d: d.name),
-          "vehicle_id": ("veiculos", Vehicle, lambda v: fmt.plate(v.plate))}
-
-
-def _picked_names(form) -> dict:
-    """The search box's text for each record already chosen (an edited freight's, or a post shown again): one
-    lookup by id per chosen record, in the company's scope; an id that is not the company's names nothing."""
-    names = {}
-    for name, (_source, model, text) in PICKED.items():
-        try:
-            key = uuid.UUID(str(form[name].data)) if form[name].data else None
-        except ValueError:
-            key = None
-        record = db.session.scalar(db.select(model).where(model.id == key)) if key else None
-        names[name] = text(record) if record is not None else ""
-    return names
-
-
 CARGO_LABELS = [label for _code, label in CARGO_TYPES.values()]
 
 
@@ -168,8 +153,8 @@ def _freight_form(freight, schema, write):
                 errors = errors_of(exc)
         general = attach_errors(form, errors, freight_error_field) or ["Corrija os campos destacados."]
     return render_template("freights/form.html", form=form, general=general, freight=freight,
-                           cargo_labels=CARGO_LABELS, picked=_picked_names(form),
-                           picker_sources={name: source for name, (source, _m, _t) in PICKED.items()}), \
+                           cargo_labels=CARGO_LABELS, picked=picked_names(form),
+                           picker_sources=PICKER_SOURCES), \
         (422 if general else 200)
 
 
@@ -201,21 +186,6 @@ def _offers(freight) -> list:
                               .order_by(Offer.created_at, Offer.id)).scalars().all()
 
 
-def _recipient(freight) -> str | None:
-    """Who a freight's message goes to by default: its driver's phone, else its carrier's (the partner's WhatsApp
-    or phone, or the phone an accepted offer brought), as the E.164 the message takes."""
-    if freight.driver_id is not None:
-        phone = db.session.scalar(db.select(Driver.phone).where(Driver.id == freight.driver_id))
-        if phone:
-            return phone
-    if freight.carrier_id is not None:
-        row = db.session.execute(db.select(Partner.whatsapp, Partner.phone)
-                                 .where(Partner.id == freight.carrier_id)).first()
-        if row is not None and (row.whatsapp or row.phone):
-            return row.whatsapp or row.phone
-    return freight.carrier_phone or None
-
-
 def _messages(freight) -> list:
     return db.session.execute(db.select(Message).where(Message.freight_id == freight.id)
                               .order_by(Message.created_at.desc(), Message.id.desc()).limit(50)).scalars().all()
@@ -227,7 +197,7 @@ def _show(freight, status_form=None, status=200):
                            history=status_history(freight.id), offers=_offers(freight), messages=_messages(freight),
                            can_act=_can_act(), open_offer=OPEN_OFFER, error=None,
                            status_form=status_form or StatusForm(formdata=None, status=freight.status),
-                           panel_forms=PanelForms(recipient=_recipient(freight))), status
+                           panel_forms=PanelForms(recipient=default_recipient(freight))), status
 
 
 @bp.get("/<ref>")
@@ -383,7 +353,7 @@ def counter_offer(ref, offer_id):
 def _messages_panel(freight, error=None, status=200, forms=None):
     return make_response(render_template("freights/_messages.html", freight=freight, messages=_messages(freight),
                                          can_act=_can_act(), error=error,
-                                         panel_forms=forms or PanelForms(recipient=_recipient(freight))), status)
+                                         panel_forms=forms or PanelForms(recipient=default_recipient(freight))), status)
 
 
 @bp.get("/<ref>/mensagens")
