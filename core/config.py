@@ -96,6 +96,16 @@ def load_config() -> dict:
         "SESSION_ABSOLUTE_HOURS": float(os.environ.get("SESSION_ABSOLUTE_HOURS", "12")),
         "LOGIN_LIMIT_PER_ACCOUNT": os.environ.get("LOGIN_LIMIT_PER_ACCOUNT", "5 per 15 minutes"),
         "LOGIN_LIMIT_PER_IP": os.environ.get("LOGIN_LIMIT_PER_IP", "20 per 15 minutes"),
+        # "Esqueci minha senha" (domain/tenancy/sessions.py, domain/tenancy/mail.py): the link's life, the requests
+        # per IP, and the platform's SMTP (unset MAIL_HOST: nothing is sent, a warning is logged).
+        "PASSWORD_RESET_MINUTES": float(os.environ.get("PASSWORD_RESET_MINUTES", "60")),
+        "PASSWORD_RESET_LIMIT": os.environ.get("PASSWORD_RESET_LIMIT", "5 per 15 minutes"),
+        "MAIL_HOST": os.environ.get("MAIL_HOST", ""),
+        "MAIL_PORT": int(os.environ.get("MAIL_PORT", "25")),
+        "MAIL_FROM": os.environ.get("MAIL_FROM", ""),
+        "MAIL_USERNAME": os.environ.get("MAIL_USERNAME", ""),
+        "MAIL_PASSWORD": os.environ.get("MAIL_PASSWORD", ""),
+        "MAIL_STARTTLS": os.environ.get("MAIL_STARTTLS", "") in ("1", "true", "yes"),
         # Public lead form (blueprints/api/marketplace.py): per client IP, in the limiter's storage.
         "MARKETPLACE_LEAD_LIMIT": os.environ.get("MARKETPLACE_LEAD_LIMIT", "5 per minute"),
         # The leads badge (polled by every open tab) reuses the stored count it read this long ago, per process.

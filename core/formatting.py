@@ -285,12 +285,24 @@ fmt = SimpleNamespace(
 """Every formatter under one name, for templates (`{{ fmt.money(x) }}`) and code."""
 
 
+# A record's code in running text ("Contrato AGR-000001 aberto"): the browser may break a line after its hyphen.
+_CODE_IN_TEXT = re.compile(r"\b[A-Z]{2,6}-\d+\b")
+
+
+def keep_codes(text):
+    """Free text for a page, escaped, with every record code kept on one line (`<span class="nowrap">`): the text
+    is escaped first and only our own span is added, so nothing typed becomes markup."""
+    from markupsafe import Markup, escape
+    escaped = str(escape("" if text is None else text))
+    return Markup(_CODE_IN_TEXT.sub(lambda m: f'<span class="nowrap">{m.group(0)}</span>', escaped))  # noqa: S704
+
+
 def register_filters(app) -> None:
     """Once, in create_app: the filters (`{{ x | money }}`) and the `fmt` global used by pages and PDFs."""
     app.jinja_env.filters.update(
         money=money, centavos=centavos, number=number, decimal=decimal, weight=weight, distance=distance,
         percent=percent,
         cpf_cnpj=cpf_cnpj, cnpj=cpf_cnpj, cep=cep, plate=plate, phone=phone, pix_key=pix_key,
-        access_key=access_key, datebr=when, when=when, day=day, iso_local=iso_local,
+        access_key=access_key, datebr=when, when=when, day=day, iso_local=iso_local, keep_codes=keep_codes,
     )
     app.jinja_env.globals.setdefault("fmt", fmt)

@@ -176,6 +176,26 @@ def _municipality_by_name() -> dict[tuple[str, str], str]:
     return {(uf, fold(name)): code for code, (name, uf) in municipalities().items()}
 
 
+@lru_cache(maxsize=1)
+def _folded_municipalities() -> tuple[tuple[str, str, str, str], ...]:
+    """(folded name, code, name, UF) of every municipality, by name: what a name search scans."""
+    return tuple(sorted((fold(name), code, name, uf) for code, (name, uf) in municipalities().items()))
+
+
+def search_municipalities(query: str, limit: int = 8) -> list[tuple[str, str, str]]:
+    """(code, name, UF) of the municipalities whose name holds `query` (accents and case aside), names that start
+    with it first; a UF at the end ("curitiba pr", "Curitiba/PR", "Curitiba - PR") narrows to that state."""
+    words = fold(re.sub(r"[/,\-]", " ", query or "")).split()
+    uf = words[-1].upper() if len(words) > 1 and words[-1].upper() in UFS else None
+    text = " ".join(words[:-1] if uf else words)
+    if len(text) < 2:
+        return []
+    found = [(not folded.startswith(text), folded, code, name, state)
+             for folded, code, name, state in _folded_municipalities()
+             if text in folded and (uf is None or state == uf)]
+    return [(code, name, state) for _, _, code, name, state in sorted(found)[:limit]]
+
+
 def resolve_ibge_code(city: str, uf: str) -> str | None:
     """The IBGE code of the municipality named `city` in `uf` (accents and case aside), or None."""
     return _municipality_by_name().get(((uf or "").upper(), fold(city)))
@@ -228,6 +248,14 @@ def clean_br_mobile(value: str) -> str:
             phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE):
         raise FieldInvalid("Informe um celular brasileiro com DDD (ex.: (11) 98765-4321).", "invalid_phone")
     return e164
+
+
+def phone_as_e164(value: str) -> str:
+    """A phone as a person types it ("(41) 99999-8888", "41999998888": read as Brazilian, phonenumbers region BR)
+    in E.164, for a page whose field takes only E.164; one typed with `+` is left for that field's own check.
+    FieldInvalid ("informe DDD e número") when it is no phone."""
+    raw = (value or "").strip()
+    return clean_phone(raw) if raw and not raw.startswith("+") else raw
 
 
 def clean_e164(value: str) -> str:

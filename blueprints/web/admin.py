@@ -145,6 +145,24 @@ def set_role(user_id):
     return redirect(url_for("admin.users"))
 
 
+@bp.post("/usuarios/<user_id>/acesso")
+@roles_required("admin")
+def set_access(user_id):
+    """Deactivate (or reactivate) a user: `active` is "0" or "1"; deactivating ends their sessions."""
+    user, active = get_owned(User, user_id), request.form.get("active")
+    if active not in ("0", "1"):
+        flash("Escolha ativar ou desativar.", "error")
+        return redirect(url_for("admin.users")), 400
+    try:
+        with page_transaction():
+            services.set_user_active(user, active == "1", actor=current_user._get_current_object())
+        done = "reativado" if active == "1" else "desativado: as sessões abertas foram encerradas"
+        flash(f"Acesso de {user.email} {done}.", "success")
+    except AppError as exc:
+        flash(exc.message, "error")
+    return redirect(url_for("admin.users"))
+
+
 # --- Branding ----------------------------------------------------------------------------------
 
 LOGO_UPLOAD_LIMIT = 16 * 1024 * 1024  # read a too-large logo far enough to answer with the form and an inline error

@@ -6,10 +6,22 @@ from flask_wtf import FlaskForm
 from wtforms import EmailField, PasswordField
 from wtforms.validators import DataRequired, Length
 
+from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.transaction import page_transaction
+from core.errors import AppError
 from core.extensions import limiter
+from domain.tenancy.mail import send_platform_mail
 from domain.tenancy.services import authenticate_user
-from domain.tenancy.sessions import end_all_sessions, end_session, open_session
+from domain.tenancy.sessions import (
+    change_own_password,
+    end_all_sessions,
+    end_session,
+    open_session,
+    password_reset_token,
+    reset_password,
+    user_by_email,
+    user_for_reset,
+)
 
 bp = Blueprint("auth", __name__)
 
@@ -80,3 +92,81 @@ def logout_everywhere():
     with page_transaction():
         end_all_sessions(current_user)
     return _sign_out("Você saiu da sua conta em todos os dispositivos.")
+
+
+# --- Passwords: change your own, or reset it by e-mail -----------------------------------------------------------
+
+class PasswordChangeForm(PlainForm):
+    current = PasswordField("Senha atual")
+    password = PasswordField("Nova senha")
+    confirmation = PasswordField("Repita a nova senha")
+
+
+class ForgotForm(PlainForm):
+    email = EmailField("E-mail")
+
+
+class ResetForm(PlainForm):
+    password = PasswordField("Nova senha")
+    confirmation = PasswordField("Repita a nova senha")
+
+
+@bp.route("/conta/senha", methods=["GET", "POST"])
+@login_required
+def change_password():
+    """"Alterar senha": the current one, the new one twice; this session stays, the others end."""
+    form = PasswordChangeForm()
+    general = []
+    if request.method == "POST":
+        try:
+            with page_transaction():
+                change_own_password(current_user._get_current_object(), form.current.data, form.password.data,
+                                    form.confirmation.data, keep_session_id=current_user.session_id)
+            flash("Senha alterada. As suas outras sessões foram encerradas.", "success")
+            return redirect(url_for("dashboard.index"))
+        except AppError as exc:
+            general = attach_errors(form, list(exc.details)) or [exc.message]
+    return render_template("auth/password.html", form=form, general=general), (422 if request.method == "POST"
+                                                                                else 200)
+
+
+FORGOT_ANSWER = ("Se este e-mail tiver acesso, enviamos um link para criar uma nova senha. Ele vale por "
+                 "{minutes} minutos e funciona uma vez.")
+
+
+@bp.route("/login/esqueci", methods=["GET", "POST"])
+@limiter.limit(lambda: current_app.config["PASSWORD_RESET_LIMIT"], methods=["POST"], error_message=TOO_MANY)
+def forgot_password():
+    """Send a reset link to the e-mail if it is an active user's; the answer is the same either way (no e-mail
+    enumeration)."""
+    form = ForgotForm()
+    if request.method == "POST":
+        user = user_by_email(form.email.data)
+        if user is not None:
+            link = url_for("auth.new_password", token=password_reset_token(user), _external=True)
+            minutes = int(current_app.config["PASSWORD_RESET_MINUTES"])
+            send_platform_mail(user.email, "Criar uma nova senha", (
+                f"Para criar uma nova senha no Fretes, abra o link abaixo em até {minutes} minutos. Ele funciona "
+                f"uma vez.\n\n{link}\n\nSe você não pediu, ignore este e-mail: a sua senha continua a mesma."))
+        flash(FORGOT_ANSWER.format(minutes=int(current_app.config["PASSWORD_RESET_MINUTES"])), "info")
+        return redirect(url_for("auth.login"))
+    return render_template("auth/forgot.html", form=form)
+
+
+@bp.route("/login/nova-senha/<token>", methods=["GET", "POST"])
+def new_password(token):
+    """The link of the e-mail: a new password, twice. A link expired, tampered or already used says so."""
+    if user_for_reset(token) is None:
+        flash("Este link não vale mais (expirou ou já foi usado): peça outro.", "error")
+        return redirect(url_for("auth.forgot_password"))
+    form = ResetForm()
+    general = []
+    if request.method == "POST":
+        try:
+            with page_transaction():
+                reset_password(token, form.password.data, form.confirmation.data)
+            flash("Senha criada. Entre com ela.", "success")
+            return redirect(url_for("auth.login"))
+        except AppError as exc:
+            general = attach_errors(form, list(exc.details)) or [exc.message]
+    return render_template("auth/reset.html", form=form, general=general), (422 if general else 200)

@@ -16,11 +16,19 @@ from blueprints.web.ciot_form import (
     MAX_ROWS,
     ROW_FIELDS,
     ROW_TITLES,
+    TOP_SPECS,
     DraftForm,
     field_label,
     plain_words,
 )
-from blueprints.web.ciot_prefill import copy_form, fill_balance, fill_registry_axles, initial_form
+from blueprints.web.ciot_prefill import (
+    copy_form,
+    due_date_warnings,
+    edit_form,
+    fill_balance,
+    fill_registry_axles,
+    initial_form,
+)
 from blueprints.web.formkit import read_decimals
 from blueprints.web.transaction import page_transaction
 from core.db import db
@@ -28,9 +36,17 @@ from core.errors import AppError, NotFound
 from core.schemas import parse_query, validate_data
 from domain.ciot import clock, drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
+from domain.ciot.operations import PATCHABLE
 from domain.ciot.pdf import operation_pdf, pdf_allowed
 from domain.ciot.presentation import fmt
-from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, RectifyBody
+from domain.ciot.schemas import (
+    CancelBody,
+    CloseBody,
+    OperationCreate,
+    OperationListQuery,
+    OperationUpdate,
+    RectifyBody,
+)
 from domain.ciot.serializers import operation_record
 from domain.fleet.queries import axles_by_plate
 
@@ -81,7 +97,8 @@ def operations():
 # --- creation form ----------------------------------------------------------------------------------------------
 
 def _form_context(form: DraftForm, **extra) -> dict:
-    return {"form": form, "row_titles": ROW_TITLES, "max_rows": MAX_ROWS, "fmt": fmt, **extra}
+    return {"form": form, "row_titles": ROW_TITLES, "max_rows": MAX_ROWS, "fmt": fmt,
+            "due_warnings": due_date_warnings(form), "editing": None, "refusal": None, **extra}
 
 
 def _check(form: DraftForm, *, live: bool = False):
@@ -105,7 +122,7 @@ def new_operation():
         form = copy_form(_company(), clock.today_local(), record)
     else:
         form = initial_form(_company(), clock.today_local())
-    return render_template("ciot/new.html", **_form_context(form, check=None))
+    return render_template("ciot/new.html", **_form_context(form, check=None, due_warnings=due_date_warnings(form)))
 
 
 def _posted_draft() -> DraftForm:
@@ -144,7 +161,8 @@ def validate_draft():
     """The live validation panel: schema errors and rule codes of the form as it is now; nothing is saved."""
     form = _posted_draft()
     check = _check(form, live=True)
-    return render_template("ciot/_live.html", check=check, form=form, fmt=fmt, oob=True)
+    return render_template("ciot/_live.html", check=check, form=form, fmt=fmt, oob=True,
+                           due_warnings=due_date_warnings(form))
 
 
 @bp.get("/nova/linha/<kind>")
@@ -177,6 +195,76 @@ def location_fields():
     return render_template("ciot/_locations.html", **_form_context(form))
 
 
+# --- correcting a saved operation (the PATCH's states) -----------------------------------------------------------
+
+# Fixed at creation: the API refuses it on PATCH, the form shows it disabled.
+FIXED_ON_EDIT = frozenset({"environment"})
+
+
+def _edited_fields() -> set:
+    """Every body field the form shows that a PATCH may change. All are sent, so an input emptied clears its field
+    (or is refused, when the operation needs it); fields the form does not show are kept as they are."""
+    shown = set(TOP_SPECS) | {"origem", "destino"} | set(ROW_FIELDS)
+    return {name for name in PATCHABLE if name in shown} - FIXED_ON_EDIT
+
+
+def _editable(operation_id):
+    """The operation, or None when its status no longer takes a correction (emitted, emitting, closed…)."""
+    op = services.get_operation(operation_id)
+    return op if op.status in states.EDITABLE else None
+
+
+def _not_editable(operation_id):
+    op = services.get_operation(operation_id)
+    flash(f"A operação {op.code} está {fmt.status(op.status).lower()}: só uma operação ainda não emitida pode ser "
+          "corrigida.", "warning")
+    return redirect(url_for("ciot.operation", operation_id=op.id))
+
+
+@bp.get("/<operation_id>/corrigir")
+@roles_required(*ACTORS)
+def edit_operation(operation_id):
+    """The creation form holding the saved operation, with the live panel, for every status the PATCH accepts."""
+    op = _editable(operation_id)
+    if op is None:
+        return _not_editable(operation_id)
+    form = edit_form(_company(), clock.today_local(), operation_record(op))
+    return render_template("ciot/new.html", **_form_context(form, check=None, editing=op,
+                                                            due_warnings=due_date_warnings(form)))
+
+
+@bp.post("/<operation_id>/corrigir")
+@roles_required(*ACTORS)
+def update_operation(operation_id):
+    """Save the corrected form through the PATCH's service: the operation is validated again (its status follows
+    the result) and the change goes to the timeline."""
+    op = _editable(operation_id)
+    if op is None:
+        return _not_editable(operation_id)
+    form = _posted_draft()
+    form.values["environment"] = op.environment  # the disabled input is not posted
+    body, errors = validate_data(OperationUpdate, form.body())
+    refusal = None
+    if not errors and not form.input_errors:
+        try:
+            with page_transaction():
+                updated, _ = services.update_operation(_company(), operation_id, body, _edited_fields(),
+                                                       actor=_actor())
+                code, status = updated.code, updated.status
+        except AppError as exc:
+            refusal = exc
+    if errors or form.input_errors or refusal is not None:
+        check = _check(form)
+        if refusal is not None:
+            form.with_errors([(d.field, d.message) for d in refusal.details])
+        message = refusal.message if refusal is not None and not refusal.details else None
+        return render_template("ciot/new.html", **_form_context(form, check=check, editing=op,
+                                                                refusal=message)), 422
+    flash(f"Operação {code} corrigida. Situação: {fmt.status(status)}.",
+          "success" if status not in (states.COM_DIVERGENCIA, states.REJEITADO) else "warning")
+    return redirect(url_for("ciot.operation", operation_id=operation_id))
+
+
 # --- the operation page -----------------------------------------------------------------------------------------
 
 def _panel_context(op, form_errors=(), **extra) -> dict:
@@ -190,7 +278,8 @@ def _panel_context(op, form_errors=(), **extra) -> dict:
         "issuer": issuer_of(op, company) if op.emitter_company_id else None,
         "emitting": emitting,
         "attempt": queries.in_flight_attempt(op) if emitting else None,
-        "actions": {**states.available_actions(op, ciot_flow=company.ciot_flow), "pdf": pdf_allowed(op)},
+        "actions": {**states.available_actions(op, ciot_flow=company.ciot_flow), "pdf": pdf_allowed(op),
+                    "edit": op.status in states.EDITABLE},
         "message": None, "message_kind": "success", "open_form": None,
         "field_label": field_label, "plain_words": plain_words,
         "forms": action_forms(request.form, extra.get("open_form"), list(form_errors)),

@@ -5,6 +5,8 @@
   paid, and the previous trip's distance and weight as defaults; it moves the trip to today (same time of day,
   same duration) and every instalment's due date by the same offset from the start; it leaves the freight, the
   instalment amounts and the documents (one empty row of the previous kind) to fill.
+- `due_date_warnings`: the instalments due before the trip starts or after it ends (a repeat trip's moved dates
+  included), said in the live panel; a warning, never a refusal (an advance may be paid before departure).
 - On every post: vehicle rows without axles take them from the fleet registry (`fill_registry_axles`), and an
   empty balance instalment is the freight minus the other instalments (`fill_balance`).
 """
@@ -12,8 +14,9 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from blueprints.web.ciot_form import DECIMAL_PLACES, ROW_FIELDS, TOP_TYPES, DraftForm
-from core.formatting import decimal_input, parse_decimal
+from core.formatting import day, decimal_input, parse_decimal
 from core.validators import FieldInvalid
+from domain.ciot.presentation import PAYMENT_KIND_LABELS
 
 NOT_COPIED = {"external_id", "data_declaracao", "viagem_inicio", "viagem_fim", "valor_frete"}
 ROW_NOT_COPIED = {"contratantes": {"valor_frete"}, "payments": {"amount", "due_date"}}
@@ -60,22 +63,38 @@ def _copy_trip_dates(form: DraftForm, record: dict, today: date) -> None:
             form.values[f"payments[{index}].due_date"] = (today + max(offset, timedelta(0))).isoformat()
 
 
-def copy_form(company, today, record: dict) -> DraftForm:
-    """The creation form prefilled from an operation's record (serializers.operation_record): a repeat trip."""
-    form = initial_form(company, today)
+def _record_values(form: DraftForm, record: dict, kinds, skip=frozenset(), row_skip=None) -> dict:
+    """Put an operation's record (serializers.operation_record) into the form's inputs: the top-level fields but
+    `skip`, both places, and the rows of `kinds` but their `row_skip` fields. Returns the rows per list."""
     for name, kind in TOP_TYPES.items():
-        if name not in NOT_COPIED and record.get(name) not in (None, ""):
-            form.values[name] = _as_input(record[name], kind)
+        if name not in skip and record.get(name) not in (None, ""):
+            form.values[name] = (_moment(record[name]).strftime(TRIP_INPUT) if kind == "datetime"
+                                 else _as_input(record[name], kind))
     for side in ("origem", "destino"):
         for key, value in (record.get(side) or {}).items():
             form.values[f"{side}.{key}"] = _as_input(value, "text")
     rows = {kind: [] for kind in ROW_FIELDS}
-    for kind in ("contratantes", "vehicles", "payments"):
+    for kind in kinds:
         for index, item in enumerate(record.get(kind) or []):
             rows[kind].append(index)
             for f in ROW_FIELDS[kind]:
-                if f.name not in ROW_NOT_COPIED.get(kind, ()) and item.get(f.name) not in (None, ""):
+                if f.name not in (row_skip or {}).get(kind, ()) and item.get(f.name) not in (None, ""):
                     form.values[f"{kind}[{index}].{f.name}"] = _as_input(item[f.name], f.type)
+    return rows
+
+
+def edit_form(company, today, record: dict) -> DraftForm:
+    """The creation form holding a saved operation as it is (every field, every row): the operation's page
+    "Corrigir dados", for every status the PATCH accepts."""
+    form = initial_form(company, today)
+    form.rows = _record_values(form, record, tuple(ROW_FIELDS))
+    return form
+
+
+def copy_form(company, today, record: dict) -> DraftForm:
+    """The creation form prefilled from an operation's record (serializers.operation_record): a repeat trip."""
+    form = initial_form(company, today)
+    rows = _record_values(form, record, ("contratantes", "vehicles", "payments"), NOT_COPIED, ROW_NOT_COPIED)
     previous_documents = record.get("documents") or []
     if previous_documents:  # a new trip carries new documents: one empty row of the kind used last time
         rows["documents"] = [0]
@@ -83,6 +102,32 @@ def copy_form(company, today, record: dict) -> DraftForm:
     form.rows = rows
     _copy_trip_dates(form, record, today)
     return form
+
+
+def _input_day(value: str) -> date | None:
+    """The date of a date or datetime-local input's value; None when empty or unreadable (the schema reports it)."""
+    try:
+        return date.fromisoformat(value[:10]) if value else None
+    except ValueError:
+        return None
+
+
+def due_date_warnings(form: DraftForm) -> list[str]:
+    """What to tell about instalments due outside the trip (before its start day or after its end day)."""
+    start, end = _input_day(form.value("viagem_inicio")), _input_day(form.value("viagem_fim"))
+    if start is None:
+        return []
+    warnings = []
+    for position, index in enumerate(form.rows.get("payments", []), start=1):
+        due = _input_day(form.value(f"payments[{index}].due_date"))
+        kind = PAYMENT_KIND_LABELS.get(form.value(f"payments[{index}].kind"), "parcela").lower()
+        if due is not None and due < start:
+            warnings.append(f"Pagamento {position} ({kind}) vence em {day(due)}, antes do início da viagem "
+                            f"({day(start)}).")
+        elif due is not None and end is not None and due > end:
+            warnings.append(f"Pagamento {position} ({kind}) vence em {day(due)}, depois do fim da viagem "
+                            f"({day(end)}).")
+    return warnings
 
 
 def _plate_key(value: str) -> str:

@@ -4,6 +4,7 @@ from datetime import timedelta
 from flask import Blueprint, render_template, url_for
 from flask_login import current_user, login_required
 
+from blueprints.web.dashboard_charts import charts_for
 from core.db import db
 from core.formatting import today
 from domain import registry  # noqa: F401  every model is mapped
@@ -60,5 +61,6 @@ def _attention() -> dict:
 @bp.get("/")
 @login_required
 def index():
-    return render_template("dashboard.html", counts=_counts(), attention=_attention(), company=current_user.company)
+    return render_template("dashboard.html", counts=_counts(), attention=_attention(), company=current_user.company,
+                           charts=charts_for(current_user, today()))
 

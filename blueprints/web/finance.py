@@ -50,7 +50,7 @@ from domain.billing.queries import documents_stmt, receivables_stmt
 from domain.partners.models import Partner
 from domain.payables import services as payables
 from domain.payables.models import Payable
-from domain.payables.queries import payables_stmt
+from domain.payables.queries import payables_stmt, recently_paid_stmt
 
 bp = Blueprint("finance", __name__, url_prefix="/financeiro")
 ROLES = ("financeiro",)
@@ -64,8 +64,10 @@ OPEN_STATUSES = ("aberto", "parcial")
 GROUP_PAGE = 100  # titles a board's group shows at a time (the nearest due first); "Mostrar mais" brings more
 FIELD_LABELS = {"legal_name": "razão social", "cpf_cnpj": "CPF/CNPJ"}  # a refused partner's fields, in the message
 CSV_BATCH = 1000  # rows an export reads at a time
+RECENTLY_PAID_DAYS = 7  # a title paid in full stays on the payables board this long ("Pagos recentemente")
 # the payables pages need the company's `financial` module; every other page here `billing` (as the API)
-PAYABLES_VIEWS = ("payables_board", "pay", "cancel_payable", "payables_csv")
+PAYABLES_VIEWS = ("payables_board", "pay", "cancel_payable", "payables_csv", "payable_new", "payable_preview",
+                  "payables_paid")
 
 
 @bp.before_request
@@ -364,7 +366,9 @@ def _board(kind: str, failed=None):
             rows = [failed_row, *rows]
         return SimpleNamespace(key=key, rows=rows, more_url=more, more_id=f"load-more-{key}")
 
-    context = {"kind": kind, "payment_form": payment_form}
+    context = {"kind": kind, "payment_form": payment_form, "recently_paid": (
+        read_rows(recently_paid_stmt(current_user.company_id, on - timedelta(days=RECENTLY_PAID_DAYS))).all()
+        if kind == "pagar" else [])}
     if wanted is not None and is_htmx() and request.headers.get("HX-Target") == f"load-more-{wanted}":
         response = make_response(render_template("finance/_board_rows.html", group=group(wanted), **context))
         response.vary.add("HX-Target")
@@ -465,3 +469,7 @@ def receivables_csv():
 def _reais(centavos: int) -> str:
     """`1234,56`: a number a pt-BR spreadsheet reads (no currency sign, comma decimals)."""
     return f"{centavos // 100},{centavos % 100:02d}"
+
+
+# The payables pages beyond the board (new bill with its installments previewed, paid titles), on bp.
+from blueprints.web import finance_payables  # noqa: E402,F401

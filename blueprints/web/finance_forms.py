@@ -4,13 +4,14 @@ payment of a title on the receivables and payables boards."""
 from decimal import Decimal
 
 from flask_wtf.file import MultipleFileField
-from wtforms import SelectMultipleField, StringField
+from wtforms import HiddenField, SelectMultipleField, StringField, TextAreaField
 
 from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.formkit import DecimalBRField, read_decimals
 from core.errors import FieldError
 from core.schemas import validate_data
 from domain.billing.schemas import InvoiceCreate, ReceiptCreate
+from domain.payables.schemas import PayableCreate
 
 
 class UploadForm(PlainForm):
@@ -72,3 +73,40 @@ def parse_payment(form: PaymentForm):
         return None, [FieldError("valor_centavos", e.code, e.message) for e in unreadable] + [
             e for e in errors or [] if e.field != "valor_centavos"]
     return data, list(errors or [])
+
+
+class PayableForm(PlainForm):
+    """A supplier's bill (the payables board's "Novo título"): its installments are previewed while typing by the
+    service's own split (domain.payables.services.installments) and written by `create_payables`."""
+    descricao = StringField("Descrição")
+    numero = StringField("Número do documento", description="Opcional; com parcelas vira 123/1, 123/2…")
+    valor = DecimalBRField("Valor total (R$)", places=2, mask="money")
+    parcela_total = StringField("Parcelas", default="1", render_kw={"inputmode": "numeric"},
+                                description="Mensais, a partir do 1º vencimento.")
+    vencimento_at = StringField("1º vencimento", render_kw={"type": "date"})
+    supplier_partner_id = HiddenField("Fornecedor")
+    notes = TextAreaField("Observações")
+
+
+def payable_input(path: str) -> str:
+    """The form's input of a PayableCreate error: `valor_centavos` → `valor`."""
+    return "valor" if path == "valor_centavos" else path
+
+
+def parse_payable(form: PayableForm, preview: bool = False):
+    """(PayableCreate or None, errors named as the schema's fields). `preview`: an empty description does not stop
+    the split from being shown (the preview writes nothing)."""
+    body = {name: (form[name].data or "").strip() or None for name in
+            ("descricao", "numero", "valor", "parcela_total", "vencimento_at", "supplier_partner_id", "notes")}
+    if preview:
+        body["descricao"] = body["descricao"] or "prévia"
+    unreadable = read_decimals(body, {"valor": 2})
+    valor = body.pop("valor", None)
+    if valor:
+        body["valor_centavos"] = int(Decimal(valor) * 100)
+    if body["parcela_total"] is None:
+        body.pop("parcela_total")
+    data, errors = validate_data(PayableCreate, body)
+    errors = [FieldError("valor_centavos", e.code, e.message) for e in unreadable] + [
+        e for e in errors or [] if not (unreadable and e.field == "valor_centavos")]
+    return (None if errors else data), errors

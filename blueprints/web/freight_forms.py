@@ -2,22 +2,29 @@
 schemas' and services', whose FieldErrors land back on these inputs) and the reading of a posted form into the
 API's body. Input names are the API's (`price`, `valid_until`), except a freight's places, flattened
 (`origin_city` ↔ `origin.city`)."""
+import uuid
+
 from wtforms import BooleanField, HiddenField, PasswordField, SelectField, StringField, TextAreaField
 
 from blueprints.web.cadastros_common import PlainForm
 from blueprints.web.formkit import DecimalBRField, LocalMomentField, choices, read_decimals
+from core.db import db
 from core.errors import FieldError
+from core.formatting import fmt
 from core.schemas import validate_data
 from domain.antt_floor.catalog import AXLES_RANGE, CARGO_TYPES, TABLE_SHORT
+from domain.fleet.models import Driver, Vehicle
 from domain.freights.states import FREIGHT_STATUS_LABELS, FREIGHT_STATUSES
+from domain.partners.models import Partner
 
 BLANK = [("", "—")]
 PLACES = ("origin", "destination")
 
 
 def _picker(label):
-    """A registry picker (carrier, driver, vehicle): its options are the company's, set per request."""
-    return SelectField(label, choices=choices(BLANK), validate_choice=False)
+    """A registry record (carrier, driver, vehicle): a hidden input holding its id, filled by the kit's search
+    picker (blueprints/web/pickers.py); the page never embeds the registry."""
+    return HiddenField(label)
 
 
 class FreightForm(PlainForm):
@@ -56,10 +63,6 @@ class FreightForm(PlainForm):
         if current and current not in known:
             self.cargo_type.choices = [*self.cargo_type.choices,
                                        *choices([(current, f"{current} (fora dos 12 tipos: piso não calculado)")])]
-
-    def set_pickers(self, pickers: dict) -> None:
-        for name, rows in pickers.items():
-            self[name].choices = choices(BLANK + [(str(value), text) for value, text in rows])
 
 
 PICKERS = ("carrier_id", "driver_id", "vehicle_id")
@@ -200,3 +203,24 @@ def channel_settings(form: ChannelForm, channel: str) -> dict:
         settings["port"] = int(settings["port"]) if settings["port"].isdigit() else 25
     settings["starttls"] = bool(form.settings_starttls.data)
     return settings
+
+
+# The registry pickers of the freight form: what each searches and how a chosen record is named in its box.
+PICKED = {"carrier_id": ("parceiros", Partner, lambda p: p.legal_name),
+          "driver_id": ("motoristas", Driver, lambda d: d.name),
+          "vehicle_id": ("veiculos", Vehicle, lambda v: fmt.plate(v.plate))}
+PICKER_SOURCES = {name: source for name, (source, _model, _text) in PICKED.items()}
+
+
+def picked_names(form) -> dict:
+    """The search box's text for each record already chosen (an edited freight's, or a post shown again): one
+    lookup by id per chosen record, in the company's scope; an id that is not the company's names nothing."""
+    names = {}
+    for name, (_source, model, text) in PICKED.items():
+        try:
+            key = uuid.UUID(str(form[name].data)) if form[name].data else None
+        except ValueError:
+            key = None
+        record = db.session.scalar(db.select(model).where(model.id == key)) if key else None
+        names[name] = text(record) if record is not None else ""
+    return names

@@ -16,6 +16,7 @@ from blueprints.web.cadastros_common import attach_errors, done, errors_of, list
 from blueprints.web.formkit import choices, with_ids
 from blueprints.web.freight_forms import (
     CHANNEL_FIELDS,
+    PICKER_SOURCES,
     ChannelForm,
     CounterOfferForm,
     FreightForm,
@@ -28,19 +29,26 @@ from blueprints.web.freight_forms import (
     freight_error_field,
     parse_freight,
     parse_offer,
+    picked_names,
 )
 from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
-from core.formatting import fmt
 from core.pagination import paginate
 from core.schemas import parse_query, validate_data
+from core.validators import FieldInvalid, phone_as_e164
 from domain.antt_floor.catalog import CARGO_TYPES
-from domain.fleet.models import Driver, Vehicle
 from domain.freights import offers as offer_services
 from domain.freights import services
 from domain.freights.models import Freight, Offer
-from domain.freights.queries import counts_by_status, freight_listing, freight_row, offers_stmt, status_history
+from domain.freights.queries import (
+    counts_by_status,
+    default_recipient,
+    freight_listing,
+    freight_row,
+    offers_stmt,
+    status_history,
+)
 from domain.freights.schemas import (
     FreightCreate,
     FreightListQuery,
@@ -64,12 +72,13 @@ from domain.messages.channels import PROVIDER_LABELS, PROVIDERS
 from domain.messages.models import CHANNELS, ChannelSetting, Message
 from domain.messages.schemas import MessageCreate
 from domain.messages.templates import company_templates, save_template
-from domain.partners.models import Partner
 
 bp = Blueprint("freights", __name__, url_prefix="/fretes-operacao")
 ACTORS = ("operador",)
 CHANNEL_LABELS = {"whatsapp": "WhatsApp", "sms": "SMS", "email": "E-mail"}
 MESSAGE_LABELS = {"queued": "Na fila", "sent": "Enviada", "delivered": "Entregue", "failed": "Falhou"}
+# The development channel sends nothing: its messages are "simulada", never "Enviada".
+SIMULATED = ("development", "Simulada", "badge-muted")
 MESSAGE_BADGES = {"queued": "badge-warn", "sent": "badge-info", "delivered": "badge-ok", "failed": "badge-danger"}
 # What an offer action's error may name besides its form's inputs (shown under these pt-BR names, issue 9).
 OFFER_LABELS = {"offer_id": "Oferta", "carrier_id": "Transportador"}
@@ -79,7 +88,8 @@ OFFER_LABELS = {"offer_id": "Oferta", "carrier_id": "Transportador"}
 def _labels():
     return {"freight_status_labels": FREIGHT_STATUS_LABELS, "freight_badges": FREIGHT_BADGES,
             "offer_status_labels": OFFER_STATUS_LABELS, "offer_badges": OFFER_BADGES,
-            "message_labels": MESSAGE_LABELS, "message_badges": MESSAGE_BADGES, "channel_labels": CHANNEL_LABELS}
+            "message_labels": MESSAGE_LABELS, "message_badges": MESSAGE_BADGES, "channel_labels": CHANNEL_LABELS,
+            "simulated": SIMULATED}
 
 
 def _can_act() -> bool:
@@ -124,18 +134,6 @@ def board():
 
 # --- Create / edit -------------------------------------------------------------------------------
 
-def _pickers() -> dict:
-    return {
-        "carrier_id": db.session.execute(db.select(Partner.id, Partner.legal_name).where(Partner.is_active.is_(True))
-                                       .order_by(Partner.legal_name).limit(500)).all(),
-        "driver_id": [(d.id, " — ".join(filter(None, (d.name, fmt.cnh_flag(d.cnh_expires_at)))))
-                    for d in db.session.execute(db.select(Driver.id, Driver.name, Driver.cnh_expires_at)
-                                                .where(Driver.status == "ativo").order_by(Driver.name).limit(500))],
-        "vehicle_id": db.session.execute(db.select(Vehicle.id, Vehicle.plate).where(Vehicle.status == "ativo")
-                                       .order_by(Vehicle.plate).limit(500)).all(),
-    }
-
-
 CARGO_LABELS = [label for _code, label in CARGO_TYPES.values()]
 
 
@@ -143,7 +141,6 @@ def _freight_form(freight, schema, write):
     """GET: the form; POST: the body validated with `schema`, `write(data, body)` (returns (freight, message)),
     in one page_transaction(), then the freight page; errors land on their inputs (422), nothing is written."""
     form = FreightForm() if request.method == "POST" else FreightForm(formdata=None, obj=freight)
-    form.set_pickers(_pickers())
     form.keep_cargo_type(request.form.get("cargo_type") if request.method == "POST"
                          else getattr(freight, "cargo_type", None))
     general = []
@@ -158,7 +155,9 @@ def _freight_form(freight, schema, write):
                 errors = errors_of(exc)
         general = attach_errors(form, errors, freight_error_field) or ["Corrija os campos destacados."]
     return render_template("freights/form.html", form=form, general=general, freight=freight,
-                           cargo_labels=CARGO_LABELS), (422 if general else 200)
+                           cargo_labels=CARGO_LABELS, picked=picked_names(form),
+                           picker_sources=PICKER_SOURCES), \
+        (422 if general else 200)
 
 
 @bp.route("/novo", methods=["GET", "POST"])
@@ -167,6 +166,9 @@ def new():
     def create(data, body):
         freight = services.create_freight(current_user.company, data, actor=_actor(),
                                           status="published" if request.form.get("publish") else "draft")
+        if freight.status == "published" and freight.visibility != "publico":
+            return freight, (f"Frete {freight.code} criado e aberto a ofertas. Ele não aparece na vitrine pública "
+                             "(/fretes) porque a visibilidade é Privado.")
         return freight, f"Frete {freight.code} criado."
     return _freight_form(None, FreightCreate, create)
 
@@ -197,7 +199,7 @@ def _show(freight, status_form=None, status=200):
                            history=status_history(freight.id), offers=_offers(freight), messages=_messages(freight),
                            can_act=_can_act(), open_offer=OPEN_OFFER, error=None,
                            status_form=status_form or StatusForm(formdata=None, status=freight.status),
-                           panel_forms=PanelForms()), status
+                           panel_forms=PanelForms(recipient=default_recipient(freight))), status
 
 
 @bp.get("/<ref>")
@@ -235,8 +237,8 @@ class PanelForms:
     KINDS: ClassVar[dict] = {"offer": OfferForm, "counter": CounterOfferForm, "reject": RejectOfferForm,
                              "message": MessageForm}
 
-    def __init__(self, key=None, failed=None):
-        self.key, self.failed = key, failed
+    def __init__(self, key=None, failed=None, recipient: str | None = None):
+        self.key, self.failed, self.recipient = key, failed, recipient
 
     def get(self, kind: str, offer_id=None):
         key = (kind, str(offer_id) if offer_id else None)
@@ -246,6 +248,7 @@ class PanelForms:
             form = self.KINDS[kind](formdata=None)
             if kind == "message":
                 _message_choices(form)
+                form.to.data = self.recipient
         return with_ids(form, f"offer-{offer_id}-{kind}" if offer_id else f"panel-{kind}")
 
 
@@ -351,7 +354,8 @@ def counter_offer(ref, offer_id):
 
 def _messages_panel(freight, error=None, status=200, forms=None):
     return make_response(render_template("freights/_messages.html", freight=freight, messages=_messages(freight),
-                                         can_act=_can_act(), error=error, panel_forms=forms or PanelForms()), status)
+                                         can_act=_can_act(), error=error,
+                                         panel_forms=forms or PanelForms(recipient=default_recipient(freight))), status)
 
 
 @bp.get("/<ref>/mensagens")
@@ -365,9 +369,18 @@ def messages(ref):
 def send_message(ref):
     freight = _freight_or_404(ref)
     form = _message_choices(MessageForm())
-    body = {"channel": form.channel.data or "", "to": (form.to.data or "").strip(), "freight_id": str(freight.id),
+    channel, to = form.channel.data or "", (form.to.data or "").strip()
+    unread = []
+    if channel in ("whatsapp", "sms"):  # typed as people write it, read as Brazilian (the message takes E.164)
+        try:
+            to = phone_as_e164(to)
+        except FieldInvalid as exc:
+            unread = [FieldError("to", exc.code, exc.message)]
+    body = {"channel": channel, "to": to, "freight_id": str(freight.id),
             "template": form.template.data or None, "body": request.form.get("body") or None}
     data, details = validate_data(MessageCreate, body)
+    if unread:
+        data, details = None, unread + [d for d in details or [] if d.field != "to"]
     try:
         if data is None:
             raise AppError("Mensagem inválida.", details=details)

@@ -33,6 +33,7 @@ from domain.marketplace import services
 from domain.marketplace.models import LEAD_BADGES, LEAD_STATUS_LABELS, MarketplaceLead
 from domain.marketplace.queries import lead_freights, leads_stmt, public_slugs, showcase_stmt
 from domain.marketplace.schemas import LeadCreate, LeadListQuery, LeadStatusChange
+from domain.marketplace.services import FreightGone
 
 bp = Blueprint("marketplace", __name__)
 
@@ -46,7 +47,8 @@ def showcase():
     args = {k: v for k, v in request.args.items() if v and k != "cursor"}
     more_url = url_for("marketplace.showcase", **args, cursor=page.next_cursor) if page.has_more else None
     html = render_template("marketplace/showcase.html", page=page, form=form, ignored=ignored, more_url=more_url,
-                           canonical=url_for("marketplace.showcase", _external=True))
+                           canonical=url_for("marketplace.showcase", _external=True),
+                           filtered=any(v for k, v in request.args.items() if k != "cursor"))
     return html, 422 if ignored else 200  # a filter left out is named on the page, under its input
 
 
@@ -59,7 +61,12 @@ def _detail(slug: str, lead_form=None, offer_form=None, general=(), status: int 
 
 @bp.route("/f/<slug>")
 def detail(slug):
-    return _detail(slug, sent=request.args.get("enviado"))
+    try:
+        return _detail(slug, sent=request.args.get("enviado"))
+    except FreightGone:  # a carrier took it: say so, and offer the company's other freights on the route
+        row, others = services.closed_freight(slug)
+        return render_template("marketplace/closed.html", freight=row, others=others,
+                               canonical=url_for("marketplace.detail", slug=slug, _external=True)), 410
 
 
 def _submit(slug: str, write, sent: str, message: str):

@@ -77,3 +77,19 @@ def counts_by_status(company_id) -> dict[str, int]:
     rows = db.session.execute(company_select(Freight, company_id, Freight.status, sa.func.count())
                               .group_by(Freight.status))
     return dict(rows.all())
+
+
+def default_recipient(freight) -> str | None:
+    """Who a freight's message goes to by default: its driver's phone, else its carrier's (the partner's WhatsApp
+    or phone, or the phone an accepted offer brought), as the E.164 the message takes."""
+    from domain.partners.models import Partner
+    if freight.driver_id is not None:
+        phone = db.session.scalar(db.select(Driver.phone).where(Driver.id == freight.driver_id))
+        if phone:
+            return phone
+    if freight.carrier_id is not None:
+        row = db.session.execute(db.select(Partner.whatsapp, Partner.phone)
+                                 .where(Partner.id == freight.carrier_id)).first()
+        if row is not None and (row.whatsapp or row.phone):
+            return row.whatsapp or row.phone
+    return freight.carrier_phone or None

@@ -20,6 +20,7 @@ TAKEN = ("aceito", "assigned", "picked_up", "in_transit", "delivered")
 PUBLIC_COLUMNS = (Freight.id, Freight.public_slug, Freight.code, Freight.origin_city, Freight.origin_state,
                   Freight.destination_city, Freight.destination_state, Freight.cargo_type, Freight.weight_kg,
                   Freight.vehicle_type, Freight.price, Freight.pickup_at, Freight.delivery_at,
+                  Freight.pickup_until, Freight.delivery_until,
                   Company.legal_name.label("company_name"), Freight.created_at, Freight.status,
                   Freight.visibility, Freight.company_id)
 
@@ -51,6 +52,18 @@ def showcase_stmt(query):
     if query.search:
         stmt = stmt.where(Freight.search_text.like(like_pattern(fold(query.search)), escape="\\"))
     return stmt
+
+
+def same_route_rows(row, limit: int = 5) -> list:
+    """The company's other open public freights on `row`'s route (same origin and destination states; the same
+    cities first, the newest next): what a driver whose link was taken may take instead. Read through
+    ix_freights_showcase like the showcase; bounded by `limit`."""
+    same_cities = sa.and_(Freight.origin_city == row.origin_city, Freight.destination_city == row.destination_city)
+    stmt = (_public_base().where(*showcase_filter(), Freight.company_id == row.company_id, Freight.id != row.id,
+                                 Freight.origin_state == row.origin_state,
+                                 Freight.destination_state == row.destination_state)
+            .order_by(sa.case((same_cities, 0), else_=1), Freight.created_at.desc(), Freight.id).limit(limit))
+    return db.session.execute(stmt).all()
 
 
 def public_freight_row(slug: str):

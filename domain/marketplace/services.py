@@ -14,7 +14,7 @@ from core.queue import enqueue_after_commit
 from core.ratelimit import enforce_limit
 from core.tenancy import cross_tenant, get_owned, tenant_scope
 from domain.marketplace.models import LeadCount, MarketplaceLead
-from domain.marketplace.queries import PUBLIC_STATUSES, TAKEN, public_freight_row
+from domain.marketplace.queries import PUBLIC_STATUSES, TAKEN, public_freight_row, same_route_rows
 
 GONE_MESSAGE = "Este frete já foi fechado com outro transportador."
 NOT_PUBLIC_MESSAGE = "Frete não encontrado ou não está mais publicado."
@@ -35,6 +35,15 @@ def find_public_freight(slug: str, *, allow_taken: bool = False):
     if row.status not in PUBLIC_STATUSES:
         raise NotFound(NOT_PUBLIC_MESSAGE)
     return row
+
+
+def closed_freight(slug: str):
+    """(the taken freight's row, the company's other open freights on its route) for a public link whose freight a
+    carrier already took; NotFound when the slug is no public freight taken (FreightGone is only for taken ones)."""
+    row = public_freight_row(slug) if slug else None
+    if row is None or row.visibility != "publico" or row.status not in TAKEN:
+        raise NotFound(NOT_PUBLIC_MESSAGE)
+    return row, same_route_rows(row)
 
 
 def create_lead(data, *, ip_addr: str | None, user_agent: str | None) -> MarketplaceLead | None:

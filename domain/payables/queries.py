@@ -28,6 +28,14 @@ def payables_stmt(company_id, *, status=None, date_from=None, date_to=None, toda
     return stmt
 
 
+def recently_paid_stmt(company_id, since, limit: int = 10):
+    """The titles paid in full since `since` (a day), the last paid first, at most `limit`: what the board keeps
+    showing once a payment settled a title (its own function: the board's counters are not touched)."""
+    return (company_select(Payable, company_id, *PAYABLE_COLUMNS)
+            .where(Payable.status == "pago", Payable.pago_em >= since)
+            .order_by(Payable.pago_em.desc(), Payable.id.desc()).limit(limit))
+
+
 def open_total(rows) -> int:
     return sum(r.valor_centavos - r.pago_centavos for r in rows)
 

@@ -169,8 +169,15 @@ def set_user_role(user: User, role: str, *, actor: User | None = None) -> User:
     return user
 
 
-def set_user_active(user: User, active: bool) -> User:
+def set_user_active(user: User, active: bool, *, actor: User | None = None) -> User:
+    """Give or take a user's access. A deactivated user cannot log in and their open sessions end at once; an admin
+    (`actor`) cannot deactivate themself (422 self_deactivation), so a company keeps the admin who is acting."""
+    if actor is not None and user.id == actor.id and not active:
+        raise Unprocessable("Você não pode desativar o seu próprio acesso.", code="self_deactivation")
     user.is_active_user = active
+    if not active:
+        from domain.tenancy.sessions import end_all_sessions
+        end_all_sessions(user)
     db.session.flush()
     return user
 

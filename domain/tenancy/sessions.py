@@ -106,3 +106,80 @@ def change_password(user: User, new_password: str, *, keep_session_id=None) -> U
     end_all_sessions(user, keep_session_id=keep_session_id)
     db.session.flush()
     return user
+
+
+def change_own_password(user: User, current: str, new: str, confirmation: str, *, keep_session_id=None) -> User:
+    """"Alterar senha": the current password proves it is the user; the new one follows the password rule and is
+    typed twice alike. Every problem is reported at once (InvalidBody naming `current`, `password`, `confirmation`);
+    the other sessions end (change_password)."""
+    from werkzeug.security import check_password_hash
+    problems = Problems()
+    if not check_password_hash(user.password_hash, current or ""):
+        problems.add("current", "wrong_password", "Senha atual incorreta.")
+    problems.check_password("password", new)
+    if new and new != confirmation:
+        problems.add("confirmation", "mismatch", "As duas senhas não são iguais.")
+    problems.raise_any()
+    return change_password(user, new, keep_session_id=keep_session_id)
+
+
+# --- "Esqueci minha senha": a signed, single-use, expiring link ------------------------------------------------
+
+RESET_SALT = "password-reset"
+
+
+def _password_fingerprint(user: User) -> str:
+    """Changes whenever the password does: a link signed with it works once (the reset changes the password)."""
+    import hashlib
+    return hashlib.sha256(user.password_hash.encode()).hexdigest()[:16]
+
+
+def _reset_signer():
+    from itsdangerous import URLSafeTimedSerializer
+
+    from core.signing import secret_keys
+    return URLSafeTimedSerializer(secret_keys(), salt=RESET_SALT)
+
+
+def password_reset_token(user: User) -> str:
+    return _reset_signer().dumps({"u": str(user.id), "p": _password_fingerprint(user)})
+
+
+def user_for_reset(token: str) -> User | None:
+    """The active user a reset link was made for, while it is younger than PASSWORD_RESET_MINUTES and the password
+    has not changed since (so it is used once); None otherwise (expired, tampered, used, user deactivated)."""
+    from itsdangerous import BadData
+
+    from core.tenancy import cross_tenant
+    try:
+        data = _reset_signer().loads(token, max_age=current_app.config.get("PASSWORD_RESET_MINUTES", 60) * 60)
+        user_id = uuid.UUID(data["u"])
+    except (BadData, KeyError, TypeError, ValueError):
+        return None
+    user = db.session.execute(cross_tenant(sa.select(User).where(User.id == user_id))).scalar_one_or_none()
+    if user is None or not user.is_active_user or data.get("p") != _password_fingerprint(user):
+        return None
+    return user
+
+
+def reset_password(token: str, new: str, confirmation: str) -> User:
+    """Set the password a reset link was made for; every session of the user ends. InvalidBody when the link no
+    longer works (`token`) or the new password is refused."""
+    user = user_for_reset(token)
+    problems = Problems()
+    if user is None:
+        problems.add("token", "invalid_link", "Este link não vale mais: peça outro.")
+        problems.raise_any()
+    problems.check_password("password", new)
+    if new and new != confirmation:
+        problems.add("confirmation", "mismatch", "As duas senhas não são iguais.")
+    problems.raise_any()
+    return change_password(user, new)
+
+
+def user_by_email(email: str) -> User | None:
+    """The active user of that e-mail (platform-wide: e-mails are unique), or None."""
+    from core.tenancy import cross_tenant
+    user = db.session.execute(cross_tenant(sa.select(User).where(
+        User.email == (email or "").strip().lower()))).scalar_one_or_none()
+    return user if user is not None and user.is_active_user else None

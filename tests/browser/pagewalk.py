@@ -174,6 +174,9 @@ def check_page(page, url: str, width: int, *, axe=None, checked_links: dict | No
                 .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
                 .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + e.className)""")
             report.problems.append(f"rolagem horizontal de {overflow}px ({', '.join(wide)})")
+        report.problems += [f"palavra quebrada: {word}" for word in broken_words(page)]
+        if width <= PHONE_MAX:
+            report.problems += [f"tabela no celular: {table}" for table in phone_tables(page)]
         report.problems += [f"erro no console: {text}" for text in console]
         report.problems += [f"requisição falhou: {text}" for text in failed]
         if checked_links is not None:
@@ -193,6 +196,67 @@ def check_page(page, url: str, width: int, *, axe=None, checked_links: dict | No
         page.remove_listener("response", on_response)
         page.remove_listener("requestfailed", on_failed)
     return report
+
+
+# Every rendered word (and a money amount, "R$ 1.200,00", as one unit) must sit on one line: a word laid out on two
+# lines was narrower than its text. Measured in the browser with a Range per word; text the page does not show
+# (hidden, screen-reader only, the anti-bot field) is skipped, and so is an element marked `.break-any`, the kit's
+# opt-in for what may wrap anywhere (a secret shown once).
+BROKEN_WORDS_JS = r"""() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  // One unit each: an amount with its "R$", a token holding a digit (a date, a code, a plate, a CPF: CIOT-000003
+  // never breaks at its hyphen), else a word up to a hyphen ("pré-" and "visualização" may sit on two lines).
+  const unit = /R\$\s?-?[\d.,]+|\S*\d\S*|[^\s-]+-?/g;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    const skipped = "script, style, template, noscript, option, textarea, .sr-only, .visually-hidden, .hp, .break-any";
+    if (!el || el.closest(skipped)) continue;
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === "hidden") continue;
+    for (const match of node.data.matchAll(unit)) {
+      if (match[0].length < 2) continue;
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom)));
+      const where = el.tagName.toLowerCase() + (el.className ? "." + el.className : "");
+      if (tops.size > 1) broken.push(`${match[0]} (${where})`);
+    }
+  }
+  return [...new Set(broken)].slice(0, 8);
+}"""
+
+
+PHONE_MAX = 800  # static/css/app.css: the phone layout
+# On a phone a table wider than its card scrolls inside it (the wrapper scrolls, not the page) with its first column
+# fixed, so each row keeps its name while the other columns slide under it.
+PHONE_TABLES_JS = r"""() => [...document.querySelectorAll(".table-wrap")].filter(w => w.offsetParent).flatMap(wrap => {
+  const table = wrap.querySelector("table");
+  const first = table && table.querySelector("tbody tr:not(.empty-row) > :first-child");
+  if (!table || table.offsetWidth <= wrap.clientWidth + 1) return [];
+  const problems = [];
+  if (!["auto", "scroll"].includes(getComputedStyle(wrap).overflowX)) problems.push("não rola de lado");
+  if (first && getComputedStyle(first).position !== "sticky") problems.push("primeira coluna não fica fixa");
+  return problems.map(p => `${table.id || table.dataset.testid || "tabela"}: ${p}`);
+})"""
+
+
+def phone_tables(page) -> list[str]:
+    """The tables wider than their card that do not scroll sideways with their first column fixed."""
+    return page.evaluate(PHONE_TABLES_JS)
+
+
+def wide_tables(page) -> list[str]:
+    """The tables wider than their card (they scroll inside it): at desktop width, a hint of a free-text column
+    that should wrap (`td.text`)."""
+    return page.evaluate("""() => [...document.querySelectorAll(".table-wrap")].filter(w => w.offsetParent)
+        .filter(w => w.scrollWidth > w.clientWidth + 1)
+        .map(w => (w.querySelector("table").id || "tabela") + " " + w.scrollWidth + "/" + w.clientWidth)""")
+
+
+def broken_words(page) -> list[str]:
+    """The words (money amounts, dates) the page lays out across two lines."""
+    return page.evaluate(BROKEN_WORDS_JS)
 
 
 def log_in(page, base: str, email: str, password: str) -> None:

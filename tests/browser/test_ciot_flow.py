@@ -109,6 +109,9 @@ def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, m
     shot(page, "3-created")
 
     page.get_by_role("button", name="Emitir CIOT (homologação)").click()
+    dialog = page.locator("dialog#confirm-dialog")  # irreversible: asked once
+    assert "só pode ser cancelado ou encerrado" in dialog.inner_text()
+    dialog.get_by_role("button", name="Confirmar").click()
     page.locator("#operation-panel[data-status='emitido']").wait_for(timeout=SLOW)
     codigo = page.locator(".ciot-code").inner_text().strip()
     assert len(codigo) == 12 and codigo.isdigit()

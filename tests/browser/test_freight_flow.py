@@ -39,6 +39,9 @@ def test_publish_receive_offers_accept_and_message(browser_page, make_user, comp
     winner = page.locator(f"#offer-{cheap['id']}")
     with page.expect_response(lambda r: "/aceitar" in r.url and r.status == 200):
         winner.get_by_role("button", name="Aceitar").click()
+        dialog = page.locator("dialog#confirm-dialog")  # irreversible: asked once, saying what cannot be undone
+        assert "não há como desfazer" in dialog.inner_text()
+        dialog.get_by_role("button", name="Confirmar").click()
     page.locator(f"#offer-{cheap['id']}.winner").wait_for()
     assert page.locator(f"#offer-{dear['id']}").get_attribute("data-status") == "rejeitada"
     assert "outra oferta aceita" in page.locator(f"#offer-{dear['id']}").inner_text()

@@ -90,3 +90,25 @@ def test_login_and_error_pages_are_clean(device, make_user, company, _chromium, 
         context.close()
     problems = [f"{r.url} @{r.width}px: {p}" for r in reports for p in r.problems]
     assert not problems, "\n".join(problems)
+
+
+def test_word_and_phone_table_checks_catch_what_they_look_for(_chromium):
+    """The walk's measures fail on what they look for: a word squeezed letter by letter, an amount split from its
+    "R$", a code broken at its hyphen, and a phone table that neither scrolls nor keeps its first column; and pass a
+    hyphenated word on two lines."""
+    context = _chromium.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.set_content("""<body style="font: 16px sans-serif">
+          <p style="width: 3rem; overflow-wrap: anywhere">WhatsApp</p>
+          <p style="width: 5rem">R$ 1.200,00</p>
+          <p style="width: 4rem">AGR-000001</p>
+          <p style="width: 4rem">pré-visualização</p>
+          <div class="table-wrap" style="overflow: visible; width: 100px"><table id="t" style="width: 300px">
+            <tbody><tr><td>a</td><td>b</td></tr></tbody></table></div></body>""")
+        broken = " | ".join(pagewalk.broken_words(page))
+        assert "WhatsApp" in broken and "R$ 1.200,00" in broken and "AGR-000001" in broken
+        assert "visualiza" not in broken and "pré" not in broken
+        assert pagewalk.phone_tables(page) == ["t: não rola de lado", "t: primeira coluna não fica fixa"]
+    finally:
+        context.close()

@@ -122,3 +122,11 @@ def test_cnh_flag_names_expired_and_expiring_licences_only():
     assert f.cnh_flag(date(2026, 11, 22), on=on) == "CNH vencida"
     assert f.cnh_flag(date(2026, 12, 3), on=on) == "CNH vence em 10 dias"
     assert f.cnh_flag(date(2026, 12, 24), on=on) == "" and f.cnh_flag(None) == ""
+
+
+def test_keep_codes_keeps_record_codes_on_one_line_and_escapes_the_rest():
+    from core.formatting import keep_codes
+    assert str(keep_codes("Contrato AGR-000001 <b>aberto</b>")) == (
+        'Contrato <span class="nowrap">AGR-000001</span> &lt;b&gt;aberto&lt;/b&gt;')
+    assert str(keep_codes("pré-visualização 2026-11")) == "pré-visualização 2026-11"  # no code: untouched
+    assert str(keep_codes(None)) == ""

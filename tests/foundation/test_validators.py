@@ -53,3 +53,12 @@ def test_not_future_accepts_the_day_once_it_starts_in_brasilia():
 def test_brasilia_today_reads_naive_moments_as_utc():
     assert brasilia_today(lambda: datetime(2026, 3, 10, 2, 59)) == date(2026, 3, 9)
     assert brasilia_today(lambda: datetime(2026, 3, 10, 3, 0)) == date(2026, 3, 10)
+
+
+def test_a_phone_typed_without_the_country_code_is_read_as_brazilian():
+    from core.validators import FieldInvalid, phone_as_e164
+    assert phone_as_e164("(41) 99999-8888") == "+5541999998888"
+    assert phone_as_e164("41 3333-4444") == "+554133334444"
+    assert phone_as_e164("+351912345678") == "+351912345678"  # with "+": left for the E.164 check
+    with pytest.raises(FieldInvalid, match="DDD"):
+        phone_as_e164("41999")

@@ -84,9 +84,14 @@ def test_driver_picker_flags_expired_and_expiring_licences(operator, make_driver
     make_driver(name="Ana Vencida", cnh_expires_at=str(today - timedelta(days=1)))
     make_driver(name="Bia Vencendo", cnh_expires_at=str(today + timedelta(days=10)))
     make_driver(name="Cid Em Dia", cnh_expires_at=str(today + timedelta(days=90)))
-    html = operator.get("/fretes-operacao/novo").get_data(as_text=True)
-    assert ">Ana Vencida — CNH vencida<" in html and ">Bia Vencendo — CNH vence em 10 dias<" in html
-    assert ">Cid Em Dia<" in html
+    form = operator.get("/fretes-operacao/novo").get_data(as_text=True)
+    assert "Ana Vencida" not in form  # the form searches the registry, it does not embed it
+    html = operator.get("/busca/cadastro/motoristas?campo=driver_id&q=a").get_data(as_text=True)
+    assert "Digite ao menos 2" in html
+    html = operator.get("/busca/cadastro/motoristas?campo=driver_id&q=venc").get_data(as_text=True)
+    assert ">Ana Vencida<" in html and ">CNH vencida<" in html and "Bia Vencendo" in html
+    assert ">CNH vence em 10 dias<" in html and "Cid Em Dia" not in html
+    assert ">Cid Em Dia<" in operator.get("/busca/cadastro/motoristas?campo=driver_id&q=cid").get_data(as_text=True)
 
 
 def test_edit_and_status_change_with_history(operator, make_freight, make_driver):
@@ -133,7 +138,30 @@ def test_messages_panel_sends_from_a_template(operator, make_freight):
     bad = post(operator, f"/fretes-operacao/{freight.code}/mensagens",
                {"channel": "whatsapp", "to": "41999", "template": "carga_disponivel"}, htmx=True)
     html = bad.get_data(as_text=True)
-    assert bad.status_code == 422 and "Destinatário: " in html and "E.164" in html and "to:" not in html
+    assert bad.status_code == 422 and "Destinatário: " in html and "DDD" in html and "to:" not in html
+    assert "E.164" not in html.split('id="messages"')[1]  # a person is never asked for "E.164"
+
+
+def test_a_brazilian_number_typed_without_55_is_read_as_brazilian(operator, make_freight):
+    freight = make_freight(pickup_at="2030-12-01T11:00:00Z")
+    response = post(operator, f"/fretes-operacao/{freight.code}/mensagens",
+                    {"channel": "sms", "to": "(41) 99999-8888", "template": "carga_disponivel"}, htmx=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and "+5541999998888" in html
+    assert ">Simulada<" in html and ">Enviada<" not in html  # the development channel sends nothing
+
+
+def test_the_recipient_is_prefilled_from_the_freights_driver_else_its_carrier(operator, make_freight, make_driver,
+                                                                              make_partner):
+    driver = make_driver(phone="+5541988887777")
+    carrier = make_partner(whatsapp="+5511977776666", roles=["contratado"])
+    with_driver = make_freight(driver_id=str(driver.id), carrier_id=str(carrier.id))
+    html = operator.get(f"/fretes-operacao/{with_driver.code}").get_data(as_text=True)
+    assert re.search(r'<input(?=[^>]*name="to")(?=[^>]*value="\+5541988887777")', html)
+    carrier_only = make_freight(carrier_id=str(carrier.id))
+    html = operator.get(f"/fretes-operacao/{carrier_only.code}/mensagens").get_data(as_text=True)
+    assert re.search(r'<input(?=[^>]*name="to")(?=[^>]*value="\+5511977776666")', html)
+    assert 'value="+55' not in operator.get(f"/fretes-operacao/{make_freight().code}").get_data(as_text=True)
 
 
 def test_templates_page_saves_a_company_version(operator):
@@ -256,3 +284,14 @@ def test_a_public_freight_below_the_floor_is_refused_on_the_page_with_the_reason
     with tenant_scope(company.id):
         freight = db.session.scalars(db.select(Freight)).one()
     assert freight.visibility == "privado" and freight.antt_floor > freight.price
+
+
+def test_save_and_publish_a_private_freight_never_says_published(operator):
+    answer = post(operator, "/fretes-operacao/novo", {**FORM, "visibility": "privado", "publish": "1"})
+    assert answer.status_code == 302
+    html = operator.get(answer.headers["Location"]).get_data(as_text=True)
+    status = re.search(r'id="freight-status"[^>]*>([^<]*)<', html).group(1)
+    assert status == "Aberto (privado)" and "não aparece na vitrine pública" in html
+    public = post(operator, "/fretes-operacao/novo", {**FORM, "publish": "1"})
+    html = operator.get(public.headers["Location"]).get_data(as_text=True)
+    assert re.search(r'id="freight-status"[^>]*>([^<]*)<', html).group(1) == "Publicado"

@@ -560,3 +560,36 @@ def test_the_lead_form_declares_only_the_schema_fields_and_maps_their_errors_bac
     assert inputs and inputs <= set(LeadCreate.model_fields)
     assert [lead_input(p) for p in ("driverName", "driverPhone", "vehiclePlate", "message", "slug")] == [
         "driver_name", "driver_phone", "vehicle_plate", "message", "slug"]
+
+
+def test_a_closed_freights_link_says_so_and_offers_the_companys_other_freights_on_the_route(
+        visitor, public_freight, make_freight, make_company):
+    same_route = make_freight(visibility="publico", status="published", price=5100)
+    make_freight(visibility="privado", status="published")  # not public: never offered
+    other_route = make_freight(visibility="publico", status="published",
+                               destination={"city": "Londrina", "state": "PR"})
+    other_state = make_freight(visibility="publico", status="published",
+                               destination={"city": "Rio de Janeiro", "state": "RJ"})
+    elsewhere = make_freight(company=make_company(), visibility="publico", status="published")
+    public_freight.status = "aceito"
+    db.session.commit()
+    response = visitor.get(f"/f/{public_freight.public_slug}")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 410 and "Este frete já foi fechado" in html
+    offered = re.findall(r'href="/f/([^"]+)"', html)
+    assert same_route.public_slug == offered[0] and other_route.public_slug in offered  # same cities first
+    assert other_state.public_slug not in offered and elsewhere.public_slug not in offered
+    assert public_freight.public_slug not in offered
+    still_private = make_freight(visibility="privado", status="aceito")
+    assert visitor.get(f"/f/{still_private.id}").status_code == 404
+
+
+def test_the_delivery_window_is_shown_and_an_empty_showcase_blames_no_filter(visitor, make_freight):
+    assert "Nenhum frete disponível agora" in visitor.get("/fretes").get_data(as_text=True)
+    filtered = visitor.get("/fretes?originState=SP").get_data(as_text=True)
+    assert "com esses filtros" in filtered and "Ver todos os fretes" in filtered
+    freight = make_freight(visibility="publico", status="published", delivery_at="2030-12-03T11:00:00Z",
+                           delivery_until="2030-12-04T21:00:00Z")
+    html = visitor.get(f"/f/{freight.public_slug}").get_data(as_text=True)
+    window = re.search(r'data-testid="delivery-window">([^<]*)<', html).group(1)
+    assert window == "de 03/12/2030 08:00 até 04/12/2030 18:00"

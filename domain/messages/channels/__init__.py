@@ -37,5 +37,5 @@ def adapter_for(provider: str):
 # provider -> channels it serves
 PROVIDERS = {"development": ("whatsapp", "sms", "email"), "smtp": ("email",), "whatsapp_cloud": ("whatsapp",),
              "sms_http": ("sms",)}
-PROVIDER_LABELS = {"development": "Desenvolvimento (registra como enviada)", "smtp": "SMTP",
+PROVIDER_LABELS = {"development": "Simulado (não envia nada; as mensagens ficam como simuladas)", "smtp": "SMTP",
                    "whatsapp_cloud": "WhatsApp Business Cloud API", "sms_http": "Provedor de SMS (HTTP)"}

@@ -1,0 +1,114 @@
+"""The dashboard's charts, per role: freights by status and CIOT operations emitted or with divergence by month
+(operations), payables and receivables due by week with what is overdue (finance). Each chart's query is its own
+function, bounded (a date range read through the table's company index, a handful of groups) and apart from the
+dashboard's counters. A chart is a list of `Bar`s drawn server-side as SVG by `_macros/charts.html`, its numbers
+also printed as text."""
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+import sqlalchemy as sa
+
+from core.db import db
+from core.formatting import centavos
+from core.tenancy import company_select
+from domain.billing.models import Receivable
+from domain.ciot.models import CiotOperation
+from domain.freights.models import Freight
+from domain.freights.states import FREIGHT_STATUS_LABELS, FREIGHT_STATUSES
+from domain.payables.models import Payable
+
+MONTHS = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")
+CIOT_MONTHS = 6
+EMITTED = ("emitido", "encerrado")
+DIVERGENT = ("com_divergencia", "rejeitado")
+DUE_WEEKS = 4
+OPEN_TITLES = ("aberto", "parcial")
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    value: float
+    text: str  # the value as printed beside the bar
+    tone: str = "info"
+
+
+def freights_by_status(company_id) -> list[Bar]:
+    """One bar per freight status that has freights (GROUP BY status over the company's freights)."""
+    rows = dict(db.session.execute(company_select(Freight, company_id, Freight.status, sa.func.count())
+                                   .group_by(Freight.status)).all())
+    return [Bar(FREIGHT_STATUS_LABELS[s], rows[s], str(rows[s])) for s in FREIGHT_STATUSES if rows.get(s)]
+
+
+def _month_starts(today: date, months: int) -> list[date]:
+    first = today.replace(day=1)
+    starts = [first]
+    for _ in range(months - 1):
+        starts.insert(0, (starts[0] - timedelta(days=1)).replace(day=1))
+    return starts
+
+
+def ciot_by_month(company_id, today: date) -> list[Bar]:
+    """Operations created in each of the last CIOT_MONTHS months, emitted and with divergence: one statement over
+    the range `created_at >= first month` (the company's created_at index), grouped by year, month and bucket."""
+    starts = _month_starts(today, CIOT_MONTHS)
+    year, month = sa.extract("year", CiotOperation.created_at), sa.extract("month", CiotOperation.created_at)
+    bucket = sa.case((CiotOperation.status.in_(EMITTED), "emitidas"), else_="divergencia")
+    stmt = (company_select(CiotOperation, company_id, year, month, bucket, sa.func.count())
+            .where(CiotOperation.created_at >= starts[0], CiotOperation.status.in_(EMITTED + DIVERGENT))
+            .group_by(year, month, bucket))
+    found = {(int(y), int(m), b): n for y, m, b, n in db.session.execute(stmt).all()}
+    bars = []
+    for start in starts:
+        label = f"{MONTHS[start.month - 1]}/{start.year % 100:02d}"
+        emitted, divergent = found.get((start.year, start.month, "emitidas"), 0), found.get(
+            (start.year, start.month, "divergencia"), 0)
+        bars.append(Bar(f"{label} emitidas", emitted, str(emitted), "ok"))
+        bars.append(Bar(f"{label} com divergência", divergent, str(divergent), "danger"))
+    return bars
+
+
+def _due_by_week(model, company_id, today: date) -> list[Bar]:
+    """The open balance (value − paid) overdue and due in each of the next DUE_WEEKS weeks: one statement over
+    `vencimento_at <= today + 4 weeks` (the company's due-date index), summed per group with CASE."""
+    due, balance = model.vencimento_at, model.valor_centavos - model.pago_centavos
+    groups = [("Vencido", due < today, "danger")]
+    for week in range(DUE_WEEKS):
+        start, end = today + timedelta(days=7 * week), today + timedelta(days=7 * week + 6)
+        groups.append((f"{start:%d/%m} a {end:%d/%m}", sa.and_(due >= start, due <= end), "info"))
+    stmt = (company_select(model, company_id, *(sa.func.coalesce(sa.func.sum(sa.case((cond, balance), else_=0)), 0)
+                                                for _label, cond, _tone in groups))
+            .where(model.status.in_(OPEN_TITLES), due <= today + timedelta(days=7 * DUE_WEEKS - 1)))
+    sums = db.session.execute(stmt).one()
+    return [Bar(label, int(total), centavos(int(total)), tone) for (label, _c, tone), total in zip(groups, sums,
+                                                                                                 strict=True)]
+
+
+def payables_by_week(company_id, today: date) -> list[Bar]:
+    return _due_by_week(Payable, company_id, today)
+
+
+def receivables_by_week(company_id, today: date) -> list[Bar]:
+    return _due_by_week(Receivable, company_id, today)
+
+
+def charts_for(user, today: date) -> list[dict]:
+    """The charts the user's role reads: operations for admin, operador and leitura; finance (each by its module)
+    for admin and financeiro."""
+    company, charts = user.company, []
+    if user.role in ("admin", "operador", "leitura"):
+        charts.append({"id": "chart-freights", "title": "Fretes por status", "bars": freights_by_status(company.id),
+                       "empty": "Nenhum frete ainda."})
+        charts.append({"id": "chart-ciot", "title": f"CIOT nos últimos {CIOT_MONTHS} meses: emitidas e com "
+                                                    "divergência", "bars": ciot_by_month(company.id, today),
+                       "empty": "Nenhuma operação CIOT nestes meses."})
+    if user.can("financeiro"):
+        if company.has_module("financial"):
+            charts.append({"id": "chart-payables", "title": "Contas a pagar: vencido e próximas 4 semanas",
+                           "bars": payables_by_week(company.id, today), "empty": "Nada a pagar."})
+        if company.has_module("billing"):
+            charts.append({"id": "chart-receivables", "title": "Contas a receber: vencido e próximas 4 semanas",
+                           "bars": receivables_by_week(company.id, today), "empty": "Nada a receber."})
+    return charts
+
+

@@ -1,0 +1,91 @@
+"""Pages of accounts payable beyond the board (blueprints/web/finance.py): a new bill with its installments
+previewed before saving (the service's own split), and the paid titles with their payments. Routes on the finance
+blueprint (its `financial` module gate: finance.PAYABLES_VIEWS). Every write is domain.payables.services'."""
+import uuid
+
+from flask import flash, redirect, render_template, request, url_for
+from flask_login import current_user
+
+from blueprints.web.access import roles_required
+from blueprints.web.cadastros_common import attach_errors, errors_of
+from blueprints.web.finance import ROLES, bp
+from blueprints.web.finance_forms import PayableForm, parse_payable, payable_input
+from blueprints.web.transaction import page_transaction
+from core.db import db
+from core.errors import AppError
+from core.formatting import today
+from core.pagination import paginate
+from domain.partners.models import Partner
+from domain.payables import services as payables
+from domain.payables.models import Payable
+from domain.payables.queries import payables_stmt
+
+PAID_STATUSES = ("pago", "parcial")
+PAID_PAGE = 50
+PREVIEW_FIELDS = {"valor_centavos": "Valor total", "parcela_total": "Parcelas", "vencimento_at": "1º vencimento"}
+
+
+def _supplier_name(form) -> str:
+    """The supplier picker's text for the partner already chosen (a form shown again)."""
+    value = form.supplier_partner_id.data
+    if not value:
+        return ""
+    try:
+        key = uuid.UUID(str(value))
+    except ValueError:
+        return ""
+    partner = db.session.scalar(db.select(Partner).where(Partner.id == key))  # the company's only (tenant scope)
+    return partner.legal_name if partner is not None else ""
+
+
+def _preview(data):
+    """The installments the service would write for `data`: (n, amount in centavos, due date) rows."""
+    try:
+        shares = payables.installments(data.valor_centavos, data.parcela_total, data.vencimento_at)
+    except ValueError:
+        return []
+    return [(n, amount, due) for n, (amount, due) in enumerate(shares, 1)]
+
+
+@bp.route("/pagar/novo", methods=["GET", "POST"])
+@roles_required(*ROLES)
+def payable_new():
+    form = PayableForm() if request.method == "POST" else PayableForm(formdata=None)
+    general, rows = [], []
+    if request.method == "POST":
+        data, errors = parse_payable(form)
+        if data is not None:
+            try:
+                with page_transaction():
+                    titles = payables.create_payables(current_user.company, data)
+                    count = len(titles)
+                flash(f"Título lançado: {count} parcela(s).", "success")
+                return redirect(url_for("finance.payables_board"))
+            except AppError as exc:
+                errors = errors_of(exc)
+            rows = _preview(data)
+        general = attach_errors(form, errors, payable_input) or ["Corrija os campos destacados."]
+    return render_template("finance/payable_new.html", form=form, general=general, rows=rows,
+                           supplier_name=_supplier_name(form)), (422 if general else 200)
+
+
+@bp.post("/pagar/novo/previa")
+@roles_required(*ROLES)
+def payable_preview():
+    """The installments of the unsaved form (the live preview), or what is missing to compute them; nothing is
+    written. The description may still be empty while the amounts are typed."""
+    data, errors = parse_payable(PayableForm(), preview=True)
+    problems = [e for e in errors if e.field in PREVIEW_FIELDS]
+    rows = _preview(data) if data is not None else []
+    return render_template("finance/_payable_preview.html", rows=rows, problems=problems, labels=PREVIEW_FIELDS)
+
+
+@bp.get("/pagar/pagos")
+@roles_required(*ROLES)
+def payables_paid():
+    """The titles with payments (paid in full or in part), the last paid first: each with what was paid and when."""
+    stmt = payables_stmt(current_user.company_id).where(Payable.status.in_(PAID_STATUSES))
+    page = paginate(stmt, model=Payable, limit=PAID_PAGE, cursor=request.args.get("cursor") or None,
+                    sort_column=Payable.vencimento_at, descending=True, scope="payables.paid", rows=True)
+    more = url_for("finance.payables_paid", cursor=page.next_cursor) if page.has_more else None
+    return render_template("finance/payables_paid.html", page=page, more_url=more, today=today())

@@ -1,0 +1,54 @@
+"""The dashboard's charts per role, drawn as SVG on the server with their numbers in text: freights by status and
+CIOT emitted/with divergence by month for operations; payables and receivables due by week with the overdue amount
+for finance (each by its module)."""
+import re
+from datetime import timedelta
+
+import pytest
+
+from core.formatting import today
+
+
+def chart(html: str, chart_id: str) -> str | None:
+    found = re.search(rf'<section class="card chart" id="{chart_id}".*?</section>', html, re.S)
+    return found.group(0) if found else None
+
+
+def rows(section: str) -> dict:
+    return {label.strip(): value for label, value in re.findall(
+        r'<span class="chart-label">([^<]*)</span> <strong class="chart-value nowrap">([^<]*)</strong>', section)}
+
+
+@pytest.fixture
+def company(fin_company):
+    return fin_company  # make_freight / make_operation write for `company`
+
+
+def test_operations_see_freights_by_status_and_ciot_by_month(login, make_user, company, make_freight,
+                                                             make_operation):
+    make_freight(status="published")
+    make_freight(status="published")
+    make_freight()
+    make_operation(status="emitido")
+    make_operation(status="com_divergencia")
+    html = login(make_user(company, role="operador")).get("/").get_data(as_text=True)
+    freights = rows(chart(html, "chart-freights"))
+    assert freights["Publicado"] == "2" and freights["Rascunho"] == "1"
+    ciot = rows(chart(html, "chart-ciot"))
+    month = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")[today().month - 1]
+    label = f"{month}/{today().year % 100:02d}"
+    assert ciot[f"{label} emitidas"] == "1" and ciot[f"{label} com divergência"] == "1" and len(ciot) == 12
+    assert "<svg" in chart(html, "chart-ciot") and "<script" not in chart(html, "chart-ciot")
+    assert chart(html, "chart-payables") is None  # not the operador's
+
+
+def test_finance_sees_what_is_overdue_and_due_by_week(login, make_user, company, fin_api):
+    for days, cents in ((-3, 10000), (2, 25050), (40, 99900)):
+        fin_api.post("/finance/payables", json={"descricao": "Conta", "valor_centavos": cents,
+                                                "vencimento_at": (today() + timedelta(days=days)).isoformat()})
+    html = login(make_user(company, role="financeiro")).get("/").get_data(as_text=True)
+    payables = rows(chart(html, "chart-payables"))
+    first_week = f"{today():%d/%m} a {today() + timedelta(days=6):%d/%m}"
+    assert payables["Vencido"] == "R$ 100,00" and payables[first_week] == "R$ 250,50"
+    assert "R$ 999,00" not in chart(html, "chart-payables")  # beyond four weeks
+    assert chart(html, "chart-receivables") is not None and chart(html, "chart-freights") is None
