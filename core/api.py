@@ -175,7 +175,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 ctx.query = parse_query(query, request.args)
             # The key is claimed only after validation: a rejected body leaves it free, so the client can
             # correct the body and resend with the same key.
-            if method == "POST" and idempotent and not public and request.headers.get("Idempotency-Key"):
+            if method == "POST" and idempotent and not public and "Idempotency-Key" in request.headers:
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
             try:
                 response_obj = to_response(view(ctx, **path_args), success)
@@ -406,10 +406,7 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
     if not key or len(key) > 255:
         raise AppError("Idempotency-Key deve ter de 1 a 255 caracteres.", code="invalid_header", status=400,
                        details=[FieldError("Idempotency-Key", "invalid", "De 1 a 255 caracteres.")])
-    fingerprint = hashlib.sha256(
-        request.method.encode() + b" " + request.path.encode() + b"\n" + request.get_data(cache=True)
-    ).hexdigest()
-    record = claim_idempotency_key(ctx.company.id, key, fingerprint)
+    record = claim_idempotency_key(ctx.company.id, key, *request_fingerprints(ctx.raw))
     if isinstance(record, Response):
         return record
     record_id = g.idempotency_record_id = record.id
@@ -441,7 +438,17 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
 event.listen(Session, "after_commit", _mark_interim_committed)
 
 
-def claim_idempotency_key(company_id, key: str, fingerprint: str):
+def request_fingerprints(parsed: dict) -> tuple[str, str]:
+    """(fingerprint, the previous release's) of this request: method, path and the body *as parsed*, so the same JSON
+    with its keys in another order or other spacing is the same request (a client's serializer may reorder keys
+    between tries). The previous fingerprint (the raw bytes) is still accepted for keys claimed before the change."""
+    head = request.method.encode() + b" " + request.path.encode() + b"\n"
+    canonical = json.dumps(parsed, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return (hashlib.sha256(head + canonical).hexdigest(),
+            hashlib.sha256(head + request.get_data(cache=True)).hexdigest())
+
+
+def claim_idempotency_key(company_id, key: str, fingerprint: str, legacy_fingerprint: str | None = None):
     now = utcnow()
     ttl = timedelta(hours=current_app.config["IDEMPOTENCY_TTL_HOURS"])
     existing = _find_record(key)
@@ -461,7 +468,7 @@ def claim_idempotency_key(company_id, key: str, fingerprint: str):
             existing = _find_record(key)
             if existing is None:
                 raise
-    if existing.request_hash != fingerprint:
+    if existing.request_hash not in (fingerprint, legacy_fingerprint):
         raise AppError("Idempotency-Key já usada com outra requisição.", code="idempotency_key_reused", status=422)
     if existing.state == "running":
         if now - existing.created_at > STALE_RUNNING:

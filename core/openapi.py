@@ -77,9 +77,30 @@ def pipeline_errors(spec) -> list[ErrorCode]:
             errors.append(INVALID_CURSOR)
     if "<" in spec.rule:
         errors.append(NOT_FOUND)
+    errors += [reference_not_found(name) for name in reference_fields(spec)]
     if _idempotent(spec):
         errors += [INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_REUSED]
     return errors
+
+
+# Body and query fields named `*_id` that are not references to the company's records.
+NOT_REFERENCES = frozenset({"external_id"})
+
+
+def reference_fields(spec) -> list[str]:
+    """The top-level body and query fields that name one of the company's records (`*_id`, `*_ids`): another
+    company's id there is 404 `not_found` naming the field, like a missing one (docs/api/README.md, "Ids")."""
+    names = []
+    for model in (spec.body, spec.query):
+        if model is not None:
+            names += [name for name in model.model_fields
+                      if name.endswith(("_id", "_ids")) and name not in NOT_REFERENCES]
+    return names
+
+
+def reference_not_found(field: str) -> ErrorCode:
+    message = f"Registro não encontrado: {field} não é um registro da empresa."
+    return ErrorCode(404, "not_found", message, details=((field, "not_found", message),))
 
 
 def _idempotent(spec) -> bool:
