@@ -61,6 +61,8 @@ def create_app(config: dict | None = None) -> Flask:
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (docs/decisions.md §1). Set before any route is added, so it holds for every route.
     app.url_map.strict_slashes = False
+    from core.queue import run_after_response
+    app.after_request(run_after_response)  # inline webhook jobs: after the answer is sent
     from core.unread_body import CloseOnUnreadBody
     app.wsgi_app = CloseOnUnreadBody(app.wsgi_app)  # an answer before the body was read: drain it or close
     if app.config["PROXY_COUNT"]:  # the client IP (login and lead limits, stored leads) behind the proxies

@@ -65,6 +65,9 @@ def load_config() -> dict:
         "REDIS_URL": os.environ.get("REDIS_URL", ""),
         # Jobs run inline (in the request) unless a Redis URL is configured and JOBS_INLINE is off.
         "JOBS_INLINE": _bool("JOBS_INLINE", not os.environ.get("REDIS_URL")),
+        # With inline jobs, webhook retries run from a timer thread of the process at their scheduled time
+        # (core/inline_timer.py); off: only the periodic sweep sends them (tests turn it off: timers outlive a test).
+        "WEBHOOK_INLINE_RETRIES": _bool("WEBHOOK_INLINE_RETRIES", True),
         # URLs longer than this answer 414 (JSON under /api). Below gunicorn's own request-line limit (4094), so
         # the app sees and answers them; longer ones are cut by gunicorn first (docs/hardening.md).
         "MAX_URL_LENGTH": int(os.environ.get("MAX_URL_LENGTH", "4000")),

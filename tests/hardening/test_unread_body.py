@@ -1,39 +1,10 @@
 """An answer given before the body was read, under real gunicorn with threads (the production server,
 scripts/start.sh): a 413 says `Connection: close` and closes, so no request is ever sent into a connection the
 server drops; a small refused body is drained and the kept-alive connection serves the next request."""
-import os
 import socket
-import subprocess
-import sys
 import threading
-from pathlib import Path
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
 API = "/api/public/v1"
-
-
-@pytest.fixture
-def gthread_server(app, tmp_path):
-    """Port of gunicorn (1 worker, 2 threads, keep-alive) on the test's database. The listening socket is bound
-    here, so a first connection waits in its backlog until the worker has booted (no polling)."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)
-    env = {**os.environ, "DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "JOBS_INLINE": "1",
-           "SECRET_KEY": app.config["SECRET_KEY"], "INSTANCE_PATH": str(tmp_path)}
-    log = (tmp_path / "gunicorn.log").open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", "2", "--keep-alive", "30", "--bind",
-         f"fd://{listener.fileno()}", "--log-level", "warning", "app:create_app()"],
-        cwd=ROOT, env=env, pass_fds=(listener.fileno(),), stdout=log, stderr=subprocess.STDOUT)
-    port = listener.getsockname()[1]
-    listener.close()
-    yield port
-    process.terminate()
-    process.wait(30)
-    log.close()
 
 
 def request_bytes(method: str, path: str, body: bytes = b"", headers: dict | None = None) -> bytes:
@@ -67,6 +38,7 @@ def closed_by_server(sock: socket.socket) -> bool:
 
 
 def test_a_413_closes_the_connection_it_announces_closed(gthread_server, make_api_key, company, app):
+    gthread_server = gthread_server()
     _, key = make_api_key(company)
     over = b'{"legal_name": "' + b"x" * (app.config["MAX_CONTENT_LENGTH"] + 200_000) + b'"}'
     for _ in range(5):
@@ -85,6 +57,7 @@ def test_a_413_closes_the_connection_it_announces_closed(gthread_server, make_ap
 
 
 def test_a_small_refused_body_is_drained_and_the_connection_serves_the_next_request(gthread_server):
+    gthread_server = gthread_server()
     body = b'{"legal_name": "' + b"x" * 20_000 + b'"}'
     with socket.create_connection(("127.0.0.1", gthread_server), timeout=60) as sock:
         for _ in range(20):
