@@ -50,10 +50,24 @@ class EndpointSpec:
     operation_id: str | None = None  # short camelCase; default: the view name in camelCase
     responses: dict = field(default_factory=dict)  # other success statuses → model, e.g. {202: EmitPending}
     headers: dict = field(default_factory=dict)  # success response headers → description
+    extra_scope: str | None = None  # a scope required besides read/write
 
 
 REGISTRY: list[EndpointSpec] = []
 TAGS: dict[str, str] = {}  # tag → description, in declaration order (the document's `tags`)
+
+
+# Webhook events the platform sends: type → (payload model of `data`, summary); areas register them
+# (domain/webhooks/payloads.py) and core/openapi.py types each in the document's `webhooks` section.
+WEBHOOK_EVENTS: dict[str, tuple[Any, str]] = {}
+
+
+def webhook_event(event_type: str, summary: str):
+    """Class decorator: `model` is the `data` of the event `event_type` in the OpenAPI document."""
+    def register(model):
+        WEBHOOK_EVENTS[event_type] = (model, summary)
+        return model
+    return register
 
 
 def tag(name: str, description: str) -> str:
@@ -130,7 +144,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
              success: int | None = None, response=None, response_kind: str = "json", module: str | None = None,
              public: bool = False, protected_fields=(), errors=(), idempotent: bool = True, blueprint=None,
              operation_id: str | None = None, responses=None, headers=None, reads_when=None, with_key=None,
-             commits_itself_when=None):
+             commits_itself_when=None, extra_scope: str | None = None):
     """Declare a public API endpoint. `blueprint` mounts it elsewhere than the public API (then it is
     left out of the OpenAPI document); tests use it to exercise the pipeline on their own routes.
 
@@ -148,12 +162,15 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
     an Idempotency-Key); a view then needing more statements calls core.db.take_transaction() first."""
     method = method.upper()
     scope = None if public else ("read" if method in ("GET", "HEAD") else "write")
+    # `extra_scope`: a scope the key needs besides read/write (`webhooks` for the webhook management API).
+    scopes = () if public else (scope, *((extra_scope,) if extra_scope else ()))
     success = success or (201 if method == "POST" and body is not None else 200)
 
     def decorator(view):
         spec = EndpointSpec(rule, method, f"{view.__module__}.{view.__name__}", summary or view.__doc__ or "",
                             tuple(tags), body, query, success, response, response_kind, public, scope, module,
-                            tuple(errors), idempotent, operation_id, dict(responses or {}), dict(headers or {}))
+                            tuple(errors), idempotent, operation_id, dict(responses or {}), dict(headers or {}),
+                            extra_scope)
         if blueprint is None:
             REGISTRY.append(spec)
 
@@ -166,7 +183,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 autocommit = reading or in_autocommit()  # a session begun earlier: the request's transaction
             ctx = ApiContext()
             if not public:
-                ctx.api_key, ctx.account, ctx.with_key = authenticate(scope, module, with_key)
+                ctx.api_key, ctx.account, ctx.with_key = authenticate(scopes, module, with_key)
             if method in ("POST", "PATCH", "PUT"):
                 ctx.raw = read_json_body(body is not None, protected_fields)
             if body is not None:
@@ -261,7 +278,7 @@ def presented_key() -> str | None:
     return None
 
 
-def authenticate(scope: str | None, module: str | None, companion: KeyCompanion | None = None):
+def authenticate(scopes, module: str | None, companion: KeyCompanion | None = None):
     """The caller's (key, company) views and the companion's row (None without one); enters the company's tenant
     scope."""
     raw = presented_key()
@@ -274,8 +291,9 @@ def authenticate(scope: str | None, module: str | None, companion: KeyCompanion 
         raise Unauthorized("Chave de API inválida ou revogada.")
     key, company, secret, row = found
     check_signature(key, secret)
-    if scope and scope not in (key.scopes or []):
-        raise Forbidden(f"A chave não tem o escopo '{scope}'.", code="insufficient_scope")
+    for scope in ((scopes,) if isinstance(scopes, str) else scopes or ()):
+        if scope not in (key.scopes or []):
+            raise Forbidden(f"A chave não tem o escopo '{scope}'.", code="insufficient_scope")
     if module and not company.has_module(module):
         raise module_disabled(module)
     enter_tenant(company.id)

@@ -13,11 +13,16 @@ What an operation documents:
 import copy
 import json
 import re
+import uuid
+from datetime import datetime
+from functools import cache
+from typing import Literal
 
+from pydantic import Field, create_model
 from pydantic.json_schema import models_json_schema
 
-from core.api import API_PREFIX, REGISTRY, TAGS
-from core.responses import CURSOR_PATTERN, ErrorCode, error_models
+from core.api import API_PREFIX, REGISTRY, TAGS, WEBHOOK_EVENTS
+from core.responses import CURSOR_PATTERN, ErrorCode, ResponseModel, error_models
 from core.schemas import ListQuery
 
 TITLE = "Fretes Public API"
@@ -220,11 +225,51 @@ def _collect_schemas() -> dict:
             if model is not None and (model, "validation") not in models:
                 models.append((model, "validation"))
     models += [(model, "validation") for model in error_models()]
+    models += [(_event_envelope(event_type), "validation") for event_type in WEBHOOK_EVENTS]
     _, defs = models_json_schema(models, ref_template="#/components/schemas/{model}")
     schemas = dict(defs.get("$defs", {}))
     for schema in schemas.values():
         _clean_schema(schema)
     return schemas
+
+
+@cache
+def _event_envelope(event_type: str):
+    """`{id, type, created_at, data}` of one event type, `data` its registered payload model (schema
+    `WebhookEvent<Type>`, e.g. `WebhookEventFreightStatusChanged`)."""
+    model, _ = WEBHOOK_EVENTS[event_type]
+    name = "WebhookEvent" + "".join(part.capitalize() for part in re.split(r"[._]", event_type))
+    return create_model(name, __base__=ResponseModel, __doc__=f"Evento `{event_type}` (corpo da entrega).",
+                        id=(uuid.UUID, Field(description="Id do evento; igual ao cabeçalho Webhook-Id.")),
+                        type=(Literal[event_type], ...),
+                        created_at=(datetime, Field(description="ISO 8601 em UTC (sufixo Z).")),
+                        data=(model, ...))
+
+
+WEBHOOK_HEADERS = {
+    "Webhook-Id": "Id do evento (o mesmo em cada tentativa): deduplique por ele.",
+    "Webhook-Timestamp": "Momento desta tentativa, em segundos Unix.",
+    "Webhook-Signature": "Standard Webhooks: `v1,<base64 HMAC-SHA256 de \"<id>.<timestamp>.<corpo>\">` com a parte "
+                         "decodificada (base64) do segredo `whsec_…`, uma por segredo em vigor, separadas por espaço; "
+                         "depois `,sha256=<hex>` do formato anterior (docs/api/webhooks.md).",
+}
+
+
+def _webhooks() -> dict:
+    """The document's `webhooks` section: one POST per event type the platform sends, its body typed."""
+    section = {}
+    for event_type, (_, summary) in WEBHOOK_EVENTS.items():
+        section[event_type] = {"post": {
+            "operationId": "webhook" + _event_envelope(event_type).__name__.removeprefix("WebhookEvent"),
+            "summary": summary, "tags": ["webhooks"],
+            "parameters": [{"name": name, "in": "header", "required": True, "description": text,
+                            "schema": {"type": "string"}} for name, text in WEBHOOK_HEADERS.items()],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": _ref(_event_envelope(event_type).__name__)}}},
+            "responses": {"2XX": {"description": "Recebido (responda em até 10 s). 410 desativa o endpoint; "
+                                                 "qualquer outra resposta é tentada de novo."}},
+        }}
+    return section
 
 
 def _clean_schema(node) -> None:
@@ -356,6 +401,9 @@ def _operation(spec, examples: dict) -> dict:
         operation["security"] = [{"ApiKey": []}, {"ServiceKey": []}, {"Bearer": []}]
         operation["x-required-scope"] = spec.scope
         operation["description"] += f"\n\nEscopo da chave: `{spec.scope}`."
+        if spec.extra_scope:
+            operation["x-required-scopes"] = [spec.scope, spec.extra_scope]
+            operation["description"] += f" Também o escopo `{spec.extra_scope}`."
     else:
         operation["security"] = []
     return operation
@@ -375,6 +423,7 @@ def build_document(examples: dict | None = None) -> dict:
         "tags": [{"name": name, "description": description} for name, description in TAGS.items()
                  if name in used_tags],
         "paths": paths,
+        "webhooks": _webhooks(),
         "components": {
             "schemas": _collect_schemas(),
             "parameters": copy.deepcopy(PARAMETERS),

@@ -71,7 +71,7 @@ def world(app, make_company, make_api, make_partner, make_vehicle, make_driver, 
     each kind another company owns."""
     ours = make_company(modules=["billing", "financial"])
     theirs = make_company(modules=["billing", "financial"])
-    api, their_api = make_api(ours), make_api(theirs)
+    api, their_api = make_api(ours, scopes=("read", "write", "webhooks")), make_api(theirs)
     simulation = their_api.post("/simulations", json={
         "methodology_id": _methodology(theirs), "inputs": COST_INPUTS, "save": True,
         "tax_context": {"origin_state": "SP", "destination_state": "SP"}}).get_json()["data"]["id"]
@@ -82,7 +82,7 @@ def world(app, make_company, make_api, make_partner, make_vehicle, make_driver, 
                  "operation": operation},
         "other": {"partner": str(make_partner(theirs).id), "freight": str(make_freight(theirs).id),
                   "vehicle": str(make_vehicle(theirs).id), "driver": str(make_driver(theirs).id),
-                  "simulation": simulation, "tac": str(make_tac(theirs).id)},
+                  "simulation": simulation, "tac": str(make_tac(theirs).id), "endpoint": _endpoint(theirs)},
     }
 
 
@@ -91,6 +91,14 @@ def _methodology(company) -> str:
     with tenant_scope(company.id):
         return str(db.session.execute(db.select(Methodology.id).where(Methodology.template == "cost_model"))
                    .scalar_one())
+
+
+def _endpoint(company) -> str:
+    from domain.webhooks import services
+    with tenant_scope(company.id):
+        endpoint, _ = services.create_endpoint(company, url="https://erp.example.com/hooks")
+        db.session.commit()
+        return str(endpoint.id)
 
 
 def _document(w, **fields) -> dict:
@@ -154,6 +162,8 @@ CASES = {
         lambda w, o: ("POST", "/finance/payables", _payable(supplier_partner_id=o["partner"])),
     ("POST", f"{P}/finance/payables", "freight_id"):
         lambda w, o: ("POST", "/finance/payables", _payable(freight_id=o["freight"])),
+    ("GET", f"{P}/webhooks/deliveries", "endpoint_id"):
+        lambda w, o: ("GET", f"/webhooks/deliveries?endpoint_id={o['endpoint']}", None),
     ("POST", f"{P}/finance/payables", "vehicle_id"):
         lambda w, o: ("POST", "/finance/payables", _payable(vehicle_id=o["vehicle"])),
 }
