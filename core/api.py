@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from core import apikeys
 from core.db import db, in_autocommit, read_without_transaction, utcnow
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized, module_disabled
-from core.inputs import check_json_tree, too_deep
+from core.inputs import check_json_tree, reject_protected, too_deep
 from core.models import IdempotencyRecord
 from core.queue import dispatch_ready, end_with_error
 from core.schemas import parse_body, parse_query
@@ -26,9 +26,6 @@ from core.tenancy import enter_tenant
 
 API_PREFIX = "/api/public/v1"
 api_bp = Blueprint("api", __name__, url_prefix=API_PREFIX)
-
-ALWAYS_PROTECTED = ("company_id", "created_by")
-
 
 @dataclass
 class EndpointSpec:
@@ -55,19 +52,6 @@ class EndpointSpec:
 
 REGISTRY: list[EndpointSpec] = []
 TAGS: dict[str, str] = {}  # tag → description, in declaration order (the document's `tags`)
-
-
-# Webhook events the platform sends: type → (payload model of `data`, summary); areas register them
-# (domain/webhooks/payloads.py) and core/openapi.py types each in the document's `webhooks` section.
-WEBHOOK_EVENTS: dict[str, tuple[Any, str]] = {}
-
-
-def webhook_event(event_type: str, summary: str):
-    """Class decorator: `model` is the `data` of the event `event_type` in the OpenAPI document."""
-    def register(model):
-        WEBHOOK_EVENTS[event_type] = (model, summary)
-        return model
-    return register
 
 
 def tag(name: str, description: str) -> str:
@@ -361,28 +345,6 @@ def _decode_json(raw: bytes):
         raise too_deep() from None
     except (ValueError, UnicodeDecodeError):
         raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400) from None
-
-
-def reject_protected(data: dict, extra_fields=()) -> None:
-    found = [f for f in extra_fields if f in data]
-    found += _find_keys(data, ALWAYS_PROTECTED, "")
-    if found:
-        details = [FieldError(f, "protected_field", "Campo definido pelo serviço; não o envie.") for f in found]
-        raise InvalidBody(f"Campos protegidos não podem ser enviados: {', '.join(found)}.", details=details)
-
-
-def _find_keys(node, names, path: str) -> list[str]:
-    hits = []
-    if isinstance(node, dict):
-        for k, v in node.items():
-            here = f"{path}.{k}" if path else k
-            if k in names:
-                hits.append(here)
-            hits += _find_keys(v, names, here)
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            hits += _find_keys(v, names, f"{path}[{i}]")
-    return hits
 
 
 # --- Work that commits before the answer is known ------------------------------------------------

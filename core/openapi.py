@@ -21,8 +21,8 @@ from typing import Literal
 from pydantic import Field, create_model
 from pydantic.json_schema import models_json_schema
 
-from core.api import API_PREFIX, REGISTRY, TAGS, WEBHOOK_EVENTS
-from core.responses import CURSOR_PATTERN, ErrorCode, ResponseModel, error_models
+from core.api import API_PREFIX, REGISTRY, TAGS
+from core.responses import CURSOR_PATTERN, WEBHOOK_EVENTS, ErrorCode, ResponseModel, error_models
 from core.schemas import ListQuery
 
 TITLE = "Fretes Public API"

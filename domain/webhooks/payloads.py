@@ -6,8 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from core.api import webhook_event
-from core.responses import ResponseModel, Timestamp, Uuid
+from core.responses import ResponseModel, Timestamp, Uuid, webhook_event
 from domain.freights.states import FREIGHT_STATUSES
 
 
