@@ -63,6 +63,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.url_map.strict_slashes = False
     from core.queue import run_after_response
     app.after_request(run_after_response)  # inline webhook jobs: after the answer is sent
+    from core.ratelimit import rate_limit_headers
+    app.after_request(rate_limit_headers)  # RateLimit-* on every call that counted a limit
     from core.unread_body import CloseOnUnreadBody
     app.wsgi_app = CloseOnUnreadBody(app.wsgi_app)  # an answer before the body was read: drain it or close
     if app.config["PROXY_COUNT"]:  # the client IP (login and lead limits, stored leads) behind the proxies

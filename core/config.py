@@ -93,6 +93,12 @@ def load_config() -> dict:
         "SESSION_ABSOLUTE_HOURS": float(os.environ.get("SESSION_ABSOLUTE_HOURS", "12")),
         "LOGIN_LIMIT_PER_ACCOUNT": os.environ.get("LOGIN_LIMIT_PER_ACCOUNT", "5 per 15 minutes"),
         "LOGIN_LIMIT_PER_IP": os.environ.get("LOGIN_LIMIT_PER_IP", "20 per 15 minutes"),
+        # Flask-Limiter's headers (the login page's limit) under the names the API's limits use (core/ratelimit.py).
+        # Its reset is a Unix time, not the draft's seconds, so it keeps a name of its own.
+        "RATELIMIT_HEADER_LIMIT": "RateLimit-Limit",
+        "RATELIMIT_HEADER_REMAINING": "RateLimit-Remaining",
+        "RATELIMIT_HEADER_RESET": "X-RateLimit-Reset",
+        "RATELIMIT_HEADER_RETRY_AFTER_VALUE": "delta-seconds",
         # Public lead form (blueprints/api/marketplace.py): per client IP, in the limiter's storage.
         "MARKETPLACE_LEAD_LIMIT": os.environ.get("MARKETPLACE_LEAD_LIMIT", "5 per minute"),
         # The leads badge (polled by every open tab) reuses the stored count it read this long ago, per process.

@@ -149,7 +149,22 @@ HEADERS = {
     "RetryAfter": {"description": "Segundos a esperar antes de tentar de novo.",
                    "schema": {"type": "integer", "minimum": 0}},
     "WWWAuthenticate": {"description": "Esquema de autenticação esperado.", "schema": {"type": "string"}},
+    # The IETF draft "RateLimit header fields for HTTP", on every answer of a limited operation (docs/api/README.md).
+    "RateLimitLimit": {"description": "Chamadas permitidas na janela do limite.",
+                       "schema": {"type": "integer", "minimum": 1}},
+    "RateLimitRemaining": {"description": "Chamadas que ainda cabem na janela atual.",
+                           "schema": {"type": "integer", "minimum": 0}},
+    "RateLimitReset": {"description": "Segundos até a janela atual terminar (a contagem recomeça).",
+                       "schema": {"type": "integer", "minimum": 0}},
 }
+RATE_LIMIT_HEADERS = {"RateLimit-Limit": {"$ref": "#/components/headers/RateLimitLimit"},
+                      "RateLimit-Remaining": {"$ref": "#/components/headers/RateLimitRemaining"},
+                      "RateLimit-Reset": {"$ref": "#/components/headers/RateLimitReset"}}
+
+
+def is_limited(spec) -> bool:
+    """An operation with a rate limit declares its 429 (`rate_limited`)."""
+    return any(code.status == 429 for code in spec.errors)
 
 KEY_FORMAT = ("Chave da empresa no formato `<prefixo>.<segredo>` (prefixo `flk_` + 12 hexadecimais; criada em "
               "Administração → Integrações). "
@@ -321,6 +336,8 @@ def _success(spec, status: int, model, examples: dict) -> dict:
         headers["Idempotent-Replayed"] = {"$ref": "#/components/headers/IdempotentReplayed"}
     for name, description in spec.headers.items():
         headers[name] = {"description": description, "schema": {"type": "string"}}
+    if is_limited(spec):
+        headers.update(RATE_LIMIT_HEADERS)
     media = {"schema": _ref(model.__name__)}
     example = examples.get(str(status))
     if example is not None:
@@ -344,6 +361,9 @@ def _errors(codes: list[ErrorCode]) -> dict:
             headers["Retry-After"] = {"$ref": "#/components/headers/RetryAfter"}
         if status == 401:
             headers["WWW-Authenticate"] = {"$ref": "#/components/headers/WWWAuthenticate"}
+        if status == 429:
+            headers["Retry-After"] = {"$ref": "#/components/headers/RetryAfter"}
+            headers.update(RATE_LIMIT_HEADERS)
         codes_text = ", ".join(f"`{c.code}`" for c in group)
         responses[str(status)] = {
             "description": f"{STATUS_TEXT.get(status, 'Erro')}: {codes_text}.",
