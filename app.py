@@ -65,6 +65,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.after_request(run_after_response)  # inline webhook jobs: after the answer is sent
     from core.ratelimit import rate_limit_headers
     app.after_request(rate_limit_headers)  # RateLimit-* on every call that counted a limit
+    from core.deprecation import deprecation_headers
+    app.after_request(deprecation_headers)  # Deprecation/Sunset on every answer of a deprecated operation
     from core.unread_body import CloseOnUnreadBody
     app.wsgi_app = CloseOnUnreadBody(app.wsgi_app)  # an answer before the body was read: drain it or close
     if app.config["PROXY_COUNT"]:  # the client IP (login and lead limits, stored leads) behind the proxies

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from core import apikeys
 from core.db import db, in_autocommit, read_without_transaction, utcnow
+from core.deprecation import DEPRECATED
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized, module_disabled
 from core.inputs import check_json_tree, reject_protected, too_deep
 from core.models import IdempotencyRecord
@@ -48,6 +49,7 @@ class EndpointSpec:
     responses: dict = field(default_factory=dict)  # other success statuses → model, e.g. {202: EmitPending}
     headers: dict = field(default_factory=dict)  # success response headers → description
     extra_scope: str | None = None  # a scope required besides read/write
+    deprecated: Any = None  # core.deprecation.Deprecated: Deprecation/Sunset headers, `deprecated` in the document
 
 
 REGISTRY: list[EndpointSpec] = []
@@ -128,7 +130,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
              success: int | None = None, response=None, response_kind: str = "json", module: str | None = None,
              public: bool = False, protected_fields=(), errors=(), idempotent: bool = True, blueprint=None,
              operation_id: str | None = None, responses=None, headers=None, reads_when=None, with_key=None,
-             commits_itself_when=None, extra_scope: str | None = None):
+             commits_itself_when=None, extra_scope: str | None = None, deprecated=None):
     """Declare a public API endpoint. `blueprint` mounts it elsewhere than the public API (then it is
     left out of the OpenAPI document); tests use it to exercise the pipeline on their own routes.
 
@@ -154,7 +156,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
         spec = EndpointSpec(rule, method, f"{view.__module__}.{view.__name__}", summary or view.__doc__ or "",
                             tuple(tags), body, query, success, response, response_kind, public, scope, module,
                             tuple(errors), idempotent, operation_id, dict(responses or {}), dict(headers or {}),
-                            extra_scope)
+                            extra_scope, deprecated)
         if blueprint is None:
             REGISTRY.append(spec)
 
@@ -192,8 +194,10 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
             return response_obj
 
         wrapper.__name__ = f"{view.__name__}_{method.lower()}"
-        (blueprint or api_bp).add_url_rule(rule, endpoint=f"{view.__module__.rsplit('.', 1)[-1]}_{view.__name__}",
-                                           view_func=wrapper, methods=[method])
+        name = f"{view.__module__.rsplit('.', 1)[-1]}_{view.__name__}"
+        (blueprint or api_bp).add_url_rule(rule, endpoint=name, view_func=wrapper, methods=[method])
+        if deprecated is not None:
+            DEPRECATED[f"{(blueprint or api_bp).name}.{name}"] = deprecated
         return wrapper
 
     return decorator

@@ -26,7 +26,7 @@ from core.responses import CURSOR_PATTERN, WEBHOOK_EVENTS, ErrorCode, ResponseMo
 from core.schemas import ListQuery
 
 TITLE = "Fretes Public API"
-VERSION = "1.1.0"
+VERSION = "1.2.0"  # moves with docs/api/changelog.md (docs/api/versioning.md)
 
 # --- The pipeline's own errors (core/api.py, blueprints/errors.py) -----------------------------------------------
 
@@ -132,10 +132,19 @@ PARAMETERS = {
         "name": "X-Service-Signature", "in": "header", "required": False, "description": SIGNING_RULE,
         "schema": {"type": "string", "pattern": "^(sha256=)?[0-9a-fA-F]{64}$"},
         "example": "sha256=5d41402abc4b2a76b9719d911017c592ae2c6e2f3d1f0e8b1f3f9c2a4b6d8e0f"},
+    "ServiceSignatureVersion": {
+        "name": "X-Service-Signature-Version", "in": "header", "required": False,
+        "description": "Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em "
+                       "hexadecimal de `v2\\n<MÉTODO>\\n<caminho>\\n<query string como enviada>\\n<timestamp>"
+                       "\\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query "
+                       "(docs/api/signatures.md).",
+        "schema": {"type": "string", "enum": ["1", "2"]}, "example": "2"},
     "ServiceTimestamp": {
         "name": "X-Service-Timestamp", "in": "header", "required": False,
         "description": "Unix em milissegundos; quando enviado entra na assinatura (`<timestamp>.<corpo>`) e deve "
-                       "estar a até 300 s do relógio do servidor.",
+                       "estar a até 300 s do relógio do servidor (senão 401 invalid_signature); uma assinatura com "
+                       "horário vale uma única vez. Obrigatório para chaves criadas exigindo assinatura (uma "
+                       "assinatura sem horário valeria para sempre: 401 invalid_signature) e na versão 2.",
         "schema": {"type": "string", "pattern": "^[0-9]{10,16}$"}, "example": "1763870400000"},
 }
 
@@ -156,6 +165,13 @@ HEADERS = {
                            "schema": {"type": "integer", "minimum": 0}},
     "RateLimitReset": {"description": "Segundos até a janela atual terminar (a contagem recomeça).",
                        "schema": {"type": "integer", "minimum": 0}},
+}
+DEPRECATION_HEADERS = {
+    "Deprecation": {"description": "RFC 9745: `@<Unix>` do dia em que a operação foi descontinuada.",
+                    "schema": {"type": "string"}},
+    "Sunset": {"description": "RFC 8594: data (HTTP-date) depois da qual a operação pode deixar de responder.",
+               "schema": {"type": "string"}},
+    "Link": {"description": "`<…>; rel=\"deprecation\"`: o aviso no changelog.", "schema": {"type": "string"}},
 }
 RATE_LIMIT_HEADERS = {"RateLimit-Limit": {"$ref": "#/components/headers/RateLimitLimit"},
                       "RateLimit-Remaining": {"$ref": "#/components/headers/RateLimitRemaining"},
@@ -338,6 +354,8 @@ def _success(spec, status: int, model, examples: dict) -> dict:
         headers[name] = {"description": description, "schema": {"type": "string"}}
     if is_limited(spec):
         headers.update(RATE_LIMIT_HEADERS)
+    if spec.deprecated is not None:
+        headers.update(DEPRECATION_HEADERS)
     media = {"schema": _ref(model.__name__)}
     example = examples.get(str(status))
     if example is not None:
@@ -392,7 +410,8 @@ def _operation(spec, examples: dict) -> dict:
         params += _query_parameters(spec.query)
     if not spec.public:
         params += [{"$ref": "#/components/parameters/ServiceSignature"},
-                   {"$ref": "#/components/parameters/ServiceTimestamp"}]
+                   {"$ref": "#/components/parameters/ServiceTimestamp"},
+                   {"$ref": "#/components/parameters/ServiceSignatureVersion"}]
     if _idempotent(spec):
         params.append({"$ref": "#/components/parameters/IdempotencyKey"})
     summary, _, rest = (spec.summary or "").strip().partition("\n")
@@ -416,6 +435,11 @@ def _operation(spec, examples: dict) -> dict:
         responses[str(status)] = _success(spec, status, model, recorded.get("responses", {}))
     responses.update(_errors(pipeline_errors(spec) + list(spec.errors)))
     operation["responses"] = responses
+    if spec.deprecated is not None:
+        operation["deprecated"] = True
+        operation["description"] += (f"\n\n**Descontinuada** desde {spec.deprecated.since.isoformat()}; deixa de "
+                                     f"responder depois de {spec.deprecated.sunset.isoformat()}. Use "
+                                     f"{spec.deprecated.replacement}.")
     if not spec.public:
         # Scopes of an API key are not OpenAPI scopes (those belong to OAuth2): the one needed is said here.
         operation["security"] = [{"ApiKey": []}, {"ServiceKey": []}, {"Bearer": []}]
