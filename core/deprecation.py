@@ -10,7 +10,6 @@ from email.utils import format_datetime
 from flask import request
 
 
-
 @dataclass(frozen=True)
 class Deprecated:
     since: date

@@ -341,6 +341,14 @@ def _success(spec, status: int, model, examples: dict) -> dict:
     if spec.response_kind == "text":  # a provider's verification handshake (the WhatsApp webhook's hub.challenge)
         return {"description": "O texto recebido em hub.challenge.", "headers": headers,
                 "content": {"text/plain": {"schema": {"type": "string"}, "example": "1158201444"}}}
+    if spec.response_kind in ("pdf", "zip") and status != spec.success:  # the asynchronous form (a job)
+        headers["Location"] = {"description": "A URL do job.", "schema": {"type": "string"}}
+        headers["Preference-Applied"] = {"description": "`respond-async`.", "schema": {"type": "string"}}
+        media = {"schema": _ref(model.__name__)}
+        if examples.get(str(status)) is not None:
+            media["example"] = examples[str(status)]
+        return {"description": (model.__doc__ or "Job").strip().splitlines()[0], "headers": headers,
+                "content": {"application/json": media}}
     if spec.response_kind in ("pdf", "zip"):
         headers["Content-Disposition"] = {"$ref": "#/components/headers/ContentDisposition"}
         for name, description in spec.headers.items():
@@ -408,6 +416,10 @@ def _operation(spec, examples: dict) -> dict:
     params = _path_parameters(path)
     if spec.query is not None:
         params += _query_parameters(spec.query)
+    if spec.response_kind in ("pdf", "zip") and 202 in spec.responses:
+        params.append({"name": "Prefer", "in": "header", "required": False, "schema": {"type": "string"},
+                       "example": "respond-async", "description": "`respond-async` (RFC 7240): 202 com um job em "
+                       "vez do arquivo; o progresso e o arquivo ficam na URL de `Location`."})
     if not spec.public:
         params += [{"$ref": "#/components/parameters/ServiceSignature"},
                    {"$ref": "#/components/parameters/ServiceTimestamp"},
