@@ -190,6 +190,8 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(api_bp)
     for blueprint in WEB_BLUEPRINTS:
         app.register_blueprint(blueprint)
+    from blueprints.api_reference import bp as api_reference_bp
+    app.register_blueprint(api_reference_bp)  # /api/docs: the reference, rendered from the document
     from blueprints.ops import bp as ops_bp
     csrf.exempt(ops_bp)
     app.register_blueprint(ops_bp)
