@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The clients generated from the OpenAPI document and committed under clients/ (docs/api/clients.md):
+# The clients generated from the OpenAPI document and committed under clients/ (clients/python/README.md):
 #   clients/python/fretes_api_client   openapi-python-client (scripts/api_clients/openapi-python-client.yaml)
 #   clients/typescript/fretes-api.d.ts openapi-typescript
 #   clients/postman/fretes-api.postman_collection.json  scripts/api_clients/postman_collection.py
