@@ -52,6 +52,14 @@ def create_app(config: dict | None = None) -> Flask:
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (docs/decisions.md §1). Set before any route is added, so it holds for every route.
     app.url_map.strict_slashes = False
+    from core.queue import run_after_response
+    app.after_request(run_after_response)  # inline webhook jobs: after the answer is sent
+    from core.ratelimit import rate_limit_headers
+    app.after_request(rate_limit_headers)  # RateLimit-* on every call that counted a limit
+    from core.deprecation import deprecation_headers
+    app.after_request(deprecation_headers)  # Deprecation/Sunset on every answer of a deprecated operation
+    from core.unread_body import CloseOnUnreadBody
+    app.wsgi_app = CloseOnUnreadBody(app.wsgi_app)  # an answer before the body was read: drain it or close
     if app.config["PROXY_COUNT"]:  # the client IP (login and lead limits, stored leads) behind the proxies
         from werkzeug.middleware.proxy_fix import ProxyFix
         count = app.config["PROXY_COUNT"]
@@ -173,6 +181,8 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(api_bp)
     for blueprint in WEB_BLUEPRINTS:
         app.register_blueprint(blueprint)
+    from blueprints.api_reference import bp as api_reference_bp
+    app.register_blueprint(api_reference_bp)  # /api/docs: the reference, rendered from the document
     from blueprints.ops import bp as ops_bp
     csrf.exempt(ops_bp)
     app.register_blueprint(ops_bp)

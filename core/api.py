@@ -17,8 +17,9 @@ from sqlalchemy.orm import Session
 
 from core import apikeys
 from core.db import db, in_autocommit, read_without_transaction, utcnow
+from core.deprecation import DEPRECATED
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized, module_disabled
-from core.inputs import check_json_tree, too_deep
+from core.inputs import check_json_tree, reject_protected, too_deep
 from core.models import IdempotencyRecord
 from core.queue import dispatch_ready, end_with_error
 from core.schemas import parse_body, parse_query
@@ -26,9 +27,6 @@ from core.tenancy import enter_tenant
 
 API_PREFIX = "/api/public/v1"
 api_bp = Blueprint("api", __name__, url_prefix=API_PREFIX)
-
-ALWAYS_PROTECTED = ("company_id", "created_by")
-
 
 @dataclass
 class EndpointSpec:
@@ -50,6 +48,8 @@ class EndpointSpec:
     operation_id: str | None = None  # short camelCase; default: the view name in camelCase
     responses: dict = field(default_factory=dict)  # other success statuses → model, e.g. {202: EmitPending}
     headers: dict = field(default_factory=dict)  # success response headers → description
+    extra_scope: str | None = None  # a scope required besides read/write
+    deprecated: Any = None  # core.deprecation.Deprecated: Deprecation/Sunset headers, `deprecated` in the document
 
 
 REGISTRY: list[EndpointSpec] = []
@@ -130,7 +130,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
              success: int | None = None, response=None, response_kind: str = "json", module: str | None = None,
              public: bool = False, protected_fields=(), errors=(), idempotent: bool = True, blueprint=None,
              operation_id: str | None = None, responses=None, headers=None, reads_when=None, with_key=None,
-             commits_itself_when=None):
+             commits_itself_when=None, extra_scope: str | None = None, deprecated=None):
     """Declare a public API endpoint. `blueprint` mounts it elsewhere than the public API (then it is
     left out of the OpenAPI document); tests use it to exercise the pipeline on their own routes.
 
@@ -148,12 +148,15 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
     an Idempotency-Key); a view then needing more statements calls core.db.take_transaction() first."""
     method = method.upper()
     scope = None if public else ("read" if method in ("GET", "HEAD") else "write")
+    # `extra_scope`: a scope the key needs besides read/write (`webhooks` for the webhook management API).
+    scopes = () if public else (scope, *((extra_scope,) if extra_scope else ()))
     success = success or (201 if method == "POST" and body is not None else 200)
 
     def decorator(view):
         spec = EndpointSpec(rule, method, f"{view.__module__}.{view.__name__}", summary or view.__doc__ or "",
                             tuple(tags), body, query, success, response, response_kind, public, scope, module,
-                            tuple(errors), idempotent, operation_id, dict(responses or {}), dict(headers or {}))
+                            tuple(errors), idempotent, operation_id, dict(responses or {}), dict(headers or {}),
+                            extra_scope, deprecated)
         if blueprint is None:
             REGISTRY.append(spec)
 
@@ -166,7 +169,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 autocommit = reading or in_autocommit()  # a session begun earlier: the request's transaction
             ctx = ApiContext()
             if not public:
-                ctx.api_key, ctx.account, ctx.with_key = authenticate(scope, module, with_key)
+                ctx.api_key, ctx.account, ctx.with_key = authenticate(scopes, module, with_key)
             if method in ("POST", "PATCH", "PUT"):
                 ctx.raw = read_json_body(body is not None, protected_fields)
             if body is not None:
@@ -175,7 +178,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
                 ctx.query = parse_query(query, request.args)
             # The key is claimed only after validation: a rejected body leaves it free, so the client can
             # correct the body and resend with the same key.
-            if method == "POST" and idempotent and not public and request.headers.get("Idempotency-Key"):
+            if method == "POST" and idempotent and not public and "Idempotency-Key" in request.headers:
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
             try:
                 response_obj = to_response(view(ctx, **path_args), success)
@@ -191,8 +194,10 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
             return response_obj
 
         wrapper.__name__ = f"{view.__name__}_{method.lower()}"
-        (blueprint or api_bp).add_url_rule(rule, endpoint=f"{view.__module__.rsplit('.', 1)[-1]}_{view.__name__}",
-                                           view_func=wrapper, methods=[method])
+        name = f"{view.__module__.rsplit('.', 1)[-1]}_{view.__name__}"
+        (blueprint or api_bp).add_url_rule(rule, endpoint=name, view_func=wrapper, methods=[method])
+        if deprecated is not None:
+            DEPRECATED[f"{(blueprint or api_bp).name}.{name}"] = deprecated
         return wrapper
 
     return decorator
@@ -261,7 +266,7 @@ def presented_key() -> str | None:
     return None
 
 
-def authenticate(scope: str | None, module: str | None, companion: KeyCompanion | None = None):
+def authenticate(scopes, module: str | None, companion: KeyCompanion | None = None):
     """The caller's (key, company) views and the companion's row (None without one); enters the company's tenant
     scope."""
     raw = presented_key()
@@ -274,8 +279,9 @@ def authenticate(scope: str | None, module: str | None, companion: KeyCompanion 
         raise Unauthorized("Chave de API inválida ou revogada.")
     key, company, secret, row = found
     check_signature(key, secret)
-    if scope and scope not in (key.scopes or []):
-        raise Forbidden(f"A chave não tem o escopo '{scope}'.", code="insufficient_scope")
+    for scope in ((scopes,) if isinstance(scopes, str) else scopes or ()):
+        if scope not in (key.scopes or []):
+            raise Forbidden(f"A chave não tem o escopo '{scope}'.", code="insufficient_scope")
     if module and not company.has_module(module):
         raise module_disabled(module)
     enter_tenant(company.id)
@@ -345,28 +351,6 @@ def _decode_json(raw: bytes):
         raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400) from None
 
 
-def reject_protected(data: dict, extra_fields=()) -> None:
-    found = [f for f in extra_fields if f in data]
-    found += _find_keys(data, ALWAYS_PROTECTED, "")
-    if found:
-        details = [FieldError(f, "protected_field", "Campo definido pelo serviço; não o envie.") for f in found]
-        raise InvalidBody(f"Campos protegidos não podem ser enviados: {', '.join(found)}.", details=details)
-
-
-def _find_keys(node, names, path: str) -> list[str]:
-    hits = []
-    if isinstance(node, dict):
-        for k, v in node.items():
-            here = f"{path}.{k}" if path else k
-            if k in names:
-                hits.append(here)
-            hits += _find_keys(v, names, here)
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            hits += _find_keys(v, names, f"{path}[{i}]")
-    return hits
-
-
 # --- Work that commits before the answer is known ------------------------------------------------
 
 def interim_response(body: dict, status: int = 202) -> None:
@@ -406,10 +390,7 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
     if not key or len(key) > 255:
         raise AppError("Idempotency-Key deve ter de 1 a 255 caracteres.", code="invalid_header", status=400,
                        details=[FieldError("Idempotency-Key", "invalid", "De 1 a 255 caracteres.")])
-    fingerprint = hashlib.sha256(
-        request.method.encode() + b" " + request.path.encode() + b"\n" + request.get_data(cache=True)
-    ).hexdigest()
-    record = claim_idempotency_key(ctx.company.id, key, fingerprint)
+    record = claim_idempotency_key(ctx.company.id, key, *request_fingerprints(ctx.raw))
     if isinstance(record, Response):
         return record
     record_id = g.idempotency_record_id = record.id
@@ -441,7 +422,17 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
 event.listen(Session, "after_commit", _mark_interim_committed)
 
 
-def claim_idempotency_key(company_id, key: str, fingerprint: str):
+def request_fingerprints(parsed: dict) -> tuple[str, str]:
+    """(fingerprint, the previous release's) of this request: method, path and the body *as parsed*, so the same JSON
+    with its keys in another order or other spacing is the same request (a client's serializer may reorder keys
+    between tries). The previous fingerprint (the raw bytes) is still accepted for keys claimed before the change."""
+    head = request.method.encode() + b" " + request.path.encode() + b"\n"
+    canonical = json.dumps(parsed, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return (hashlib.sha256(head + canonical).hexdigest(),
+            hashlib.sha256(head + request.get_data(cache=True)).hexdigest())
+
+
+def claim_idempotency_key(company_id, key: str, fingerprint: str, legacy_fingerprint: str | None = None):
     now = utcnow()
     ttl = timedelta(hours=current_app.config["IDEMPOTENCY_TTL_HOURS"])
     existing = _find_record(key)
@@ -461,7 +452,7 @@ def claim_idempotency_key(company_id, key: str, fingerprint: str):
             existing = _find_record(key)
             if existing is None:
                 raise
-    if existing.request_hash != fingerprint:
+    if existing.request_hash not in (fingerprint, legacy_fingerprint):
         raise AppError("Idempotency-Key já usada com outra requisição.", code="idempotency_key_reused", status=422)
     if existing.state == "running":
         if now - existing.created_at > STALE_RUNNING:

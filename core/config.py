@@ -65,6 +65,9 @@ def load_config() -> dict:
         "REDIS_URL": os.environ.get("REDIS_URL", ""),
         # Jobs run inline (in the request) unless a Redis URL is configured and JOBS_INLINE is off.
         "JOBS_INLINE": _bool("JOBS_INLINE", not os.environ.get("REDIS_URL")),
+        # With inline jobs, webhook retries run from a timer thread of the process at their scheduled time
+        # (core/inline_timer.py); off: only the periodic sweep sends them (tests turn it off: timers outlive a test).
+        "WEBHOOK_INLINE_RETRIES": _bool("WEBHOOK_INLINE_RETRIES", True),
         # URLs longer than this answer 414 (JSON under /api). Below gunicorn's own request-line limit (4094), so
         # the app sees and answers them; longer ones are cut by gunicorn first (docs/hardening.md).
         "MAX_URL_LENGTH": int(os.environ.get("MAX_URL_LENGTH", "4000")),
@@ -106,6 +109,12 @@ def load_config() -> dict:
         "MAIL_USERNAME": os.environ.get("MAIL_USERNAME", ""),
         "MAIL_PASSWORD": os.environ.get("MAIL_PASSWORD", ""),
         "MAIL_STARTTLS": os.environ.get("MAIL_STARTTLS", "") in ("1", "true", "yes"),
+        # Flask-Limiter's headers (the login page's limit) under the names the API's limits use (core/ratelimit.py).
+        # Its reset is a Unix time, not the draft's seconds, so it keeps a name of its own.
+        "RATELIMIT_HEADER_LIMIT": "RateLimit-Limit",
+        "RATELIMIT_HEADER_REMAINING": "RateLimit-Remaining",
+        "RATELIMIT_HEADER_RESET": "X-RateLimit-Reset",
+        "RATELIMIT_HEADER_RETRY_AFTER_VALUE": "delta-seconds",
         # Public lead form (blueprints/api/marketplace.py): per client IP, in the limiter's storage.
         "MARKETPLACE_LEAD_LIMIT": os.environ.get("MARKETPLACE_LEAD_LIMIT", "5 per minute"),
         # The leads badge (polled by every open tab) reuses the stored count it read this long ago, per process.

@@ -47,3 +47,29 @@ def check_json_tree(data) -> None:
 def too_deep() -> AppError:
     message = f"O JSON tem mais de {MAX_JSON_DEPTH} níveis de aninhamento."
     return AppError(message, code="invalid_json", status=400, details=[FieldError("body", "too_deep", message)])
+
+
+# Fields no body may carry, at any depth (docs/api/README.md, "Writes").
+ALWAYS_PROTECTED = ("company_id", "created_by")
+
+
+def reject_protected(data: dict, extra_fields=()) -> None:
+    found = [f for f in extra_fields if f in data]
+    found += _find_keys(data, ALWAYS_PROTECTED, "")
+    if found:
+        details = [FieldError(f, "protected_field", "Campo definido pelo serviço; não o envie.") for f in found]
+        raise InvalidBody(f"Campos protegidos não podem ser enviados: {', '.join(found)}.", details=details)
+
+
+def _find_keys(node, names, path: str) -> list[str]:
+    hits = []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            here = f"{path}.{k}" if path else k
+            if k in names:
+                hits.append(here)
+            hits += _find_keys(v, names, here)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            hits += _find_keys(v, names, f"{path}[{i}]")
+    return hits

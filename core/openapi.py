@@ -13,15 +13,20 @@ What an operation documents:
 import copy
 import json
 import re
+import uuid
+from datetime import datetime
+from functools import cache
+from typing import Literal
 
+from pydantic import Field, create_model
 from pydantic.json_schema import models_json_schema
 
 from core.api import API_PREFIX, REGISTRY, TAGS
-from core.responses import CURSOR_PATTERN, ErrorCode, error_models
+from core.responses import CURSOR_PATTERN, WEBHOOK_EVENTS, ErrorCode, ResponseModel, error_models
 from core.schemas import ListQuery
 
 TITLE = "Fretes Public API"
-VERSION = "1.1.0"
+VERSION = "1.2.0"  # moves with docs/api/changelog.md (docs/api/versioning.md)
 
 # --- The pipeline's own errors (core/api.py, blueprints/errors.py) -----------------------------------------------
 
@@ -77,9 +82,30 @@ def pipeline_errors(spec) -> list[ErrorCode]:
             errors.append(INVALID_CURSOR)
     if "<" in spec.rule:
         errors.append(NOT_FOUND)
+    errors += [reference_not_found(name) for name in reference_fields(spec)]
     if _idempotent(spec):
         errors += [INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_REUSED]
     return errors
+
+
+# Body and query fields named `*_id` that are not references to the company's records.
+NOT_REFERENCES = frozenset({"external_id"})
+
+
+def reference_fields(spec) -> list[str]:
+    """The top-level body and query fields that name one of the company's records (`*_id`, `*_ids`): another
+    company's id there is 404 `not_found` naming the field, like a missing one (docs/api/README.md, "Ids")."""
+    names = []
+    for model in (spec.body, spec.query):
+        if model is not None:
+            names += [name for name in model.model_fields
+                      if name.endswith(("_id", "_ids")) and name not in NOT_REFERENCES]
+    return names
+
+
+def reference_not_found(field: str) -> ErrorCode:
+    message = f"Registro não encontrado: {field} não é um registro da empresa."
+    return ErrorCode(404, "not_found", message, details=((field, "not_found", message),))
 
 
 def _idempotent(spec) -> bool:
@@ -106,10 +132,19 @@ PARAMETERS = {
         "name": "X-Service-Signature", "in": "header", "required": False, "description": SIGNING_RULE,
         "schema": {"type": "string", "pattern": "^(sha256=)?[0-9a-fA-F]{64}$"},
         "example": "sha256=5d41402abc4b2a76b9719d911017c592ae2c6e2f3d1f0e8b1f3f9c2a4b6d8e0f"},
+    "ServiceSignatureVersion": {
+        "name": "X-Service-Signature-Version", "in": "header", "required": False,
+        "description": "Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em "
+                       "hexadecimal de `v2\\n<MÉTODO>\\n<caminho>\\n<query string como enviada>\\n<timestamp>"
+                       "\\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query "
+                       "(docs/api/signatures.md).",
+        "schema": {"type": "string", "enum": ["1", "2"]}, "example": "2"},
     "ServiceTimestamp": {
         "name": "X-Service-Timestamp", "in": "header", "required": False,
         "description": "Unix em milissegundos; quando enviado entra na assinatura (`<timestamp>.<corpo>`) e deve "
-                       "estar a até 300 s do relógio do servidor.",
+                       "estar a até 300 s do relógio do servidor (senão 401 invalid_signature); uma assinatura com "
+                       "horário vale uma única vez. Obrigatório para chaves criadas exigindo assinatura (uma "
+                       "assinatura sem horário valeria para sempre: 401 invalid_signature) e na versão 2.",
         "schema": {"type": "string", "pattern": "^[0-9]{10,16}$"}, "example": "1763870400000"},
 }
 
@@ -123,7 +158,29 @@ HEADERS = {
     "RetryAfter": {"description": "Segundos a esperar antes de tentar de novo.",
                    "schema": {"type": "integer", "minimum": 0}},
     "WWWAuthenticate": {"description": "Esquema de autenticação esperado.", "schema": {"type": "string"}},
+    # The IETF draft "RateLimit header fields for HTTP", on every answer of a limited operation (docs/api/README.md).
+    "RateLimitLimit": {"description": "Chamadas permitidas na janela do limite.",
+                       "schema": {"type": "integer", "minimum": 1}},
+    "RateLimitRemaining": {"description": "Chamadas que ainda cabem na janela atual.",
+                           "schema": {"type": "integer", "minimum": 0}},
+    "RateLimitReset": {"description": "Segundos até a janela atual terminar (a contagem recomeça).",
+                       "schema": {"type": "integer", "minimum": 0}},
 }
+DEPRECATION_HEADERS = {
+    "Deprecation": {"description": "RFC 9745: `@<Unix>` do dia em que a operação foi descontinuada.",
+                    "schema": {"type": "string"}},
+    "Sunset": {"description": "RFC 8594: data (HTTP-date) depois da qual a operação pode deixar de responder.",
+               "schema": {"type": "string"}},
+    "Link": {"description": "`<…>; rel=\"deprecation\"`: o aviso no changelog.", "schema": {"type": "string"}},
+}
+RATE_LIMIT_HEADERS = {"RateLimit-Limit": {"$ref": "#/components/headers/RateLimitLimit"},
+                      "RateLimit-Remaining": {"$ref": "#/components/headers/RateLimitRemaining"},
+                      "RateLimit-Reset": {"$ref": "#/components/headers/RateLimitReset"}}
+
+
+def is_limited(spec) -> bool:
+    """An operation with a rate limit declares its 429 (`rate_limited`)."""
+    return any(code.status == 429 for code in spec.errors)
 
 KEY_FORMAT = ("Chave da empresa no formato `<prefixo>.<segredo>` (prefixo `flk_` + 12 hexadecimais; criada em "
               "Administração → Integrações). "
@@ -199,11 +256,51 @@ def _collect_schemas() -> dict:
             if model is not None and (model, "validation") not in models:
                 models.append((model, "validation"))
     models += [(model, "validation") for model in error_models()]
+    models += [(_event_envelope(event_type), "validation") for event_type in WEBHOOK_EVENTS]
     _, defs = models_json_schema(models, ref_template="#/components/schemas/{model}")
     schemas = dict(defs.get("$defs", {}))
     for schema in schemas.values():
         _clean_schema(schema)
     return schemas
+
+
+@cache
+def _event_envelope(event_type: str):
+    """`{id, type, created_at, data}` of one event type, `data` its registered payload model (schema
+    `WebhookEvent<Type>`, e.g. `WebhookEventFreightStatusChanged`)."""
+    model, _ = WEBHOOK_EVENTS[event_type]
+    name = "WebhookEvent" + "".join(part.capitalize() for part in re.split(r"[._]", event_type))
+    return create_model(name, __base__=ResponseModel, __doc__=f"Evento `{event_type}` (corpo da entrega).",
+                        id=(uuid.UUID, Field(description="Id do evento; igual ao cabeçalho Webhook-Id.")),
+                        type=(Literal[event_type], ...),
+                        created_at=(datetime, Field(description="ISO 8601 em UTC (sufixo Z).")),
+                        data=(model, ...))
+
+
+WEBHOOK_HEADERS = {
+    "Webhook-Id": "Id do evento (o mesmo em cada tentativa): deduplique por ele.",
+    "Webhook-Timestamp": "Momento desta tentativa, em segundos Unix.",
+    "Webhook-Signature": "Standard Webhooks: `v1,<base64 HMAC-SHA256 de \"<id>.<timestamp>.<corpo>\">` com a parte "
+                         "decodificada (base64) do segredo `whsec_…`, uma por segredo em vigor, separadas por espaço; "
+                         "depois `,sha256=<hex>` do formato anterior (docs/api/webhooks.md).",
+}
+
+
+def _webhooks() -> dict:
+    """The document's `webhooks` section: one POST per event type the platform sends, its body typed."""
+    section = {}
+    for event_type, (_, summary) in WEBHOOK_EVENTS.items():
+        section[event_type] = {"post": {
+            "operationId": "webhook" + _event_envelope(event_type).__name__.removeprefix("WebhookEvent"),
+            "summary": summary, "tags": ["webhooks"],
+            "parameters": [{"name": name, "in": "header", "required": True, "description": text,
+                            "schema": {"type": "string"}} for name, text in WEBHOOK_HEADERS.items()],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": _ref(_event_envelope(event_type).__name__)}}},
+            "responses": {"2XX": {"description": "Recebido (responda em até 10 s). 410 desativa o endpoint; "
+                                                 "qualquer outra resposta é tentada de novo."}},
+        }}
+    return section
 
 
 def _clean_schema(node) -> None:
@@ -244,6 +341,14 @@ def _success(spec, status: int, model, examples: dict) -> dict:
     if spec.response_kind == "text":  # a provider's verification handshake (the WhatsApp webhook's hub.challenge)
         return {"description": "O texto recebido em hub.challenge.", "headers": headers,
                 "content": {"text/plain": {"schema": {"type": "string"}, "example": "1158201444"}}}
+    if spec.response_kind in ("pdf", "zip") and status != spec.success:  # the asynchronous form (a job)
+        headers["Location"] = {"description": "A URL do job.", "schema": {"type": "string"}}
+        headers["Preference-Applied"] = {"description": "`respond-async`.", "schema": {"type": "string"}}
+        media = {"schema": _ref(model.__name__)}
+        if examples.get(str(status)) is not None:
+            media["example"] = examples[str(status)]
+        return {"description": (model.__doc__ or "Job").strip().splitlines()[0], "headers": headers,
+                "content": {"application/json": media}}
     if spec.response_kind in ("pdf", "zip"):
         headers["Content-Disposition"] = {"$ref": "#/components/headers/ContentDisposition"}
         for name, description in spec.headers.items():
@@ -255,6 +360,10 @@ def _success(spec, status: int, model, examples: dict) -> dict:
         headers["Idempotent-Replayed"] = {"$ref": "#/components/headers/IdempotentReplayed"}
     for name, description in spec.headers.items():
         headers[name] = {"description": description, "schema": {"type": "string"}}
+    if is_limited(spec):
+        headers.update(RATE_LIMIT_HEADERS)
+    if spec.deprecated is not None:
+        headers.update(DEPRECATION_HEADERS)
     media = {"schema": _ref(model.__name__)}
     example = examples.get(str(status))
     if example is not None:
@@ -278,6 +387,9 @@ def _errors(codes: list[ErrorCode]) -> dict:
             headers["Retry-After"] = {"$ref": "#/components/headers/RetryAfter"}
         if status == 401:
             headers["WWW-Authenticate"] = {"$ref": "#/components/headers/WWWAuthenticate"}
+        if status == 429:
+            headers["Retry-After"] = {"$ref": "#/components/headers/RetryAfter"}
+            headers.update(RATE_LIMIT_HEADERS)
         codes_text = ", ".join(f"`{c.code}`" for c in group)
         responses[str(status)] = {
             "description": f"{STATUS_TEXT.get(status, 'Erro')}: {codes_text}.",
@@ -304,9 +416,14 @@ def _operation(spec, examples: dict) -> dict:
     params = _path_parameters(path)
     if spec.query is not None:
         params += _query_parameters(spec.query)
+    if spec.response_kind in ("pdf", "zip") and 202 in spec.responses:
+        params.append({"name": "Prefer", "in": "header", "required": False, "schema": {"type": "string"},
+                       "example": "respond-async", "description": "`respond-async` (RFC 7240): 202 com um job em "
+                       "vez do arquivo; o progresso e o arquivo ficam na URL de `Location`."})
     if not spec.public:
         params += [{"$ref": "#/components/parameters/ServiceSignature"},
-                   {"$ref": "#/components/parameters/ServiceTimestamp"}]
+                   {"$ref": "#/components/parameters/ServiceTimestamp"},
+                   {"$ref": "#/components/parameters/ServiceSignatureVersion"}]
     if _idempotent(spec):
         params.append({"$ref": "#/components/parameters/IdempotencyKey"})
     summary, _, rest = (spec.summary or "").strip().partition("\n")
@@ -330,11 +447,19 @@ def _operation(spec, examples: dict) -> dict:
         responses[str(status)] = _success(spec, status, model, recorded.get("responses", {}))
     responses.update(_errors(pipeline_errors(spec) + list(spec.errors)))
     operation["responses"] = responses
+    if spec.deprecated is not None:
+        operation["deprecated"] = True
+        operation["description"] += (f"\n\n**Descontinuada** desde {spec.deprecated.since.isoformat()}; deixa de "
+                                     f"responder depois de {spec.deprecated.sunset.isoformat()}. Use "
+                                     f"{spec.deprecated.replacement}.")
     if not spec.public:
         # Scopes of an API key are not OpenAPI scopes (those belong to OAuth2): the one needed is said here.
         operation["security"] = [{"ApiKey": []}, {"ServiceKey": []}, {"Bearer": []}]
         operation["x-required-scope"] = spec.scope
         operation["description"] += f"\n\nEscopo da chave: `{spec.scope}`."
+        if spec.extra_scope:
+            operation["x-required-scopes"] = [spec.scope, spec.extra_scope]
+            operation["description"] += f" Também o escopo `{spec.extra_scope}`."
     else:
         operation["security"] = []
     return operation
@@ -354,6 +479,7 @@ def build_document(examples: dict | None = None) -> dict:
         "tags": [{"name": name, "description": description} for name, description in TAGS.items()
                  if name in used_tags],
         "paths": paths,
+        "webhooks": _webhooks(),
         "components": {
             "schemas": _collect_schemas(),
             "parameters": copy.deepcopy(PARAMETERS),

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 import sqlalchemy as sa
-from flask import current_app
+from flask import current_app, g, has_request_context
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
@@ -99,7 +99,8 @@ def dispatch_ready() -> None:
     sent = []
     for job in ready:
         if current_app.config.get("JOBS_INLINE") and job.outbox_id is None:
-            run_inline(job)
+            if not defer_to_after_response(job):
+                run_inline(job)
         elif _try_send(job):
             sent.append(job.outbox_id)
         else:
@@ -107,6 +108,40 @@ def dispatch_ready() -> None:
     if sent:
         _forget_outbox(sent)
         retry_outbox_if_due()
+
+
+# Inline jobs of these queues, enqueued by a request, run after its answer has been sent (a webhook receiver that
+# takes 3 s must not make the API call take 3 s). Others (a CIOT emission the request waits for) run at the commit.
+AFTER_RESPONSE_QUEUES = ("webhooks",)
+
+
+def defer_to_after_response(job: "PendingJob") -> bool:
+    """Keep an inline job for after the response (`run_after_response`); False outside a request or for a queue
+    whose jobs the request itself needs."""
+    if job.queue not in AFTER_RESPONSE_QUEUES or not has_request_context():
+        return False
+    g.setdefault("after_response_jobs", []).append(job)
+    return True
+
+
+def run_after_response(response):
+    """`app.after_request`: the request's deferred inline jobs run once the server has sent the answer and closes
+    it (WSGI `close()`, werkzeug's `call_on_close`), in an app context of their own. If this process stops first,
+    the periodic job finds the undispatched event (jobs.webhooks.redeliver_overdue)."""
+    jobs = g.pop("after_response_jobs", None)
+    if jobs:
+        app = current_app._get_current_object()
+        response.call_on_close(lambda: _run_jobs(app, jobs))
+    return response
+
+
+def _run_jobs(app, jobs) -> None:
+    try:
+        with app.app_context():
+            for job in jobs:
+                run_inline(job)
+    except Exception:  # the answer is sent: nothing to fail; the periodic job retries what is owed
+        log.exception("jobs after the response failed")
 
 
 def undelivered_jobs() -> list:

@@ -8,11 +8,12 @@ same either way (one atomic INCR+EXPIRE script in Redis per call), only the wait
 
 Without Redis the app counts in `LazyMemoryStorage` (scheme `memory-lazy://`, app.py's default): limits' memory
 storage without its expiry thread."""
+import math
 import time
 from contextlib import contextmanager
 from typing import ClassVar
 
-from flask import current_app
+from flask import current_app, g, has_request_context
 from limits import parse
 from limits.storage import MemoryStorage, RedisStorage
 from limits.strategies import FixedWindowRateLimiter
@@ -29,7 +30,9 @@ def app_limiter():
 def enforce_limit(config_name: str, scope: str, key: str, message: str) -> None:
     """Count one hit of `key` under `scope` against the limit in `config[config_name]` ("60 per minute")."""
     item = parse(current_app.config[config_name])
-    _refuse_unless(app_limiter().hit(item, scope, key), item, scope, key, message)
+    admitted = app_limiter().hit(item, scope, key)
+    note_window(item, scope, key)
+    _refuse_unless(admitted, item, scope, key, message)
 
 
 @contextmanager
@@ -40,7 +43,9 @@ def limit_around(config_name: str, scope: str, key: str, message: str):
     item = parse(current_app.config[config_name])
     pending = PendingHit.send(app_limiter(), item, scope, key)
     if pending is None:
-        _refuse_unless(app_limiter().hit(item, scope, key), item, scope, key, message)
+        admitted = app_limiter().hit(item, scope, key)
+        note_window(item, scope, key)
+        _refuse_unless(admitted, item, scope, key, message)
         yield
         return
     try:
@@ -62,6 +67,34 @@ def _refuse_unless(admitted: bool, item, scope: str, key: str, message: str) -> 
     raise AppError(message, code="rate_limited", status=429, headers={"Retry-After": str(retry_after)})
 
 
+# --- Rate-limit headers (docs/api/README.md, "Limits") -------------------------------------------------------------
+# Every answer of a limited call says where its count stands, as the IETF draft "RateLimit header fields for HTTP"
+# names them: RateLimit-Limit (the window's allowance), RateLimit-Remaining, RateLimit-Reset (seconds until the
+# window ends); a 429 also carries Retry-After. Counted by hand here, so written by hand (app.py adds them to the
+# response); the login page's limit is Flask-Limiter's, whose headers app.py maps to the same names.
+
+def note_window(item, scope: str, key: str, used: int | None = None, reset_seconds: float | None = None) -> None:
+    """Keep this request's window (the limit counted last) for `rate_limit_headers`. Without `used` and
+    `reset_seconds` they are read from the storage (memory: no cost; Redis: the leads' limit, not a hot path)."""
+    if not has_request_context():
+        return
+    if used is None or reset_seconds is None:
+        stats = app_limiter().get_window_stats(item, scope, key)
+        used, reset_seconds = item.amount - stats.remaining, stats.reset_time - time.time()
+    g.rate_limit_window = (item.amount, max(0, item.amount - used), max(0, math.ceil(reset_seconds)))
+
+
+def rate_limit_headers(response):
+    """`app.after_request`: the RateLimit-* headers of a call that counted a limit (its 429 included)."""
+    window = g.pop("rate_limit_window", None)
+    if window is not None:
+        limit, remaining, reset = window
+        response.headers["RateLimit-Limit"] = str(limit)
+        response.headers["RateLimit-Remaining"] = str(remaining)
+        response.headers["RateLimit-Reset"] = str(reset)
+    return response
+
+
 class PendingHit:
     """A fixed-window hit sent to Redis and not read yet: limits' own INCR+EXPIRE script (`RedisStorage.incr`) by
     its SHA on a connection taken from the storage's pool, kept until `admitted()` or `discard()` hands it back."""
@@ -80,8 +113,9 @@ class PendingHit:
         pool = storage.storage.connection_pool
         connection = pool.get_connection()
         try:
-            connection.send_command("EVALSHA", storage.lua_incr_expire.sha, 1,
-                                    storage.prefixed_key(item.key_for(scope, key)), item.get_expiry(), 1)
+            counter = storage.prefixed_key(item.key_for(scope, key))
+            connection.send_command("EVALSHA", storage.lua_incr_expire.sha, 1, counter, item.get_expiry(), 1)
+            connection.send_command("PTTL", counter)  # the window's end for RateLimit-Reset, in the same round trip
         except (RedisError, OSError):
             connection.disconnect()
             pool.release(connection)
@@ -93,14 +127,29 @@ class PendingHit:
         hit is counted again the usual way (the script loaded, the call retried, as a plain `hit` would)."""
         try:
             count = int(self.connection.read_response())
+            reset_ms = int(self.connection.read_response())
         except NoScriptError:  # nothing was counted
-            return self.strategy.hit(self.item, self.scope, self.key)
+            self._drop_ttl_answer()
+            return self._counted_again()
         except (RedisError, OSError):
             self.connection.disconnect()
-            return self.strategy.hit(self.item, self.scope, self.key)
+            return self._counted_again()
         finally:
             self.pool.release(self.connection)
+        note_window(self.item, self.scope, self.key, count, max(reset_ms, 0) / 1000)
         return count <= self.item.amount
+
+    def _counted_again(self) -> bool:
+        admitted = self.strategy.hit(self.item, self.scope, self.key)
+        note_window(self.item, self.scope, self.key)
+        return admitted
+
+    def _drop_ttl_answer(self) -> None:
+        """The PTTL's answer still waits after a failed EVALSHA: read it, or close the connection."""
+        try:
+            self.connection.read_response()
+        except (RedisError, OSError):
+            self.connection.disconnect()
 
     def discard(self) -> None:
         """The block failed: the answer is not wanted, and the connection is closed rather than left with it."""

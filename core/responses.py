@@ -166,6 +166,19 @@ class ErrorCode:
         return {"error": error, **top_level, **self.top_level}
 
 
+# Webhook events the platform sends: type → (payload model of `data`, summary); areas register them
+# (domain/webhooks/payloads.py) and core/openapi.py types each in the document's `webhooks` section.
+WEBHOOK_EVENTS: dict[str, tuple[Any, str]] = {}
+
+
+def webhook_event(event_type: str, summary: str):
+    """Class decorator: `model` is the `data` of the event `event_type` in the OpenAPI document."""
+    def register(model):
+        WEBHOOK_EVENTS[event_type] = (model, summary)
+        return model
+    return register
+
+
 __all__ = [
     "CURSOR_PATTERN",
     "ERROR_SCHEMAS",

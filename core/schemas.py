@@ -1,5 +1,6 @@
 """Request models: pydantic types for our field rules and the translation of errors into `details`."""
 from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -73,6 +74,29 @@ AccessKey = Annotated[str, _wrap(v.clean_access_key), _doc("Chave de acesso de N
                                                                 "(espaços ignorados).")]
 IbgeCode = Annotated[str, _wrap(v.clean_ibge_code), _doc("Código IBGE do município, 7 dígitos.", r"^\d{7}$",
                                                          "3550308")]
+
+CENT = Decimal("0.01")
+
+
+def money_half_up(value):
+    """Reais are stored with 2 places, rounded half-up (docs/api/README.md, "Money"): a JavaScript client computing
+    3 × 33.1 sends 99.30000000000001, which is R$ 99,30, not an error. A float is read as the shortest text that
+    names it (100.125 rounds to 100.13, as written); what is not a number is left as it came, for the type's own
+    check to refuse (400)."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+        return value
+    try:
+        amount = value if isinstance(value, Decimal) else Decimal(str(value).strip())
+        return amount.quantize(CENT, rounding=ROUND_HALF_UP) if amount.is_finite() else value
+    except (InvalidOperation, ValueError):
+        return value
+
+
+def money(*, max_digits: int, **bounds) -> Any:
+    """A money field in reais: rounded half-up to the cent, then checked (bounds, digits) as a 2-place decimal."""
+    return Annotated[Decimal, BeforeValidator(money_half_up),
+                     Field(max_digits=max_digits, decimal_places=2, **bounds)]
+
 
 Limit = Annotated[int, Field(ge=1, le=200)]
 # The inclusive end of a date filter: 9999-12-31 means "no end" (its next day, used for the `<` bound, is out of range).
@@ -284,6 +308,8 @@ __all__ = [
     "datetime",
     "details_from",
     "dump_date",
+    "money",
+    "money_half_up",
     "parse_body",
     "parse_query",
     "validate_data",

@@ -12,8 +12,9 @@ from datetime import UTC, datetime, timedelta
 from flask import current_app
 
 from core.db import db, utcnow
+from core.inline_timer import TIMER
 from core.models import OutboxEvent
-from core.queue import commit, enqueue_after_commit, rq_queue
+from core.queue import PendingJob, commit, enqueue_after_commit, rq_queue
 from domain.tenancy.models import Company
 from domain.webhooks import services
 from domain.webhooks.models import WebhookDelivery, WebhookEndpoint
@@ -73,8 +74,12 @@ def deliver(company_id: str, delivery_id: str, now=None) -> str | None:
 
 
 def _schedule(company_id, delivery_id, at: datetime) -> None:
-    """The retry, through RQ's scheduler; when Redis is not there, the periodic job finds the row when due."""
+    """The retry, through RQ's scheduler, or (inline jobs, the embedded default) this process's timer thread; the
+    row stays due either way, so a lost timer or scheduled job is found by the periodic job."""
     if current_app.config.get("JOBS_INLINE"):
+        if current_app.config.get("WEBHOOK_INLINE_RETRIES"):
+            TIMER.schedule(current_app._get_current_object(), (at - utcnow()).total_seconds(),
+                           PendingJob("jobs.webhooks.deliver", (str(company_id), str(delivery_id)), queue=QUEUE))
         return
     try:
         rq_queue(QUEUE).enqueue_at(at.replace(tzinfo=UTC), "jobs.webhooks.deliver", str(company_id),
@@ -89,9 +94,10 @@ def redeliver_overdue(now=None) -> int:
     now = _parse(now) or utcnow()
     with job_context():
         events = services.undispatched_events(now - timedelta(seconds=UNDISPATCHED_AFTER_SECONDS))
-        due = services.due_deliveries(now - timedelta(seconds=SWEEP_GRACE_SECONDS))
-        db.session.rollback()
         inline = bool(current_app.config.get("JOBS_INLINE"))
+        # The grace is for RQ's scheduler; inline there is none to wait for: what is due is sent.
+        due = services.due_deliveries(now - timedelta(seconds=0 if inline else SWEEP_GRACE_SECONDS))
+        db.session.rollback()
     for company_id, event_id in events:
         _run_or_queue("jobs.webhooks.dispatch_event", company_id, event_id, inline)
     for company_id, delivery_id in due:

@@ -15,5 +15,6 @@ from blueprints.api import (  # noqa: F401
     partners,
     payables,
     simulations,
+    webhooks,
 )
 from core.api import api_bp  # noqa: F401

@@ -6,11 +6,13 @@ domain/ciot/batch.py hold the rules).
 - GET /ciot/operations/pdf → application/zip with one `<code>.pdf` per operation, at most 50 (400 batch_too_large
   naming the count; none → 404). Streamed: each PDF leaves as soon as it is rendered.
 """
-from flask import Response, stream_with_context
+from flask import Response, jsonify, request, send_file, stream_with_context
 
-from core.api import endpoint
+from core.api import API_PREFIX, endpoint
+from core.db import take_transaction
 from core.responses import ErrorCode
 from domain.ciot import batch, pdf
+from domain.ciot.serializers import CiotPdfJobResponse, pdf_job_dict
 
 TAGS = ("ciot",)
 PDF_STATUS = ErrorCode(409, "invalid_status", "A operação CIOT-000001 está em 'rascunho': o PDF da declaração só "
@@ -19,6 +21,8 @@ PDF_STATUS = ErrorCode(409, "invalid_status", "A operação CIOT-000001 está em
 BATCH_STATUS = ErrorCode(409, "invalid_status", "O status não permite exportar o PDF: CIOT-000001 (rascunho). Só "
                          "operações emitidas, encerradas ou canceladas têm declaração.")
 BATCH_TOO_LARGE = ErrorCode(400, "batch_too_large", "O filtro corresponde a 73 operações; o limite é 50 por ZIP.")
+JOB_NOT_READY = ErrorCode(409, "invalid_status", "O lote ainda não está pronto (status running): acompanhe o "
+                          "progresso e baixe o ZIP quando o status for done.", extra={"status": "running"})
 BATCH_EMPTY = ErrorCode(404, "not_found", "Nenhuma operação com PDF corresponde ao filtro (emitidas, encerradas ou "
                                           "canceladas da empresa).")
 
@@ -29,13 +33,55 @@ def _attachment(filename: str) -> dict:
 
 @endpoint("/ciot/operations/pdf", "GET", query=batch.BatchQuery, tags=TAGS, response_kind="zip",
           operation_id="downloadCiotOperationsZip", errors=(BATCH_TOO_LARGE, BATCH_EMPTY, BATCH_STATUS),
-          headers={"X-Operation-Count": "Quantas operações o ZIP contém."},
-          summary="ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to).")
+          headers={"X-Operation-Count": "Quantas operações o ZIP contém."}, responses={202: CiotPdfJobResponse},
+          summary="ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com "
+                  "`Prefer: respond-async`, 202 e um job (progresso, e o ZIP quando pronto).")
 def batch_pdf(ctx):
     selection = batch.select_for_batch(ctx.query)
+    if prefers_async():
+        return _start_job(ctx, selection)
     headers = _attachment(batch.zip_filename(selection)) | {"X-Operation-Count": str(selection.count)}
     body = stream_with_context(batch.iter_zip(ctx.company.id, selection.operation_ids))
     return Response(body, mimetype="application/zip", headers=headers)
+
+
+def prefers_async() -> bool:
+    """RFC 7240 `Prefer: respond-async` (any case, among other preferences): the caller will poll for the result."""
+    preferences = request.headers.get("Prefer", "")
+    return any(part.split(";")[0].strip().lower() == "respond-async" for part in preferences.split(","))
+
+
+def _start_job(ctx, selection) -> Response:
+    """202 with the job, `Location` its URL, `Preference-Applied: respond-async`. A GET that writes one row: it
+    leaves the read's autocommit for a transaction, which the request commits (and then the job is queued)."""
+    take_transaction()
+    job = batch.start_batch_job(ctx.company, selection)
+    url = _job_url(job.id)
+    response = jsonify({"data": pdf_job_dict(job, job_url=url)})
+    response.status_code = 202
+    response.headers.update({"Location": url, "Preference-Applied": "respond-async", "Cache-Control": "no-store"})
+    return response
+
+
+def _job_url(job_id) -> str:
+    return f"{API_PREFIX}/ciot/operations/pdf/jobs/{job_id}"
+
+
+@endpoint("/ciot/operations/pdf/jobs/<job_id>", "GET", tags=TAGS, response=CiotPdfJobResponse,
+          operation_id="getCiotPdfJob", summary="O progresso de um ZIP assíncrono; result_url quando pronto.")
+def pdf_job(ctx, job_id):
+    job = batch.get_batch_job(job_id)
+    return {"data": pdf_job_dict(job, job_url=_job_url(job.id))}
+
+
+@endpoint("/ciot/operations/pdf/jobs/<job_id>/zip", "GET", tags=TAGS, response_kind="zip",
+          operation_id="downloadCiotPdfJobZip", errors=(JOB_NOT_READY,),
+          summary="O ZIP de um job pronto (409 invalid_status enquanto é gerado ou se falhou).")
+def pdf_job_zip(ctx, job_id):
+    path, filename = batch.batch_job_result(batch.get_batch_job(job_id))
+    response = send_file(path, mimetype="application/zip", max_age=0, conditional=False)
+    response.headers.update(_attachment(filename))
+    return response
 
 
 @endpoint("/ciot/operations/<operation_id>/pdf", "GET", tags=TAGS, response_kind="pdf",

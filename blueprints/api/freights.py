@@ -23,9 +23,8 @@ from domain.freights.serializers import (
 TAGS = (tag("fretes", "Fretes da empresa: cadastro, consulta, alteração e mudança de status com histórico. "
                       "Aceitos pelo id (uuid) ou pelo código (FRT-000123)."),)
 
-# The freights area's errors (domain/freights/services.py), shared by the offers endpoints.
-REFERENCE_NOT_FOUND = ErrorCode(422, "not_found", "Motorista não encontrado nesta empresa.",
-                                details=(("driver_id", "not_found", "Motorista não encontrado."),))
+# The freights area's errors (domain/freights/services.py). A carrier_id, driver_id, vehicle_id or simulation_id
+# that is not the company's is 404 not_found naming the field (core.openapi adds it for every `*_id` field).
 DRIVER_INACTIVE = ErrorCode(422, "driver_inactive", "O motorista João da Silva está inativo.",
                             details=(("driver_id", "driver_inactive", "O motorista João da Silva está inativo."),))
 DRIVER_CNH_EXPIRED = ErrorCode(422, "driver_cnh_expired", "A CNH do motorista João da Silva venceu em 10/01/2026.",
@@ -41,7 +40,7 @@ ASSIGNMENT_REQUIRED = ErrorCode(422, "assignment_required",
                                 "Para coletado o frete precisa de motorista e veículo.",
                                 details=(("driver_id", "required", "Informe o motorista."),
                                          ("vehicle_id", "required", "Informe o veículo.")))
-ASSIGNMENT_ERRORS = (REFERENCE_NOT_FOUND, DRIVER_INACTIVE, DRIVER_CNH_EXPIRED, VEHICLE_INACTIVE, DATE_ORDER)
+ASSIGNMENT_ERRORS = (DRIVER_INACTIVE, DRIVER_CNH_EXPIRED, VEHICLE_INACTIVE, DATE_ORDER)
 
 
 def freight_body(company_id, freight: Freight) -> dict:

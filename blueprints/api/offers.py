@@ -1,12 +1,12 @@
 """Public API: offers on a freight (docs/api/offers.md). The four offer endpoints answer {"data": offer}."""
-from blueprints.api.freights import REFERENCE_NOT_FOUND
 from core.api import endpoint, tag
 from core.db import db
+from core.pagination import paginate
 from core.responses import ErrorCode
 from domain.freights import offers
 from domain.freights.models import Freight, Offer
 from domain.freights.queries import offers_stmt
-from domain.freights.schemas import OfferCounter, OfferCreate, OfferReject
+from domain.freights.schemas import OfferCounter, OfferCreate, OfferListQuery, OfferReject
 from domain.freights.serializers import OfferList, OfferResponse, offer_dict
 from domain.freights.services import find_freight
 
@@ -20,21 +20,19 @@ OFFER_NOT_OPEN = ErrorCode(422, "invalid_status", "A oferta está rejeitada.",
                            details=(("offer_id", "invalid_status", "Oferta não está aberta."),))
 ALREADY_ACCEPTED = ErrorCode(422, "invalid_status", "Este frete já tem uma oferta aceita.",
                              details=(("offer_id", "invalid_status", "Frete já aceito."),))
-CARRIER_NOT_FOUND = ErrorCode(422, REFERENCE_NOT_FOUND.code, "Transportador não encontrado nesta empresa.",
-                              details=(("carrier_id", "not_found", "Transportador não encontrado."),))
 
 
-@endpoint("/freights/<freight_id>/offers", "GET", tags=TAGS, response=OfferList,
-          summary="Todas as ofertas recebidas pelo frete, mais antigas primeiro (sem paginação).")
+@endpoint("/freights/<freight_id>/offers", "GET", query=OfferListQuery, tags=TAGS, response=OfferList,
+          summary="Ofertas recebidas pelo frete, mais antigas primeiro; limit padrão 200 (o máximo), cursor.")
 def list_offers(ctx, freight_id):
     freight = find_freight(freight_id)
-    found = db.session.execute(offers_stmt(ctx.account.id, freight.id)
-                               .order_by(Offer.created_at, Offer.id)).scalars().all()
-    return {"data": [offer_dict(offer, freight) for offer in found]}
+    page = paginate(offers_stmt(ctx.account.id, freight.id), model=Offer, limit=ctx.query.limit,
+                    cursor=ctx.query.cursor, descending=False)
+    return page.envelope(lambda offer: offer_dict(offer, freight))
 
 
 @endpoint("/freights/<freight_id>/offers", "POST", body=OfferCreate, tags=TAGS, response=OfferResponse,
-          errors=(NOT_FUTURE, CLOSED_FREIGHT, CARRIER_NOT_FOUND),
+          errors=(NOT_FUTURE, CLOSED_FREIGHT),
           summary="Registra a oferta de um transportador (parceiro ou nome e telefone).")
 def create_offer(ctx, freight_id):
     freight = find_freight(freight_id, for_update=True)

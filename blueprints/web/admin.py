@@ -30,7 +30,8 @@ ROLE_LABELS = {"admin": "Administrador", "operador": "Operador", "financeiro": "
 class ApiKeyForm(PlainForm):
     name = StringField("Nome (para identificar a integração)")
     scopes = MultiCheckboxField("Escopos", choices=choices([("read", "Leitura (GET)"),
-                                                            ("write", "Escrita (POST/PATCH/DELETE)")]),
+                                                            ("write", "Escrita (POST/PATCH/DELETE)"),
+                                                            ("webhooks", "Webhooks (gerenciar pela API)")]),
                                 default=["read", "write"])
     require_signature = BooleanField("Exigir assinatura HMAC em todas as chamadas")
 

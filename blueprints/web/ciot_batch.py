@@ -12,7 +12,6 @@ from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
 from core.models import JobProgress
-from core.progress import enqueue_progress_job, start_progress
 from core.schemas import validate_data
 from core.tenancy import get_owned
 from domain.ciot import batch
@@ -70,15 +69,8 @@ def start_batch():
         context = {"job": None, "form": _batch_form(errors), "ids": raw["ids"] or "", "message": message}
         template = "ciot/_batch_result.html" if is_htmx() else "ciot/batch.html"
         return render_template(template, **context), 422
-    title = f"PDFs de {selection.count} operação(ões) CIOT"
     with page_transaction():  # inline: the ZIP is built at its commit
-        progress = start_progress(current_user.company, "ciot_pdf_batch", title, total=selection.count,
-                                  user=current_user._get_current_object(),
-                                  params={"operation_ids": [str(i) for i in selection.operation_ids],
-                                          "filename": batch.zip_filename(selection)})
-        enqueue_progress_job(progress, "jobs.ciot_pdf.build_batch_zip", str(progress.company_id),
-                             str(progress.id), queue="pdf")
-        job_id = progress.id
+        job_id = batch.start_batch_job(current_user.company, selection, user=current_user._get_current_object()).id
     if not is_htmx():
         return redirect(url_for("ciot.batch_page", job=job_id))
     job = db.session.get(JobProgress, job_id)

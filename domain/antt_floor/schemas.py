@@ -5,9 +5,10 @@ from typing import Annotated
 
 from pydantic import Field
 
-from core.schemas import EmptyAsNone, RequestModel
+from core.schemas import EmptyAsNone, RequestModel, money
 
 Km = Annotated[Decimal, Field(gt=0, le=Decimal("100000"), max_digits=8, decimal_places=2)]
+Tolls = money(ge=0, le=Decimal("9999999.99"), max_digits=9)
 
 
 class FloorQuery(RequestModel):
@@ -19,5 +20,4 @@ class FloorQuery(RequestModel):
     date: Annotated[dt.date | None, EmptyAsNone] = Field(default=None, description="Data da contratação (hoje).")
     empty_return: bool = False
     return_distance_km: Annotated[Km | None, EmptyAsNone] = None
-    tolls: Annotated[Decimal | None, EmptyAsNone] = Field(default=None, ge=0, le=Decimal("9999999.99"),
-                                                          max_digits=9, decimal_places=2)
+    tolls: Annotated[Tolls | None, EmptyAsNone] = None

@@ -23,8 +23,10 @@ from pydantic import Field, field_validator, model_validator
 from core.db import db
 from core.errors import AppError, Conflict, NotFound
 from core.formatting import BRT
+from core.models import JobProgress
+from core.progress import enqueue_progress_job, start_progress
 from core.schemas import EndDate, RequestModel, check_date_order, comma_choices, comma_list
-from core.tenancy import tenant_scope
+from core.tenancy import get_owned, tenant_scope
 from domain.ciot.models import CiotOperation
 from domain.ciot.pdf import PDF_STATUSES, render_operation_pdf
 from domain.ciot.queries import get_operation
@@ -193,3 +195,36 @@ def iter_zip(company_id, operation_ids) -> Iterator[bytes]:
 def zip_filename(selection: BatchSelection) -> str:
     stamp = datetime.now(BRT).strftime("%Y%m%d-%H%M%S")
     return f"ciot-declaracoes-{stamp}.zip"
+
+
+# --- The batch built by the `pdf` worker (pages' "PDFs em lote", the API's asynchronous form) ----------------------
+
+BATCH_JOB_KIND = "ciot_pdf_batch"
+
+
+def start_batch_job(company, selection: BatchSelection, *, user=None) -> JobProgress:
+    """A progress row for the selection and its job (jobs.ciot_pdf.build_batch_zip, after the commit): the ZIP is
+    written to the results folder, the row advancing after each PDF."""
+    progress = start_progress(company, BATCH_JOB_KIND, f"PDFs de {selection.count} operação(ões) CIOT",
+                              total=selection.count, user=user,
+                              params={"operation_ids": [str(i) for i in selection.operation_ids],
+                                      "filename": zip_filename(selection)})
+    enqueue_progress_job(progress, "jobs.ciot_pdf.build_batch_zip", str(progress.company_id), str(progress.id),
+                         queue="pdf")
+    return progress
+
+
+def get_batch_job(job_id) -> JobProgress:
+    """One of the company's batch jobs (another company's, another kind of job or a malformed id → 404)."""
+    job = get_owned(JobProgress, job_id)
+    if job.kind != BATCH_JOB_KIND:
+        raise NotFound()
+    return job
+
+
+def batch_job_result(job: JobProgress) -> tuple[str, str]:
+    """(path, file name) of a finished job's ZIP; 409 invalid_status while it runs or when it failed."""
+    if job.state != "done" or not job.result_path:
+        raise Conflict(f"O lote ainda não está pronto (status {job.state}): acompanhe o progresso e baixe o ZIP "
+                       "quando o status for done.", code="invalid_status", extra={"status": job.state})
+    return job.result_path, job.result_name or "ciot-declaracoes.zip"

@@ -8,6 +8,7 @@ import sqlalchemy as sa
 from core.counters import next_counter_value
 from core.db import db, flush_unique, utcnow
 from core.errors import AppError, Conflict, FieldError, InvalidBody, InvalidStatus
+from core.tenancy import get_referenced
 from domain.ciot import states
 from domain.ciot.clock import today_local
 from domain.ciot.derivations import derive_for_company, read_path, top_field, write_path
@@ -26,6 +27,7 @@ from domain.ciot.queries import get_operation
 from domain.ciot.schemas import OperationCreate
 from domain.ciot.states import actor_label, record_event, transition
 from domain.ciot.validation import run_validation
+from domain.freights.models import Freight
 from domain.tenancy.models import Company
 
 # PATCH: these cannot be cleared (the creation body requires them).
@@ -56,6 +58,7 @@ def create_operation(company: Company, body: OperationCreate, *, actor) -> Creat
     operation is validated when auto_validate (or auto_emit) and emission is requested when auto_emit; emission
     problems never fail the creation: they are reported in the result's `emission`."""
     label = actor_label(actor)
+    check_freight_reference(body.freight_id)
     imported = body.codigo_ciot is not None
     if imported:
         existing = db.session.execute(sa.select(CiotOperation.id).where(
@@ -111,6 +114,13 @@ def create_operation(company: Company, body: OperationCreate, *, actor) -> Creat
     return result
 
 
+def check_freight_reference(freight_id) -> None:
+    """`freight_id` (optional) must be one of the company's freights: another company's or a missing one is 404
+    naming the field, never stored verbatim (an operation once pointed at ids nobody could open)."""
+    if freight_id is not None:
+        get_referenced(Freight, freight_id, "freight_id", "Frete")
+
+
 def _duplicate_ciot(codigo: str, existing_id) -> Conflict:
     return Conflict(f"Já existe uma operação com o codigo_ciot {codigo} nesta empresa.", code="codigo_ciot_exists",
                     details=[FieldError("codigo_ciot", "duplicate", "CIOT já importado ou emitido nesta empresa.")],
@@ -129,6 +139,8 @@ def update_operation(company: Company, operation_id, body, sent, *, actor):
                             "(rascunho, validado, com_divergencia, pronto_emissao ou rejeitado).",
                             extra={"status": op.status})
     fields = [name for name in PATCHABLE if name in sent]
+    if "freight_id" in fields:
+        check_freight_reference(body.freight_id)
     for name in fields:
         if name in REQUIRED_ON_PATCH and getattr(body, name) is None:
             raise InvalidBody.for_field(name, "Campo obrigatório; não pode ser removido.", code="required")

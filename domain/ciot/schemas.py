@@ -13,7 +13,7 @@ from uuid import UUID
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 from pydantic.json_schema import WithJsonSchema
 
-from core.schemas import EndDate, ListQuery, RequestModel, check_date_order, comma_choices
+from core.schemas import EndDate, ListQuery, RequestModel, check_date_order, comma_choices, money
 from core.validators import strip_punctuation
 
 TipoOperacao = Literal["lotacao", "fracionada"]
@@ -76,7 +76,7 @@ TripMoment = Annotated[datetime | None, BeforeValidator(_trip_moment), WithJsonS
     "anyOf": [{"type": "string", "examples": ["2026-11-25", "2026-11-25T18:00:00", "2026-11-25T18:00:00-03:00"]},
               {"type": "null"}],
     "description": "Data (AAAA-MM-DD) ou data e hora ISO 8601; sem deslocamento, é hora de Brasília."})]
-Money = Annotated[Decimal, Field(ge=0, le=Decimal("999999999.99"), max_digits=14, decimal_places=2)]
+Money = money(ge=0, le=Decimal("999999999.99"), max_digits=14)
 ShortText = Annotated[str, Field(max_length=200)]
 
 

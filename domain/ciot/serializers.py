@@ -461,3 +461,25 @@ def imported_dict(op: models.CiotOperation) -> dict:
             "data": {"id": str(op.id), "status": op.status, "contingencia": op.contingencia,
                      "codigo_ciot": op.codigo_ciot},
             "validation": None, "emission": None}
+
+
+class CiotPdfJob(ResponseModel):
+    """A batch ZIP being built by the worker (GET /ciot/operations/pdf with `Prefer: respond-async`)."""
+    id: Uuid
+    state: str = Field(description="queued, running, done ou failed.")
+    total: int = Field(description="Quantos PDFs o ZIP terá.")
+    done: int = Field(description="Quantos já foram gerados.")
+    percent: int
+    message: str | None
+    result_url: str | None = Field(description="Onde baixar o ZIP, quando state é done.")
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+CiotPdfJobResponse = data_envelope(CiotPdfJob)
+
+
+def pdf_job_dict(job, *, job_url: str) -> dict:
+    return {"id": str(job.id), "state": job.state, "total": job.total, "done": job.done, "percent": job.percent,
+            "message": job.message, "result_url": f"{job_url}/zip" if job.state == "done" else None,
+            "created_at": iso(job.created_at), "updated_at": iso(job.updated_at)}

@@ -10,8 +10,9 @@ from core import formatting
 from core.actors import actor_label
 from core.counters import next_counter_value
 from core.db import db, flush_unique
-from core.errors import AppError, Conflict, InvalidBody, Unprocessable
+from core.errors import AppError, Conflict, Unprocessable
 from core.queue import enqueue_after_commit
+from core.tenancy import get_referenced
 from domain.ciot.clock import today_local
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot_agregado.audit import record_event
@@ -84,9 +85,7 @@ class ExistingAgregado(Conflict):
 
 
 def _carrier(partner_id) -> Partner:
-    partner = db.session.get(Partner, partner_id)
-    if partner is None:
-        raise InvalidBody.for_field("partner_id", "Parceiro não encontrado nesta empresa.")
+    partner = get_referenced(Partner, partner_id, "partner_id", "Parceiro")
     if partner.rntrc_categoria not in AGGREGATE_CATEGORIES:
         category = partner.rntrc_categoria or "sem categoria"
         raise Unprocessable(f"O parceiro {partner.legal_name} ({category}) não pode ser agregado: o contrato de "

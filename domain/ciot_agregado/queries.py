@@ -7,7 +7,7 @@ import sqlalchemy as sa
 
 from core.db import db
 from core.pagination import paginate
-from core.tenancy import get_owned
+from core.tenancy import get_owned, get_referenced
 from domain.ciot_agregado.models import (
     OPEN_STATUSES,
     CiotAgregado,
@@ -16,6 +16,7 @@ from domain.ciot_agregado.models import (
     CiotAgregadoViagem,
 )
 from domain.common import like_pattern
+from domain.partners.models import Partner
 
 CENTS = Decimal("0.01")
 ATIVA, CANCELADA, ATIVO, CANCELADO = "ativa", "cancelada", "ativo", "cancelado"
@@ -41,6 +42,8 @@ def list_agregados(*, status=None, partner_id=None, q: str | None = None, limit:
     if status:
         stmt = stmt.where(CiotAgregado.status.in_(list(status)))
     if partner_id:
+        # Filtering by another company's partner is 404 like any id that is not the caller's, not an empty page.
+        get_referenced(Partner, partner_id, "partner_id", "Parceiro")
         stmt = stmt.where(CiotAgregado.partner_id == partner_id)
     if q and q.strip():
         term = q.strip().upper()

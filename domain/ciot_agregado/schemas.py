@@ -10,12 +10,12 @@ from pydantic import BeforeValidator, Field, field_validator, model_validator
 from pydantic.json_schema import WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from core.schemas import CpfCnpj, ListQuery, Plate, RequestModel, Uf, comma_choices
+from core.schemas import CpfCnpj, ListQuery, Plate, RequestModel, Uf, comma_choices, money
 from core.validators import FieldInvalid, municipality_name
 from domain.ciot_agregado.models import STATUSES
 from domain.ciot_agregado.places import resolve_side
 
-Money = Annotated[Decimal, Field(gt=0, le=Decimal("999999999.99"), max_digits=14, decimal_places=2)]
+Money = money(gt=0, le=Decimal("999999999.99"), max_digits=14)
 Weight = Annotated[Decimal, Field(gt=0, lt=Decimal("9999999.99"), max_digits=15, decimal_places=3)]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Municipio = Annotated[str, Field(min_length=1, max_length=120)]

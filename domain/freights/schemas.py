@@ -7,7 +7,7 @@ from pydantic import AfterValidator, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from core import validators as v
-from core.schemas import EmptyAsNone, ListQuery, Phone, RequestModel, Uf, comma_choices
+from core.schemas import EmptyAsNone, Limit, ListQuery, Phone, RequestModel, Uf, comma_choices, money
 from domain.freights.states import FREIGHT_STATUSES
 
 MIN_TS, MAX_TS = datetime(2000, 1, 1, tzinfo=UTC), datetime(2100, 1, 1, tzinfo=UTC)
@@ -25,7 +25,7 @@ def _utc_naive(value: datetime) -> datetime:
 
 
 Timestamp = Annotated[datetime, AfterValidator(_utc_naive)]
-Money = Annotated[Decimal, Field(gt=0, le=Decimal("99999999.99"), max_digits=12, decimal_places=2)]
+Money = money(gt=0, le=Decimal("99999999.99"), max_digits=12)
 Weight = Annotated[Decimal, Field(gt=0, le=Decimal("999999999"), max_digits=13, decimal_places=3)]
 Text = Annotated[str | None, EmptyAsNone]
 Distance = Annotated[Decimal, Field(gt=0, le=Decimal("100000"), max_digits=8, decimal_places=2)]
@@ -97,6 +97,12 @@ class FreightUpdate(FreightFields):
 class FreightStatusChange(RequestModel):
     status: Literal[FREIGHT_STATUSES]  # type: ignore[valid-type]
     note: Text = Field(default=None, max_length=1000)
+
+
+class OfferListQuery(ListQuery):
+    """GET /freights/{id}/offers: oldest first. `limit` defaults to the maximum (200), so a caller that never paged
+    (the list had no pagination before) still gets every offer of any freight with up to 200 of them."""
+    limit: Limit = 200
 
 
 class FreightListQuery(ListQuery):

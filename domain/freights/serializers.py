@@ -7,7 +7,17 @@ from typing import Literal
 from pydantic import Field
 
 from core.db import iso
-from core.responses import IbgeOut, Money, PlateOut, ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from core.responses import (
+    IbgeOut,
+    Money,
+    PageInfo,
+    PlateOut,
+    ResponseModel,
+    Timestamp,
+    Uuid,
+    data_envelope,
+    list_envelope,
+)
 from domain.freights.floor import below, floor_pending
 from domain.freights.models import Offer as OfferRecord
 from domain.freights.states import FREIGHT_STATUSES, OFFER_STATUSES, VISIBILITIES
@@ -130,8 +140,9 @@ class Offer(ResponseModel):
 
 
 class OfferList(ResponseModel):
-    """All the offers of a freight, oldest first (not paginated)."""
+    """The offers of a freight, oldest first, a page at a time (200 by default)."""
     data: list[Offer]
+    page: PageInfo
 
 
 FreightResponse = data_envelope(Freight)

@@ -16,7 +16,7 @@ from core.counters import next_counter_value
 from core.db import db, utcnow
 from core.errors import FieldError, InvalidBody, InvalidStatus, NotFound, Unprocessable
 from core.events import emit_event
-from core.tenancy import get_owned
+from core.tenancy import get_owned, get_referenced
 from core.validators import fold, resolve_ibge_code
 from domain.common import actor_user_id
 from domain.fleet.models import Driver, Vehicle
@@ -155,16 +155,14 @@ def _uuid_or_invalid(value, field: str) -> uuid.UUID:
 
 
 def _owned_id(model, value, field: str, label: str) -> uuid.UUID:
-    """The id of the company's record, or 422 naming the field (another company's id looks missing)."""
-    try:
-        return get_owned(model, value).id
-    except NotFound:
-        raise Unprocessable(f"{label} não encontrado nesta empresa.", code="not_found",
-                            details=[FieldError(field, "not_found", f"{label} não encontrado.")]) from None
+    """The id of the company's record, or 404 naming the field (another company's id looks missing:
+    docs/api/README.md, "Ids")."""
+    return get_referenced(model, value, field, label).id
 
 
 def assignable_driver(driver_id) -> Driver:
-    """An active driver of the company whose CNH is not expired; else 422 naming driver_id."""
+    """An active driver of the company whose CNH is not expired; else 422 naming driver_id (404 when it is not
+    the company's)."""
     driver = db.session.get(Driver, _owned_id(Driver, driver_id, "driver_id", "Motorista"))
     if driver.status != "ativo":
         raise _unassignable("driver_id", "driver_inactive", f"O motorista {driver.name} está inativo.")
@@ -175,7 +173,8 @@ def assignable_driver(driver_id) -> Driver:
 
 
 def assignable_vehicle(vehicle_id) -> Vehicle:
-    """An active vehicle of the company (not inactive, not in maintenance); else 422 naming vehicle_id."""
+    """An active vehicle of the company (not inactive, not in maintenance); else 422 naming vehicle_id (404 when it
+    is not the company's)."""
     vehicle = db.session.get(Vehicle, _owned_id(Vehicle, vehicle_id, "vehicle_id", "Veículo"))
     if vehicle.status != "ativo":
         state = "em manutenção" if vehicle.status == "manutencao" else "inativo"

@@ -12,7 +12,8 @@ from core.errors import AppError, InvalidQuery, NotFound
 from core.events import emit_event
 from core.queue import enqueue_after_commit
 from core.ratelimit import enforce_limit
-from core.tenancy import cross_tenant, get_owned, tenant_scope
+from core.tenancy import cross_tenant, get_owned, get_referenced, tenant_scope
+from domain.freights.models import Freight
 from domain.marketplace.models import LeadCount, MarketplaceLead
 from domain.marketplace.queries import PUBLIC_STATUSES, TAKEN, public_freight_row, same_route_rows
 
@@ -80,12 +81,15 @@ def submit_lead(data, *, ip_addr: str | None, user_agent: str | None) -> Marketp
 
 
 def parse_freight_filter(value: str | None) -> uuid.UUID | None:
+    """The `freight_id` filter: a uuid (else 400) of one of the company's freights (else 404 naming the field, as
+    for any id that is not the caller's: never an empty page that looks like "no leads")."""
     if not value:
         return None
     try:
-        return uuid.UUID(value)
+        freight_id = uuid.UUID(value)
     except ValueError:
         raise InvalidQuery.for_field("freight_id", "Informe o id (uuid) do frete.") from None
+    return get_referenced(Freight, freight_id, "freight_id", "Frete").id
 
 
 def get_lead(lead_id) -> MarketplaceLead:

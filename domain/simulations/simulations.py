@@ -8,9 +8,9 @@ from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 
 from core.actors import actor_label
 from core.db import db, utcnow
-from core.errors import AppError, FieldError, NotFound, Unprocessable
+from core.errors import AppError, FieldError, Unprocessable
 from core.events import emit_event
-from core.tenancy import get_owned
+from core.tenancy import get_owned, get_referenced
 from domain.simulations.antt import BRASILIA, floor_against
 from domain.simulations.definitions import (
     Compiled,
@@ -194,14 +194,10 @@ def find_simulation(simulation_id) -> FreightSimulation:
 
 
 def link_to_freight(freight, simulation_id) -> FreightSimulation:
-    """A freight created or changed with `simulation_id`: the company's saved simulation (else 422 naming
+    """A freight created or changed with `simulation_id`: the company's saved simulation (else 404 naming
     simulation_id) becomes `converted`, points at the freight and emits simulation.converted. A simulation
     already converted into another freight → 422 simulation_converted."""
-    try:
-        simulation = get_owned(FreightSimulation, simulation_id)
-    except NotFound:
-        raise Unprocessable("Simulação não encontrada nesta empresa.", code="not_found",
-                            details=[FieldError("simulation_id", "not_found", "Simulação não encontrada.")]) from None
+    simulation = get_referenced(FreightSimulation, simulation_id, "simulation_id", "Simulação")
     if simulation.freight_id == freight.id:
         return simulation
     if simulation.freight_id is not None:

@@ -16,7 +16,7 @@ FEATURES = ("integrations.webhooks",)
 ROLES = ("admin", "operador", "financeiro", "leitura")
 CIOT_ENVIRONMENTS = ("homolog", "producao")
 CIOT_FLOWS = ("legacy", "default")
-SCOPES = ("read", "write")
+SCOPES = ("read", "write", "webhooks")  # webhooks: manage webhook endpoints over the API (with read/write)
 
 
 class Company(IdMixin, TimestampMixin, db.Model):

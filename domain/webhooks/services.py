@@ -5,6 +5,7 @@ and that row (not the queue) is what is owed. A sender first *claims* the row (m
 in its own commit), sends, then records the attempt and the next retry. A worker killed mid-send leaves the row
 due once the lease ends, and the periodic job sends it again.
 """
+import base64
 import calendar
 import json
 import random
@@ -35,7 +36,7 @@ JITTER = 0.1  # each wait grows by up to 10 % at random (only up: the schedule n
 LEASE_SECONDS = 120  # a claimed delivery is due again after this if its sender never reported (killed)
 ROTATION_OVERLAP = timedelta(hours=24)
 DISABLE_AFTER_FAILING = timedelta(days=5)
-SECRET_PREFIX = "whsec_"  # noqa: S105  a prefix, not a secret
+SECRET_PREFIX = transport.SECRET_PREFIX
 
 
 # --- Endpoints ------------------------------------------------------------------------------------
@@ -63,7 +64,8 @@ def _clean_event_types(event_types) -> list:
 
 
 def _new_secret() -> str:
-    return SECRET_PREFIX + pysecrets.token_urlsafe(32)
+    """`whsec_` + standard base64 of 32 random bytes, as Standard Webhooks libraries read it."""
+    return SECRET_PREFIX + base64.b64encode(pysecrets.token_bytes(32)).decode()
 
 
 def create_endpoint(company, *, url: str, event_types=None) -> tuple[WebhookEndpoint, str]:
@@ -196,9 +198,9 @@ def envelope_body(event: OutboxEvent) -> bytes:
 
 
 def signed_headers(endpoint: WebhookEndpoint, event: OutboxEvent, body: bytes, timestamp: int, now=None) -> dict:
-    signatures = [transport.signature(s, timestamp, body) for s in signing_secrets(endpoint, now)]
     return {"Webhook-Id": str(event.id), "Webhook-Timestamp": str(timestamp),
-            "Webhook-Signature": ", ".join(signatures)}
+            "Webhook-Signature": transport.signature_header(signing_secrets(endpoint, now), str(event.id), timestamp,
+                                                            body)}
 
 
 def send(delivery: WebhookDelivery, now=None) -> transport.Outcome:

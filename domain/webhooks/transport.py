@@ -1,4 +1,5 @@
 """One webhook HTTP request: signed, to the address the SSRF guard approved, no redirects, bounded time."""
+import base64
 import hashlib
 import hmac
 import http.client
@@ -14,10 +15,38 @@ EXCERPT_BYTES = 1024
 USER_AGENT = "Fretes-Webhooks/1"
 
 
+SECRET_PREFIX = "whsec_"  # noqa: S105  a prefix, not a secret
+
+
 def signature(secret: str, timestamp: int, body: bytes) -> str:
-    """`sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">` keyed with the secret's UTF-8 bytes."""
+    """The first format, kept for receivers written against it: `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`
+    keyed with the secret's UTF-8 bytes (the whole `whsec_…` text)."""
     digest = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
     return f"sha256={digest}"
+
+
+def signing_key(secret: str) -> bytes:
+    """Standard Webhooks' key: the base64-decoded part after `whsec_`. Secrets made before 2026-11-27 are URL-safe
+    base64 (`-`, `_`), read here in that alphabet; a receiver's library reads them after replacing `-` with `+`
+    and `_` with `/` (docs/api/webhooks.md), and secrets made since are standard base64."""
+    encoded = secret.removeprefix(SECRET_PREFIX).translate(str.maketrans("-_", "+/"))
+    return base64.b64decode(encoded + "=" * (-len(encoded) % 4))
+
+
+def v1_signature(secret: str, message_id: str, timestamp: int, body: bytes) -> str:
+    """Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed with `signing_key`."""
+    digest = hmac.new(signing_key(secret), f"{message_id}.{timestamp}.".encode() + body, hashlib.sha256).digest()
+    return "v1," + base64.b64encode(digest).decode()
+
+
+def signature_header(secrets: list[str], message_id: str, timestamp: int, body: bytes) -> str:
+    """`Webhook-Signature`: the `v1,` entries of every signing secret (the current one first), space-separated as
+    Standard Webhooks says, then each secret's `sha256=` token, each after a comma. So a Standard Webhooks library
+    reads `v1,<sig>` entries (and skips the `,sha256=…` ones: their version is empty), and a receiver written for
+    the first format, splitting the header on commas, finds its `sha256=…` tokens whole."""
+    entries = [v1_signature(secret, message_id, timestamp, body) for secret in secrets]
+    entries += ["," + signature(secret, timestamp, body) for secret in secrets]
+    return " ".join(entries)
 
 
 @dataclass

@@ -14,8 +14,8 @@ from fretes_api_client import AuthenticatedClient
 from fretes_api_client.api.conta import get_me
 from fretes_api_client.api.parceiros import create_partner, list_partners
 from fretes_api_client.models import (
+    ApiError,
     ConflictError,
-    Error,
     Partner,
     PartnerCreate,
     PartnerCreatePersonKind,
@@ -89,7 +89,7 @@ def main(keys_path: str) -> None:
     unsigned = AuthenticatedClient(base_url=keys["base_url"], token=keys["signed_key"],
                                    raise_on_unexpected_status=True)
     refused = get_me.sync_detailed(client=unsigned)
-    check(refused.status_code == 401 and isinstance(refused.parsed, Error))
+    check(refused.status_code == 401 and isinstance(refused.parsed, ApiError))
     check(refused.parsed.error.code == "signature_required")
 
     signed = AuthenticatedClient(base_url=keys["base_url"], token=keys["signed_key"], raise_on_unexpected_status=True,

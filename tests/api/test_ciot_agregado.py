@@ -158,9 +158,10 @@ def test_create_municipality_needs_its_uf_and_takes_the_ibge_spelling(api, make_
     assert (data["origem_municipio_nome"], data["destino_municipio_nome"]) == ("São Paulo", "Rio de Janeiro")
 
 
-def test_create_with_another_companys_partner_is_400(api, make_tac, make_company):
+def test_create_with_another_companys_partner_is_404(api, make_tac, make_company):
     response = api.post(BASE, json=agregado_body(make_tac(make_company())))
-    assert response.status_code == 400
+    assert response.status_code == 404
+    assert response.get_json()["error"]["code"] == "not_found"
     assert response.get_json()["error"]["details"][0]["field"] == "partner_id"
 
 

@@ -95,7 +95,7 @@ def test_registry_references_must_be_of_the_company_and_assignable(api, make_par
     assert data["vehicle"]["plate"] == vehicle.plate
     foreign = make_driver(make_company())
     response = api.post("/freights", json=freight_body(driver_id=str(foreign.id)))
-    assert response.status_code == 422 and response.get_json()["error"]["details"][0]["field"] == "driver_id"
+    assert response.status_code == 404 and response.get_json()["error"]["details"][0]["field"] == "driver_id"
 
 
 def test_inactive_or_expired_cnh_driver_and_inactive_vehicle_cannot_be_assigned(api, make_driver, make_vehicle):

@@ -47,7 +47,7 @@ def test_offer_input_rules(api, make_freight, make_company, make_partner):
     assert_invalid(api.post(offer_path(freight), json={"price": 10, "carrier_phone": "123"}), "carrier_phone")
     foreign = make_partner(make_company())
     response = api.post(offer_path(freight), json={"price": 10, "carrier_id": str(foreign.id)})
-    assert response.status_code == 422 and response.get_json()["error"]["details"][0]["field"] == "carrier_id"
+    assert response.status_code == 404 and response.get_json()["error"]["details"][0]["field"] == "carrier_id"
     api.patch(f"/freights/{freight.id}/status", json={"status": "cancelled"})
     response = api.post(offer_path(freight), json={"price": 10})
     assert response.status_code == 422 and response.get_json()["error"]["code"] == "invalid_status"
@@ -153,3 +153,21 @@ def test_codes_stay_gapless_under_concurrent_creation(api):
     assert all(r.status_code == 201 for r in responses), [r.get_json() for r in responses]
     codes = sorted(r.get_json()["data"]["code"] for r in responses)
     assert codes == [f"FRT-{n:06d}" for n in range(1, 9)]
+
+
+def test_the_offer_list_pages_oldest_first_and_checks_limit_and_cursor(api, make_freight, make_offer):
+    freight = make_freight(status="published")
+    made = [str(make_offer(freight, price=4000 + n).id) for n in range(3)]
+    whole = api.get(offer_path(freight)).get_json()
+    assert [o["id"] for o in whole["data"]] == made  # the default (200) still lists every offer, oldest first
+    assert whole["page"] == {"next_cursor": None, "has_more": False}
+    first = api.get(offer_path(freight) + "?limit=2").get_json()
+    assert [o["id"] for o in first["data"]] == made[:2] and first["page"]["has_more"]
+    rest = api.get(offer_path(freight) + f"?limit=2&cursor={first['page']['next_cursor']}").get_json()
+    assert [o["id"] for o in rest["data"]] == made[2:] and not rest["page"]["has_more"]
+    for query, code, field in (("limit=500", "invalid_query", "limit"), ("limit=0", "invalid_query", "limit"),
+                               ("cursor=zzz", "invalid_cursor", "cursor")):
+        response = api.get(offer_path(freight) + "?" + query)
+        assert response.status_code == 400, query
+        assert response.get_json()["error"]["code"] == code
+        assert response.get_json()["error"]["details"][0]["field"] == field

@@ -28,7 +28,7 @@ def client(login, make_user, fin_company):
 
 
 def csv_rows(client, path) -> list[dict]:
-    response = client.get(path)
+    response = client.get(path, buffered=False)  # the export streams: read it as it comes
     assert response.status_code == 200 and response.mimetype == "text/csv"
     assert response.is_streamed
     return list(csv.DictReader(io.StringIO(response.data.decode("utf-8-sig")), delimiter=";"))

@@ -61,7 +61,7 @@ def test_openapi_statuses_follow_what_each_operation_declares(app):
     assert create["responses"]["500"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/ServerError"}
     names = [p.get("name") or p["$ref"].rsplit("/", 1)[-1] for p in create["parameters"]]
-    assert names == ["ServiceSignature", "ServiceTimestamp", "IdempotencyKey"]
+    assert names == ["ServiceSignature", "ServiceTimestamp", "ServiceSignatureVersion", "IdempotencyKey"]
     listing = doc["paths"]["/api/public/v1/partners"]["get"]
     assert {"400", "401", "403", "414", "500", "503", "200"} == set(listing["responses"])
     examples = listing["responses"]["400"]["content"]["application/json"]["examples"]

@@ -56,6 +56,27 @@ def test_same_key_with_another_body_is_422(probe):
     assert key_count("outra") == 0
 
 
+def test_the_same_json_in_another_key_order_or_spacing_replays(probe):
+    first = post(probe, {"name": "uma", "scopes": ["read"]})
+    assert first.status_code == 201
+    reordered = post(probe, {"scopes": ["read"], "name": "uma"})
+    assert reordered.status_code == 201 and reordered.headers["Idempotent-Replayed"] == "true"
+    spaced = probe.post("/keys", data=b'{ "scopes" : [ "read" ] ,\n "name" : "uma" }', content_type="application/json",
+                        headers={"Idempotency-Key": "idem-1"})
+    assert spaced.status_code == 201 and spaced.headers["Idempotent-Replayed"] == "true"
+    assert reordered.get_json() == spaced.get_json() == first.get_json()
+    assert key_count("uma") == 1
+
+
+def test_a_key_claimed_before_the_parsed_comparison_still_replays(probe):
+    """A record written by the previous release holds the hash of the raw bytes: the same bytes still replay."""
+    import hashlib
+    assert post(probe, {"name": "uma"}).status_code == 201
+    set_record("idem-1", request_hash=hashlib.sha256(b'POST /api/public/v1/_probe/keys\n{"name": "uma"}').hexdigest())
+    assert post(probe, {"name": "uma"}).headers["Idempotent-Replayed"] == "true"
+    assert post(probe, {"name": "outra"}).status_code == 422
+
+
 def test_same_key_on_another_path_is_422(probe):
     assert post(probe, {"name": "uma"}).status_code == 201
     assert post(probe, {"name": "uma"}, path="/conflict").status_code == 422
@@ -147,7 +168,7 @@ def test_server_error_releases_the_key(probe):
     assert post(probe, {"name": "falha"}, path="/boom").status_code == 500  # retried, not replayed
 
 
-@pytest.mark.parametrize("bad", [" ", "k" * 256])
+@pytest.mark.parametrize("bad", ["", " ", "k" * 256])
 def test_invalid_key_header_is_400(probe, bad):
     response = post(probe, {"name": "x"}, key=bad)
     assert response.status_code == 400

@@ -5,7 +5,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_LINES = 500
-SKIPPED_DIRS = {"tests", "migrations", ".venv", "node_modules", "instance", ".git", "__pycache__"}
+SKIPPED_DIRS = {"tests", "migrations", ".venv", "node_modules", "instance", ".git", "__pycache__",
+                "fretes_api_client"}  # the last: the generated SDK (clients/python, scripts/generate_clients.sh)
 NO_TRANSACTION_END = ("blueprints/web", "domain")
 ENDS = {"commit", "rollback"}
 

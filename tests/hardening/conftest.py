@@ -50,3 +50,32 @@ def two_workers(app, redis_url, tmp_path):
         process.terminate()
         process.wait(30)
         log.close()
+
+
+@pytest.fixture
+def gthread_server(app, tmp_path):
+    """`start(**env)` → port of gunicorn as scripts/start.sh runs it (1 worker with threads, keep-alive), on the
+    test's database, with inline jobs (the embedded default); `env` adds settings. The listening socket is bound here,
+    so a first connection waits in its backlog until the worker has booted (no polling)."""
+    processes = []
+
+    def start(**extra_env) -> int:
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        env = {**os.environ, "DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "JOBS_INLINE": "1",
+               "REDIS_URL": "", "SECRET_KEY": app.config["SECRET_KEY"], "INSTANCE_PATH": str(tmp_path), **extra_env}
+        log = (tmp_path / f"gthread{len(processes)}.log").open("wb")
+        processes.append((subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", "2", "--keep-alive", "30", "--bind",
+             f"fd://{listener.fileno()}", "--log-level", "warning", "app:create_app()"],
+            cwd=ROOT, env=env, pass_fds=(listener.fileno(),), stdout=log, stderr=subprocess.STDOUT), log))
+        port = listener.getsockname()[1]
+        listener.close()
+        return port
+
+    yield start
+    for process, log in processes:
+        process.terminate()
+        process.wait(30)
+        log.close()

@@ -95,12 +95,12 @@ def test_a_page_varies_on_htmx_and_encoding(app):
 
 def test_the_limiter_s_headers_come_with_a_counted_write_only(app):
     client = app.test_client()
-    assert "X-RateLimit-Limit" not in client.get("/login").headers  # a read: the check did not run
+    assert "RateLimit-Limit" not in client.get("/login").headers  # a read: the check did not run
     posted = client.post("/login", data={"email": "ninguem@example.com", "password": "x"})
     assert posted.status_code == 400  # no CSRF token: refused before any view
     limited = client.post("/login", data={"email": "ninguem@example.com", "password": "x",
                                           "csrf_token": _csrf(client)})
-    assert "X-RateLimit-Limit" in limited.headers and "X-RateLimit-Remaining" in limited.headers
+    assert "RateLimit-Limit" in limited.headers and "RateLimit-Remaining" in limited.headers
 
 
 def _csrf(client) -> str:

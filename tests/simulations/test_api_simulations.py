@@ -285,14 +285,14 @@ def test_linking_on_freight_patch_converts_once(api, simulate, company):
     assert response.status_code == 422 and response.get_json()["error"]["code"] == "simulation_converted"
 
 
-def test_linking_another_companys_or_unknown_simulation_is_422(api, make_company, make_api, methodology_of):
+def test_linking_another_companys_or_unknown_simulation_is_404(api, make_company, make_api, methodology_of):
     other = make_company()
     theirs = make_api(other).post("/simulations", json={
         "methodology_id": methodology_of(other), "inputs": COST_INPUTS, "save": True,
         "tax_context": {"origin_state": "SP", "destination_state": "SP"}}).get_json()["data"]["id"]
     for simulation_id in (theirs, "8d1f7c36-58c5-4b8e-9d0a-3c3a1f1b2e11"):
         response = api.post("/freights", json={**FREIGHT, "simulation_id": simulation_id})
-        assert response.status_code == 422
+        assert response.status_code == 404
         assert response.get_json()["error"]["details"][0]["field"] == "simulation_id"
     with tenant_scope(other.id):
         assert db.session.get(FreightSimulation, uuid.UUID(theirs)).status == "saved"

@@ -83,14 +83,14 @@ def test_an_api_key_name_over_120_characters_is_refused(admin):
 def test_an_unknown_scope_is_under_the_scopes_input(admin):
     response = send(admin, "/admin/integracoes", {"name": "ERP", "scopes": ["admin"]})
     assert response.status_code == 422
-    assert field_errors(text(response), "scopes") == ["Valor deve ser um de: read, write."]
+    assert field_errors(text(response), "scopes") == ["Valor deve ser um de: read, write, webhooks."]
 
 
 def test_a_long_name_and_an_unknown_scope_are_reported_together(admin):
     response = send(admin, "/admin/integracoes", {"name": "K" * 121, "scopes": ["admin"]})
     assert response.status_code == 422
     assert field_errors(text(response), "name") == ["No máximo 120 caracteres."]
-    assert field_errors(text(response), "scopes") == ["Valor deve ser um de: read, write."]
+    assert field_errors(text(response), "scopes") == ["Valor deve ser um de: read, write, webhooks."]
 
 
 def branding(client, **fields):

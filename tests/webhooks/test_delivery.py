@@ -155,7 +155,9 @@ def test_rotation_sends_both_signatures_for_24_hours(company, receiver, make_end
     emit(company)
     request = receiver.requests[-1]
     assert verify(old, request["headers"], request["body"]) and verify(new, request["headers"], request["body"])
-    assert len(request["headers"]["Webhook-Signature"].split(",")) == 2
+    entries = request["headers"]["Webhook-Signature"].split(" ")
+    assert [e.split(",")[0] for e in entries] == ["v1", "v1", "", ""]  # both secrets' v1, then both sha256= tokens
+    assert [e.split(",")[1][:7] for e in entries[2:]] == ["sha256=", "sha256="]
     with tenant_scope(company.id):
         endpoint = db.session.get(WebhookEndpoint, endpoint.id)
         assert len(services.signing_secrets(endpoint, utcnow() + timedelta(hours=25))) == 1

@@ -1,0 +1,357 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.api_error import ApiError
+from ...models.list_messages_status_type_0 import ListMessagesStatusType0
+from ...models.list_messages_x_service_signature_version import ListMessagesXServiceSignatureVersion
+from ...models.message_list import MessageList
+from ...models.server_error import ServerError
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    freight_id: None | str | Unset = UNSET,
+    status: ListMessagesStatusType0 | None | Unset = UNSET,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: ListMessagesXServiceSignatureVersion | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_service_signature, Unset):
+        headers["X-Service-Signature"] = x_service_signature
+
+    if not isinstance(x_service_timestamp, Unset):
+        headers["X-Service-Timestamp"] = x_service_timestamp
+
+    if not isinstance(x_service_signature_version, Unset):
+        headers["X-Service-Signature-Version"] = str(x_service_signature_version)
+
+
+
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    json_freight_id: None | str | Unset
+    if isinstance(freight_id, Unset):
+        json_freight_id = UNSET
+    else:
+        json_freight_id = freight_id
+    params["freight_id"] = json_freight_id
+
+    json_status: None | str | Unset
+    if isinstance(status, Unset):
+        json_status = UNSET
+    elif isinstance(status, ListMessagesStatusType0):
+        json_status = status.value
+    else:
+        json_status = status
+    params["status"] = json_status
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/public/v1/messages",
+        "params": params,
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiError | MessageList | ServerError | None:
+    if response.status_code == 200:
+        response_200 = MessageList.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 414:
+        response_414 = ApiError.from_dict(response.json())
+
+
+
+        return response_414
+
+    if response.status_code == 500:
+        response_500 = ServerError.from_dict(response.json())
+
+
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ServerError.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApiError | MessageList | ServerError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    freight_id: None | str | Unset = UNSET,
+    status: ListMessagesStatusType0 | None | Unset = UNSET,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: ListMessagesXServiceSignatureVersion | Unset = UNSET,
+
+) -> Response[ApiError | MessageList | ServerError]:
+    """ Lista mensagens, mais novas primeiro; freight_id (uuid ou código) filtra as de um frete.
+
+     Lista mensagens, mais novas primeiro; freight_id (uuid ou código) filtra as de um frete.
+
+    Escopo da chave: `read`.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        freight_id (None | str | Unset):
+        status (ListMessagesStatusType0 | None | Unset):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (ListMessagesXServiceSignatureVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | MessageList | ServerError]
+     """
+
+
+    kwargs = _get_kwargs(
+        limit=limit,
+cursor=cursor,
+freight_id=freight_id,
+status=status,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    freight_id: None | str | Unset = UNSET,
+    status: ListMessagesStatusType0 | None | Unset = UNSET,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: ListMessagesXServiceSignatureVersion | Unset = UNSET,
+
+) -> ApiError | MessageList | ServerError | None:
+    """ Lista mensagens, mais novas primeiro; freight_id (uuid ou código) filtra as de um frete.
+
+     Lista mensagens, mais novas primeiro; freight_id (uuid ou código) filtra as de um frete.
+
+    Escopo da chave: `read`.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        freight_id (None | str | Unset):
+        status (ListMessagesStatusType0 | None | Unset):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (ListMessagesXServiceSignatureVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | MessageList | ServerError
+     """
+
+
+    return sync_detailed(
+        client=client,
+limit=limit,
+cursor=cursor,
+freight_id=freight_id,
+status=status,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    freight_id: None | str | Unset = UNSET,
+    status: ListMessagesStatusType0 | None | Unset = UNSET,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: ListMessagesXServiceSignatureVersion | Unset = UNSET,
+
+) -> Response[ApiError | MessageList | ServerError]:
+    """ Lista mensagens, mais novas primeiro; freight_id (uuid ou código) filtra as de um frete.
+
+     Lista mensagens, mais novas primeiro; freight_id (uuid ou código) filtra as de um frete.
+
+    Escopo da chave: `read`.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        freight_id (None | str | Unset):
+        status (ListMessagesStatusType0 | None | Unset):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (ListMessagesXServiceSignatureVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | MessageList | ServerError]
+     """
+
+
+    kwargs = _get_kwargs(
+        limit=limit,
+cursor=cursor,
+freight_id=freight_id,
+status=status,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    freight_id: None | str | Unset = UNSET,
+    status: ListMessagesStatusType0 | None | Unset = UNSET,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: ListMessagesXServiceSignatureVersion | Unset = UNSET,
+
+) -> ApiError | MessageList | ServerError | None:
+    """ Lista mensagens, mais novas primeiro; freight_id (uuid ou código) filtra as de um frete.
+
+     Lista mensagens, mais novas primeiro; freight_id (uuid ou código) filtra as de um frete.
+
+    Escopo da chave: `read`.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        freight_id (None | str | Unset):
+        status (ListMessagesStatusType0 | None | Unset):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (ListMessagesXServiceSignatureVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | MessageList | ServerError
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+limit=limit,
+cursor=cursor,
+freight_id=freight_id,
+status=status,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    )).parsed

@@ -1,0 +1,328 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.api_error import ApiError
+from ...models.list_offers_x_service_signature_version import ListOffersXServiceSignatureVersion
+from ...models.offer_list import OfferList
+from ...models.server_error import ServerError
+from ...types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    freight_id: UUID,
+    *,
+    limit: int | Unset = 200,
+    cursor: str | Unset = UNSET,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: ListOffersXServiceSignatureVersion | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_service_signature, Unset):
+        headers["X-Service-Signature"] = x_service_signature
+
+    if not isinstance(x_service_timestamp, Unset):
+        headers["X-Service-Timestamp"] = x_service_timestamp
+
+    if not isinstance(x_service_signature_version, Unset):
+        headers["X-Service-Signature-Version"] = str(x_service_signature_version)
+
+
+
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/public/v1/freights/{freight_id}/offers".format(freight_id=quote(str(freight_id), safe=""),),
+        "params": params,
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiError | OfferList | ServerError | None:
+    if response.status_code == 200:
+        response_200 = OfferList.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 414:
+        response_414 = ApiError.from_dict(response.json())
+
+
+
+        return response_414
+
+    if response.status_code == 500:
+        response_500 = ServerError.from_dict(response.json())
+
+
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ServerError.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApiError | OfferList | ServerError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    freight_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 200,
+    cursor: str | Unset = UNSET,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: ListOffersXServiceSignatureVersion | Unset = UNSET,
+
+) -> Response[ApiError | OfferList | ServerError]:
+    """ Ofertas recebidas pelo frete, mais antigas primeiro; limit padrão 200 (o máximo), cursor.
+
+     Ofertas recebidas pelo frete, mais antigas primeiro; limit padrão 200 (o máximo), cursor.
+
+    Escopo da chave: `read`.
+
+    Args:
+        freight_id (UUID):
+        limit (int | Unset):  Default: 200.
+        cursor (str | Unset):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (ListOffersXServiceSignatureVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | OfferList | ServerError]
+     """
+
+
+    kwargs = _get_kwargs(
+        freight_id=freight_id,
+limit=limit,
+cursor=cursor,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    freight_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 200,
+    cursor: str | Unset = UNSET,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: ListOffersXServiceSignatureVersion | Unset = UNSET,
+
+) -> ApiError | OfferList | ServerError | None:
+    """ Ofertas recebidas pelo frete, mais antigas primeiro; limit padrão 200 (o máximo), cursor.
+
+     Ofertas recebidas pelo frete, mais antigas primeiro; limit padrão 200 (o máximo), cursor.
+
+    Escopo da chave: `read`.
+
+    Args:
+        freight_id (UUID):
+        limit (int | Unset):  Default: 200.
+        cursor (str | Unset):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (ListOffersXServiceSignatureVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | OfferList | ServerError
+     """
+
+
+    return sync_detailed(
+        freight_id=freight_id,
+client=client,
+limit=limit,
+cursor=cursor,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    ).parsed
+
+async def asyncio_detailed(
+    freight_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 200,
+    cursor: str | Unset = UNSET,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: ListOffersXServiceSignatureVersion | Unset = UNSET,
+
+) -> Response[ApiError | OfferList | ServerError]:
+    """ Ofertas recebidas pelo frete, mais antigas primeiro; limit padrão 200 (o máximo), cursor.
+
+     Ofertas recebidas pelo frete, mais antigas primeiro; limit padrão 200 (o máximo), cursor.
+
+    Escopo da chave: `read`.
+
+    Args:
+        freight_id (UUID):
+        limit (int | Unset):  Default: 200.
+        cursor (str | Unset):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (ListOffersXServiceSignatureVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | OfferList | ServerError]
+     """
+
+
+    kwargs = _get_kwargs(
+        freight_id=freight_id,
+limit=limit,
+cursor=cursor,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    freight_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 200,
+    cursor: str | Unset = UNSET,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: ListOffersXServiceSignatureVersion | Unset = UNSET,
+
+) -> ApiError | OfferList | ServerError | None:
+    """ Ofertas recebidas pelo frete, mais antigas primeiro; limit padrão 200 (o máximo), cursor.
+
+     Ofertas recebidas pelo frete, mais antigas primeiro; limit padrão 200 (o máximo), cursor.
+
+    Escopo da chave: `read`.
+
+    Args:
+        freight_id (UUID):
+        limit (int | Unset):  Default: 200.
+        cursor (str | Unset):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (ListOffersXServiceSignatureVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | OfferList | ServerError
+     """
+
+
+    return (await asyncio_detailed(
+        freight_id=freight_id,
+client=client,
+limit=limit,
+cursor=cursor,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    )).parsed

@@ -1,0 +1,325 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.api_error import ApiError
+from ...models.server_error import ServerError
+from ...models.update_webhook_endpoint_x_service_signature_version import UpdateWebhookEndpointXServiceSignatureVersion
+from ...models.webhook_endpoint_response import WebhookEndpointResponse
+from ...models.webhook_endpoint_update import WebhookEndpointUpdate
+from ...types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    endpoint_id: UUID,
+    *,
+    body: WebhookEndpointUpdate,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: UpdateWebhookEndpointXServiceSignatureVersion | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_service_signature, Unset):
+        headers["X-Service-Signature"] = x_service_signature
+
+    if not isinstance(x_service_timestamp, Unset):
+        headers["X-Service-Timestamp"] = x_service_timestamp
+
+    if not isinstance(x_service_signature_version, Unset):
+        headers["X-Service-Signature-Version"] = str(x_service_signature_version)
+
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/api/public/v1/webhooks/endpoints/{endpoint_id}".format(endpoint_id=quote(str(endpoint_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiError | ServerError | WebhookEndpointResponse | None:
+    if response.status_code == 200:
+        response_200 = WebhookEndpointResponse.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = ApiError.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = ApiError.from_dict(response.json())
+
+
+
+        return response_414
+
+    if response.status_code == 415:
+        response_415 = ApiError.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = ServerError.from_dict(response.json())
+
+
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ServerError.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApiError | ServerError | WebhookEndpointResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    endpoint_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WebhookEndpointUpdate,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: UpdateWebhookEndpointXServiceSignatureVersion | Unset = UNSET,
+
+) -> Response[ApiError | ServerError | WebhookEndpointResponse]:
+    """ Altera a URL e/ou os eventos assinados.
+
+     Altera a URL e/ou os eventos assinados.
+
+    Escopo da chave: `write`. Também o escopo `webhooks`.
+
+    Args:
+        endpoint_id (UUID):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (UpdateWebhookEndpointXServiceSignatureVersion | Unset):
+        body (WebhookEndpointUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | ServerError | WebhookEndpointResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        endpoint_id=endpoint_id,
+body=body,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    endpoint_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WebhookEndpointUpdate,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: UpdateWebhookEndpointXServiceSignatureVersion | Unset = UNSET,
+
+) -> ApiError | ServerError | WebhookEndpointResponse | None:
+    """ Altera a URL e/ou os eventos assinados.
+
+     Altera a URL e/ou os eventos assinados.
+
+    Escopo da chave: `write`. Também o escopo `webhooks`.
+
+    Args:
+        endpoint_id (UUID):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (UpdateWebhookEndpointXServiceSignatureVersion | Unset):
+        body (WebhookEndpointUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | ServerError | WebhookEndpointResponse
+     """
+
+
+    return sync_detailed(
+        endpoint_id=endpoint_id,
+client=client,
+body=body,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    ).parsed
+
+async def asyncio_detailed(
+    endpoint_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WebhookEndpointUpdate,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: UpdateWebhookEndpointXServiceSignatureVersion | Unset = UNSET,
+
+) -> Response[ApiError | ServerError | WebhookEndpointResponse]:
+    """ Altera a URL e/ou os eventos assinados.
+
+     Altera a URL e/ou os eventos assinados.
+
+    Escopo da chave: `write`. Também o escopo `webhooks`.
+
+    Args:
+        endpoint_id (UUID):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (UpdateWebhookEndpointXServiceSignatureVersion | Unset):
+        body (WebhookEndpointUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | ServerError | WebhookEndpointResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        endpoint_id=endpoint_id,
+body=body,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    endpoint_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WebhookEndpointUpdate,
+    x_service_signature: str | Unset = UNSET,
+    x_service_timestamp: str | Unset = UNSET,
+    x_service_signature_version: UpdateWebhookEndpointXServiceSignatureVersion | Unset = UNSET,
+
+) -> ApiError | ServerError | WebhookEndpointResponse | None:
+    """ Altera a URL e/ou os eventos assinados.
+
+     Altera a URL e/ou os eventos assinados.
+
+    Escopo da chave: `write`. Também o escopo `webhooks`.
+
+    Args:
+        endpoint_id (UUID):
+        x_service_signature (str | Unset):
+        x_service_timestamp (str | Unset):
+        x_service_signature_version (UpdateWebhookEndpointXServiceSignatureVersion | Unset):
+        body (WebhookEndpointUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | ServerError | WebhookEndpointResponse
+     """
+
+
+    return (await asyncio_detailed(
+        endpoint_id=endpoint_id,
+client=client,
+body=body,
+x_service_signature=x_service_signature,
+x_service_timestamp=x_service_timestamp,
+x_service_signature_version=x_service_signature_version,
+
+    )).parsed

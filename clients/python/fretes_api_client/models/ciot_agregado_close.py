@@ -1,0 +1,91 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="CiotAgregadoClose")
+
+
+
+@_attrs_define
+class CiotAgregadoClose:
+    """ POST /encerrar.
+
+        Attributes:
+            peso_carga_final (float | str):
+            motivo (str):
+     """
+
+    peso_carga_final: float | str
+    motivo: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        peso_carga_final: float | str
+        peso_carga_final = self.peso_carga_final
+
+        motivo = self.motivo
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "peso_carga_final": peso_carga_final,
+            "motivo": motivo,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        def _parse_peso_carga_final(data: object) -> float | str:
+            return cast(float | str, data)
+
+        peso_carga_final = _parse_peso_carga_final(d.pop("peso_carga_final"))
+
+
+        motivo = d.pop("motivo")
+
+        ciot_agregado_close = cls(
+            peso_carga_final=peso_carga_final,
+            motivo=motivo,
+        )
+
+
+        ciot_agregado_close.additional_properties = d
+        return ciot_agregado_close
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

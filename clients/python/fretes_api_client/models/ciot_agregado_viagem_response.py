@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.ciot_agregado_viagem_out import CiotAgregadoViagemOut
+
+
+
+
+
+T = TypeVar("T", bound="CiotAgregadoViagemResponse")
+
+
+
+@_attrs_define
+class CiotAgregadoViagemResponse:
+    """ 
+        Attributes:
+            data (CiotAgregadoViagemOut): A trip (credit).
+     """
+
+    data: CiotAgregadoViagemOut
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.ciot_agregado_viagem_out import CiotAgregadoViagemOut
+        data = self.data.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "data": data,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.ciot_agregado_viagem_out import CiotAgregadoViagemOut
+        d = dict(src_dict)
+        data = CiotAgregadoViagemOut.from_dict(d.pop("data"))
+
+
+
+
+        ciot_agregado_viagem_response = cls(
+            data=data,
+        )
+
+
+        ciot_agregado_viagem_response.additional_properties = d
+        return ciot_agregado_viagem_response
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,9 @@
+from enum import Enum
+
+class CiotLocationTipo(str, Enum):
+    CEP = "cep"
+    LATLNG = "latlng"
+    MUNICIPIO = "municipio"
+
+    def __str__(self) -> str:
+        return str(self.value)

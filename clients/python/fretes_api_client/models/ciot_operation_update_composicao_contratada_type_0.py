@@ -1,0 +1,8 @@
+from enum import Enum
+
+class CiotOperationUpdateComposicaoContratadaType0(str, Enum):
+    APENAS_TRACAO = "apenas_tracao"
+    COMPLETA = "completa"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import Enum
+
+class CiotOperationUpdateIndicadorPagamentoType0(str, Enum):
+    PRAZO = "prazo"
+    VISTA = "vista"
+
+    def __str__(self) -> str:
+        return str(self.value)

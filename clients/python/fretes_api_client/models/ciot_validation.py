@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.ciot_validation_item import CiotValidationItem
+  from ..models.ciot_validation_summary import CiotValidationSummary
+
+
+
+
+
+T = TypeVar("T", bound="CiotValidation")
+
+
+
+@_attrs_define
+class CiotValidation:
+    """ The result of the validation rules.
+
+        Attributes:
+            items (list[CiotValidationItem]):
+            summary (CiotValidationSummary):
+     """
+
+    items: list[CiotValidationItem]
+    summary: CiotValidationSummary
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.ciot_validation_item import CiotValidationItem
+        from ..models.ciot_validation_summary import CiotValidationSummary
+        items = []
+        for items_item_data in self.items:
+            items_item = items_item_data.to_dict()
+            items.append(items_item)
+
+
+
+        summary = self.summary.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "items": items,
+            "summary": summary,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.ciot_validation_item import CiotValidationItem
+        from ..models.ciot_validation_summary import CiotValidationSummary
+        d = dict(src_dict)
+        items = []
+        _items = d.pop("items")
+        for items_item_data in (_items):
+            items_item = CiotValidationItem.from_dict(items_item_data)
+
+
+
+            items.append(items_item)
+
+
+        summary = CiotValidationSummary.from_dict(d.pop("summary"))
+
+
+
+
+        ciot_validation = cls(
+            items=items,
+            summary=summary,
+        )
+
+
+        ciot_validation.additional_properties = d
+        return ciot_validation
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

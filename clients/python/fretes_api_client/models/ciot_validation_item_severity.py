@@ -1,0 +1,8 @@
+from enum import Enum
+
+class CiotValidationItemSeverity(str, Enum):
+    BLOCKER = "blocker"
+    WARNING = "warning"
+
+    def __str__(self) -> str:
+        return str(self.value)

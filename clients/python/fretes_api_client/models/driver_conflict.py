@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from uuid import UUID
+
+
+
+
+
+
+T = TypeVar("T", bound="DriverConflict")
+
+
+
+@_attrs_define
+class DriverConflict:
+    """ 
+        Attributes:
+            index (int):
+            cpf (str): CPF, 11 dígitos.
+            existing_id (UUID):
+     """
+
+    index: int
+    cpf: str
+    existing_id: UUID
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        index = self.index
+
+        cpf = self.cpf
+
+        existing_id = str(self.existing_id)
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "index": index,
+            "cpf": cpf,
+            "existing_id": existing_id,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        index = d.pop("index")
+
+        cpf = d.pop("cpf")
+
+        existing_id = UUID(d.pop("existing_id"))
+
+
+
+
+        driver_conflict = cls(
+            index=index,
+            cpf=cpf,
+            existing_id=existing_id,
+        )
+
+
+        driver_conflict.additional_properties = d
+        return driver_conflict
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

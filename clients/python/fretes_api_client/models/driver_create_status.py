@@ -1,0 +1,8 @@
+from enum import Enum
+
+class DriverCreateStatus(str, Enum):
+    ATIVO = "ativo"
+    INATIVO = "inativo"
+
+    def __str__(self) -> str:
+        return str(self.value)

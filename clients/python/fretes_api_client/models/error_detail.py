@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="ErrorDetail")
+
+
+
+@_attrs_define
+class ErrorDetail:
+    """ 
+        Attributes:
+            field (str): Caminho do campo: `a.b[0].c`, `body`, um parâmetro ou um cabeçalho.
+            code (str):
+            message (str):
+     """
+
+    field: str
+    code: str
+    message: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field = self.field
+
+        code = self.code
+
+        message = self.message
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "field": field,
+            "code": code,
+            "message": message,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field = d.pop("field")
+
+        code = d.pop("code")
+
+        message = d.pop("message")
+
+        error_detail = cls(
+            field=field,
+            code=code,
+            message=message,
+        )
+
+
+        error_detail.additional_properties = d
+        return error_detail
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

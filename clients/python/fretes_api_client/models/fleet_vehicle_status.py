@@ -1,0 +1,9 @@
+from enum import Enum
+
+class FleetVehicleStatus(str, Enum):
+    ATIVO = "ativo"
+    INATIVO = "inativo"
+    MANUTENCAO = "manutencao"
+
+    def __str__(self) -> str:
+        return str(self.value)

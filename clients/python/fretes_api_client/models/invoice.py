@@ -1,0 +1,131 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.invoice_status import InvoiceStatus
+from dateutil.parser import isoparse
+from typing import cast
+from uuid import UUID
+import datetime
+
+
+
+
+
+
+T = TypeVar("T", bound="Invoice")
+
+
+
+@_attrs_define
+class Invoice:
+    """ The contract's invoice record.
+
+        Attributes:
+            id (UUID):
+            numero (str):
+            valor_centavos (int):
+            vencimento_at (datetime.date):
+            status (InvoiceStatus):
+            items_count (int):
+     """
+
+    id: UUID
+    numero: str
+    valor_centavos: int
+    vencimento_at: datetime.date
+    status: InvoiceStatus
+    items_count: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        numero = self.numero
+
+        valor_centavos = self.valor_centavos
+
+        vencimento_at = self.vencimento_at.isoformat()
+
+        status = self.status.value
+
+        items_count = self.items_count
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "numero": numero,
+            "valor_centavos": valor_centavos,
+            "vencimento_at": vencimento_at,
+            "status": status,
+            "items_count": items_count,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+
+
+
+        numero = d.pop("numero")
+
+        valor_centavos = d.pop("valor_centavos")
+
+        vencimento_at = isoparse(d.pop("vencimento_at")).date()
+
+
+
+
+        status = InvoiceStatus(d.pop("status"))
+
+
+
+
+        items_count = d.pop("items_count")
+
+        invoice = cls(
+            id=id,
+            numero=numero,
+            valor_centavos=valor_centavos,
+            vencimento_at=vencimento_at,
+            status=status,
+            items_count=items_count,
+        )
+
+
+        invoice.additional_properties = d
+        return invoice
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,10 @@
+from enum import Enum
+
+class InvoiceListItemStatus(str, Enum):
+    CANCELADA = "cancelada"
+    EMITIDA = "emitida"
+    ENCERRADA = "encerrada"
+    RASCUNHO = "rascunho"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import Enum
+
+class ListFreightsVisibilityType0(str, Enum):
+    PRIVADO = "privado"
+    PUBLICO = "publico"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import Enum
+
+class ListMessagesStatusType0(str, Enum):
+    DELIVERED = "delivered"
+    FAILED = "failed"
+    QUEUED = "queued"
+    SENT = "sent"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import Enum
+
+class ListPayablesStatusType0(str, Enum):
+    ABERTO = "aberto"
+    CANCELADO = "cancelado"
+    PAGO = "pago"
+    PARCIAL = "parcial"
+    VENCIDO = "vencido"
+
+    def __str__(self) -> str:
+        return str(self.value)

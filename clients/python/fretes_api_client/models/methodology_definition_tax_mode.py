@@ -1,0 +1,8 @@
+from enum import Enum
+
+class MethodologyDefinitionTaxMode(str, Enum):
+    BY_INSIDE = "by_inside"
+    BY_OUTSIDE = "by_outside"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import Enum
+
+class PartnerCreateRntrcCategoriaType0(str, Enum):
+    CTC = "CTC"
+    ETC = "ETC"
+    TAC = "TAC"
+    TAC_EQUIPARADO = "TAC_EQUIPARADO"
+
+    def __str__(self) -> str:
+        return str(self.value)

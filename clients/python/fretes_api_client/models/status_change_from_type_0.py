@@ -1,0 +1,15 @@
+from enum import Enum
+
+class StatusChangeFromType0(str, Enum):
+    ACEITO = "aceito"
+    ASSIGNED = "assigned"
+    CANCELLED = "cancelled"
+    DELIVERED = "delivered"
+    DRAFT = "draft"
+    IN_TRANSIT = "in_transit"
+    NEGOTIATING = "negotiating"
+    PICKED_UP = "picked_up"
+    PUBLISHED = "published"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import Enum
+
+class WebhookEndpointUpdateEventTypesType0Item(str, Enum):
+    FREIGHT_STATUS_CHANGED = "freight.status_changed"
+    MARKETPLACE_LEAD_CREATED = "marketplace.lead.created"
+    OFFER_ACCEPTED = "offer.accepted"
+    SIMULATION_CONVERTED = "simulation.converted"
+    SIMULATION_CREATED = "simulation.created"
+
+    def __str__(self) -> str:
+        return str(self.value)
