@@ -3,7 +3,7 @@ from now on a freight_id that is not the company's is refused with 404, and the 
 each one logged (operation, company, the id it held)
 
 Revision ID: h29a1d2e3f4b5
-Revises: c7e1a9d3f5b2
+Revises: h26a1c3e5f7b9
 Create Date: 2026-11-27 13:30:00
 
 """
@@ -15,7 +15,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'h29a1d2e3f4b5'
-down_revision = 'c7e1a9d3f5b2'
+down_revision = 'h26a1c3e5f7b9'
 branch_labels = None
 depends_on = None
 
