@@ -1,6 +1,7 @@
 """Imports every area's models, so that SQLAlchemy metadata (create_all, Alembic) sees all tables, and its signal
 listeners (core.signals), so that they are connected before anything is sent."""
 import core.models  # noqa: F401
+import domain.antt_floor.importer  # connects the seeding of the bundled floor acts on create_all
 import domain.antt_floor.models
 import domain.billing.models
 import domain.ciot.models
