@@ -135,6 +135,11 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
         return self.status in ("cancelado", "encerrado")
 
 
+
+# Its search index needs pg_trgm, and the table may be created before partners' (which creates the extension too).
+sa.event.listen(CiotOperation.__table__, "before_create",
+                sa.DDL("CREATE EXTENSION IF NOT EXISTS pg_trgm").execute_if(dialect="postgresql"))
+
 class _Child(IdMixin, TenantMixin):
     """Rows owned by an operation, kept in the order they were sent."""
     position: Mapped[int] = mapped_column(sa.Integer, nullable=False)
