@@ -69,6 +69,12 @@ def _id(kind: str, index_sql: str) -> str:
     return f"md5((:c)::text || '-{kind}-' || ({index_sql}))::uuid"
 
 
+def _digits(index_sql: str, length: int) -> str:
+    # A CPF/CNPJ-like string of digits that looks random (documents share no prefix), one per index: a product by a
+    # prime modulo 10^length is a bijection, so unique indexes hold.
+    return f"lpad(((({index_sql})::bigint * 982451653) % {10 ** length})::text, {length}, '0')"
+
+
 def _when(index_sql: str, total: str) -> str:
     # Rows spread over the last 365 days, row 1 the oldest.
     return f"(timestamp '2026-11-26' - make_interval(secs => ((({total}) - ({index_sql})) * 31536000.0 / ({total}))))"
@@ -78,12 +84,12 @@ SEED = {
     "partners": f"""
         INSERT INTO partners (id, company_id, person_kind, cpf_cnpj, legal_name, trade_name, ie_isento, roles,
                               is_active, search_text, uf, municipio_nome, created_at, updated_at)
-        SELECT {_id('partner', 'i')}, :c, 'pj', lpad((:base + i)::text, 14, '0'),
+        SELECT {_id('partner', 'i')}, :c, 'pj', {_digits(':base + i', 14)},
                {_pick(NAMES, 'i')} || ' Transportes ' || i || ' Ltda', NULL, false,
                CASE WHEN i % 10 = 0 THEN '["cliente_frete","tomador"]' WHEN i % 3 = 0 THEN '["contratado"]'
                     ELSE '["fornecedor"]' END::json,
                true, {_fold_sql(_pick(NAMES, 'i') + " || ' transportes ' || i || ' ltda ' || "
-                                "lpad((:base + i)::text, 14, '0')")},
+                                + _digits(':base + i', 14))},
                {_pick(UFS, 'i')}, {_pick(CITIES, 'i')}, {_when('i', ':n')}, {_when('i', ':n')}
         FROM generate_series(1, :n) AS i""",
     "vehicles": f"""
@@ -100,7 +106,7 @@ SEED = {
                              updated_at)
         SELECT {_id('driver', 'i')}, :c, 'Motorista ' || {_pick(NAMES, 'i')} || ' ' || i,
                '+55119' || lpad(i::text, 8, '0'),
-               lpad((:base + i)::text, 11, '0'), false, 'ativo', date '2026-12-01' + (i % 900), {_when('i', ':n')},
+               {_digits(':base + i', 11)}, false, 'ativo', date '2026-12-01' + (i % 900), {_when('i', ':n')},
                {_when('i', ':n')}
         FROM generate_series(1, :n) AS i""",
     "freights": f"""
@@ -130,10 +136,11 @@ SEED = {
                                      validation_summary, validated_at, created_at, updated_at)
         SELECT {_id('op', 'i')}, :c, 'CIOT-' || lpad(i::text, 6, '0'), 'homolog', 'normal', s.status, 'user:bench',
                'PED-' || :slug || '-' || i, {_pick(('lotacao', 'fracionada'), 'i')},
-               lpad((:base + i % :partners)::text, 11, '0'), lpad((i % 99999999)::text, 9, '0'), 'TAC',
-               {_pick(NAMES, 'i')} || ' Transportes ' || (i % :partners) || ' Ltda', 100 + i % 2000,
+               {_digits(':base + 1 + i % :partners', 14)}, lpad((i % 99999999)::text, 9, '0'), 'TAC',
+               {_pick(NAMES, '1 + i % :partners')} || ' Transportes ' || (1 + i % :partners) || ' Ltda',
+               100 + i % 2000,
                1000 + i % 30000, 1000 + i % 9000,
-               CASE WHEN s.status IN ('emitido', 'encerrado', 'cancelado') THEN lpad((:base + i)::text, 12, '0') END,
+               CASE WHEN s.status IN ('emitido', 'encerrado', 'cancelado') THEN {_digits(':base + i', 12)} END,
                CASE WHEN s.status IN ('emitido', 'encerrado', 'cancelado') THEN lpad((i % 9999)::text, 4, '0') END,
                CASE WHEN s.status IN ('emitido', 'encerrado', 'cancelado') THEN 'PROT' || i END,
                CASE WHEN s.status IN ('emitido', 'encerrado', 'cancelado') THEN {_when('i', ':n')} END,
@@ -450,6 +457,45 @@ def explain(tenants: dict) -> None:
                 print("\n".join(plan[:25]))
 
 
+# The indexes this tree added for the volume (migration d2f4a6b8c0e1), whose cost every insert pays.
+NEW_INDEXES = {"ciot_operations": ("ix_ciot_operations_company_created", "ix_ciot_operations_search_trgm"),
+               "freights": ("ix_freights_search_trgm",)}
+
+
+def write_cost(rows: int, repeats: int = 3) -> None:
+    """What the new indexes cost the writes: `rows` operations (and as many freights) inserted by the seed's
+    statements for a company made in the same transaction, with the indexes and with them dropped (DROP INDEX is
+    transactional here: every run is rolled back, nothing changes), alternately; the median of `repeats` each."""
+    import statistics
+    samples = {(table, dropped): [] for table in NEW_INDEXES for dropped in (False, True)}
+    with psycopg.connect(DB_URL.replace("+psycopg", "")) as conn:
+        for _ in range(repeats):
+            for dropped in (False, True):
+                for table, indexes in NEW_INDEXES.items():
+                    with conn.transaction(force_rollback=True):
+                        conn.execute("CREATE TEMP TABLE extra ON COMMIT DROP AS SELECT * FROM companies LIMIT 1")
+                        company = uuid.uuid4()
+                        conn.execute("UPDATE extra SET id = %s, cnpj = '99888777000100'", (company,))
+                        conn.execute("INSERT INTO companies SELECT * FROM extra")
+                        if dropped:
+                            for name in indexes:
+                                conn.execute(f"DROP INDEX IF EXISTS {name}")
+                        params = {"c": company, "n": rows, "base": 90_000_000, "slug": "write", "partners": 1000,
+                                  "drivers": 100, "invoices": 100, "freights": rows}
+                        for parent in ("drivers", "vehicles"):  # the freights name some
+                            _run_seed(conn, parent, SEED[parent], {**params, "n": 100})
+                        started = time.perf_counter()
+                        _run_seed(conn, table, SEED[table], params)
+                        samples[(table, dropped)].append(time.perf_counter() - started)
+    load = os.getloadavg()
+    print(f"\nwrite cost, {rows} rows per insert, median of {repeats} (load average {load[0]:.1f} {load[1]:.1f})")
+    for table, indexes in NEW_INDEXES.items():
+        with_them = statistics.median(samples[(table, False)]) * 1000
+        without = statistics.median(samples[(table, True)]) * 1000
+        print(f"{table:16} with {', '.join(indexes)}: {with_them:8.0f} ms   without: {without:8.0f} ms   "
+              f"= {with_them / without:.2f}x ({(with_them - without) / rows * 1000:.0f} µs per row)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of the full volume (1 = 1M operations)")
@@ -459,6 +505,7 @@ def main() -> None:
     parser.add_argument("--seed-only", action="store_true")
     parser.add_argument("--only", help="regular expression: only the requests whose name matches")
     parser.add_argument("--explain", action="store_true")
+    parser.add_argument("--write-cost", type=int, metavar="ROWS", help="time inserts with and without the new indexes")
     args = parser.parse_args()
     if args.reuse:
         tenants = tenants_of_seeded_database()
@@ -469,6 +516,9 @@ def main() -> None:
         return
     if args.explain:
         explain(tenants)
+        return
+    if args.write_cost:
+        write_cost(args.write_cost)
         return
     measure(make_app(), tenants, args.rounds, args.warmup, args.only)
 

@@ -24,7 +24,7 @@ PUBLIC_COLUMNS = (Freight.id, Freight.public_slug, Freight.code, Freight.origin_
                   Freight.visibility, Freight.company_id)
 
 # The leads page's freight filter lists the freights of this many newest leads.
-LEADS_FOR_FILTER = 500
+LEADS_FOR_FILTER = 100
 
 LEAD_COLUMNS = (MarketplaceLead.id, MarketplaceLead.freight_id, Freight.code.label("freight_code"),
                 MarketplaceLead.driver_name, MarketplaceLead.driver_phone, MarketplaceLead.driver_doc,
