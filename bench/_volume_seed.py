@@ -16,6 +16,10 @@ NAMES = ("Silva", "Souza", "Oliveira", "Pereira", "Costa", "Rodrigues", "Almeida
 
 # --- seeding ------------------------------------------------------------------------------------------------------
 
+# A code's number: six digits at least, all of them past 999999 (lpad would cut them).
+NUMBER = "lpad(i::text, greatest(6, length(i::text)), '0')"
+
+
 def _array(values) -> str:
     return "ARRAY[" + ",".join("'" + v.replace("'", "''") + "'" for v in values) + "]"
 
@@ -78,14 +82,14 @@ SEED = {
         INSERT INTO freights (id, company_id, code, status, visibility, public_slug, origin_city, origin_state,
                               destination_city, destination_state, cargo_type, weight_kg, vehicle_type, price,
                               driver_id, vehicle_id, search_text, created_at, updated_at)
-        SELECT {_id('freight', 'i')}, :c, 'FRT-' || lpad(i::text, greatest(6, length(i::text)), '0'), s.status,
+        SELECT {_id('freight', 'i')}, :c, 'FRT-' || {NUMBER}, s.status,
                CASE WHEN i % 50 = 0 THEN 'publico' ELSE 'privado' END,
                CASE WHEN i % 50 = 0 THEN 'frete-' || :slug || '-' || i END,
                {_pick(CITIES, 'i')}, {_pick(UFS, 'i')}, {_pick(CITIES, 'i / 7')}, {_pick(UFS, 'i / 7')},
                'Carga geral', 1000 + i % 30000, 'carreta', 1000 + i % 9000,
                CASE WHEN i % 4 = 0 THEN {_id('driver', '1 + i % :drivers')} END,
                CASE WHEN i % 4 = 0 THEN {_id('vehicle', '1 + i % :drivers')} END,
-               {_fold_sql("'frt-' || lpad(i::text, greatest(6, length(i::text)), '0') || ' ' || " + _pick(CITIES, 'i') + " || ' ' || "
+               {_fold_sql("'frt-' || " + NUMBER + " || ' ' || " + _pick(CITIES, 'i') + " || ' ' || "
                           + _pick(CITIES, 'i / 7'))},
                {_when('i', ':n')}, {_when('i', ':n')}
         FROM generate_series(1, :n) AS i,
@@ -99,7 +103,7 @@ SEED = {
                                      contratado_nome, distancia_km, peso_carga, valor_frete, codigo_ciot,
                                      codigo_verificador, protocolo, emitted_at, contingencia, retificacoes,
                                      validation_summary, validated_at, created_at, updated_at)
-        SELECT {_id('op', 'i')}, :c, 'CIOT-' || lpad(i::text, greatest(6, length(i::text)), '0'), 'homolog', 'normal', s.status, 'user:bench',
+        SELECT {_id('op', 'i')}, :c, 'CIOT-' || {NUMBER}, 'homolog', 'normal', s.status, 'user:bench',
                'PED-' || :slug || '-' || i, {_pick(('lotacao', 'fracionada'), 'i')},
                {_digits(':base + 1 + i % :partners', 14)}, lpad((i % 99999999)::text, 9, '0'), 'TAC',
                {_pick(NAMES, '1 + i % :partners')} || ' Transportes ' || (1 + i % :partners) || ' Ltda',
@@ -144,7 +148,7 @@ SEED = {
     "invoices": f"""
         INSERT INTO invoices (id, company_id, numero, status, customer_partner_id, valor_centavos, items_count,
                               emitted_at, vencimento_at, created_at, updated_at)
-        SELECT {_id('invoice', 'i')}, :c, 'FAT-' || lpad(i::text, greatest(6, length(i::text)), '0'),
+        SELECT {_id('invoice', 'i')}, :c, 'FAT-' || {NUMBER},
                CASE WHEN i > :n - :n / 10 THEN 'emitida' ELSE 'encerrada' END,
                {_id('partner', '1 + (i * 10) % :partners')},
                100000 + i % 900000, 6, {_when('i', ':n')},

@@ -271,7 +271,8 @@ def explain(tenants: dict) -> None:
             slowest.sort(key=lambda s: -s[0])
             for took, statement, plan in slowest[:1]:
                 print(f"\n=== {name}: slowest statement {took:.1f} ms of {len(slowest)}\n{statement[:600]}")
-                print("\n".join(plan[:25]))
+                tail = [line for line in plan[25:] if re.search(r"JIT|Timing|Functions|Execution Time", line)]
+                print("\n".join(plan[:25] + (["  ..."] if len(plan) > 25 else []) + tail))
 
 
 # The indexes this tree added for the volume (migration d2f4a6b8c0e1), whose cost every insert pays.
