@@ -68,6 +68,12 @@ def layout_customers(q: str | None = None) -> list:
         recent = (sa.select(BillingDocument.customer_partner_id)
                   .order_by(BillingDocument.created_at.desc(), BillingDocument.id.desc())
                   .limit(RECENT_DOCUMENTS_FOR_CUSTOMERS).subquery())
-        stmt = stmt.where(Partner.id.in_(sa.union(sa.select(recent.c.customer_partner_id),
-                                                  sa.select(InvoiceLayout.customer_partner_id))))
+        # The ids first, then those partners by primary key: inside one statement the planner hash-joined every
+        # partner of every company against them.
+        ids = set(db.session.scalars(sa.select(recent.c.customer_partner_id).distinct()))
+        ids |= set(db.session.scalars(sa.select(InvoiceLayout.customer_partner_id)))
+        ids.discard(None)
+        if not ids:
+            return []
+        stmt = stmt.where(Partner.id.in_(ids))
     return db.session.execute(stmt.order_by(Partner.legal_name).limit(CUSTOMERS_LISTED)).all()
