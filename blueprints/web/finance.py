@@ -61,7 +61,7 @@ GROUPS = (("vencidos", "Vencidos"), ("hoje", "Vencem hoje"), ("semana", "Próxim
 GROUP_LABELS = dict(GROUPS)
 STATUS_LABELS_CSV = {"vencido": "Vencido", "aberto": "Aberto", "parcial": "Parcial"}
 OPEN_STATUSES = ("aberto", "parcial")
-GROUP_PAGE = 25  # titles a board's group shows at a time (the nearest due first); "Mostrar mais" brings more
+GROUP_PAGE = 10  # titles a board's group shows at a time (the nearest due first); "Mostrar mais" brings more
 FIELD_LABELS = {"legal_name": "razão social", "cpf_cnpj": "CPF/CNPJ"}  # a refused partner's fields, in the message
 CSV_BATCH = 1000  # rows an export reads at a time
 # the payables pages need the company's `financial` module; every other page here `billing` (as the API)

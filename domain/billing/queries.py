@@ -10,7 +10,7 @@ from domain.partners.models import Partner, search_key
 # The finance settings' customers: those of this many newest billing documents (and those with a layout), at most
 # CUSTOMERS_LISTED of them; any other customer is found by its name or document (`q`).
 RECENT_DOCUMENTS_FOR_CUSTOMERS = 5000
-CUSTOMERS_LISTED = 500
+CUSTOMERS_LISTED = 100
 
 DOCUMENT_COLUMNS = (
     BillingDocument.id, BillingDocument.kind, BillingDocument.status, BillingDocument.customer_partner_id,
