@@ -24,6 +24,13 @@ def on_starting(server):
     os.makedirs(directory, exist_ok=True)
 
 
+def post_worker_init(worker):
+    # The app, its modules and caches are built: move them out of the garbage collector's generations, so a full
+    # collection walks only what requests made since (they were the CIOT list's p99: up to 115 ms each, issue 31).
+    import gc
+    gc.freeze()
+
+
 def child_exit(server, worker):
     from prometheus_client import multiprocess
     multiprocess.mark_process_dead(worker.pid)

@@ -49,7 +49,8 @@ SELECT f.id, f.code, f.status, f.visibility, f.public_slug, f.origin_city, f.ori
        f.destination_city, f.destination_state, f.destination_ibge, f.cargo_type, f.weight_kg, f.vehicle_type,
        f.price, f.pickup_at, f.pickup_until, f.delivery_at, f.delivery_until, f.carrier_id, f.carrier_name,
        f.carrier_phone, f.driver_id, d.name AS driver_name, d.phone AS driver_phone, f.vehicle_id,
-       v.plate AS vehicle_plate, f.accepted_offer_id, f.simulation_id, f.notes, f.created_at, f.updated_at
+       v.plate AS vehicle_plate, f.accepted_offer_id, f.simulation_id, f.notes, f.distance_km, f.loaded_axles,
+       f.antt_table, f.antt_floor, f.antt_floor_act, f.created_at, f.updated_at
 FROM freights f LEFT JOIN drivers d ON d.id = f.driver_id AND d.company_id = f.company_id
      LEFT JOIN vehicles v ON v.id = f.vehicle_id AND v.company_id = f.company_id
 WHERE f.company_id = %s ORDER BY f.created_at DESC, f.id DESC LIMIT %s"""
@@ -78,6 +79,13 @@ def create_bare_app():
 
     def ident(value):
         return str(value) if value is not None else None
+
+    def floor(r):
+        # The freight's stored ANTT floor against its price, as the API answers it (domain/freights/floor.py).
+        if r["antt_floor"] is None:
+            return None
+        below = None if r["price"] is None else r["price"] < r["antt_floor"]
+        return {"value": num(r["antt_floor"]), "act": r["antt_floor_act"], "below": below}
 
     @app.get("/bare/ping")
     def ping():
@@ -118,7 +126,9 @@ def create_bare_app():
                        if r["driver_id"] else None),
             "vehicle": {"id": str(r["vehicle_id"]), "plate": r["vehicle_plate"]} if r["vehicle_id"] else None,
             "accepted_offer_id": ident(r["accepted_offer_id"]), "simulation_id": ident(r["simulation_id"]),
-            "notes": r["notes"], "created_at": iso(r["created_at"]), "updated_at": iso(r["updated_at"]),
+            "notes": r["notes"], "distance_km": num(r["distance_km"]), "loaded_axles": r["loaded_axles"],
+            "antt_table": r["antt_table"], "antt_floor": floor(r),
+            "created_at": iso(r["created_at"]), "updated_at": iso(r["updated_at"]),
         } for r in rows]
         return jsonify({"data": data, "page": {"next_cursor": more, "has_more": more is not None}})
 
@@ -151,6 +161,7 @@ def seed(instance: str, race_freights: int) -> dict:
             INSERT INTO freights (id, company_id, code, status, visibility, origin_city, origin_state, origin_ibge,
                                   destination_city, destination_state, destination_ibge, cargo_type, weight_kg,
                                   vehicle_type, price, pickup_at, carrier_name, driver_id, search_text,
+                                  distance_km, loaded_axles, antt_table, antt_floor, antt_floor_act,
                                   created_at, updated_at)
             SELECT gen_random_uuid(), :company_id, 'FRT-' || lpad(i::text, 6, '0'),
                    (ARRAY['draft','published','negotiating','assigned','in_transit','delivered'])[1 + i % 6],
@@ -159,6 +170,9 @@ def seed(instance: str, race_freights: int) -> dict:
                    CASE WHEN i % 3 = 0 THEN 'Transportes ' || i END,
                    CASE WHEN i % 2 = 0 THEN (SELECT id FROM drivers ORDER BY name OFFSET (i % 100) LIMIT 1) END,
                    'frt-' || lpad(i::text, 6, '0') || ' sao paulo curitiba',
+                   CASE WHEN i % 4 = 0 THEN 408 END, CASE WHEN i % 4 = 0 THEN 5 END,
+                   CASE WHEN i % 4 = 0 THEN 'A' END, CASE WHEN i % 4 = 0 THEN 4480 + i % 40 END,
+                   CASE WHEN i % 4 = 0 THEN 'Portaria SUROC 22/2026' END,
                    timestamp '2026-01-01' - make_interval(secs => i), timestamp '2026-01-01' - make_interval(secs => i)
             FROM generate_series(1, :last) AS i"""), {**params, "last": FREIGHTS})
         db.session.execute(sa.text("""

@@ -56,6 +56,8 @@ def load_config() -> dict:
         # and the next requests reconnect.
         "SQLALCHEMY_ENGINE_OPTIONS": engine_options(database_url),
         "SECRET_KEY": secret_key,
+        # The public sitemap.xml, rendered at most once per this many seconds per process (0: on every request).
+        "SITEMAP_CACHE_SECONDS": float(os.environ.get("SITEMAP_CACHE_SECONDS", "300")),
         # Former SECRET_KEYs, comma-separated, still accepted for verification while a rotation is under way
         # (sessions, CSRF tokens, list cursors, badge tokens, keys derived for encryption): core/signing.py.
         "SECRET_KEY_FALLBACKS": fallback_keys(os.environ.get("SECRET_KEY_FALLBACKS", "")),

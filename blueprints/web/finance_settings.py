@@ -14,7 +14,6 @@ from blueprints.web.admin import LOGO_UPLOAD_LIMIT
 from blueprints.web.cadastros_common import PlainForm, done, save_form
 from blueprints.web.formkit import MultiCheckboxField, choices
 from blueprints.web.previews import font_url, preview_fragment
-from core.db import db
 from core.errors import AppError, Conflict, NotFound
 from core.schemas import validate_data
 from core.tenancy import get_owned
@@ -30,11 +29,11 @@ from domain.billing.layout import (
 from domain.billing.models import (
     DEFAULT_INVOICE_BLOCKS,
     INVOICE_COLUMNS,
-    BillingDocument,
     InvoiceLayout,
     InvoiceLayoutDefault,
 )
 from domain.billing.pdf import sample_invoice_html
+from domain.billing.queries import layout_customers
 from domain.billing.schemas import BillingSettingsUpdate, InvoiceDefaultsUpdate, InvoiceLayoutUpdate
 from domain.partners.models import Partner
 from domain.tenancy.services import checked_logo
@@ -94,17 +93,10 @@ def settings():
                                                      "Configurações de faturamento salvas."))
         if response is not None:
             return response
-    return render_template("finance/settings.html", form=form, general=general, customers=_customers()), \
+    q = request.args.get("q", "").strip()[:100]
+    return render_template("finance/settings.html", form=form, general=general, customers=layout_customers(q),
+                           q=q), \
         (422 if form.errors or general else 200)
-
-
-def _customers():
-    """The customers that have billing documents or a layout: the ones a layout can be set for."""
-    ids = db.select(BillingDocument.customer_partner_id).where(BillingDocument.customer_partner_id.is_not(None))
-    with_layout = db.select(InvoiceLayout.customer_partner_id)
-    stmt = (db.select(Partner.id, Partner.legal_name, Partner.cpf_cnpj)
-            .where(Partner.id.in_(ids.union(with_layout).scalar_subquery())).order_by(Partner.legal_name).limit(500))
-    return db.session.execute(stmt).all()
 
 
 def _form_data(record, names) -> dict:

@@ -124,12 +124,12 @@ def board():
         for row in rows:
             columns[row.status].append(row)
         return render_template("freights/board.html", columns=columns, query=query, view=view,
-                               counts=counts_by_status(company_id), can_act=_can_act())
+                               counts=counts_by_status(), can_act=_can_act())
     page = paginate(stmt, model=Freight, limit=query.limit, cursor=query.cursor, rows=True)
     more_url = url_for("freights.board", cursor=page.next_cursor, **{k: v for k, v in args.items()
                                                                      if k != "cursor"}) if page.has_more else None
     return render_template("freights/list.html", page=page, query=query, view=view, more_url=more_url,
-                           counts=counts_by_status(company_id), can_act=_can_act())
+                           counts=counts_by_status(), can_act=_can_act())
 
 
 # --- Create / edit -------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 page with its sidebar badge (admin, operador). Rules live in domain/marketplace; docs/api/marketplace.md."""
 import time
 
-from flask import Blueprint, Response, render_template, request, session, url_for
+from flask import Blueprint, Response, current_app, render_template, request, session, url_for
 from flask_login import current_user
 from itsdangerous import BadData, URLSafeTimedSerializer
 from markupsafe import Markup
@@ -117,10 +117,31 @@ def send_offer(slug):
     return _detail(slug, offer_form=form, general=general, status=422)
 
 
+# The rendered sitemap per host it names: (monotonic expiry, xml). Every URL of the showcase is read and written
+# at most once per SITEMAP_CACHE_SECONDS per process, not on each crawler's request.
+_sitemaps: dict[str, tuple[float, str]] = {}
+SITEMAP_HOSTS_KEPT = 4  # the Host header is the client's: a few hosts at most are kept
+
+
+def _sitemap_xml(max_age: float) -> str:
+    if max_age <= 0:
+        return render_template("marketplace/sitemap.xml", rows=public_slugs())
+    host, now = request.host_url, time.monotonic()
+    cached = _sitemaps.get(host)
+    if cached is None or cached[0] <= now:
+        if len(_sitemaps) >= SITEMAP_HOSTS_KEPT:
+            _sitemaps.clear()
+        cached = _sitemaps[host] = (now + max_age, render_template("marketplace/sitemap.xml", rows=public_slugs()))
+    return cached[1]
+
+
 @bp.route("/sitemap.xml")
 def sitemap():
-    xml = render_template("marketplace/sitemap.xml", rows=public_slugs())
-    return Response(xml, mimetype="application/xml")
+    max_age = current_app.config["SITEMAP_CACHE_SECONDS"]
+    response = Response(_sitemap_xml(max_age), mimetype="application/xml")
+    if max_age > 0:
+        response.cache_control.public, response.cache_control.max_age = True, int(max_age)
+    return response
 
 
 @bp.route("/robots.txt")
@@ -137,12 +158,12 @@ def robots():
 def leads():
     """The company's leads, newest first, a page at a time ("Carregar mais", keyset), by status and freight."""
     query = parse_query(LeadListQuery, list_args())
-    stmt = leads_stmt(current_user.company_id, status=query.status,
-                      freight_id=services.parse_freight_filter(query.freight_id))
+    freight_id = services.parse_freight_filter(query.freight_id)
+    stmt = leads_stmt(current_user.company_id, status=query.status, freight_id=freight_id)
     page = paginate(stmt, model=MarketplaceLead, limit=query.limit, cursor=query.cursor, rows=True)
     filters = filters_of(list_args(), ("status", "freight_id", "limit"))
     more_url = url_for("marketplace.leads", cursor=page.next_cursor, **filters) if page.has_more else None
-    freights = [(str(f.id), f.code) for f in lead_freights(current_user.company_id)]
+    freights = [(str(f.id), f.code) for f in lead_freights(current_user.company_id, selected=freight_id)]
     return list_response({"page": "marketplace/leads.html", "load-more": "marketplace/_lead_rows.html"},
                          page=page, query=query, filters=filters, more_url=more_url,
                          filter_form=lead_filters(request.args, freights), status_form=lead_status_form,

@@ -94,12 +94,19 @@ class Invoice(IdMixin, TimestampMixin, TenantMixin, db.Model):
     cancelled_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
 
 
+# The titles the boards show (blueprints/web/finance.py `_open`), the predicate of their partial indexes.
+OPEN_TITLES_PREDICATE = "status IN ('aberto', 'parcial')"
+
+
 class Receivable(IdMixin, TimestampMixin, TenantMixin, db.Model):
     """The amount an issued invoice's customer owes; payments recorded in the pages."""
     __tablename__ = "receivables"
     __table_args__ = (
         sa.UniqueConstraint("invoice_id", name="uq_receivables_invoice_id"),
         sa.Index("ix_receivables_company_due", "company_id", "vencimento_at", "id"),
+        # The receivables board: a company's open titles by due date, without walking the paid ones.
+        sa.Index("ix_receivables_company_open_due", "company_id", "vencimento_at", "id",
+                 postgresql_where=sa.text(OPEN_TITLES_PREDICATE), sqlite_where=sa.text(OPEN_TITLES_PREDICATE)),
         sa.CheckConstraint(_in("status", RECEIVABLE_STATUSES), name="status"),
         sa.CheckConstraint("pago_centavos >= 0 AND pago_centavos <= valor_centavos", name="pago_centavos"),
     )

@@ -1,7 +1,16 @@
 """Read-side statements of billing: lists as plain rows (no ORM objects)."""
+import sqlalchemy as sa
+
+from core.db import db
 from core.tenancy import company_select
-from domain.billing.models import BillingDocument, Invoice, Receivable
-from domain.partners.models import Partner
+from domain.billing.models import BillingDocument, Invoice, InvoiceLayout, Receivable
+from domain.common import like_pattern
+from domain.partners.models import Partner, search_key
+
+# The finance settings' customers: those of this many newest billing documents (and those with a layout), at most
+# CUSTOMERS_LISTED of them; any other customer is found by its name or document (`q`).
+RECENT_DOCUMENTS_FOR_CUSTOMERS = 1000
+CUSTOMERS_LISTED = 100
 
 DOCUMENT_COLUMNS = (
     BillingDocument.id, BillingDocument.kind, BillingDocument.status, BillingDocument.customer_partner_id,
@@ -42,3 +51,29 @@ def receivables_stmt(company_id, *, statuses=()):
             .join(Invoice, Invoice.id == Receivable.invoice_id)
             .join(Partner, Partner.id == Receivable.customer_partner_id))
     return stmt.where(Receivable.status.in_(statuses)) if statuses else stmt
+
+
+def layout_customers(q: str | None = None) -> list:
+    """(id, legal_name, cpf_cnpj) by name of the customers a layout can be set for: without `q`, those of the
+    company's newest billing documents (a range of ix_billing_documents_company_created, not every document) and
+    those with a layout; with `q`, the partners whose name or document has every word of it (their trigram index)
+    that have a billing document or a layout. The tenant scope filters each table."""
+    stmt = sa.select(Partner.id, Partner.legal_name, Partner.cpf_cnpj)
+    terms = search_key(q or "").split()
+    if terms:
+        stmt = stmt.where(*(Partner.search_text.like(like_pattern(term), escape="\\") for term in terms)).where(
+            sa.or_(sa.exists().where(BillingDocument.customer_partner_id == Partner.id),
+                   sa.exists().where(InvoiceLayout.customer_partner_id == Partner.id)))
+    else:
+        recent = (sa.select(BillingDocument.customer_partner_id)
+                  .order_by(BillingDocument.created_at.desc(), BillingDocument.id.desc())
+                  .limit(RECENT_DOCUMENTS_FOR_CUSTOMERS).subquery())
+        # The ids first, then those partners by primary key: inside one statement the planner hash-joined every
+        # partner against them (a sequential scan of the table); a few hundred ids are read through the key.
+        ids = set(db.session.scalars(sa.select(recent.c.customer_partner_id).distinct()))
+        ids |= set(db.session.scalars(sa.select(InvoiceLayout.customer_partner_id)))
+        ids.discard(None)
+        if not ids:
+            return []
+        stmt = stmt.where(Partner.id.in_(ids))
+    return db.session.execute(stmt.order_by(Partner.legal_name).limit(CUSTOMERS_LISTED)).all()

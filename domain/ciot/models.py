@@ -16,9 +16,11 @@ from decimal import Decimal
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from core.db import IdMixin, TenantMixin, TimelineEventMixin, TimestampMixin, db, utcnow
+from core.db import IdMixin, TenantMixin, TimelineEventMixin, TimestampMixin, db, listed_created_at, utcnow
 
 MONEY = sa.Numeric(14, 2)
+# What the pages' text search matches (domain/ciot/queries.py), in its trigram index.
+SEARCHED_COLUMNS = ("code", "codigo_ciot", "external_id", "contratado_nome", "contratado_cpf_cnpj")
 WEIGHT = sa.Numeric(15, 3)
 
 
@@ -37,7 +39,13 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.UniqueConstraint("company_id", "code", name="uq_ciot_operations_company_code"),
         sa.UniqueConstraint("company_id", "codigo_ciot", name="uq_ciot_operations_company_codigo_ciot"),
         sa.Index("ix_ciot_operations_company_status", "company_id", "status"),
+        sa.Index("ix_ciot_operations_company_created", "company_id", "created_at", "id"),
+        # The pages' substring search (`q`) on PostgreSQL: one trigram GIN index over the columns it reads, each
+        # ILIKE of the search's OR a bitmap scan of it (domain/ciot/queries.py; pg_trgm, as partners' search).
+        sa.Index("ix_ciot_operations_search_trgm", *SEARCHED_COLUMNS, postgresql_using="gin",
+                 postgresql_ops=dict.fromkeys(SEARCHED_COLUMNS, "gin_trgm_ops")).ddl_if(dialect="postgresql"),
     )
+    created_at: Mapped[datetime] = listed_created_at()  # served by ix_ciot_operations_company_created
 
     code: Mapped[str] = mapped_column(sa.String(20), nullable=False)  # CIOT-000001, per company
     environment: Mapped[str] = mapped_column(sa.String(10), nullable=False)  # homolog | producao (immutable)
@@ -132,6 +140,11 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
     def is_final(self) -> bool:
         return self.status in ("cancelado", "encerrado")
 
+
+
+# Its search index needs pg_trgm, and the table may be created before partners' (which creates the extension too).
+sa.event.listen(CiotOperation.__table__, "before_create",
+                sa.DDL("CREATE EXTENSION IF NOT EXISTS pg_trgm").execute_if(dialect="postgresql"))
 
 class _Child(IdMixin, TenantMixin):
     """Rows owned by an operation, kept in the order they were sent."""

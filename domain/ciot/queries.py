@@ -1,5 +1,6 @@
 """Reading CIOT operations: one operation (404 for another company's id), the list, the timeline, the attempt in
 flight and the modality as derived now."""
+import re
 from datetime import datetime, timedelta
 
 import sqlalchemy as sa
@@ -11,6 +12,19 @@ from domain.ciot.models import CiotEvent, CiotOperation, EmissionAttempt
 from domain.ciot.validation import contracted_partner
 
 EVENTS_IN_RECORD = 50
+# What a list row shows (the API's summary, the page's table and its floor badge): plain columns read as rows, none of
+# the four child tables an operation loads with itself.
+LIST_COLUMNS = (
+    CiotOperation.id, CiotOperation.code, CiotOperation.status, CiotOperation.mode, CiotOperation.environment,
+    CiotOperation.tipo_operacao, CiotOperation.external_id, CiotOperation.contratado_cpf_cnpj,
+    CiotOperation.contratado_nome, CiotOperation.contratado_rntrc, CiotOperation.valor_frete,
+    CiotOperation.codigo_ciot, CiotOperation.protocolo, CiotOperation.contingencia, CiotOperation.emitted_at,
+    CiotOperation.created_at, CiotOperation.updated_at, CiotOperation.validation_items,
+)
+# An operation's own code as typed (`CIOT-000123`) and a CIOT number (12 digits): found through the unique
+# (company_id, code) and (company_id, codigo_ciot) indexes.
+OPERATION_CODE = re.compile(r"CIOT-\d{6,}")
+CIOT_NUMBER = re.compile(r"\d{12}")
 
 
 def get_operation(operation_id, *, for_update: bool = False) -> CiotOperation:
@@ -21,17 +35,11 @@ def get_operation(operation_id, *, for_update: bool = False) -> CiotOperation:
 
 def list_operations(*, status=None, tipo_operacao=None, date_from=None, date_to=None, limit: int = 50,
                     cursor: str | None = None, q: str | None = None):
-    """Newest first; `status` a list of statuses; dates bound `created_at` (UTC days, inclusive); `q` (the pages'
-    text search) matches the code, CIOT number, external id, contracted party's name or CPF/CNPJ digits."""
-    stmt = sa.select(CiotOperation)
+    """Newest first, as rows of LIST_COLUMNS; `status` a list of statuses; dates bound `created_at` (UTC days,
+    inclusive); `q` (the pages' text search) see `_matching`."""
+    stmt = sa.select(*LIST_COLUMNS)  # the tenant scope adds the company
     if q and q.strip():
-        term = f"%{q.strip()[:100]}%"
-        found = [CiotOperation.code.ilike(term), CiotOperation.codigo_ciot.ilike(term),
-                 CiotOperation.external_id.ilike(term), CiotOperation.contratado_nome.ilike(term)]
-        digits = "".join(ch for ch in q if ch.isalnum()).upper()
-        if len(digits) >= 3 and any(ch.isdigit() for ch in digits):
-            found.append(CiotOperation.contratado_cpf_cnpj.like(f"%{digits}%"))
-        stmt = stmt.where(sa.or_(*found))
+        stmt = stmt.where(_matching(q.strip()[:100]))
     if status:
         stmt = stmt.where(CiotOperation.status.in_(list(status)))
     if tipo_operacao:
@@ -41,7 +49,24 @@ def list_operations(*, status=None, tipo_operacao=None, date_from=None, date_to=
     if date_to:
         stmt = stmt.where(CiotOperation.created_at < datetime.combine(date_to + timedelta(days=1),
                                                                       datetime.min.time()))
-    return paginate(stmt, model=CiotOperation, limit=limit, cursor=cursor)
+    return paginate(stmt, model=CiotOperation, limit=limit, cursor=cursor, rows=True)
+
+
+def _matching(text: str):
+    """The search `q`: a whole operation code (`ciot-000123` too) is that operation; a CIOT number that one or a
+    contracted party's CPF/CNPJ containing it; anything else a part of the code, CIOT number, external id or
+    contracted party's name, or of the CPF/CNPJ by its digits (ix_ciot_operations_search_trgm on PostgreSQL)."""
+    if OPERATION_CODE.fullmatch(text.upper()):
+        return CiotOperation.code == text.upper()
+    digits = "".join(ch for ch in text if ch.isalnum()).upper()
+    if CIOT_NUMBER.fullmatch(text):
+        return sa.or_(CiotOperation.codigo_ciot == text, CiotOperation.contratado_cpf_cnpj.like(f"%{digits}%"))
+    term = f"%{text}%"
+    found = [CiotOperation.code.ilike(term), CiotOperation.codigo_ciot.ilike(term),
+             CiotOperation.external_id.ilike(term), CiotOperation.contratado_nome.ilike(term)]
+    if len(digits) >= 3 and any(ch.isdigit() for ch in digits):
+        found.append(CiotOperation.contratado_cpf_cnpj.like(f"%{digits}%"))
+    return sa.or_(*found)
 
 
 def recent_events(op: CiotOperation, limit: int = EVENTS_IN_RECORD) -> list[CiotEvent]:

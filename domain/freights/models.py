@@ -41,6 +41,9 @@ class Freight(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.UniqueConstraint("public_slug", name="uq_freights_public_slug"),
         sa.Index("ix_freights_company_created", "company_id", "created_at", "id"),
         sa.Index("ix_freights_company_status", "company_id", "status"),
+        # The list's `q` (a part of the code or of a city) on PostgreSQL: trigram GIN index, as partners' search.
+        sa.Index("ix_freights_search_trgm", "search_text", postgresql_using="gin",
+                 postgresql_ops={"search_text": "gin_trgm_ops"}).ddl_if(dialect="postgresql"),
         # Every company's public freights, newest first: the showcase's pages, first or deep (keyset), read a
         # range of this small index instead of scanning the table (bench/bench_marketplace.py).
         sa.Index("ix_freights_showcase", "created_at", "id", postgresql_where=sa.text(SHOWCASE_PREDICATE),

@@ -4,6 +4,7 @@ from functools import lru_cache
 
 import sqlalchemy as sa
 
+from core.counting import capped, capped_count_stmt
 from core.db import db
 from core.pagination import Listing
 from core.tenancy import company_outerjoin, company_rows, company_select
@@ -11,6 +12,7 @@ from core.validators import fold
 from domain.common import like_pattern
 from domain.fleet.models import Driver, Vehicle
 from domain.freights.models import Freight, FreightStatusChange, Offer
+from domain.freights.states import FREIGHT_STATUSES
 
 FREIGHT_COLUMNS = (
     Freight.id, Freight.code, Freight.status, Freight.visibility, Freight.public_slug,
@@ -73,10 +75,14 @@ def offers_stmt(company_id, freight_id):
     return company_select(Offer, company_id).where(Offer.freight_id == freight_id)
 
 
-def counts_by_status(company_id) -> dict[str, int]:
-    rows = db.session.execute(company_select(Freight, company_id, Freight.status, sa.func.count())
-                              .group_by(Freight.status))
-    return dict(rows.all())
+def counts_by_status() -> dict[str, int]:
+    """The company's freights per status, each count up to core.counting's cap ("999+" past it): one statement of
+    bounded range reads of ix_freights_company_status, never a scan of every freight on each view of the board."""
+    counts = sa.union_all(*(
+        sa.select(sa.literal(status).label("status"), capped_count_stmt(
+            sa.select(Freight.id).where(Freight.status == status)).scalar_subquery().label("found"))
+        for status in FREIGHT_STATUSES))
+    return {row.status: capped(row.found) for row in db.session.execute(counts) if row.found}
 
 
 def default_recipient(freight) -> str | None:

@@ -6,7 +6,7 @@ import sqlalchemy as sa
 
 from core.clock import brasilia_day_start
 from core.db import db
-from core.tenancy import company_select, cross_tenant
+from core.tenancy import company_select, cross_tenant, read_rows
 from core.validators import fold
 from domain.common import like_pattern
 from domain.freights.models import SHOWCASE_STATUSES, Freight, showcase_filter
@@ -23,6 +23,9 @@ PUBLIC_COLUMNS = (Freight.id, Freight.public_slug, Freight.code, Freight.origin_
                   Freight.pickup_until, Freight.delivery_until,
                   Company.legal_name.label("company_name"), Freight.created_at, Freight.status,
                   Freight.visibility, Freight.company_id)
+
+# The leads page's freight filter lists the freights of this many newest leads.
+LEADS_FOR_FILTER = 100
 
 LEAD_COLUMNS = (MarketplaceLead.id, MarketplaceLead.freight_id, Freight.code.label("freight_code"),
                 MarketplaceLead.driver_name, MarketplaceLead.driver_phone, MarketplaceLead.driver_doc,
@@ -81,12 +84,17 @@ def leads_stmt(company_id, *, status=None, freight_id: uuid.UUID | None = None):
     return stmt
 
 
-def lead_freights(company_id, limit: int = 500):
-    """(id, code) of the company's freights that have leads, by code: the leads page's freight filter."""
-    stmt = (company_select(MarketplaceLead, company_id, Freight.id, Freight.code)
-            .select_from(MarketplaceLead).join(Freight, Freight.id == MarketplaceLead.freight_id)
-            .distinct().order_by(Freight.code).limit(limit))
-    return db.session.execute(stmt).all()
+def lead_freights(company_id, selected: uuid.UUID | None = None) -> list:
+    """(id, code) by code of the freights of the company's LEADS_FOR_FILTER newest leads (and of `selected`, the
+    filter's current value): the leads page's freight filter. A range of ix_marketplace_leads_company_created, then
+    those freights by id, never a join over every lead and freight."""
+    newest = (company_select(MarketplaceLead, company_id, MarketplaceLead.freight_id)
+              .order_by(MarketplaceLead.created_at.desc(), MarketplaceLead.id.desc()).limit(LEADS_FOR_FILTER))
+    ids = set(read_rows(newest).scalars()) | ({selected} if selected else set())
+    if not ids:
+        return []
+    return db.session.execute(company_select(Freight, company_id, Freight.id, Freight.code)
+                              .where(Freight.id.in_(ids)).order_by(Freight.code)).all()
 
 
 def lead_row(company_id, lead_id):

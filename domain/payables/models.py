@@ -8,12 +8,17 @@ from sqlalchemy.orm import Mapped, mapped_column
 from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
 
 PAYABLE_STATUSES = ("aberto", "parcial", "pago", "cancelado")  # `vencido` is derived: open and past due
+# The titles the board shows (blueprints/web/finance.py `_open`), the predicate of their partial index.
+OPEN_TITLES_PREDICATE = "status IN ('aberto', 'parcial')"
 
 
 class Payable(IdMixin, TimestampMixin, TenantMixin, db.Model):
     __tablename__ = "payables"
     __table_args__ = (
         sa.Index("ix_payables_company_due", "company_id", "vencimento_at", "id"),
+        # The payables board: a company's open titles by due date, without walking the paid ones.
+        sa.Index("ix_payables_company_open_due", "company_id", "vencimento_at", "id",
+                 postgresql_where=sa.text(OPEN_TITLES_PREDICATE), sqlite_where=sa.text(OPEN_TITLES_PREDICATE)),
         sa.CheckConstraint("status IN ('aberto', 'parcial', 'pago', 'cancelado')", name="status"),
         sa.CheckConstraint("valor_centavos > 0", name="valor_centavos"),
         sa.CheckConstraint("pago_centavos >= 0 AND pago_centavos <= valor_centavos", name="pago_centavos"),
