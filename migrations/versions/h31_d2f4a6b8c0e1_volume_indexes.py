@@ -3,7 +3,7 @@ created_at-only index dropped), trigram indexes for the CIOT pages' search and t
 boards' open receivables and payables by due date (partial)
 
 Revision ID: d2f4a6b8c0e1
-Revises: c7e1a9d3f5b2
+Revises: h29a1d2e3f4b5
 Create Date: 2026-11-27 13:30:00
 
 """
@@ -12,7 +12,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'd2f4a6b8c0e1'
-down_revision = 'c7e1a9d3f5b2'
+down_revision = 'h29a1d2e3f4b5'
 branch_labels = None
 depends_on = None
 
