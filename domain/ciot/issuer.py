@@ -40,13 +40,19 @@ def resolve_issuer(op: CiotOperation, company: Company, ctx=None) -> Company | N
 
 def provider_and_credentials(op: CiotOperation, issuer: Company):
     """The provider for the operation's environment and the issuer's credentials, or 422: producao without the
-    issuer's production credentials → `missing_credentials` naming the company; no provider → `not_supported`."""
+    issuer's production credentials → `missing_credentials` naming the company; no provider → `not_supported`.
+    A provider that authenticates by certificate (the ANTT PEF web service) checks instead that the issuer's A1
+    certificate is there and valid (`missing_credentials` too)."""
     credentials = get_ciot_credentials(issuer, op.environment)
+    provider = get_provider(op.environment)
+    if getattr(provider, "uses_certificate", False):
+        # The ANTT PEF web service authenticates the issuer by its A1 certificate: that is what must be there.
+        provider.check_ready(op.environment, issuer)
+        return provider, credentials
     if op.environment == "producao" and not credentials:
         raise Unprocessable(f"Credenciais de produção do CIOT não cadastradas para a empresa {issuer.legal_name} "
                             f"(CNPJ {format_cnpj(issuer.cnpj)}). Cadastre-as antes de emitir em produção.",
                             code="missing_credentials", extra={"company_id": str(issuer.id)})
-    provider = get_provider(op.environment)
     if provider is None:
         raise Unprocessable(f"Não há provedor CIOT de {environment_label(op.environment)} configurado nesta "
                             f"instalação (CIOT_PROVIDER_{op.environment.upper()}): a operação não pode ser "
