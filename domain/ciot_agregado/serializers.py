@@ -73,6 +73,9 @@ class CiotAgregadoOut(ResponseModel):
     destino_municipio_nome: str | None
     mensagem_antt: str | None = Field(description="Motivo da última recusa da ANTT (abertura, "
                                                   "encerramento ou cancelamento), quando houve.")
+    aviso_transportador: str | None = Field(description=(
+        "Aviso da ANTT ao transportador recebido na declaração: quando presente, deve ser apresentado ao "
+        "contratado e impresso no documento."))
     encerrado_at: Timestamp | None
     encerramento_motivo: str | None
     peso_carga_final: float | None
@@ -184,7 +187,8 @@ def agregado_dict(contract: CiotAgregado) -> dict:
         "placas_reboques": list(contract.placas_reboques or []), "valor_contratado": _money(contract.valor_contratado),
         "origem_uf": contract.origem_uf, "origem_municipio_nome": contract.origem_municipio_nome,
         "destino_uf": contract.destino_uf, "destino_municipio_nome": contract.destino_municipio_nome,
-        "mensagem_antt": contract.mensagem_antt, "encerrado_at": iso(contract.encerrado_at),
+        "mensagem_antt": contract.mensagem_antt, "aviso_transportador": contract.aviso_transportador,
+        "encerrado_at": iso(contract.encerrado_at),
         "encerramento_motivo": contract.encerramento_motivo, "peso_carga_final": _num(contract.peso_carga_final),
         "cancelado_at": iso(contract.cancelado_at), "cancel_motivo": contract.cancel_motivo,
         "pendencia": pendencia_dict(contract),

@@ -52,7 +52,7 @@ def read_pkcs12(data: bytes, password: str | None) -> ClientCertificate:
     except ValueError:
         raise CertificateError("Não foi possível abrir o certificado: senha incorreta ou arquivo que não é "
                                "PKCS#12 (.pfx/.p12).") from None
-    except Exception as exc:  # an algorithm the OpenSSL build refuses, a malformed structure
+    except Exception as exc:  # noqa: BLE001 - an algorithm the OpenSSL build refuses, a malformed structure
         raise CertificateError(f"Não foi possível ler o certificado ({type(exc).__name__}).") from None
     if cert is None or key is None:
         raise CertificateError("O arquivo não contém o certificado e a chave privada do titular.")

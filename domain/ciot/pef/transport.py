@@ -9,7 +9,6 @@ not a JSON object.
 import http.client
 import json
 import logging
-import socket
 import ssl
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
@@ -90,7 +89,7 @@ class PefTransport:
         except ssl.SSLError as exc:
             raise ProviderUnavailable(f"ANTT {service}: falha no TLS mútuo ({exc.reason or exc}); confira o "
                                       "certificado A1 e a cadeia do servidor.") from exc
-        except (TimeoutError, socket.timeout) as exc:
+        except TimeoutError as exc:
             raise ProviderUnavailable(f"ANTT {service}: sem resposta no tempo limite.") from exc
         except (OSError, http.client.HTTPException) as exc:
             raise ProviderUnavailable(f"ANTT {service}: falha de conexão ({type(exc).__name__}: {exc}).") from exc
