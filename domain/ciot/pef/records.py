@@ -1,11 +1,11 @@
 """The declarations we sent to the PEF web service, one per idempotency key (an operation's or a contract's id).
 
-Written in a transaction of its own (domain.ciot.provider.authority_connection), like what an external system
-keeps: the identifier is committed *before* the first send, so a job that dies or times out after sending is
+Written in a transaction of its own, like what an external system keeps: the identifier is committed *before* the first send, so a job that dies or times out after sending is
 retried with the same IdOperacaoTransporte and can ask ConsultarCIOTGerado whether the authority issued it. Never
 a second identifier for a key: the unique key makes a concurrent reservation lose, and the loser reads the
 winner's row.
 """
+import contextlib
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -13,8 +13,21 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from core.db import utcnow
-from domain.ciot.provider import authority_connection
+from core.db import db, utcnow
+
+
+@contextlib.contextmanager
+def authority_connection():
+    """A connection and transaction of its own, so the record survives our job's rollback. SQLite has a single
+    writer: when the session already writes (it holds the lock), the record can only join its transaction; the
+    declaring job writes nothing before asking the authority, so this is the exception, not the rule."""
+    if db.engine.dialect.name == "sqlite":
+        session_connection = db.session.connection()
+        if session_connection.connection.dbapi_connection.in_transaction:
+            yield session_connection
+            return
+    with db.engine.begin() as conn:
+        yield conn
 
 
 @dataclass
