@@ -1,9 +1,9 @@
 """The declarations we sent to the PEF web service, one per idempotency key (an operation's or a contract's id).
 
-Written in a transaction of its own, like what an external system keeps: the identifier is committed *before* the first send, so a job that dies or times out after sending is
-retried with the same IdOperacaoTransporte and can ask ConsultarCIOTGerado whether the authority issued it. Never
-a second identifier for a key: the unique key makes a concurrent reservation lose, and the loser reads the
-winner's row.
+Written in a transaction of its own, like what an external system keeps: the identifier is committed *before*
+the first send, so a job that dies or times out after sending is retried with the same IdOperacaoTransporte and
+can ask ConsultarCIOTGerado whether the authority issued it. Never a second identifier for a key: the unique key
+makes a concurrent reservation lose, and the loser reads the winner's row.
 """
 import contextlib
 import uuid
