@@ -55,6 +55,9 @@ class CiotAgregadoOut(ResponseModel):
     environment: Literal["homolog", "producao"]
     codigo_ciot: CodigoCiot | None = Field(description="Código CIOT, 12 dígitos; nulo enquanto a ANTT não respondeu à "
                                                        "declaração da abertura (declarada automaticamente).")
+    codigo_verificador: str | None = Field(description="Código verificador da ANTT (4 dígitos), nulo enquanto não "
+                                                       "declarado; com o código CIOT forma o identificador de 16 "
+                                                       "dígitos.")
     protocolo: str | None
     data_abertura: Date
     data_prevista_encerramento: Date = Field(description="Abertura + 30 dias; o contrato é encerrado "
@@ -178,7 +181,8 @@ def _local(value: datetime) -> str:
 def agregado_dict(contract: CiotAgregado) -> dict:
     return {
         "id": str(contract.id), "code": contract.code, "status": contract.status,
-        "environment": contract.environment, "codigo_ciot": contract.codigo_ciot, "protocolo": contract.protocolo,
+        "environment": contract.environment, "codigo_ciot": contract.codigo_ciot,
+        "codigo_verificador": contract.codigo_verificador, "protocolo": contract.protocolo,
         "data_abertura": contract.data_abertura.isoformat(),
         "data_prevista_encerramento": contract.data_prevista_encerramento.isoformat(),
         "partner_id": str(contract.partner_id), "contratado_cpf_cnpj": contract.contratado_cpf_cnpj,

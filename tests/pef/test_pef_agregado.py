@@ -1,0 +1,72 @@
+"""TAC agregado contracts through the ANTT PEF provider: the opening is a declaration of type 3, the closing sends
+the consolidated routes, the cancellation the 16-digit identifier; a retried closing or cancellation the authority
+already has is done, not refused."""
+from tests.fixtures.agregado import agregado_body, load_agregado, trip_body
+
+BASE = "/ciot-agregado/operations"
+DECLARE = "DeclaracaoOperacaoTransporte"
+
+
+def test_the_opening_is_a_tac_agregado_declaration(api, make_tac, pef):
+    partner = make_tac()
+    response = api.post(BASE, json=agregado_body(partner))
+    assert response.status_code == 201, response.get_json()
+    data = response.get_json()["data"]
+    [exchange] = pef.server.calls(DECLARE)
+    sent = exchange["request"]
+    assert sent["TipoOperacao"] == 3 and sent["RNTRCContratado"] == partner.rntrc
+    assert sent["DataFimViagem"] == data["data_prevista_encerramento"] and "DataInicioViagem" not in sent
+    assert not {"OrigemDestino", "DadosCarga", "CpfCnpjDestinatario", "InfIndicadoresOperacionais"} & set(sent)
+    assert [v["Placa"] for v in sent["Veiculos"]] == ["ABC1D23", "DEF4G56"] and sent["ValorFrete"] == "15000.00"
+    assert sent["InfPagamento"] == [{"TipoPagamento": 6, "ChavePix": "joao@exemplo.com.br",
+                                     "CpfCnpjCreditado": partner.cpf_cnpj, "IndPagamento": 0}]
+    assert (data["codigo_ciot"], data["codigo_verificador"]) == (
+        sent["IdOperacaoTransporte"], exchange["response"]["CodigoVerificador"])
+
+
+def test_an_opening_refused_by_the_authority_is_cancelado_with_its_words(api, make_tac, pef):
+    partner = make_tac()
+    pef.server.fleets[partner.rntrc] = {"ABC1D23"}
+    response = api.post(BASE, json=agregado_body(partner))
+    assert response.status_code == 422, response.get_json()
+    contract = load_agregado(pef_contract_id(api))
+    assert contract.status == "cancelado" and contract.mensagem_antt.startswith("[B20] B20: Veículo de placa DEF4G56")
+
+
+def pef_contract_id(api):
+    return api.get(BASE).get_json()["data"][0]["id"]
+
+
+def test_cancel_then_a_retry_of_the_same_cancellation_is_done(api, make_tac, pef):
+    data = api.post(BASE, json=agregado_body(make_tac())).get_json()["data"]
+    response = api.post(f"{BASE}/{data['id']}/cancel", json={"motivo": "Contrato desfeito"})
+    assert response.status_code == 200, response.get_json()
+    [exchange] = pef.server.calls("CancelamentoOperacaoTransporte")
+    assert exchange["request"]["CodigoIdentificacaoOperacao"] == data["codigo_ciot"] + data["codigo_verificador"]
+    assert load_agregado(data["id"]).status == "cancelado"
+    # the same cancellation sent again (its answer lost): the authority says it is already cancelled → done
+    from core.db import db
+    from domain.ciot.pef.provider import AnttPefProvider
+    from domain.ciot.provider import Issuer
+    from domain.tenancy.models import Company
+    contract = load_agregado(data["id"])
+    company = db.session.get(Company, contract.company_id)
+    again = AnttPefProvider().cancel_aggregate(contract, Issuer.from_company(company), None, motivo="Contrato desfeito",
+                                               idempotency_key="k")
+    assert again.ok and "já cancelada" in again.mensagem
+
+
+def test_close_sends_the_consolidated_routes(api, make_tac, pef):
+    data = api.post(BASE, json=agregado_body(make_tac())).get_json()["data"]
+    one = f"{BASE}/{data['id']}"
+    for _ in range(2):
+        assert api.post(one + "/viagens", json=trip_body()).status_code == 201
+    response = api.post(one + "/encerrar", json={"peso_carga_final": 24000, "motivo": "Fim do período"})
+    assert response.status_code == 200, response.get_json()
+    [exchange] = pef.server.calls("EncerramentoOperacaoTransporte")
+    sent = exchange["request"]
+    assert sent["CodigoIdentificacaoOperacao"] == data["codigo_ciot"] + data["codigo_verificador"]
+    [route] = sent["OrigemDestino"]
+    assert route["Origem"] == {"CodigoMunicipioOrigem": "3509502"} and route["QtdViagens"] == 2
+    assert route["Destino"] == {"CodigoMunicipioDestino": "3303302"} and route["DistanciaPercorrida"] > 0
+    assert load_agregado(data["id"]).status == "encerrado"
