@@ -29,6 +29,7 @@ from core.schemas import parse_query, validate_data
 from domain.ciot import clock, drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
 from domain.ciot.pdf import operation_pdf, pdf_allowed
+from domain.ciot.pef.checks import authority_check
 from domain.ciot.presentation import fmt
 from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, RectifyBody
 from domain.ciot.serializers import operation_record
@@ -144,7 +145,17 @@ def validate_draft():
     """The live validation panel: schema errors and rule codes of the form as it is now; nothing is saved."""
     form = _posted_draft()
     check = _check(form, live=True)
-    return render_template("ciot/_live.html", check=check, form=form, fmt=fmt, oob=True)
+    return render_template("ciot/_live.html", check=check, form=form, fmt=fmt, oob=True,
+                           authority=_authority_check(check))
+
+
+def _authority_check(check):
+    """The carrier's RNTRC situation and plates at the ANTT (when the environment's provider can be asked)."""
+    body = check.body
+    if body is None:
+        return None
+    return authority_check(_company(), check.environment, cpf_cnpj=body.contratado_cpf_cnpj,
+                           rntrc=body.contratado_rntrc, plates=[v.plate for v in body.vehicles or []])
 
 
 @bp.get("/nova/linha/<kind>")
