@@ -3,6 +3,7 @@ credentials that declaration goes through."""
 from core.db import db
 from core.errors import Unprocessable
 from domain.ciot.models import CiotOperation
+from domain.ciot.pef.credentials import can_declare
 from domain.ciot.provider import get_provider
 from domain.ciot.validation import platform_company, rule_context
 from domain.tenancy.models import Company
@@ -33,7 +34,7 @@ def resolve_issuer(op: CiotOperation, company: Company, ctx=None) -> Company | N
     if not ctx.issued_by_contratado:
         return company
     etc = platform_company(op.contratado_cpf_cnpj)
-    if etc is None or not etc.has_ciot_credentials(op.environment) or not etc.state_registration:
+    if etc is None or not can_declare(etc, op.environment) or not etc.state_registration:
         return None
     return etc
 

@@ -152,3 +152,52 @@ def test_refusals_only_the_authority_can_make(api, make_operation, pef, setup, c
     assert fresh.status == "rejeitado" and fresh.mensagem_antt.startswith(f"[{code}] {code}:")
     assert response.get_json()["error"]["mensagem_antt"] == fresh.mensagem_antt
     assert declared(pef)["response"]["Codigo"] == code and pef.server.declarations == {}
+
+
+# --- a contracted ETC declares in its own name, with its own certificate ----------------------------------------
+
+def _etc_body(etc_cnpj, **overrides):
+    return dict(contratado_cpf_cnpj=etc_cnpj, contratado_tipo="ETC", contratado_nome="ETC Parceira Ltda",
+                **overrides)
+
+
+def test_a_contracted_etc_with_its_certificate_declares_in_its_name(api, make_operation, make_company, pef):
+    from core.db import db
+    from domain.tenancy import services as tenancy
+    etc = make_company()
+    tenancy.update_company(etc, state_registration="123456789")
+    db.session.commit()
+    pef.install(etc)
+    op = make_operation(**_etc_body(etc.cnpj))
+    response = api.post(f"/ciot/operations/{op.id}/emit")
+    assert response.status_code == 200, response.get_json()
+    assert declared(pef)["cnpj"] == etc.cnpj  # the TLS client certificate was the ETC's
+    assert load_op(op.id).emitter_company_id == etc.id
+
+
+def test_a_contracted_etc_without_a_certificate_blocks(api, make_operation, make_company, pef):
+    from core.db import db
+    from domain.tenancy import services as tenancy
+    etc = make_company()
+    tenancy.update_company(etc, state_registration="123456789")
+    tenancy.set_ciot_credentials(etc, "homolog", {"token": "abc"})  # credentials of another provider do not count
+    db.session.commit()
+    op = make_operation(status="com_divergencia", **_etc_body(etc.cnpj, destinatario_cpf_cnpj="44555666000181"))
+    body = api.post(f"/ciot/operations/{op.id}/emit").get_json()
+    assert [d["code"] for d in body["error"]["details"]] == ["EMISSOR_ETC_SEM_CREDENCIAIS"]
+    assert pef.server.exchanges == []
+
+
+def test_without_the_callers_certificate_emission_is_refused_before_anything(api, make_operation, pef, company):
+    from core.db import db
+    from core.tenancy import tenant_scope
+    from domain.ciot.pef.credentials import remove_certificate
+    with tenant_scope(company.id):
+        remove_certificate()
+        db.session.commit()
+    op = make_operation()
+    response = api.post(f"/ciot/operations/{op.id}/emit")
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["reason"] == "missing_credentials" and "Certificado digital A1 não cadastrado" in body["mensagem"]
+    assert load_op(op.id).status == "pronto_emissao" and pef.server.exchanges == []

@@ -122,3 +122,14 @@ def issuer_certificate(company_id) -> ClientCertificate | None:
     if row is None:
         return None
     return read_pkcs12(decode_file(crypto.decrypt(row.pkcs12_encrypted)), crypto.decrypt(row.password_encrypted))
+
+
+def can_declare(company, environment: str) -> bool:
+    """Whether `company` has what the environment's provider authenticates it with: a valid A1 certificate for the
+    ANTT PEF web service, the stored provider credentials otherwise (the contracted-ETC rules read it)."""
+    from domain.ciot.provider import get_provider
+    provider = get_provider(environment)
+    if getattr(provider, "uses_certificate", False):
+        summary = issuer_certificate_summary(company.id)
+        return summary is not None and not summary.expired()
+    return company.has_ciot_credentials(environment)
