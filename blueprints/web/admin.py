@@ -121,7 +121,7 @@ def upload_certificate():
         return _integrations_page(ApiKeyForm(formdata=None), certificate_form)
     flash(f"Certificado de {view.holder} (CNPJ {view.cnpj}) cadastrado; válido até {view.not_after:%d/%m/%Y}.",
           "success")
-    return redirect(url_for("admin.integrations") + "#certificado")
+    return redirect(url_for("admin.integrations") + "#certificado-a1")
 
 
 @bp.post("/integracoes/certificado/remover")
@@ -130,7 +130,7 @@ def remove_certificate_page():
     with page_transaction():
         removed = remove_certificate()
     flash("Certificado removido." if removed else "Não havia certificado cadastrado.", "success")
-    return redirect(url_for("admin.integrations") + "#certificado")
+    return redirect(url_for("admin.integrations") + "#certificado-a1")
 
 
 def _pop_new_key() -> str | None:
