@@ -34,14 +34,16 @@ EXISTING = ErrorCode(409, "existing_agregado", "Já existe um contrato de agrega
                      "AGR-000001.", schema="CiotAgregadoExistingError", extra={"existing_id": EXAMPLE_ID},
                      top_level={"data": {
                          "id": EXAMPLE_ID, "code": "AGR-000001", "status": "aberto", "environment": "homolog",
-                         "codigo_ciot": "123456789012", "protocolo": "HML20261123120000000001",
+                         "codigo_ciot": "123456789012", "codigo_verificador": "4821",
+                         "protocolo": "HML20261123120000000001",
                          "data_abertura": "2026-11-23", "data_prevista_encerramento": "2026-12-23",
                          "partner_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
                          "contratado_cpf_cnpj": "52998224725", "contratado_nome": "João da Silva",
                          "contratado_rntrc": "012345678", "contratado_categoria": "TAC", "placa_cavalo": "ABC1D23",
                          "placas_reboques": ["DEF4G56"], "valor_contratado": 15000.0, "origem_uf": "SP",
                          "origem_municipio_nome": "São Paulo", "destino_uf": "RJ",
-                         "destino_municipio_nome": "Rio de Janeiro", "mensagem_antt": None, "encerrado_at": None,
+                         "destino_municipio_nome": "Rio de Janeiro", "mensagem_antt": None,
+                         "aviso_transportador": None, "encerrado_at": None,
                          "encerramento_motivo": None, "peso_carga_final": None, "cancelado_at": None,
                          "cancel_motivo": None, "pendencia": None, "created_at": "2026-11-23T15:00:00Z",
                          "updated_at": "2026-11-23T15:00:00Z"}})

@@ -48,7 +48,7 @@ def test_a_lotacao_is_declared_with_the_manuals_fields(api, make_operation, pef)
     assert (first["TipoPagamento"], first["IndPagamento"], first["CodigoInstituicaoFinanceira"]) == (2, 0, "001")
     assert (second["TipoPagamento"], second["IndPagamento"], second["ChavePix"], second["IdentificadorPix"]) == (
         6, 1, "52998224725", "1")
-    assert (second["NumeroParcela"], second["ValorParcela"]) == ("2", "3500.00")
+    assert (second["NumeroParcela"], second["ValorParcela"]) == ("1", "3500.00")  # the first a prazo
     assert answer["Codigo"] == "110"
     assert (data["codigo_ciot"], data["codigo_verificador"], data["protocolo"]) == (
         sent["IdOperacaoTransporte"], answer["CodigoVerificador"], answer["Protocolo"])

@@ -139,13 +139,16 @@ def payments(op) -> list[dict]:
             tipo=op.tipo_pagamento or "conta_corrente", indicador=op.indicador_pagamento or "vista",
             creditado=op.cpf_cnpj_owner or op.contratado_cpf_cnpj, banco=op.bank_code, agencia=op.agency,
             conta=op.account_number, chave_pix=op.chave_pix, tipo_chave_pix=op.tipo_chave_pix, parcela=None)]
+    # Instalments are numbered among the payments a prazo (an advance paid à vista is no instalment).
+    numbers = {id(row): number for number, row in
+               enumerate((row for row in rows if row.indicador_pagamento == "prazo"), start=1)}
     return [payment_entry(
         tipo=row.tipo_pagamento, indicador=row.indicador_pagamento,
         creditado=row.titular_cpf_cnpj or op.cpf_cnpj_owner or op.contratado_cpf_cnpj, banco=row.banco,
         agencia=row.agencia, conta=row.conta, chave_pix=row.codigo_pagamento if row.tipo_pagamento == "pix" else None,
-        tipo_chave_pix=row.tipo_chave_pix, parcela=(position + 1, row.due_date, row.amount),
+        tipo_chave_pix=row.tipo_chave_pix, parcela=(numbers.get(id(row)), row.due_date, row.amount),
         codigo_pagamento=row.codigo_pagamento if row.tipo_pagamento not in ("pix",) else None)
-        for position, row in enumerate(rows)]
+        for row in rows]
 
 
 def payment_entry(*, tipo, indicador, creditado, banco, agencia, conta, chave_pix, tipo_chave_pix, parcela,
