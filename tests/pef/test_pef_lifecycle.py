@@ -201,3 +201,30 @@ def test_without_the_callers_certificate_emission_is_refused_before_anything(api
     body = response.get_json()
     assert body["reason"] == "missing_credentials" and "Certificado digital A1 não cadastrado" in body["mensagem"]
     assert load_op(op.id).status == "pronto_emissao" and pef.server.exchanges == []
+
+
+def test_a_refusal_is_on_the_timeline_in_the_authoritys_words(api, make_operation, pef):
+    pef.server.irregular_rntrcs[CONTRATADO_RNTRC] = "RNTRC suspenso"
+    op = make_operation()
+    assert api.post(f"/ciot/operations/{op.id}/emit").status_code == 422
+    events = api.get(f"/ciot/operations/{op.id}").get_json()["data"]["events"]
+    rejected = next(event for event in events if event["type"] == "emission_rejected")
+    assert rejected["data"]["mensagem_antt"] == (
+        f"[B107] B107: Transportador com RNTRC {CONTRATADO_RNTRC} em situação irregular: RNTRC suspenso.")
+
+
+@pytest.mark.parametrize("tipo,code", [("cartao_pre_pago_ip", 1), ("conta_poupanca", 3), ("conta_pagamento", 4)])
+def test_card_and_account_payments(api, make_operation, pef, tipo, code):
+    from tests.fixtures.ciot import ciot_body
+    payments = ciot_body()["payments"]
+    payments[0]["tipo_pagamento"] = tipo
+    if tipo == "cartao_pre_pago_ip":
+        payments[0]["codigo_pagamento"] = "6062825624254001"
+    op = make_operation(payments=payments)
+    response = api.post(f"/ciot/operations/{op.id}/emit")
+    assert response.status_code == 200, response.get_json()
+    first = declared(pef)["request"]["InfPagamento"][0]
+    assert (first["TipoPagamento"], first["CodigoInstituicaoFinanceira"], first["NumeroConta"]) == (
+        code, "001", "56789-0")
+    assert "ChavePix" not in first
+    assert first.get("CodigoPagamento") == ("6062825624254001" if code == 1 else None)

@@ -163,7 +163,7 @@ def payment_entry(*, tipo, indicador, creditado, banco, agencia, conta, chave_pi
         "ChavePix": chave_pix if code == 6 else None,
         "IdentificadorPix": IDENTIFICADOR_PIX.get(tipo_chave_pix or "") if code == 6 else None,
         "CpfCnpjCreditado": digits(creditado) or None,
-        "CodigoPagamento": codigo_pagamento if code == 5 else None,
+        "CodigoPagamento": codigo_pagamento if code in (1, 5) else None,  # the card's code, or the other form's
         "IndPagamento": ind,
     })
     if ind == 1 and parcela is not None:  # a prazo: the instalment, flattened as in the manual's example
