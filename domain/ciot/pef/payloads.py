@@ -245,3 +245,17 @@ def rectification(op, ciot16: str, changes: dict) -> dict:
         payload["DataFimViagem"] = day(changes["viagem_fim"])
     payload["DadosCarga"] = cargo(op, contratante_doc, weight=changes.get("peso_carga", op.peso_carga))
     return payload
+
+
+def aggregate_rectification(contract, ciot16: str, changes: dict) -> dict:
+    """TAC agregado: the value, the end date and the route, as they are after the changes (rules B57/B64: end date
+    and route are required for this type)."""
+    def now(name):
+        return changes.get(name, getattr(contract, name, None))
+    origem = {"tipo": "municipio", "uf": now("origem_uf"), "municipio_nome": now("origem_municipio_nome"),
+              "codigo_municipio": now("origem_codigo_ibge")}
+    destino = {"tipo": "municipio", "uf": now("destino_uf"), "municipio_nome": now("destino_municipio_nome"),
+               "codigo_municipio": now("destino_codigo_ibge")}
+    return {"CodigoIdentificacaoOperacao": ciot16, "ValorFrete": money(now("valor_contratado")),
+            "DataFimViagem": day(now("data_prevista_encerramento")),
+            "OrigemDestino": [route(origem, destino, now("distancia_km"))]}

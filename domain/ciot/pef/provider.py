@@ -142,6 +142,11 @@ class AnttPefProvider(CiotProvider):
         payload = payloads.rectification(op, payloads.ciot_with_code(op.codigo_ciot, op.codigo_verificador), changes)
         return self._act(op.environment, issuer, RECTIFY, payload)
 
+    def rectify_aggregate(self, contract, issuer, credentials, *, changes):
+        payload = payloads.aggregate_rectification(
+            contract, payloads.ciot_with_code(contract.codigo_ciot, contract.codigo_verificador), changes)
+        return self._act(contract.environment, issuer, RECTIFY, payload)
+
     def close_aggregate(self, contract, issuer, credentials, *, closing, idempotency_key):
         payload = payloads.aggregate_closing(
             payloads.ciot_with_code(contract.codigo_ciot, contract.codigo_verificador), closing)
