@@ -18,10 +18,21 @@ def live(client, **overrides):
     return response.get_data(as_text=True)
 
 
-@pytest.fixture(autouse=True)
-def _empty_cache():
+def expire_checks(app):
+    """Time travel: every remembered answer's time is over (the process's cache and Redis's)."""
     from domain.ciot.pef import checks
-    checks._local_cache.clear()
+    for value in checks._local_cache.values():
+        value["_expires"] = "2000-01-01T00:00:00"
+    if app.config.get("REDIS_URL"):
+        from core.queue import redis_connection
+        connection = redis_connection()
+        for key in connection.scan_iter("fretes:pef:check:*"):
+            connection.delete(key)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache(app):
+    expire_checks(app)
 
 
 def test_the_panel_shows_the_rntrc_and_the_plates(operador, pef):
@@ -49,12 +60,18 @@ def test_an_inactive_rntrc_is_flagged(operador, pef):
     assert "inativo" in html and "A ANTT deve recusar a declaração como está" in html
 
 
-def test_the_authority_unreachable_leaves_the_panel_working(operador, pef):
+def test_the_authority_unreachable_leaves_the_panel_working(app, operador, pef):
+    pef.server.fault("ConsultarSituacaoTransportador", "503")
     pef.server.fault("ConsultarSituacaoTransportador", "503")
     html = live(operador)
     assert 'data-testid="authority-unavailable"' in html and "indisponível" in html and "Sem pendências" in html
-    live(operador)  # a failure is not cached: asked again
+    live(operador)  # the failure is remembered a short while: the next keystroke does not wait on the service
+    assert len(pef.server.calls("ConsultarSituacaoTransportador")) == 1
+    expire_checks(app)  # that while is over
+    assert 'data-testid="authority-unavailable"' in live(operador)
     assert len(pef.server.calls("ConsultarSituacaoTransportador")) == 2
+    expire_checks(app)
+    assert 'data-testid="authority-check" data-ok="true"' in live(operador)  # the service is back
 
 
 def test_no_panel_with_the_simulator(operador):

@@ -4,7 +4,8 @@ creation form's live panel. Informative: the offline rules stay the first filter
 declaration decides.
 
 Cached for the Brasília day per (environment, issuer, carrier, RNTRC, plates): in Redis when REDIS_URL is set
-(shared by every web process), else in the process. Only answers are cached, never a failure to ask.
+(shared by every web process), else in the process. A failure to ask is remembered for FAILURE_SECONDS only, so a
+service that hangs does not hold every refresh of the panel for its whole timeout.
 """
 import hashlib
 import json
@@ -18,6 +19,7 @@ from domain.ciot.clock import now_local
 from domain.ciot.provider import Issuer, ProviderUnavailable, get_provider
 
 log = logging.getLogger("fretes.ciot.pef")
+FAILURE_SECONDS = 60
 _local_cache: dict[str, dict] = {}
 
 
@@ -61,7 +63,9 @@ def authority_check(company, environment: str, *, cpf_cnpj: str, rntrc: str,
         fleet = provider.consult_fleet(environment, issuer, cpf_cnpj=cpf_cnpj, rntrc=rntrc, plates=plates) \
             if plates and carrier.get("ok") else {"ok": True, "placas": {}}
     except ProviderUnavailable as exc:
-        return AuthorityCheck(ok=False, mensagem=f"Consulta à ANTT indisponível agora: {exc}")
+        failed = AuthorityCheck(ok=False, mensagem=f"Consulta à ANTT indisponível agora: {exc}")
+        _cache_set(key, asdict(failed), now, seconds=FAILURE_SECONDS)
+        return failed
     if not carrier.get("ok") or not fleet.get("ok"):
         return AuthorityCheck(ok=False, mensagem=carrier.get("mensagem") if not carrier.get("ok")
                               else fleet.get("mensagem"))
@@ -91,17 +95,21 @@ def _cache_get(key: str) -> dict | None:
         except Exception:
             log.warning("pef check cache unavailable", exc_info=True)
             return None
-    return _local_cache.get(key)
+    value = _local_cache.get(key)
+    if value is None or value["_expires"] <= now_local().isoformat():
+        return None
+    return {name: item for name, item in value.items() if name != "_expires"}
 
 
-def _cache_set(key: str, value: dict, now: datetime) -> None:
+def _cache_set(key: str, value: dict, now: datetime, *, seconds: int | None = None) -> None:
+    ttl = min(seconds or _seconds_left_today(now), _seconds_left_today(now))
     if current_app.config.get("REDIS_URL"):
         try:
             from core.queue import redis_connection
-            redis_connection().set(key, json.dumps(value), ex=_seconds_left_today(now))
+            redis_connection().set(key, json.dumps(value), ex=ttl)
         except Exception:
             log.warning("pef check cache unavailable", exc_info=True)
         return
     if len(_local_cache) > 10_000:  # bounded: a long-lived process keeps at most a day's worth of keys
         _local_cache.clear()
-    _local_cache[key] = value
+    _local_cache[key] = {**value, "_expires": (now + timedelta(seconds=ttl)).isoformat()}
