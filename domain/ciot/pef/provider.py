@@ -70,7 +70,10 @@ class AnttPefProvider(CiotProvider):
             build=lambda id_operacao, moment: payloads.operation_declaration(op, issuer, id_operacao, moment))
 
     def declare_aggregate(self, contract, issuer, credentials, *, idempotency_key):
-        axles = _fleet_axles(issuer.company_id, contract.placas)
+        # The composition's axles as declared on the contract, else the fleet register's.
+        axles = _fleet_axles(issuer.company_id, contract.placas) | {
+            item["placa"]: item["eixos"] for item in getattr(contract, "veiculos", None) or []
+            if isinstance(item, dict) and item.get("placa") and item.get("eixos")}
         return self._declare(
             contract.environment, issuer, idempotency_key, tipo=3, contratado=contract.contratado_cpf_cnpj,
             build=lambda id_operacao, moment: payloads.aggregate_declaration(contract, issuer, id_operacao, moment,
