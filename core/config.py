@@ -78,6 +78,9 @@ def load_config() -> dict:
         # private targets are allowed.
         "WEBHOOK_ALLOW_PRIVATE_TARGETS": _bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False),
         "WEBHOOK_REQUIRE_HTTPS": _bool("WEBHOOK_REQUIRE_HTTPS", not _bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)),
+        # An OSRM routing engine (http://host:5000) for road distances omitted from CIOT declarations
+        # (domain/geo/distance.py); unset, the distance is estimated from the municipal seats' coordinates.
+        "OSRM_URL": os.environ.get("OSRM_URL", "").strip(),
         "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", "10")),
         # The CIOT provider per environment (`simulator`, `antt_pef` or a dotted path) and the ANTT PEF web service
         # (domain/ciot/pef/settings.py; checked at startup). Unset values keep the readers' defaults.

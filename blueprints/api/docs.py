@@ -1,5 +1,9 @@
-"""The OpenAPI document, with the request/response examples the API tests recorded (examples.json)."""
+"""The OpenAPI document, with the request/response examples the API tests recorded (examples.json), and the CIOT
+creation example built for the day the document is served (domain/ciot/examples.py: its dates are relative to
+today, so the example a client copies reaches `pronto_emissao`)."""
+import copy
 import json
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,10 +19,18 @@ def load_examples() -> dict:
     return json.loads(EXAMPLES.read_text(encoding="utf-8")) if EXAMPLES.exists() else {}
 
 
-@lru_cache(maxsize=1)
 def document() -> dict:
+    from domain.ciot.clock import today_local
+    return _document_of(today_local())
+
+
+@lru_cache(maxsize=2)
+def _document_of(today: date) -> dict:
     from core.openapi import build_document
-    return build_document(load_examples())
+    from domain.ciot.examples import creation_example
+    examples = copy.deepcopy(load_examples())
+    examples.setdefault("createCiotOperation", {})["request"] = creation_example(today)
+    return build_document(examples)
 
 
 @api_bp.get("/openapi.json")

@@ -29,6 +29,7 @@ from domain.ciot.presentation import (
     TIPO_CHAVE_PIX_LABELS,
     TIPO_OPERACAO_LABELS,
     TIPO_PAGAMENTO_LABELS,
+    TITULAR_PARENTESCO_LABELS,
     VEHICLE_KIND_LABELS,
 )
 
@@ -95,7 +96,8 @@ class DestinatarioFields(CiotFields):
 
 
 class TripFields(CiotFields):
-    distancia_km = DecimalBRField("Distância (km)", places=2, mask="distance")
+    distancia_km = DecimalBRField("Distância (km)", places=2, mask="distance",
+                                  description="Vazio: estimada entre os municípios de origem e destino (confira).")
     viagem_inicio = DateTimeLocalField("Início da viagem")
     viagem_fim = DateTimeLocalField("Fim da viagem")
 
@@ -104,10 +106,12 @@ class CargoFields(CiotFields):
     codigo_natureza_carga = StringField("Código da natureza da carga", description="Tabela da ANTT (regra PRV04).")
     codigo_tipo_carga = select("Tipo de carga (piso mínimo)",
                                {str(code): f"{code} · {name}" for code, name in TIPO_CARGA_LABELS.items()},
-                               description="Lotação: tabela do piso mínimo da ANTT (regra CRG03).")
-    composicao_contratada = select("Contratação", COMPOSICAO_LABELS,
-                                   description="Lotação: toda a composição ou só a tração (CRG03).")
-    alto_desempenho = select("Alto desempenho", YES_NO, description="Lotação (CRG03).")
+                               description="Lotação e fracionada: tabela do piso mínimo da ANTT (regra CRG03).")
+    composicao_contratada = select("Contratação", COMPOSICAO_LABELS, "Padrão: composição completa",
+                                   description="Lotação: toda a composição (tabelas A/C) ou só a tração (B/D).")
+    alto_desempenho = select("Alto desempenho", YES_NO, "Padrão: não", description="Lotação (tabelas C/D).")
+    retorno_vazio = select("Retorno vazio", YES_NO, "Padrão: sim para contêiner, senão não",
+                           description="Lotação: o retorno vazio entra no piso mínimo (Res. ANTT 5.867/2020).")
     peso_carga = DecimalBRField("Peso da carga (kg)", places=3, mask="weight")
     valor_frete = money("Valor do frete (R$)")
 
@@ -116,12 +120,15 @@ class PaymentRootFields(CiotFields):
     tipo_pagamento = select("Forma de pagamento", TIPO_PAGAMENTO_LABELS)
     indicador_pagamento = select("Indicador", INDICADOR_LABELS)
     chave_pix = StringField("Chave PIX padrão")
-    tipo_chave_pix = select("Tipo da chave PIX padrão", TIPO_CHAVE_PIX_LABELS)
+    tipo_chave_pix = select("Tipo da chave PIX padrão", TIPO_CHAVE_PIX_LABELS, "Pelo formato da chave")
     bank_code = StringField("Banco (3 dígitos)")
     agency = StringField("Agência")
     account_number = StringField("Conta")
     cpf_cnpj_owner = document("CPF/CNPJ do titular da conta",
-                              description="TAC ou equiparado: o próprio contratado (TR05, PRV03).")
+                              description="TAC ou equiparado: o próprio contratado, ou parente informado abaixo.")
+    titular_parentesco = select("Parentesco do titular com o contratado", TITULAR_PARENTESCO_LABELS,
+                                "O próprio contratado",
+                                description="Lei 11.442, art. 5º-A: cônjuge, companheiro ou parente até o 2º grau.")
 
 
 class LocationTypeFields(CiotFields):
@@ -184,7 +191,8 @@ class PaymentRow(CiotFields):
     conta = StringField("Conta")
     titular_cpf_cnpj = document("Titular (CPF/CNPJ)")
     codigo_pagamento = StringField("Chave PIX / código do cartão")
-    tipo_chave_pix = select("Tipo da chave PIX", TIPO_CHAVE_PIX_LABELS)
+    tipo_chave_pix = select("Tipo da chave PIX", TIPO_CHAVE_PIX_LABELS, "Pelo formato da chave")
+    titular_parentesco = select("Parentesco do titular", TITULAR_PARENTESCO_LABELS, "O próprio contratado")
 
 
 class DocumentRow(CiotFields):

@@ -8,7 +8,7 @@ from blueprints.web.cadastros_common import PlainForm
 from blueprints.web.formkit import DecimalBRField, LocalMomentField, choices, read_decimals
 from core.errors import FieldError
 from core.schemas import validate_data
-from domain.antt_floor.catalog import AXLES_RANGE, TABLE_SHORT
+from domain.antt_floor.catalog import AXLES_RANGE, CARGO_TYPES, TABLE_SHORT
 from domain.freights.states import FREIGHT_STATUS_LABELS, FREIGHT_STATUSES
 
 BLANK = [("", "—")]
@@ -25,7 +25,11 @@ class FreightForm(PlainForm):
     origin_state = StringField("UF de origem", render_kw={"maxlength": 2})
     destination_city = StringField("Cidade de destino")
     destination_state = StringField("UF de destino", render_kw={"maxlength": 2})
-    cargo_type = StringField("Tipo de carga", render_kw={"list": "floor-cargo-types"})
+    # The floor's 12 cargo types (their labels are what is stored, as the API's exact names); a freight saved with
+    # another text keeps it as an extra option (set_cargo_type), so editing never loses it.
+    cargo_type = SelectField("Tipo de carga", validate_choice=False,
+                             choices=choices(BLANK + [(label, f"{code} · {label}")
+                                                      for code, label in CARGO_TYPES.values()]))
     weight_kg = DecimalBRField("Peso (kg)", places=3, mask="weight")
     vehicle_type = StringField("Tipo de veículo")
     price = DecimalBRField("Valor do frete (R$)", places=2, mask="money")
@@ -45,6 +49,13 @@ class FreightForm(PlainForm):
     visibility = SelectField("Visibilidade", validate_choice=False, default="privado",
                              choices=choices([("privado", "Privado"), ("publico", "Público (vitrine)")]))
     notes = TextAreaField("Observações")
+
+    def keep_cargo_type(self, current: str | None) -> None:
+        """A stored cargo type outside the 12 stays selectable (with a note) instead of being dropped."""
+        known = {choice.value for choice in self.cargo_type.choices}
+        if current and current not in known:
+            self.cargo_type.choices = [*self.cargo_type.choices,
+                                       *choices([(current, f"{current} (fora dos 12 tipos: piso não calculado)")])]
 
     def set_pickers(self, pickers: dict) -> None:
         for name, rows in pickers.items():

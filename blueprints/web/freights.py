@@ -144,6 +144,8 @@ def _freight_form(freight, schema, write):
     in one page_transaction(), then the freight page; errors land on their inputs (422), nothing is written."""
     form = FreightForm() if request.method == "POST" else FreightForm(formdata=None, obj=freight)
     form.set_pickers(_pickers())
+    form.keep_cargo_type(request.form.get("cargo_type") if request.method == "POST"
+                         else getattr(freight, "cargo_type", None))
     general = []
     if request.method == "POST":
         data, body, errors = parse_freight(form, schema)

@@ -60,7 +60,12 @@ def check_draft(company, data: dict, input_errors=()) -> DraftCheck:
         return DraftCheck(environment, schema_errors=list(input_errors) + [e for e in errors if e.field not in unread])
     if body is None:
         return DraftCheck(environment, schema_errors=errors)
+    from domain.ciot.derivations import derive_for_company
     from domain.ciot.rules import validate_operation
-    # rule_context reads only the operation's environment when it is given the body: a draft has no record yet.
-    ctx = validation.rule_context(SimpleNamespace(environment=environment), company, body)
-    return DraftCheck(environment, body=body, validation=validate_operation(ctx))
+    derivation = derive_for_company(body)  # as creation would fill it, so the panel shows the same items
+    # rule_context reads only the operation's environment (and what was derived) when it is given the body: a
+    # draft has no record yet.
+    draft = SimpleNamespace(environment=environment, campos_derivados=derivation.derived,
+                            distancia_origem=derivation.distance_method)
+    ctx = validation.rule_context(draft, company, derivation.body)
+    return DraftCheck(environment, body=derivation.body, validation=validate_operation(ctx))

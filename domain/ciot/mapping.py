@@ -13,8 +13,9 @@ from domain.ciot.schemas import Contratante, Document, OperationCreate, Payment,
 SCALAR_FIELDS = (
     "external_id", "freight_id", "tipo_operacao", "contratado_cpf_cnpj", "contratado_rntrc", "contratado_tipo",
     "contratado_nome", "equiparado_tac", "distancia_km", "codigo_natureza_carga", "codigo_tipo_carga",
-    "composicao_contratada", "alto_desempenho", "peso_carga", "valor_frete", "destinatario_cpf_cnpj",
-    "destinatario_nome", "bank_code", "agency", "account_number", "cpf_cnpj_owner", "data_declaracao",
+    "composicao_contratada", "alto_desempenho", "retorno_vazio", "peso_carga", "valor_frete", "destinatario_cpf_cnpj",
+    "destinatario_nome", "bank_code", "agency", "account_number", "cpf_cnpj_owner", "titular_parentesco",
+    "data_declaracao",
     "viagem_inicio", "viagem_fim", "chave_pix", "tipo_chave_pix", "tipo_pagamento", "indicador_pagamento",
     "contingencia", "justificativa_contingencia", "data_emissao_original",
 )

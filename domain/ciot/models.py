@@ -57,10 +57,15 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
     origem: Mapped[dict | None] = mapped_column(sa.JSON)  # Location as sent (tipo, uf, codigo_municipio, ...)
     destino: Mapped[dict | None] = mapped_column(sa.JSON)
     distancia_km: Mapped[Decimal | None] = mapped_column(sa.Numeric(12, 2))
+    distancia_origem: Mapped[str | None] = mapped_column(sa.String(10))  # informada | estimada | rota
+    # Body paths the platform filled because the declaration left them out (domain/ciot/derivations.py), e.g.
+    # ["tipo_chave_pix", "vehicles[1].axles", "distancia_km"]: re-derived on every change unless sent.
+    campos_derivados: Mapped[list | None] = mapped_column(sa.JSON)
     codigo_natureza_carga: Mapped[str | None] = mapped_column(sa.String(10))
     codigo_tipo_carga: Mapped[int | None] = mapped_column(sa.Integer)  # floor tables' cargo type, 1..12
     composicao_contratada: Mapped[str | None] = mapped_column(sa.String(15))  # completa | apenas_tracao
     alto_desempenho: Mapped[bool | None] = mapped_column(sa.Boolean)
+    retorno_vazio: Mapped[bool | None] = mapped_column(sa.Boolean)
     peso_carga: Mapped[Decimal | None] = mapped_column(WEIGHT)
     valor_frete: Mapped[Decimal | None] = mapped_column(MONEY)
     destinatario_cpf_cnpj: Mapped[str | None] = mapped_column(sa.String(18))
@@ -69,6 +74,7 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
     agency: Mapped[str | None] = mapped_column(sa.String(10))
     account_number: Mapped[str | None] = mapped_column(sa.String(20))
     cpf_cnpj_owner: Mapped[str | None] = mapped_column(sa.String(18))
+    titular_parentesco: Mapped[str | None] = mapped_column(sa.String(15))  # conjuge | companheiro | parente_*_grau
     data_declaracao: Mapped[date | None] = mapped_column(sa.Date)
     viagem_inicio: Mapped[datetime | None] = mapped_column(sa.DateTime)  # local (America/Sao_Paulo)
     viagem_fim: Mapped[datetime | None] = mapped_column(sa.DateTime)  # local (America/Sao_Paulo)
@@ -180,6 +186,7 @@ class CiotPayment(_Child, db.Model):
     titular_cpf_cnpj: Mapped[str | None] = mapped_column(sa.String(18))
     codigo_pagamento: Mapped[str | None] = mapped_column(sa.String(140))
     tipo_chave_pix: Mapped[str | None] = mapped_column(sa.String(10))
+    titular_parentesco: Mapped[str | None] = mapped_column(sa.String(15))
 
 
 class CiotDocument(_Child, db.Model):

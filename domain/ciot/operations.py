@@ -10,8 +10,17 @@ from core.db import db, flush_unique, utcnow
 from core.errors import AppError, Conflict, FieldError, InvalidBody, InvalidStatus
 from domain.ciot import states
 from domain.ciot.clock import today_local
+from domain.ciot.derivations import derive_for_company, read_path, top_field, write_path
 from domain.ciot.emission import EmissionRequest, request_emission_of
-from domain.ciot.mapping import CHILDREN, LOCATION_FIELDS, SCALAR_FIELDS, date_text, store_children, store_scalar
+from domain.ciot.mapping import (
+    CHILDREN,
+    LOCATION_FIELDS,
+    SCALAR_FIELDS,
+    date_text,
+    store_children,
+    store_scalar,
+    to_body,
+)
 from domain.ciot.models import CiotCounter, CiotOperation
 from domain.ciot.queries import get_operation
 from domain.ciot.schemas import OperationCreate
@@ -53,6 +62,9 @@ def create_operation(company: Company, body: OperationCreate, *, actor) -> Creat
             CiotOperation.codigo_ciot == body.codigo_ciot)).scalar_one_or_none()
         if existing is not None:
             raise _duplicate_ciot(body.codigo_ciot, existing)
+    derivation = None if imported else derive_for_company(body)
+    if derivation is not None:
+        body = derivation.body  # the explicit values, and what the platform filled where the body says nothing
     op = CiotOperation(id=uuid.uuid4(), company_id=company.id, code=next_code(company.id),
                        environment=body.environment or company.ciot_environment,
                        mode="imported" if imported else "normal", status=states.RASCUNHO, created_by=label,
@@ -63,6 +75,11 @@ def create_operation(company: Company, body: OperationCreate, *, actor) -> Creat
         op.data_declaracao = today_local()  # "default today"
     for name in CHILDREN:
         store_children(op, name, getattr(body, name))
+    if derivation is not None:
+        op.campos_derivados = derivation.derived or None
+        op.distancia_origem = derivation.distance_method
+    elif body.distancia_km is not None:
+        op.distancia_origem = "informada"
     if imported:
         op.codigo_ciot = body.codigo_ciot
         op.contingencia = True
@@ -131,6 +148,8 @@ def update_operation(company: Company, operation_id, body, sent, *, actor):
             changed.append(name)
     if not changed:
         return op, None
+    if op.mode != "imported":
+        rederive(op, set(fields))
     op.updated_at = utcnow()
     record_event(op, "updated", f"Operação alterada: {', '.join(changed)}.", {"fields": changed},
                  actor=actor_label(actor))
@@ -142,12 +161,32 @@ def update_operation(company: Company, operation_id, body, sent, *, actor):
     return op, result
 
 
+def rederive(op: CiotOperation, sent: set) -> None:
+    """Fill again what the platform derived (domain/ciot/derivations.py), from the operation's current data: a
+    derived value the client did not send now is recomputed (the key, the plates or the route may have changed);
+    an explicit value is never touched. Also fills what an operation saved before a derivation existed lacks."""
+    stale = [path for path in (op.campos_derivados or []) if top_field(path) not in sent]
+    data = to_body(op).model_dump()
+    for path in stale:
+        write_path(data, path, None)
+    derivation = derive_for_company(OperationCreate.model_validate(data))
+    for path in stale:
+        if path not in derivation.derived:
+            write_path(op, path, None)  # no longer derivable (a plate left the registry): back to empty
+    for path in derivation.derived:
+        write_path(op, path, read_path(derivation.body, path))
+    op.campos_derivados = derivation.derived or None
+    op.distancia_origem = derivation.distance_method
+
+
 def validate_operation_service(company: Company, operation_id, *, actor):
     """Rerun the validations; status per result. Only rascunho, validado, com_divergencia, pronto_emissao."""
     op = get_operation(operation_id, for_update=True)
     if op.status not in states.VALIDATABLE:
         raise InvalidStatus(f"A operação está em '{op.status}': a validação só pode ser refeita em rascunho, "
                             "validado, com_divergencia ou pronto_emissao.", extra={"status": op.status})
+    if op.mode != "imported":
+        rederive(op, set())
     result = run_validation(op, company, actor=actor)
     db.session.flush()
     return op, result

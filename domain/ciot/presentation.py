@@ -31,7 +31,7 @@ TIPO_PAGAMENTO_LABELS = {"pix": "PIX", "conta_corrente": "Conta corrente",
 INDICADOR_LABELS = {"vista": "À vista", "prazo": "A prazo"}
 DOCUMENT_KIND_LABELS = {"nfe": "NF-e", "cte": "CT-e", "mdfe": "MDF-e"}
 LOCATION_TIPO_LABELS = {"municipio": "Município (IBGE)", "cep": "CEP", "latlng": "Latitude/longitude"}
-SEVERITY_LABELS = {"blocker": "Bloqueio", "warning": "Alerta"}
+SEVERITY_LABELS = {"blocker": "Bloqueio", "warning": "Alerta", "info": "Informação"}
 # The 12 cargo types of the ANTT minimum-freight floor tables (codigo_tipo_carga).
 TIPO_CARGA_LABELS = {1: "Granel sólido", 2: "Granel líquido", 3: "Frigorificada ou aquecida", 4: "Conteinerizada",
                      5: "Carga geral", 6: "Neogranel", 7: "Perigosa (granel sólido)", 8: "Perigosa (granel líquido)",
@@ -40,6 +40,9 @@ TIPO_CARGA_LABELS = {1: "Granel sólido", 2: "Granel líquido", 3: "Frigorificad
 COMPOSICAO_LABELS = {"completa": "Composição veicular completa", "apenas_tracao": "Apenas a unidade de tração"}
 TIPO_CHAVE_PIX_LABELS = {"cpf": "CPF", "cnpj": "CNPJ", "email": "E-mail", "telefone": "Telefone",
                          "aleatoria": "Chave aleatória"}
+TITULAR_PARENTESCO_LABELS = {"conjuge": "Cônjuge", "companheiro": "Companheiro(a)",
+                             "parente_1_grau": "Parente de 1º grau (pai, mãe, filho ou filha)",
+                             "parente_2_grau": "Parente de 2º grau (irmão, avô, neto)"}
 
 
 EVENT_LABELS = {
@@ -121,8 +124,8 @@ FLOOR_RULE = "VAL04"
 
 
 def floor_warning(op) -> dict | None:
-    """The operation's "valor_frete abaixo do piso ANTT" warning from its last validation (the snapshot the status
-    follows), or None: what the pages' floor badge shows, with no floor table read per list row."""
+    """The operation's "valor_frete abaixo do piso ANTT" finding (VAL04) from its last validation (the snapshot the
+    status follows), or None: what the pages' floor badge shows, with no floor table read per list row."""
     return next((item for item in op.validation_items or [] if item.get("code") == FLOOR_RULE), None)
 
 

@@ -144,8 +144,9 @@ def authority_connection():
 
 class HomologSimulator(CiotProvider):
     """A stand-in for the authority in `homolog`: issues 12-digit CIOT codes, a 4-digit verification code and a
-    protocol; rejects contracted carriers whose RNTRC is in `ciot_irregular_carriers` (CLI `ciot irregular add`);
-    allows cancellation only up to 24 h after the trip start (viagem_inicio, else the emission time)."""
+    protocol; rejects contracted carriers whose RNTRC is in `ciot_irregular_carriers` (CLI `ciot irregular add`)
+    and, as the authority does (manual B80), a lotação whose freight value is below the ANTT minimum floor; allows
+    cancellation only up to 24 h after the trip start (viagem_inicio, else the emission time)."""
     name = "homolog-simulator"
     ISSUED = "CIOT emitido em homologação (simulador; sem validade na ANTT)."
 
@@ -162,6 +163,7 @@ class HomologSimulator(CiotProvider):
         operation_id = op.id
         rntrc = normalize_rntrc(op.contratado_rntrc)
         trip_start = local_to_utc(op.viagem_inicio)
+        below_floor = self._below_floor(op)
         try:
             with authority_connection() as conn:
                 existing = conn.execute(sa.select(sim).where(sim.c.operation_id == operation_id)).first()
@@ -174,6 +176,8 @@ class HomologSimulator(CiotProvider):
                         ok=False, rejected=True,
                         mensagem=(f"Transportador com RNTRC {rntrc} em situação irregular no Registro Nacional de "
                                   f"Transportadores Rodoviários de Cargas (RNTRC); operação não autorizada.{reason}"))
+                if below_floor is not None:
+                    return EmissionResult(ok=False, rejected=True, mensagem=below_floor)
                 row = {"id": uuid.uuid4(), "operation_id": operation_id, "issuer_cnpj": issuer.cnpj,
                        "environment": "homolog", "codigo_ciot": self._free_code(conn),
                        "codigo_verificador": f"{secrets.randbelow(10**4):04d}", "protocolo": self._protocol(),
@@ -190,6 +194,21 @@ class HomologSimulator(CiotProvider):
             return self._issued(existing, replayed=True)
         return EmissionResult(ok=True, codigo_ciot=row["codigo_ciot"], codigo_verificador=row["codigo_verificador"],
                               protocolo=row["protocolo"], mensagem=self.ISSUED)
+
+    @staticmethod
+    def _below_floor(op) -> str | None:
+        """The authority's refusal of a lotação below the minimum floor (B80), computed as the validation does
+        (domain/ciot/rules/commercial.floor_inputs over the operation as declared), or None."""
+        if getattr(op, "tipo_operacao", None) != "lotacao" or not op.valor_frete:
+            return None  # an aggregate contract, a fracionada or a declaration without value: exempt here
+        from domain.antt_floor.services import check_price_against_floor
+        from domain.ciot.clock import today_local
+        from domain.ciot.rules.commercial import below_floor_message, floor_inputs
+        inputs = floor_inputs(op, today_local())
+        check = check_price_against_floor(op.valor_frete, **inputs) if inputs is not None else None
+        if check is None or not check.below:
+            return None
+        return f"Declaração recusada (regra B80): {below_floor_message(check)}"
 
     def _free_code(self, conn) -> str:
         sim, _, operations = self._tables()

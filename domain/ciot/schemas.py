@@ -26,7 +26,11 @@ VehicleKind = Literal["automotor", "implemento", "cavalo_trator"]
 PaymentKind = Literal["adiantamento", "saldo", "parcela", "pedagio", "ajuste"]
 DocumentKind = Literal["nfe", "cte", "mdfe"]
 LocationTipo = Literal["municipio", "cep", "latlng"]
-TipoChavePix = Literal["cpf", "cnpj", "email", "telefone", "aleatoria"]  # the PIX identifier beside the key
+# Our own reading of a PIX key (derived from the key's format when omitted, domain.payee.checks); not the manual's
+# IdentificadorPix (#16.8), which identifies a PIX transfer, not a key.
+TipoChavePix = Literal["cpf", "cnpj", "email", "telefone", "aleatoria"]
+# The account holder's relationship to a TAC (Lei 11.442/2007, art. 5º-A, § 1º): domain.payee.checks.
+TitularParentesco = Literal["conjuge", "companheiro", "parente_1_grau", "parente_2_grau"]
 ComposicaoContratada = Literal["completa", "apenas_tracao"]  # floor tables A/C or B/D
 
 
@@ -119,6 +123,7 @@ class CiotPayment(RequestModel):
     titular_cpf_cnpj: DocText = Field(default=None, max_length=18)
     codigo_pagamento: str | None = Field(default=None, max_length=140)
     tipo_chave_pix: TipoChavePix | None = None
+    titular_parentesco: TitularParentesco | None = None
 
 
 class CiotDocument(RequestModel):
@@ -152,6 +157,7 @@ class OperationFields(RequestModel):
     codigo_tipo_carga: int | None = Field(default=None, ge=0, le=99)
     composicao_contratada: ComposicaoContratada | None = None
     alto_desempenho: bool | None = None
+    retorno_vazio: bool | None = None
     peso_carga: Decimal | None = Field(default=None, ge=0, le=Decimal("999999999"))
     valor_frete: Money | None = None
     destinatario_cpf_cnpj: DocText = Field(default=None, max_length=18)
@@ -160,6 +166,7 @@ class OperationFields(RequestModel):
     agency: str | None = Field(default=None, max_length=10)
     account_number: str | None = Field(default=None, max_length=20)
     cpf_cnpj_owner: DocText = Field(default=None, max_length=18)
+    titular_parentesco: TitularParentesco | None = None
     data_declaracao: date | None = None
     viagem_inicio: TripMoment = None
     viagem_fim: TripMoment = None

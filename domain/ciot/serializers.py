@@ -35,6 +35,7 @@ from domain.ciot.schemas import (
     TipoChavePix,
     TipoOperacao,
     TipoPagamento,
+    TitularParentesco,
     VehicleKind,
 )
 from domain.ciot.states import STATES
@@ -46,7 +47,9 @@ TripMomentOut = Annotated[datetime, Field(description="Data e hora de Brasília,
 
 class CiotValidationItem(ResponseModel):
     code: str = Field(description="Código da regra (DS01, PG17, PRV04...); catálogo em docs/ciot-rules.md.")
-    severity: Literal["blocker", "warning"]
+    severity: Literal["blocker", "warning", "info"] = Field(
+        description="blocker (impede a emissão), warning (alerta a conferir) ou info (o que a plataforma deduziu ou "
+                    "assumiu porque o corpo não informou; não conta no status).")
     field: str = Field(description="Campo apontado (`payments[1].titular_cpf_cnpj`) ou vazio quando geral.")
     message: str
 
@@ -132,6 +135,7 @@ class CiotPaymentOut(ResponseModel):
     titular_cpf_cnpj: str | None
     codigo_pagamento: str | None
     tipo_chave_pix: TipoChavePix | None
+    titular_parentesco: TitularParentesco | None
 
 
 class CiotDocumentOut(ResponseModel):
@@ -192,10 +196,17 @@ class CiotOperation(CiotOperationSummary):
     contratado_tipo: ContratadoTipo | None
     equiparado_tac: bool | None
     distancia_km: float | None
+    distancia_origem: Literal["informada", "estimada", "rota"] | None = Field(
+        description="Como a distância foi obtida: informada no corpo, estimada (linha reta entre as sedes × 1,30) ou "
+                    "pela rota de um motor de rotas.")
+    campos_derivados: list[str] = Field(
+        description="Campos que a plataforma preencheu porque o corpo não os informou (ex.: `tipo_chave_pix`, "
+                    "`vehicles[1].axles`, `distancia_km`); docs/ciot-rules.md, \"Campos derivados\".")
     codigo_natureza_carga: str | None
     codigo_tipo_carga: int | None
     composicao_contratada: ComposicaoContratada | None
     alto_desempenho: bool | None
+    retorno_vazio: bool | None
     peso_carga: float | None
     destinatario_cpf_cnpj: str | None
     destinatario_nome: str | None
@@ -203,6 +214,7 @@ class CiotOperation(CiotOperationSummary):
     agency: str | None
     account_number: str | None
     cpf_cnpj_owner: str | None
+    titular_parentesco: TitularParentesco | None
     data_declaracao: Date | None
     viagem_inicio: TripMomentOut | None
     viagem_fim: TripMomentOut | None
@@ -398,6 +410,7 @@ def operation_record(op: models.CiotOperation) -> dict:
         record[name] = value
     record.update({
         "company_id": str(op.company_id),
+        "distancia_origem": op.distancia_origem, "campos_derivados": list(op.campos_derivados or []),
         "origem": op.origem, "destino": op.destino,
         "codigo_verificador": op.codigo_verificador, "mensagem_antt": op.mensagem_antt,
         "aviso_transportador": op.aviso_transportador,

@@ -52,7 +52,9 @@ def rule_context(op: CiotOperation, company: Company, body: OperationCreate | No
                        contratado_categoria=getattr(partner, "rntrc_categoria", None),
                        contratado_etc_company=issuer_info(etc) if etc is not None else None,
                        today=today_local(), max_advance_percent=company.ciot_max_advance_percent,
-                       floor_check=check_price_against_floor)
+                       floor_check=check_price_against_floor,
+                       derived=tuple(getattr(op, "campos_derivados", None) or ()),
+                       distance_method=getattr(op, "distancia_origem", None))
 
 
 def check_rules(op, company, body=None):

@@ -1,13 +1,14 @@
 """API answers of the freights and offers areas: the response models and the functions that fill them (rule in
 core/responses.py: the serializer fills exactly the model's fields; the endpoint declares the envelope;
 docs/api/freights.md, docs/api/offers.md)."""
+from types import SimpleNamespace
 from typing import Literal
 
 from pydantic import Field
 
 from core.db import iso
 from core.responses import IbgeOut, Money, PlateOut, ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
-from domain.freights.floor import below
+from domain.freights.floor import below, floor_pending
 from domain.freights.models import Offer as OfferRecord
 from domain.freights.states import FREIGHT_STATUSES, OFFER_STATUSES, VISIBILITIES
 
@@ -82,6 +83,9 @@ class Freight(ResponseModel):
         description="Tabela do piso: A composição completa, B só tração, C/D em alto desempenho (A quando null).")
     antt_floor: AnttFloorOut | None = Field(
         description="Piso mínimo da ANTT; null quando falta distance_km, loaded_axles ou um cargo_type das tabelas.")
+    antt_floor_pendencia: str | None = Field(
+        description="Por que o piso não foi calculado (ex.: \"piso não calculado: informe o tipo de carga\"); null "
+                    "quando há piso.")
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -180,6 +184,8 @@ def freight_dict(row) -> dict:
         "antt_floor": (None if r["antt_floor"] is None else
                        {"value": _money(r["antt_floor"]), "act": r["antt_floor_act"],
                         "below": below(r["price"], r["antt_floor"])}),
+        "antt_floor_pendencia": floor_pending(SimpleNamespace(**{
+            name: r[name] for name in ("antt_floor", "cargo_type", "distance_km", "loaded_axles")})),
         "created_at": iso(r["created_at"]),
         "updated_at": iso(r["updated_at"]),
     }

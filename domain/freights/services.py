@@ -20,7 +20,7 @@ from core.tenancy import get_owned
 from core.validators import fold, resolve_ibge_code
 from domain.common import actor_user_id
 from domain.fleet.models import Driver, Vehicle
-from domain.freights.floor import refresh_antt_floor
+from domain.freights.floor import check_publishable, refresh_antt_floor
 from domain.freights.models import Freight, FreightCounter, FreightStatusChange
 from domain.freights.schemas import FreightCreate, FreightUpdate, Location, date_order_message
 from domain.freights.states import FREIGHT_STATUS_LABELS, REQUIRES, TERMINAL
@@ -74,6 +74,7 @@ def create_freight(company, data: FreightCreate, *, actor=None, status: str = "d
     _set_references(freight, data, REFERENCE_FIELDS)
     freight.code = next_code(company.id)
     refresh_antt_floor(freight)
+    check_publishable(freight)
     _refresh_public_slug(freight)
     _refresh_search(freight)
     db.session.add(freight)
@@ -104,6 +105,7 @@ def update_freight(freight: Freight, data: FreightUpdate, *, sent_fields=None) -
     _set_references(freight, data, [name for name in REFERENCE_FIELDS if name in sent])
     _check_windows(freight)
     refresh_antt_floor(freight)
+    check_publishable(freight)
     _refresh_public_slug(freight)
     _refresh_search(freight)
     db.session.flush()

@@ -15,14 +15,14 @@ def _priced(value: float) -> dict:
     return body
 
 
-def test_valor_frete_below_the_floor_warns_with_the_floor_act_and_table(api):
+def test_valor_frete_below_the_floor_blocks_with_the_floor_act_and_table(api):
     floor = floor_for(on_date=today_local(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
     response = api.post("/ciot/operations", json=_priced(float(floor.value) - 100))
     assert response.status_code == 201, response.get_json()
     data = response.get_json()
-    assert data["data"]["status"] == "validado"
+    assert data["data"]["status"] == "com_divergencia"  # the authority refuses it (B80)
     (item,) = data["validation"]["items"]
-    assert (item["code"], item["severity"], item["field"]) == ("VAL04", "warning", "valor_frete")
+    assert (item["code"], item["severity"], item["field"]) == ("VAL04", "blocker", "valor_frete")
     assert floor.act.name in item["message"] and "tabela A" in item["message"]
     assert "faltam R$ 100,00" in item["message"]
 
@@ -33,14 +33,15 @@ def test_valor_frete_at_the_floor_is_clean(api):
     assert data["validation"]["items"] == [] and data["data"]["status"] == "pronto_emissao"
 
 
-def test_traction_only_high_performance_uses_table_d_with_the_tractor_axles(api):
+def test_traction_only_high_performance_uses_table_d_with_the_combination_axles(api):
+    """Tables B and D count the loaded axles of the whole combination (their header), not the tractor's alone:
+    3 tractor axles + 3 trailer axles = 6 (before, the 3 tractor axles found no coefficient and nothing was said)."""
     body = _priced(1000.0)
     body.update(composicao_contratada="apenas_tracao", alto_desempenho=True)
-    body["vehicles"][0]["axles"] = 4  # table D has no figure for 3 axles: only the tractor counts here
     data = api.post("/ciot/operations", json=body).get_json()
     (item,) = [i for i in data["validation"]["items"] if i["code"] == "VAL04"]
-    floor = floor_for(on_date=today_local(), table="D", cargo_type=5, loaded_axles=4, distance_km=430)
-    assert "tabela D" in item["message"] and "4 eixos" in item["message"]
+    floor = floor_for(on_date=today_local(), table="D", cargo_type=5, loaded_axles=6, distance_km=430)
+    assert "tabela D" in item["message"] and "6 eixos" in item["message"] and item["severity"] == "blocker"
     assert f"{floor.value:.2f}".replace(".", ",")[-6:] in item["message"]
 
 

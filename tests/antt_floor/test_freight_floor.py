@@ -112,7 +112,7 @@ def test_a_full_freight_with_registry_references_and_its_floor(api, make_partner
     """Also the richest recorded example of the freight and offer answers (blueprints/api/examples.json)."""
     carrier, driver, vehicle = make_partner(), make_driver(), make_vehicle()
     data = create(api, carrier_id=str(carrier.id), driver_id=str(driver.id), vehicle_id=str(vehicle.id),
-                  antt_table="A", visibility="publico", notes="Coleta agendada.", price=3000,
+                  antt_table="A", visibility="privado", notes="Coleta agendada.", price=3000,
                   delivery_at="2026-10-07T12:00:00Z", pickup_until="2026-10-05T18:00:00Z",
                   delivery_until="2026-10-07T18:00:00Z")
     assert data["antt_floor"]["below"] is True and data["vehicle"]["plate"] == vehicle.plate
@@ -131,3 +131,46 @@ def test_a_full_freight_with_registry_references_and_its_floor(api, make_partner
     assert rejected.get_json()["data"]["antt_floor"]["below"] is True
     status = api.patch(f"/freights/{data['id']}/status", json={"status": "published", "note": "Liberado"})
     assert status.get_json()["data"]["antt_floor"] == data["antt_floor"]
+
+
+# --- the marketplace refuses a price below the floor; the cargo type names the reason when there is no floor --------
+
+def test_a_public_freight_below_the_floor_is_refused_and_says_why(api):
+    floor = expected_floor()
+    response = api.post("/freights", json=freight_body(**{**INPUTS, "visibility": "publico",
+                                                          "price": float(floor.value - Decimal("0.01"))}))
+    assert response.status_code == 422, response.get_json()
+    error = response.get_json()["error"]
+    assert error["code"] == "below_antt_floor" and error["details"][0]["field"] == "price"
+    assert "R$ 3.911,84" in error["message"] and "Portaria SUROC 22/2026" in error["message"]
+    assert error["antt_floor"] == float(floor.value)
+    assert api.get("/freights").get_json()["data"] == []  # nothing was saved
+
+
+def test_a_public_freight_at_the_floor_and_a_private_one_below_it_are_saved(api):
+    floor = expected_floor()
+    public = api.post("/freights", json=freight_body(**{**INPUTS, "visibility": "publico",
+                                                        "price": float(floor.value)}))
+    assert public.status_code == 201 and public.get_json()["data"]["antt_floor"]["below"] is False
+    private = create(api, price=100)
+    assert private["antt_floor"]["below"] is True
+    published = api.patch(f"/freights/{private['id']}", json={"visibility": "publico"})
+    assert published.status_code == 422 and published.get_json()["error"]["code"] == "below_antt_floor"
+    raised = api.patch(f"/freights/{private['id']}", json={"visibility": "publico", "price": float(floor.value)})
+    assert raised.status_code == 200 and raised.get_json()["data"]["visibility"] == "publico"
+
+
+@pytest.mark.parametrize("cargo_type, pending", [
+    ("Carga seca", "piso não calculado: informe o tipo de carga (um dos 12 tipos das tabelas da ANTT)"),
+    ("5", None), ("carga geral", None), ("Carga geral", None),
+])
+def test_the_cargo_type_is_a_code_or_an_exact_name_and_an_unknown_one_says_so(api, cargo_type, pending):
+    data = create(api, cargo_type=cargo_type)
+    assert data["antt_floor_pendencia"] == pending
+    assert (data["antt_floor"] is None) is (pending is not None)
+
+
+def test_missing_inputs_are_named_in_the_pending_reason(api):
+    assert create(api, distance_km=None)["antt_floor_pendencia"] == "piso não calculado: informe a distância"
+    assert create(api, distance_km=None, loaded_axles=None)["antt_floor_pendencia"] == (
+        "piso não calculado: informe a distância e os eixos carregados")

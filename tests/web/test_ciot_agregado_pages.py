@@ -34,6 +34,7 @@ def test_open_a_contract_from_the_form(login, make_user, company, make_tac):
     client, token = _client(login, make_user, company)
     form = client.get("/ciot/agregados/novo").get_data(as_text=True)
     assert 'id="pick-transportador"' in form and 'name="partner_id"' in form
+    assert "não está sujeito ao piso mínimo de frete da ANTT (Res. ANTT 6.076/2026)" in form
     data = {"csrf_token": token, "partner_id": str(partner.id), "placa_cavalo": "abc-1d23",
             "placas_reboques": "DEF4G56, GHI7J89", "valor_contratado": "15.000,00"}
     response = client.post("/ciot/agregados/novo", data=data)

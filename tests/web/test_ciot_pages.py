@@ -207,17 +207,19 @@ def test_live_validation_shows_the_manual_rules_with_pt_br_titles(operador):
     del body["vehicles"][1]["axles"]
     del body["payments"][1]["tipo_chave_pix"]
     html = post(operador, "/ciot/nova/validar", form_data(body)).get_data(as_text=True)
-    expected = {"CRG01": ("distancia_km", "Distância obrigatória e maior que zero"),
-                "CRG03": ("composicao_contratada", "Lotação: indicadores operacionais obrigatórios"),
-                "VEI07": ("vehicles[1].axles", "Eixos obrigatórios na lotação"),
-                "PAG06": ("payments[1].tipo_chave_pix", "Chave PIX sem o tipo da chave"),
-                "DAT08": ("viagem_inicio", "Viagem começa antes de hoje (fora de contingência)")}
-    for code, (field, title) in expected.items():
-        row = re.search(rf'<tr class="rule-item" data-code="{code}" data-severity="blocker" '
+    expected = {"CRG01": ("distancia_km", "Distância obrigatória e maior que zero", "blocker"),
+                "VEI07": ("vehicles[1].axles", "Eixos obrigatórios em todo veículo", "blocker"),
+                "DAT08": ("viagem_inicio", "Viagem começa antes de hoje (fora de contingência)", "blocker"),
+                # what the platform fills is shown as information, with the same label
+                "DRV02": ("composicao_contratada", "Composição contratada assumida completa", "info"),
+                "DRV01": ("payments[1].tipo_chave_pix", "Tipo da chave PIX deduzido do formato da chave", "info")}
+    for code, (field, title, severity) in expected.items():
+        row = re.search(rf'<tr class="rule-item" data-code="{code}" data-severity="{severity}" '
                         rf'data-field="{re.escape(field)}">(.*?)</tr>', html, re.S)
         assert row and field_label(field) in row.group(1) and title in row.group(1), code
+    assert re.search(r'<tr class="rule-item" data-code="DRV02".*?Informação', html, re.S)
     assert re.search(r'id="err-vehicles-1-axles" hx-swap-oob="true">VEI07: ', html)
-    assert re.search(r'id="err-payments-1-tipo-chave-pix" hx-swap-oob="true">PAG06: ', html)
+    assert 'data-code="PAG06"' not in html and 'data-code="CRG03"' not in html  # derived, never asked
 
 
 def test_form_takes_vehicle_axles_from_the_company_fleet_registry(operador, company, make_company, make_vehicle):
@@ -696,3 +698,42 @@ def test_an_empty_balance_is_the_freight_minus_the_other_instalments(operador, f
 def test_copying_another_companys_operation_is_404(operador, make_operation, make_company):
     other = make_operation(make_company())
     assert operador.get(f"/ciot/nova?a_partir_de={other.id}").status_code == 404
+
+
+def test_the_form_offers_the_new_fields_with_the_api_defaults(operador):
+    """Left blank, the indicators, the key type and the holder's relationship are what the API derives; the blank
+    option says which default applies."""
+    html = operador.get("/ciot/nova").get_data(as_text=True)
+    for name, blank in (("composicao_contratada", "Padrão: composição completa"),
+                        ("alto_desempenho", "Padrão: não"),
+                        ("retorno_vazio", "Padrão: sim para contêiner, senão não"),
+                        ("tipo_chave_pix", "Pelo formato da chave"),
+                        ("titular_parentesco", "O próprio contratado")):
+        select = re.search(rf'<select[^>]*\bname="{re.escape(name)}"[^>]*>(.*?)</select>', html, re.S)
+        assert select, name
+        assert re.search(rf'<option[^>]*value=""[^>]*>{re.escape(blank)}</option>', select.group(1)), name
+    assert selected_options(html).get("composicao_contratada", "") == ""
+
+
+def test_the_form_creates_with_the_defaults_derived_and_the_choices_kept(operador):
+    body = ciot_body(composicao_contratada=ABSENT, alto_desempenho=ABSENT, retorno_vazio=True)
+    del body["payments"][1]["tipo_chave_pix"]
+    html = post(operador, "/ciot/nova/validar", form_data(body)).get_data(as_text=True)
+    assert 'data-code="DRV02" data-severity="info"' in html and 'data-code="DRV03" data-severity="info"' in html
+    assert 'data-code="DRV04"' not in html  # chosen on the form, not assumed
+    created = post(operador, "/ciot/nova", form_data(body), htmx=False)
+    assert created.status_code == 302
+    op = db.session.scalars(sa.select(CiotOperation).execution_options(cross_tenant=True)).one()
+    assert (op.composicao_contratada, op.alto_desempenho, op.retorno_vazio) == ("completa", False, True)
+    assert op.payments[1].tipo_chave_pix == "cpf"
+    assert set(op.campos_derivados) == {"composicao_contratada", "alto_desempenho", "payments[1].tipo_chave_pix"}
+
+
+def test_the_form_accepts_a_spouse_as_account_holder(operador):
+    spouse = "11144477735"
+    body = ciot_body(cpf_cnpj_owner=spouse, titular_parentesco="conjuge")
+    body["payments"][0].update(titular_cpf_cnpj=spouse, titular_parentesco="conjuge")
+    html = post(operador, "/ciot/nova/validar", form_data(body)).get_data(as_text=True)
+    assert 'name="payments[0].titular_parentesco"' in html or "payments-0-titular-parentesco" in html
+    assert 'data-code="PAG07" data-severity="warning"' in html and 'data-code="TR05"' not in html
+    assert "guarde o comprovante" in html

@@ -229,3 +229,30 @@ def test_templates_and_channels_show_the_refusal_on_the_input(company, make_user
     assert 'value="https://sms.example.com/send"' in html
     with tenant_scope(company.id):
         assert db.session.execute(db.select(ChannelSetting)).first() is None
+
+
+def test_the_cargo_type_is_chosen_from_the_floor_types_and_an_old_text_is_kept(operator, company):
+    form = operator.get("/fretes-operacao/novo").get_data(as_text=True)
+    select = re.search(r'<select[^>]*name="cargo_type"[^>]*>(.*?)</select>', form, re.S).group(1)
+    assert len(re.findall(r"<option", select)) == 13  # blank + the 12 types of the ANTT floor tables
+    assert "5 · Carga geral" in select and "12 · Carga granel pressurizada" in select
+    response = post(operator, "/fretes-operacao/novo", FORM)  # "Grãos": a text from before the select
+    assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:500]
+    with tenant_scope(company.id):
+        freight = db.session.scalars(db.select(Freight)).one()
+    shown = operator.get(f"/fretes-operacao/{freight.code}").get_data(as_text=True)
+    assert "piso não calculado: informe o tipo de carga" in shown
+    edit = operator.get(f"/fretes-operacao/{freight.code}/editar").get_data(as_text=True)
+    assert re.search(r'<option[^>]*selected[^>]*value="Grãos"|<option[^>]*value="Grãos"[^>]*selected', edit)
+
+
+def test_a_public_freight_below_the_floor_is_refused_on_the_page_with_the_reason(operator, company):
+    below = {**FORM, "cargo_type": "Carga geral", "distance_km": "430", "loaded_axles": "6", "price": "3.000,00"}
+    response = post(operator, "/fretes-operacao/novo", below)
+    assert response.status_code == 422
+    assert "abaixo do piso mínimo da ANTT" in response.get_data(as_text=True)
+    private = post(operator, "/fretes-operacao/novo", {**below, "visibility": "privado"})
+    assert private.status_code in (302, 303)
+    with tenant_scope(company.id):
+        freight = db.session.scalars(db.select(Freight)).one()
+    assert freight.visibility == "privado" and freight.antt_floor > freight.price

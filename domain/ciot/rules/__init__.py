@@ -7,11 +7,12 @@
 
 Every rule is a `Rule` (code, severity, applies(ctx), check(ctx)) in RULES, in this order: the contract's codes
 (rules/contract.py), then the platform's structural codes (rules/structure.py, rules/trip.py,
-rules/commercial.py).
+rules/commercial.py), then the information items on what the platform filled in (rules/derived.py).
 The catalogue with each code's meaning and modality is docs/ciot-rules.md.
 """
 from domain.ciot.rules.base import (
     BLOCKER,
+    INFO,
     RULES,
     WARNING,
     IssuerInfo,
@@ -23,7 +24,7 @@ from domain.ciot.rules.base import (
 )
 
 # Importing the rule modules fills RULES, and this order is the evaluation order: the contract's codes first.
-from domain.ciot.rules import contract, structure, trip, commercial  # noqa: F401  # isort: skip
+from domain.ciot.rules import contract, structure, trip, commercial, derived  # noqa: F401  # isort: skip
 
 RULES_BY_CODE = {rule.code: rule for rule in RULES}
 
@@ -35,6 +36,7 @@ def catalogue() -> list[dict]:
 
 __all__ = [
     "BLOCKER",
+    "INFO",
     "RULES",
     "RULES_BY_CODE",
     "WARNING",

@@ -20,13 +20,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 BLOCKER = "blocker"
 WARNING = "warning"
-SEVERITIES = (BLOCKER, WARNING)
+INFO = "info"  # what the platform assumed or filled (derived fields): shown, never counted against the status
+SEVERITIES = (BLOCKER, WARNING, INFO)
 
 
 @dataclass(frozen=True)
 class Violation:
     code: str
-    severity: str  # "blocker" | "warning"
+    severity: str  # "blocker" | "warning" | "info"
     field: str     # e.g. "payments[1].titular_cpf_cnpj" or "" when general
     message: str   # pt-BR
 
@@ -54,6 +55,10 @@ class RuleContext:
     # The ANTT floor check (domain.antt_floor check_price_against_floor), given by the service that gathers the
     # facts; None leaves VAL04 out (the engine itself reads no table).
     floor_check: Callable | None = None
+    # Body paths the platform filled (domain/ciot/derivations.py) and how the distance was obtained (informada,
+    # estimada, rota): the information items of rules/derived.py read them.
+    derived: tuple = ()
+    distance_method: str | None = None
 
     # Derived facts, computed once per validation (additive helpers; the constructor is unchanged).
     @cached_property
@@ -97,6 +102,10 @@ class ValidationResult:
     @property
     def warnings(self) -> int:
         return sum(1 for item in self.items if item.severity == WARNING)
+
+    @property
+    def infos(self) -> int:
+        return sum(1 for item in self.items if item.severity == INFO)
 
     @property
     def ok(self) -> bool:

@@ -4,9 +4,9 @@ from decimal import Decimal
 
 from domain.ciot.modality import normalize_doc
 from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
-from domain.ciot.rules.contract import payment_data_gaps
-from domain.ciot.rules.helpers import BANK_TYPES, doc_problem, money, nth, nth_f, number, repeats, text
-from domain.ciot.rules.structure import floor_vehicles
+from domain.ciot.rules.contract import _who, fallback_holder, payment_data_gaps, tac_rules
+from domain.ciot.rules.helpers import BANK_TYPES, money, nth, nth_f, number, repeats, text
+from domain.payee.checks import RELATIVE, holder_check, pix_key_kind, pix_key_problem
 
 FREIGHT_KINDS = ("adiantamento", "saldo", "parcela")  # pedagio (toll voucher) and ajuste are not the freight
 
@@ -96,6 +96,24 @@ def ctr07(ctx: RuleContext):
                "única vez.")
 
 
+@RULES.rule("CTR08", BLOCKER, "Fracionada: contratante da carga igual ao contratante da operação (B119)",
+            when=lambda ctx: ctx.data.tipo_operacao == "fracionada")
+def ctr08(ctx: RuleContext):
+    """In a fracionada the operation's contratante is the declaring company (it consolidates the cargo) and
+    `contratantes` are the shippers of the cargo (the manual's ContratantesCargaFracionada, #15.4): the manual refuses
+    the operation's own contratante among them (B119). CTR06 covers a list of only the company."""
+    own = normalize_doc(ctx.company.cnpj if ctx.company else None)
+    docs = _contratante_docs(ctx)
+    if not own or all(doc == own for doc in docs):
+        return
+    for index, doc in enumerate(docs):
+        if doc == own:
+            yield (f"contratantes[{index}].cpf_cnpj",
+                   f"O {nth(index)} contratante ({doc}) é a própria empresa, contratante da operação fracionada: a "
+                   "ANTT recusa o contratante da operação entre os contratantes da carga fracionada (regra B119). "
+                   "Informe só os embarcadores cujas cargas compõem a viagem.")
+
+
 # --- VAL: amounts ----------------------------------------------------------------------------------
 
 @RULES.rule("VAL01", BLOCKER, "Valor zerado (valor_frete ou parcela)")
@@ -130,35 +148,60 @@ def val03(ctx: RuleContext):
                "qualquer que seja o tipo do contratado.")
 
 
-def floor_inputs(ctx: RuleContext) -> dict | None:
-    """What the ANTT floor needs, read from a lotação body, or None when something is missing: the table from
-    composicao_contratada and alto_desempenho, the cargo type number, the loaded axles (sum over the vehicles
-    the floor counts), distancia_km and the declaration date (the day the freight is contracted)."""
+def floor_inputs(data, today) -> dict | None:
+    """What the ANTT floor needs, read from a lotação declaration (a body or an operation record: attributes only),
+    or None when something is missing: the table from composicao_contratada and alto_desempenho, the cargo type
+    number, the loaded axles of the whole combination (tables B and D too: their header counts the loaded axles of
+    the combination even when only the traction unit is hired), distancia_km, the empty return and the declaration
+    date (the day the freight is contracted)."""
     from domain.antt_floor.catalog import table_for
-    data = ctx.data
-    vehicles = [vehicle for _index, vehicle in floor_vehicles(ctx)]
-    axles = [vehicle.axles for vehicle in vehicles]
-    if (not vehicles or None in axles or None in (data.codigo_tipo_carga, data.composicao_contratada,
-                                                   data.alto_desempenho, data.distancia_km)
+    if data.tipo_operacao != "lotacao":
+        return None
+    axles = [vehicle.axles for vehicle in data.vehicles]
+    if (not axles or None in axles or None in (data.codigo_tipo_carga, data.composicao_contratada,
+                                               data.alto_desempenho, data.distancia_km)
             or data.distancia_km <= 0):
         return None
-    return {"on_date": data.data_declaracao or ctx.today, "cargo_type": data.codigo_tipo_carga,
+    return {"on_date": data.data_declaracao or today, "cargo_type": data.codigo_tipo_carga,
             "table": table_for(whole_composition=data.composicao_contratada == "completa",
                                high_performance=bool(data.alto_desempenho)),
-            "loaded_axles": sum(axles), "distance_km": data.distancia_km}
+            "loaded_axles": sum(axles), "distance_km": data.distancia_km,
+            "empty_return": bool(getattr(data, "retorno_vazio", False))}
 
 
-@RULES.rule("VAL04", WARNING, "valor_frete abaixo do piso mínimo de frete da ANTT",
-            when=lambda ctx: ctx.floor_check is not None and ctx.data.tipo_operacao == "lotacao")
+def below_floor_message(check, subject: str = "valor_frete") -> str:
+    """The refusal of a price below the floor: value, floor, act, table, cargo type, axles and distance."""
+    return (f"{check.message(subject)[:-1]}; faltam {money(check.shortfall)}. Piso em vigor desde "
+            f"{check.floor.act.starts_on:%d/%m/%Y} (Lei 13.703/2018, Res. ANTT 5.867/2020); a ANTT recusa a "
+            "declaração com frete abaixo do piso (regra B80). Pedágio é pago à parte.")
+
+
+def _floor_applies(ctx: RuleContext) -> bool:
+    return ctx.floor_check is not None and ctx.data.tipo_operacao == "lotacao"
+
+
+@RULES.rule("VAL04", BLOCKER, "valor_frete abaixo do piso mínimo de frete da ANTT (B80)", when=_floor_applies)
 def val04(ctx: RuleContext):
-    inputs = floor_inputs(ctx)
+    inputs = floor_inputs(ctx.data, ctx.today)
     if not ctx.data.valor_frete or inputs is None:
         return
     check = ctx.floor_check(ctx.data.valor_frete, **inputs)
     if check is not None and check.below:
-        yield ("valor_frete",
-               f"{check.message('valor_frete')[:-1]}; faltam {money(check.shortfall)}. O piso vale desde "
-               f"{check.floor.act.starts_on:%d/%m/%Y} (Lei 13.703/2018); pedágio é pago à parte.")
+        yield "valor_frete", below_floor_message(check)
+
+
+@RULES.rule("VAL05", WARNING, "Piso mínimo da ANTT não calculado para os dados da composição", when=_floor_applies)
+def val05(ctx: RuleContext):
+    """The floor inputs are complete but the tables have no figure for them (an axle count the official tables leave
+    empty for that table and cargo type): say so instead of skipping the check silently."""
+    inputs = floor_inputs(ctx.data, ctx.today)
+    if not ctx.data.valor_frete or inputs is None:
+        return
+    if ctx.floor_check(ctx.data.valor_frete, **inputs) is None:
+        yield ("vehicles",
+               f"Piso mínimo não calculado: as tabelas da ANTT não têm coeficiente para {inputs['loaded_axles']} "
+               f"eixos carregados na tabela {inputs['table']} para o tipo de carga {inputs['cargo_type']}. Confira "
+               "os eixos dos veículos, o tipo de carga e a composição contratada; a ANTT confere o piso na emissão.")
 
 
 # --- PAG: payment data -----------------------------------------------------------------------------
@@ -267,26 +310,6 @@ def pag05(ctx: RuleContext):
                "remova as parcelas.")
 
 
-PIX_KEY_LABEL = {"cpf": "CPF", "cnpj": "CNPJ", "email": "e-mail", "telefone": "telefone",
-                 "aleatoria": "chave aleatória"}
-PIX_KEY_FORMAT = {"email": re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+"), "telefone": re.compile(r"\+55\d{10,11}"),
-                  "aleatoria": re.compile(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")}
-
-
-def pix_key_problem(key: str, kind: str) -> str | None:
-    """None when `key` is a PIX key of type `kind`, else what is wrong (pt-BR)."""
-    if kind in ("cpf", "cnpj"):
-        doc = normalize_doc(key) or ""
-        if len(doc) != (11 if kind == "cpf" else 14) or doc_problem(doc):
-            return f"não é um {PIX_KEY_LABEL[kind]} válido"
-        return None
-    compact = re.sub(r"[\s()-]", "", key) if kind == "telefone" else key.strip()
-    if not PIX_KEY_FORMAT[kind].fullmatch(compact):
-        hint = {"email": "nome@dominio", "telefone": "+55 com DDD e número", "aleatoria": "UUID de 36 caracteres"}
-        return f"não tem o formato de {PIX_KEY_LABEL[kind]} ({hint[kind]})"
-    return None
-
-
 def _pix_keys(ctx: RuleContext):
     """(key path, type path, key, type, label) of every PIX key place: the root default and each PIX payment."""
     data = ctx.data
@@ -297,13 +320,16 @@ def _pix_keys(ctx: RuleContext):
                    text(payment.codigo_pagamento), payment.tipo_chave_pix, f"da {nth_f(index)} parcela")
 
 
-@RULES.rule("PAG06", BLOCKER, "Chave PIX sem o tipo da chave, ou fora do formato do tipo")
+@RULES.rule("PAG06", BLOCKER, "Chave PIX fora de todo formato, ou fora do formato do tipo informado")
 def pag06(ctx: RuleContext):
+    """The type is derived from the key's format when omitted (domain/ciot/derivations.py): only a key that fits
+    no format, a key that contradicts its explicit type, or a type without a key is refused."""
     for key_path, type_path, key, kind, label in _pix_keys(ctx):
         if key and not kind:
-            yield (type_path,
-                   f"Informe o tipo da chave PIX {label} ({type_path}: cpf, cnpj, email, telefone ou aleatoria): a "
-                   "ANTT exige o identificador junto com a chave.")
+            if pix_key_kind(key) is None:
+                yield (key_path,
+                       f"A chave PIX {label} ({key}) não tem o formato de nenhum tipo de chave: CPF ou CNPJ com "
+                       "dígitos verificadores válidos, e-mail, telefone +55 com DDD, ou chave aleatória (UUID).")
         elif kind and not key:
             yield (key_path, f"O tipo da chave PIX {label} foi informado ({kind}), mas a chave não: informe "
                              f"{key_path} ou remova {type_path}.")
@@ -311,3 +337,38 @@ def pag06(ctx: RuleContext):
             problem = pix_key_problem(key, kind)
             if problem:
                 yield key_path, f"A chave PIX {label} ({key}) {problem}: corrija a chave ou {type_path}."
+
+
+@RULES.rule("PAG07", WARNING, "Titular da conta é parente do contratado: guarde o comprovante do vínculo",
+            when=tac_rules)
+def pag07(ctx: RuleContext):
+    places = []
+    if normalize_doc(ctx.data.cpf_cnpj_owner):
+        places.append(("cpf_cnpj_owner", ctx.data.cpf_cnpj_owner, ctx.data.titular_parentesco, "da operação"))
+    else:
+        field_path, owner, relationship, _origin = fallback_holder(ctx)
+        if field_path == "cpf_cnpj_owner" and owner:
+            places.append((field_path, owner, relationship, "da operação"))
+    for index, payment in enumerate(ctx.data.payments):
+        places.append((f"payments[{index}].titular_cpf_cnpj", payment.titular_cpf_cnpj, payment.titular_parentesco,
+                       f"da {nth_f(index)} parcela"))
+    for field_path, holder, relationship, label in places:
+        check = holder_check(normalize_doc(holder), ctx.contratado, relationship, who=_who(ctx))
+        if check.status == RELATIVE:
+            yield field_path, f"Titular da conta {label}: {check.message}."
+
+
+@RULES.rule("PAG08", BLOCKER, "Cartão pré-pago sem o código da instituição emissora do cartão (B92)")
+def pag08(ctx: RuleContext):
+    """The manual asks CodigoInstituicaoFinanceira for every card payment (TipoPagamento 1, rule B92): the card
+    issuer's code in `banco` of the payment, or the operation's bank_code."""
+    data = ctx.data
+    root = text(data.bank_code)
+    if not data.payments and data.tipo_pagamento == "cartao_pre_pago_ip" and not root:
+        yield ("bank_code", "Pagamento em cartão pré-pago: informe em bank_code o código da instituição emissora do "
+                            "cartão (3 dígitos), exigido pela ANTT (regra B92).")
+    for index, payment in enumerate(data.payments):
+        if payment.tipo_pagamento == "cartao_pre_pago_ip" and not text(payment.banco) and not root:
+            yield (f"payments[{index}].banco",
+                   f"A {nth_f(index)} parcela é em cartão pré-pago: informe em banco o código da instituição "
+                   "emissora do cartão (3 dígitos), exigido pela ANTT (regra B92), ou bank_code na operação.")

@@ -7,6 +7,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from domain.ciot.modality import normalize_doc
 from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
 from domain.ciot.rules.helpers import BANK_TYPES, KIND_LABEL, money, nth, nth_f, number, text
+from domain.payee.checks import holder_check
 
 
 def tac_rules(ctx: RuleContext) -> bool:
@@ -47,15 +48,15 @@ def dc04(ctx: RuleContext):
                "Informe em freight_value o valor do frete da operação (não o valor da mercadoria).")
 
 
-@RULES.rule("TR05", BLOCKER, "Titular da conta (cpf_cnpj_owner) deve ser o contratado (TAC ou equiparado)",
-            when=tac_rules)
+@RULES.rule("TR05", BLOCKER, "Titular da conta (cpf_cnpj_owner) deve ser o contratado (TAC ou equiparado), o "
+            "cônjuge, o companheiro ou parente até o 2º grau declarado em titular_parentesco", when=tac_rules)
 def tr05(ctx: RuleContext):
     owner = normalize_doc(ctx.data.cpf_cnpj_owner)
-    if owner and owner != ctx.contratado:
+    check = holder_check(owner, ctx.contratado, ctx.data.titular_parentesco, who=_who(ctx))
+    if not check.ok:
         yield ("cpf_cnpj_owner",
-               f"O titular da conta (cpf_cnpj_owner = {owner}) deve ser o próprio contratado {_who(ctx)} "
-               f"({ctx.contratado}): o frete de TAC só pode ser pago em conta de sua titularidade. "
-               "Corrija cpf_cnpj_owner e os dados bancários.")
+               f"Titular da conta (cpf_cnpj_owner) recusado: {check.message}. Corrija cpf_cnpj_owner e os dados "
+               "bancários.")
 
 
 @RULES.rule("TR06", BLOCKER, "equiparado_tac=true exige contratado ETC")
@@ -77,15 +78,16 @@ def tr06(ctx: RuleContext):
                "ou remova equiparado_tac.")
 
 
-@RULES.rule("PG13", BLOCKER, "Titular do pagamento difere do contratado (TAC ou equiparado)", when=tac_rules)
+@RULES.rule("PG13", BLOCKER, "Titular do pagamento não é o contratado (TAC ou equiparado) nem parente declarado",
+            when=tac_rules)
 def pg13(ctx: RuleContext):
     for index, payment in enumerate(ctx.data.payments):
         holder = normalize_doc(payment.titular_cpf_cnpj)
-        if holder and holder != ctx.contratado:
+        check = holder_check(holder, ctx.contratado, payment.titular_parentesco, who=_who(ctx))
+        if not check.ok:
             yield (f"payments[{index}].titular_cpf_cnpj",
-                   f"O titular da {nth_f(index)} parcela ({holder}) difere do contratado {_who(ctx)} "
-                   f"({ctx.contratado}): o pagamento deve ser feito ao próprio contratado. Corrija titular_cpf_cnpj "
-                   "e os dados bancários da parcela.")
+                   f"Titular da {nth_f(index)} parcela recusado: {check.message}. Corrija titular_cpf_cnpj e os "
+                   "dados bancários da parcela.")
 
 
 @RULES.rule("PG14", BLOCKER, "Forma de pagamento `outros` não permitida para TAC ou equiparado", when=tac_rules)
@@ -160,28 +162,46 @@ def prv02(ctx: RuleContext):
     yield from payment_data_gaps(ctx, _who(ctx))
 
 
-@RULES.rule("PRV03", BLOCKER, "Titular da conta (após o fallback das parcelas) deve ser o contratado",
+def fallback_holder(ctx: RuleContext):
+    """(field path, holder, relationship, origin) of the account holder sent to the provider when cpf_cnpj_owner is
+    absent at the root: the holder of the payment the bank data falls back to (None, None, None, None without)."""
+    source = ctx.bank_source
+    if source and source.startswith("payments["):
+        index = int(source[9:-1])
+        payment = ctx.data.payments[index]
+        return (f"{source}.titular_cpf_cnpj", ctx.bank["cpf_cnpj_owner"], payment.titular_parentesco,
+                f"da {nth_f(index)} parcela com dados bancários ({source})")
+    return "cpf_cnpj_owner", ctx.bank["cpf_cnpj_owner"], None, None
+
+
+def _pays_into_accounts(ctx: RuleContext) -> bool:
+    """Some payment goes to a bank account or a card (so an account holder exists), or bank data was sent."""
+    forms = [payment.tipo_pagamento for payment in ctx.data.payments] or [ctx.data.tipo_pagamento]
+    return ctx.bank_source is not None or any(form != "pix" for form in forms)
+
+
+@RULES.rule("PRV03", BLOCKER, "Titular da conta (após o fallback das parcelas): o contratado, ou parente declarado",
             when=tac_rules)
 def prv03(ctx: RuleContext):
     if normalize_doc(ctx.data.cpf_cnpj_owner):
         return  # an explicit root owner is TR05's
-    owner, source = ctx.bank["cpf_cnpj_owner"], ctx.bank_source
-    if source and source.startswith("payments["):
-        field_path = f"{source}.titular_cpf_cnpj"
-        origin = f"da {nth_f(int(source[9:-1]))} parcela com dados bancários ({source})"
-    else:
-        field_path, origin = "cpf_cnpj_owner", None
+    field_path, owner, relationship, origin = fallback_holder(ctx)
+    if not owner and not _pays_into_accounts(ctx):
+        return  # PIX only: the key says where the money goes; there is no account whose holder to declare
     if not owner:
         where = (f"cpf_cnpj_owner não foi informado e os dados bancários vêm {origin}, sem titular_cpf_cnpj"
                  if origin else "cpf_cnpj_owner não foi informado")
         yield (field_path,
                f"Titular da conta obrigatório para contratado {_who(ctx)}: {where}. Informe o titular "
-               f"(igual ao contratado, {ctx.contratado}) em cpf_cnpj_owner ou em titular_cpf_cnpj da parcela.")
-    elif owner != ctx.contratado:
+               f"(o contratado, {ctx.contratado}, ou parente com titular_parentesco) em cpf_cnpj_owner ou em "
+               "titular_cpf_cnpj da parcela.")
+        return
+    check = holder_check(owner, ctx.contratado, relationship, who=_who(ctx))
+    if not check.ok:
         yield (field_path,
                f"cpf_cnpj_owner não foi informado, então o titular da conta enviado ao emissor é o {origin}: "
-               f"{owner}, diferente do contratado {_who(ctx)} ({ctx.contratado}). Corrija o titular da parcela ou "
-               "informe cpf_cnpj_owner e os dados bancários na operação.")
+               f"{check.message}. Corrija o titular da parcela ou informe cpf_cnpj_owner e os dados bancários na "
+               "operação.")
 
 
 @RULES.rule("PRV04", BLOCKER, "Código da natureza da carga obrigatório")

@@ -198,24 +198,14 @@ def vei06(ctx: RuleContext):
                    f"{low} a {high} eixos por {kind}. Informe os eixos deste veículo (não o total da composição).")
 
 
-def floor_vehicles(ctx: RuleContext):
-    """(index, vehicle) whose axles the ANTT floor counts: lotação only; the traction unit alone when only the
-    traction was contracted, else the whole composition."""
-    if ctx.data.tipo_operacao != "lotacao":
-        return
-    traction_only = ctx.data.composicao_contratada == "apenas_tracao"
-    for index, vehicle in enumerate(ctx.data.vehicles):
-        if not traction_only or vehicle.vehicle_kind in MOTORISED:
-            yield index, vehicle
-
-
-@RULES.rule("VEI07", BLOCKER, "Eixos obrigatórios na lotação (base do piso mínimo de frete)")
+@RULES.rule("VEI07", BLOCKER, "Eixos obrigatórios em todo veículo de operação de carga (B101; base do piso mínimo)")
 def vei07(ctx: RuleContext):
-    for index, vehicle in floor_vehicles(ctx):
+    for index, vehicle in enumerate(ctx.data.vehicles):
         if vehicle.axles is None:
             yield (f"vehicles[{index}].axles",
-                   f"Informe o número de eixos do veículo {vehicle.plate} (vehicles[{index}].axles): na lotação o "
-                   "piso mínimo de frete da ANTT é calculado pelos eixos da composição.")
+                   f"Informe o número de eixos do veículo {vehicle.plate} (vehicles[{index}].axles) ou cadastre-o na "
+                   "frota com os eixos: a ANTT exige os eixos de todo veículo de uma operação de carga (regra B101), "
+                   "e na lotação o piso mínimo de frete é calculado pelos eixos carregados da composição.")
 
 
 @RULES.rule("VEI08", BLOCKER, "Cavalo trator sem implemento (semirreboque)")

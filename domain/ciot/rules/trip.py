@@ -131,32 +131,20 @@ def crg02(ctx: RuleContext):
                f"peso_carga ({number(weight)} kg) deve ficar abaixo de 9.999.999,99 kg: confira a unidade (kg).")
 
 
-def _floor_indicators(ctx: RuleContext):
-    data = ctx.data
-    cargo_type = data.codigo_tipo_carga
+@RULES.rule("CRG03", BLOCKER, "Tipo de carga obrigatório e entre os 12 tipos do piso (lotação e fracionada, #15.3)")
+def crg03(ctx: RuleContext):
+    """The manual asks the cargo type (#15.3) of every cargo declaration, lotação and fracionada. The other
+    operational indicators (composição, alto desempenho, retorno vazio) are filled when omitted
+    (domain/ciot/derivations.py), so they are never missing here."""
+    cargo_type = ctx.data.codigo_tipo_carga
     if cargo_type is None:
         yield ("codigo_tipo_carga",
                "Informe codigo_tipo_carga (tipo de carga das tabelas do piso mínimo da ANTT, de 1 a 12; ex.: 5 carga "
-               "geral).")
+               "geral): a ANTT exige o tipo de carga na declaração de lotação e de fracionada.")
     elif cargo_type not in FLOOR_CARGO_TYPES:
         yield ("codigo_tipo_carga",
                f"codigo_tipo_carga={cargo_type} não existe nas tabelas do piso mínimo da ANTT: use de 1 (granel "
                "sólido) a 12 (granel pressurizada).")
-    if data.composicao_contratada is None:
-        yield ("composicao_contratada",
-               "Informe composicao_contratada: completa (toda a composição veicular) ou apenas_tracao (só a unidade "
-               "de tração).")
-    if data.alto_desempenho is None:
-        yield ("alto_desempenho",
-               "Informe alto_desempenho (true ou false): operação de alto desempenho usa outra tabela do piso "
-               "mínimo de frete.")
-
-
-@RULES.rule("CRG03", BLOCKER, "Lotação: indicadores operacionais obrigatórios (tipo de carga, composição, alto "
-            "desempenho)",
-            when=lambda ctx: ctx.data.tipo_operacao == "lotacao")
-def crg03(ctx: RuleContext):
-    yield from _floor_indicators(ctx)
 
 
 # --- DAT: dates ------------------------------------------------------------------------------------
@@ -224,15 +212,15 @@ def dat06(ctx: RuleContext):
                "recusa a declaração de uma viagem já iniciada. Corrija as datas.")
 
 
-@RULES.rule("DAT07", BLOCKER, "Viagem começa mais de 30 dias depois da declaração")
+@RULES.rule("DAT07", BLOCKER, "Viagem começa mais de 30 dias depois de hoje (B22; fora de contingência)")
 def dat07(ctx: RuleContext):
     start, _ = _trip(ctx)
-    declared = _declaration(ctx)
-    if start and start.date() > declared + timedelta(days=MAX_DAYS_AHEAD):
+    limit = ctx.today + timedelta(days=MAX_DAYS_AHEAD)
+    if start and start.date() > limit and not ctx.data.contingencia:
         yield ("viagem_inicio",
-               f"viagem_inicio ({date_br(start)}) está mais de {MAX_DAYS_AHEAD} dias depois da declaração "
-               f"({date_br(declared)}): a declaração antecipada é limitada a {MAX_DAYS_AHEAD} dias. Declare mais perto "
-               "da viagem.")
+               f"viagem_inicio ({date_br(start)}) está mais de {MAX_DAYS_AHEAD} dias depois de hoje "
+               f"({date_br(ctx.today)}; limite {date_br(limit)}): a ANTT aceita declarar viagens que começam em até "
+               f"{MAX_DAYS_AHEAD} dias (regra B22). Declare mais perto da viagem.")
 
 
 @RULES.rule("DAT08", BLOCKER, "Viagem começa antes de hoje (fora de contingência)")
@@ -250,6 +238,18 @@ def dat09(ctx: RuleContext):
         yield ("justificativa_contingencia",
                "justificativa_contingencia foi informada, mas a operação não está em contingência "
                "(contingencia=false): remova a justificativa. Ela só é aceita junto com contingencia=true.")
+
+
+MAX_JUSTIFICATION = 255
+
+
+@RULES.rule("DAT10", BLOCKER, "Justificativa de contingência com mais de 255 caracteres (B4)")
+def dat10(ctx: RuleContext):
+    justification = text(ctx.data.justificativa_contingencia) or ""
+    if len(justification) > MAX_JUSTIFICATION:
+        yield ("justificativa_contingencia",
+               f"justificativa_contingencia tem {len(justification)} caracteres: a ANTT aceita no máximo "
+               f"{MAX_JUSTIFICATION} (regra B4). Resuma a justificativa.")
 
 
 # --- DOC: fiscal documents -------------------------------------------------------------------------

@@ -63,6 +63,7 @@ def baseline_body(today: date = TODAY) -> dict:
         "codigo_tipo_carga": 5,                           # carga geral (floor tables)
         "composicao_contratada": "completa",
         "alto_desempenho": False,
+        "retorno_vazio": False,
         "peso_carga": 20000,
         "valor_frete": 5000.00,
         "destinatario_cpf_cnpj": fmt_cnpj(DESTINATARIO_CNPJ),

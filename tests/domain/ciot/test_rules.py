@@ -95,6 +95,11 @@ CASES = [
     case("TR05", "other owner", S("cpf_cnpj_owner", OTHER_CPF), field="cpf_cnpj_owner"),
     case("TR05", "equated ETC with other owner", M(AS_EQUATED_BODY, S("cpf_cnpj_owner", OTHER_CPF)),
          AS_EQUATED_CTX, field="cpf_cnpj_owner"),
+    case("TR05", "spouse declared", M(S("cpf_cnpj_owner", OTHER_CPF), S("titular_parentesco", "conjuge")),
+         fires=False),
+    case("TR05", "relative declared, but a company", M(S("cpf_cnpj_owner", SECOND_CNPJ),
+                                                       S("titular_parentesco", "parente_1_grau")),
+         field="cpf_cnpj_owner"),
     case("TR05", "vehicles own_fleet does not switch off TAC checks",
          M(S("vehicles[1].own_fleet", True), S("cpf_cnpj_owner", OTHER_CPF)), field="cpf_cnpj_owner"),
 
@@ -114,6 +119,9 @@ CASES = [
 
     case("PG13", "holder formatted", S("payments[0].titular_cpf_cnpj", fmt_cpf(CONTRATADO_CPF)), fires=False),
     case("PG13", "ETC is not checked", M(AS_ETC_BODY, S("payments[0].titular_cpf_cnpj", OTHER_CPF)), AS_ETC_CTX,
+         fires=False),
+    case("PG13", "second-degree relative declared", M(S("payments[0].titular_cpf_cnpj", OTHER_CPF),
+                                                      S("payments[0].titular_parentesco", "parente_2_grau")),
          fires=False),
     case("PG13", "first installment", S("payments[0].titular_cpf_cnpj", OTHER_CPF),
          field="payments[0].titular_cpf_cnpj"),
@@ -179,6 +187,13 @@ CASES = [
     case("PRV03", "own fleet is not checked", M(AS_OWN_FLEET_BODY, D("cpf_cnpj_owner")), AS_OWN_FLEET_CTX,
          fires=False),
     case("PRV03", "root bank data without owner", D("cpf_cnpj_owner"), field="cpf_cnpj_owner"),
+    case("PRV03", "fallback holder is a declared companion",
+         M(NO_ROOT_BANK, S("payments[0].titular_cpf_cnpj", OTHER_CPF), S("payments[0].titular_parentesco",
+                                                                         "companheiro")), fires=False),
+    case("PRV03", "PIX only: no account, no holder to declare",
+         M(NO_ROOT_BANK, S("tipo_pagamento", "pix"), S("chave_pix", CONTRATADO_CPF),
+           S("payments[0]", {**PIX_ITEM, "kind": "adiantamento", "amount": 1500.0})),
+         fires=False),
     case("PRV03", "fallback holder differs", M(NO_ROOT_BANK, S("payments[0].titular_cpf_cnpj", OTHER_CPF)),
          field="payments[0].titular_cpf_cnpj"),
     case("PRV03", "fallback item without holder", M(NO_ROOT_BANK, D("payments[0].titular_cpf_cnpj")),
@@ -305,12 +320,13 @@ CASES = [
          field="vehicles[0].axles"),
     case("VEI06", "trailer with the composition total", S("vehicles[1].axles", 6), field="vehicles[1].axles"),
 
-    case("VEI07", "fracionada without axles", M(S("tipo_operacao", "fracionada"), D("vehicles[0].axles"),
-                                                D("vehicles[1].axles")), fires=False),
+    case("VEI07", "every vehicle with axles", None, fires=False),
+    case("VEI07", "fracionada without axles (B101)", M(S("tipo_operacao", "fracionada"), D("vehicles[0].axles")),
+         field="vehicles[0].axles"),
     case("VEI07", "lotacao trailer without axles", D("vehicles[1].axles"), field="vehicles[1].axles"),
     case("VEI07", "lotacao tractor without axles", D("vehicles[0].axles"), field="vehicles[0].axles"),
-    case("VEI07", "traction only: trailer axles not needed", M(S("composicao_contratada", "apenas_tracao"),
-                                                               D("vehicles[1].axles")), fires=False),
+    case("VEI07", "traction only: trailer axles needed too", M(S("composicao_contratada", "apenas_tracao"),
+                                                               D("vehicles[1].axles")), field="vehicles[1].axles"),
     case("VEI07", "traction only: tractor axles needed", M(S("composicao_contratada", "apenas_tracao"),
                                                            D("vehicles[0].axles")), field="vehicles[0].axles"),
 
@@ -359,17 +375,17 @@ CASES = [
     case("CRG02", "zero", S("peso_carga", 0), field="peso_carga"),
     case("CRG02", "at the limit", S("peso_carga", 9999999.99), field="peso_carga"),
 
-    case("CRG03", "fracionada needs no floor indicators", M(S("tipo_operacao", "fracionada"),
-                                                             D("codigo_tipo_carga")), fires=False),
+    case("CRG03", "fracionada with its cargo type", S("tipo_operacao", "fracionada"), fires=False),
+    case("CRG03", "fracionada without cargo type (#15.3)", M(S("tipo_operacao", "fracionada"),
+                                                             D("codigo_tipo_carga")), field="codigo_tipo_carga"),
     case("CRG03", "twelfth cargo type", S("codigo_tipo_carga", 12), fires=False),
     case("CRG03", "lotacao without cargo type", D("codigo_tipo_carga"), field="codigo_tipo_carga"),
     case("CRG03", "cargo type outside the floor tables", S("codigo_tipo_carga", 13), field="codigo_tipo_carga"),
     case("CRG03", "cargo type zero", S("codigo_tipo_carga", 0), field="codigo_tipo_carga"),
     case("CRG03", "traction only, high performance", M(S("composicao_contratada", "apenas_tracao"),
                                                        S("alto_desempenho", True)), fires=False),
-    case("CRG03", "lotacao without composition indicator", D("composicao_contratada"),
-         field="composicao_contratada"),
-    case("CRG03", "lotacao without high-performance indicator", D("alto_desempenho"), field="alto_desempenho"),
+    case("CRG03", "indicators left to the derivation", M(D("composicao_contratada"), D("alto_desempenho")),
+         fires=False),
 
     # --- DAT: dates --------------------------------------------------------------------------------------
     case("DAT01", "30 days ahead", M(S("data_declaracao", day(30)), S("viagem_inicio", day(30)),
@@ -405,9 +421,20 @@ CASES = [
     case("DAT06", "default declaration is today", M(D("data_declaracao"), S("viagem_inicio", day(-1))),
          field="viagem_inicio"),
 
-    case("DAT07", "starts 30 days after", M(S("viagem_inicio", day(30)), S("viagem_fim", day(32))), fires=False),
-    case("DAT07", "starts 31 days after", M(S("viagem_inicio", day(31)), S("viagem_fim", day(32))),
+    case("DAT07", "starts 30 days after today", M(S("viagem_inicio", day(30)), S("viagem_fim", day(32))),
+         fires=False),
+    case("DAT07", "starts 31 days after today", M(S("viagem_inicio", day(31)), S("viagem_fim", day(32))),
          field="viagem_inicio"),
+    case("DAT07", "declared 10 days ahead, starts 31 days after today (B22: today, not the declaration)",
+         M(S("data_declaracao", day(10)), S("viagem_inicio", day(31)), S("viagem_fim", day(32))),
+         field="viagem_inicio"),
+    case("DAT07", "contingency is not checked", M(S("viagem_inicio", day(31)), S("viagem_fim", day(32)),
+                                                  S("contingencia", True),
+                                                  S("justificativa_contingencia", "ANTT fora do ar")), fires=False),
+    case("DAT10", "255 characters", M(S("contingencia", True), S("justificativa_contingencia", "x" * 255)),
+         fires=False),
+    case("DAT10", "256 characters (B4)", M(S("contingencia", True), S("justificativa_contingencia", "x" * 256)),
+         field="justificativa_contingencia"),
 
     case("DAT08", "starts today", S("viagem_inicio", f"{day(0)}T06:00:00"), fires=False),
     case("DAT08", "started yesterday in contingency", M(S("data_declaracao", day(-1)), S("viagem_inicio", day(-1)),
@@ -487,6 +514,13 @@ CASES = [
                                   A("contratantes", {**SECOND, "percentual": 40.01})), field="contratantes"),
 
     case("CTR06", "lotacao with only the company", None, fires=False),
+    case("CTR08", "fracionada with shippers only", M(S("tipo_operacao", "fracionada"),
+                                                     S("contratantes[0].cpf_cnpj", SECOND_CNPJ),
+                                                     S("payments[1].contratante_cpf_cnpj", SECOND_CNPJ)),
+         fires=False),
+    case("CTR08", "lotacao with the company", None, fires=False),
+    case("CTR08", "fracionada with the company among the shippers (B119)",
+         M(S("tipo_operacao", "fracionada"), A("contratantes", SECOND)), field="contratantes[0].cpf_cnpj"),
     case("CTR06", "fracionada with a shipper", M(S("tipo_operacao", "fracionada"), A("contratantes", SECOND)),
          fires=False),
     case("CTR06", "fracionada with only the company", S("tipo_operacao", "fracionada"), field="contratantes"),
@@ -511,6 +545,18 @@ CASES = [
 
     case("VAL04", "above the floor", None, FLOOR, fires=False),
     case("VAL04", "below the floor", S("valor_frete", 3000.0), FLOOR, field="valor_frete"),
+    case("VAL04", "below the floor, table B counts the combination's loaded axles",
+         M(S("valor_frete", 3000.0), S("composicao_contratada", "apenas_tracao")), FLOOR, field="valor_frete"),
+    case("VAL04", "below the floor, table C", M(S("valor_frete", 3000.0), S("alto_desempenho", True)), FLOOR,
+         field="valor_frete"),
+    case("VAL04", "below the floor, table D", M(S("valor_frete", 2000.0), S("alto_desempenho", True),
+                                                S("composicao_contratada", "apenas_tracao")), FLOOR,
+         field="valor_frete"),
+    case("VAL04", "above the floor, but not with the empty return", M(S("retorno_vazio", True)), FLOOR,
+         field="valor_frete"),
+    case("VAL05", "floor computed", None, FLOOR, fires=False),
+    case("VAL05", "no coefficient for 8 loaded axles in table A",
+         M(S("vehicles[0].axles", 4), S("vehicles[1].axles", 4)), FLOOR, field="vehicles"),
     case("VAL04", "below, but fracionada is exempt", M(S("valor_frete", 3000.0), S("tipo_operacao", "fracionada")),
          FLOOR, fires=False),
     case("VAL04", "below, distance unknown", M(S("valor_frete", 3000.0), D("distancia_km")), FLOOR, fires=False),
@@ -534,6 +580,23 @@ CASES = [
 
     case("PAG02", "card with its code", A("payments", {**CARD_ITEM, "codigo_pagamento": "6370000000000001"}),
          fires=False),
+    case("PAG08", "card with its issuer code", M(NO_ROOT_BANK, A("payments", {**CARD_ITEM, "banco": "237",
+                                                                            "codigo_pagamento": "6370000000000001"})),
+         fires=False),
+    case("PAG08", "card, issuer code from the operation's bank_code", A("payments", CARD_ITEM), fires=False),
+    case("PAG08", "card without issuer code (B92)", M(NO_ROOT_BANK, A("payments", {
+        **CARD_ITEM, "codigo_pagamento": "6370000000000001"})), field="payments[2].banco"),
+    case("PAG08", "card at the root without bank_code", M(NO_PAYMENTS, S("indicador_pagamento", "vista"),
+                                                          S("tipo_pagamento", "cartao_pre_pago_ip"),
+                                                          D("bank_code", "agency", "account_number")),
+         field="bank_code"),
+    case("PAG07", "the carrier's own account", None, fires=False),
+    case("PAG07", "spouse's account: passes with the reminder", M(S("cpf_cnpj_owner", OTHER_CPF),
+                                                                   S("titular_parentesco", "conjuge")),
+         field="cpf_cnpj_owner"),
+    case("PAG07", "relative in an installment", M(S("payments[0].titular_cpf_cnpj", OTHER_CPF),
+                                                   S("payments[0].titular_parentesco", "parente_1_grau")),
+         field="payments[0].titular_cpf_cnpj"),
     case("PAG02", "card without code", A("payments", CARD_ITEM), field="payments[2].codigo_pagamento"),
     case("PAG02", "ETC card without code", M(AS_ETC_BODY, A("payments", CARD_ITEM)), AS_ETC_CTX,
          field="payments[2].codigo_pagamento"),
@@ -569,6 +632,35 @@ CASES = [
                                          D("cpf_cnpj_owner"), D("payments[0].titular_cpf_cnpj")),
          {"contratado_categoria": "CTC"}, field="payments[0].titular_cpf_cnpj"),
 
+    # --- derived fields: information items (domain/ciot/derivations.py fills, the context says what) --------
+    case("DRV01", "type sent by the client", None, fires=False),
+    case("DRV01", "installment key type derived", None, {"derived": ("payments[1].tipo_chave_pix",)},
+         field="payments[1].tipo_chave_pix"),
+    case("DRV01", "root key type derived", M(S("chave_pix", "joao@example.com"), S("tipo_chave_pix", "email")),
+         {"derived": ("tipo_chave_pix",)}, field="tipo_chave_pix"),
+    case("DRV02", "composition sent", None, fires=False),
+    case("DRV02", "composition assumed", None, {"derived": ("composicao_contratada",)},
+         field="composicao_contratada"),
+    case("DRV03", "high performance sent", None, fires=False),
+    case("DRV03", "high performance assumed false", None, {"derived": ("alto_desempenho",)}, field="alto_desempenho"),
+    case("DRV04", "empty return sent", S("retorno_vazio", False), fires=False),
+    case("DRV04", "empty return assumed false", S("retorno_vazio", False), {"derived": ("retorno_vazio",)},
+         field="retorno_vazio"),
+    case("DRV04", "empty return assumed for containers", M(S("retorno_vazio", True), S("codigo_tipo_carga", 4)),
+         {"derived": ("retorno_vazio",)}, field="retorno_vazio"),
+    case("DRV05", "axles sent", None, fires=False),
+    case("DRV05", "axles from the fleet registry", None, {"derived": ("vehicles[1].axles",)},
+         field="vehicles[1].axles"),
+    case("DRV06", "distance informed", None, {"distance_method": "informada"}, fires=False),
+    case("DRV06", "estimate is CRG04's", None, {"derived": ("distancia_km",), "distance_method": "estimada"},
+         fires=False),
+    case("DRV06", "routed by the engine", None, {"derived": ("distancia_km",), "distance_method": "rota"},
+         field="distancia_km"),
+    case("CRG04", "routed distance needs no confirmation", None,
+         {"derived": ("distancia_km",), "distance_method": "rota"}, fires=False),
+    case("CRG04", "estimated distance to confirm", None,
+         {"derived": ("distancia_km",), "distance_method": "estimada"}, field="distancia_km"),
+
     case("PAG05", "vista without installments", M(NO_PAYMENTS, S("indicador_pagamento", "vista")), fires=False),
     case("PAG05", "no indicator", D("indicador_pagamento"), fires=False),
     case("PAG05", "prazo without installments", NO_PAYMENTS, field="indicador_pagamento"),
@@ -589,9 +681,13 @@ CASES += [
 ] + [
     case("PAG06", "card code needs no type", A("payments", {**CARD_ITEM, "codigo_pagamento": "6370000000000001"}),
          fires=False),
-    case("PAG06", "installment key without type", D("payments[1].tipo_chave_pix"),
-         field="payments[1].tipo_chave_pix"),
-    case("PAG06", "root key without type", S("chave_pix", CONTRATADO_CPF), field="tipo_chave_pix"),
+    case("PAG06", "installment key without type: derived, not asked", D("payments[1].tipo_chave_pix"),
+         fires=False),
+    case("PAG06", "root key without type: derived, not asked", S("chave_pix", CONTRATADO_CPF), fires=False),
+    case("PAG06", "installment key fitting no format", M(S("payments[1].codigo_pagamento", "chave-do-joao"),
+                                                          D("payments[1].tipo_chave_pix")),
+         field="payments[1].codigo_pagamento"),
+    case("PAG06", "root key fitting no format", S("chave_pix", bad_digit(CONTRATADO_CPF)), field="chave_pix"),
     case("PAG06", "root type without key", S("tipo_chave_pix", "email"), field="chave_pix"),
     case("PAG06", "root key with its type", M(S("chave_pix", "joao@example.com"), S("tipo_chave_pix", "email")),
          fires=False),
@@ -629,7 +725,7 @@ def test_contract_codes_and_severities():
     assert {code: RULES_BY_CODE[code].severity for code in contract} == contract
     assert [rule.code for rule in RULES][:len(contract)] == list(contract)
     assert len({rule.code for rule in RULES}) == len(RULES)
-    assert all(rule.severity in ("blocker", "warning") for rule in RULES)
+    assert all(rule.severity in ("blocker", "warning", "info") for rule in RULES)
     assert [entry["code"] for entry in catalogue()] == [rule.code for rule in RULES]
 
 
@@ -637,7 +733,7 @@ def test_documented_codes_match_registry():
     """docs/ciot-rules.md lists exactly the registry's codes with their severities."""
     from pathlib import Path
     doc = (Path(__file__).resolve().parents[3] / "docs" / "ciot-rules.md").read_text(encoding="utf-8")
-    rows = dict(re.findall(r"^\| `([A-Z0-9_]+)` \| (blocker|warning) \|", doc, flags=re.M))
+    rows = dict(re.findall(r"^\| `([A-Z0-9_]+)` \| (blocker|warning|info) \|", doc, flags=re.M))
     assert rows == {rule.code: rule.severity for rule in RULES}
 
 
@@ -719,7 +815,7 @@ def test_context_is_a_plain_dataclass():
     assert ctx.contratado == CONTRATADO_CPF and ctx.tac_rules and not ctx.own_fleet
 
 
-def test_floor_warning_names_the_floor_the_act_and_the_table():
+def test_floor_refusal_names_value_floor_act_table_cargo_axles_and_distance():
     from datetime import date as day_
     from decimal import Decimal
 
@@ -727,7 +823,9 @@ def test_floor_warning_names_the_floor_the_act_and_the_table():
     floor = floor_for(on_date=TODAY, table="A", cargo_type=5, loaded_axles=6, distance_km=430)
     result = run(S("valor_frete", 3000.0), FLOOR)
     (item,) = [i for i in result.items if i.code == "VAL04"]
-    assert item.severity == "warning"
+    assert item.severity == "blocker"
+    assert "5.000" not in item.message and "R$ 3.000,00" in item.message and "Carga geral" in item.message
+    assert "430 km" in item.message or "430,00 km" in item.message
     assert f"piso mínimo da ANTT de R$ {floor.value:,.2f}".replace(",", "X").replace(".", ",").replace("X", ".") \
         in item.message
     assert floor.act.name in item.message and "tabela A" in item.message and "6 eixos" in item.message

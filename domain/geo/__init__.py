@@ -1,0 +1,1 @@
+"""Geography shared by the areas: road distances between municipalities (domain.geo.distance)."""

@@ -1,0 +1,105 @@
+"""domain.geo.distance: the seat-to-seat estimate, the optional OSRM route and the fallbacks. The OSRM server here is
+a real HTTP server on a local port answering like OSRM's /route service (the engine is external software)."""
+import json
+import threading
+from decimal import Decimal
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import ClassVar
+
+import pytest
+
+from domain.geo.distance import (
+    ESTIMATED,
+    ROAD_FACTOR,
+    ROUTED,
+    estimated_distance,
+    haversine_km,
+    road_distance,
+    seat_coordinates,
+)
+
+SAO_PAULO, RIO, CAMPINAS, CURITIBA = "3550308", "3304557", "3509502", "4106902"
+
+
+def test_every_state_capital_has_coordinates_and_every_row_is_a_known_municipality():
+    from core.validators import municipalities
+    from domain.geo.distance import _seats
+    capitals = ("1200401", "2704302", "1600303", "1302603", "2927408", "2304400", "5300108", "3205309", "5208707",
+                "2111300", "5103403", "5002704", "3106200", "1501402", "2507507", "4106902", "2611606", "2211001",
+                "3304557", "2408102", "4314902", "1100205", "1400100", "4205407", "3550308", "2800308", "1721000")
+    assert all(seat_coordinates(code) for code in capitals)
+    known = municipalities()
+    assert set(_seats()) <= set(known)
+    for lat, lng in _seats().values():
+        assert -34 < lat < 6 and -74 < lng < -28  # inside Brazil's bounding box
+
+
+def test_estimate_is_the_haversine_times_the_road_factor_and_not_below_known_road_distances():
+    straight = haversine_km(seat_coordinates(SAO_PAULO), seat_coordinates(RIO))
+    km, method = road_distance(SAO_PAULO, RIO)
+    assert method == ESTIMATED
+    assert km == (Decimal(str(straight)) * ROAD_FACTOR).quantize(Decimal("0.01"))
+    # Road distances by the main highways (Dutra, Régis Bittencourt, Bandeirantes): the estimate stays above them.
+    assert km > 430
+    assert road_distance(SAO_PAULO, CURITIBA).km > 408
+    assert road_distance(SAO_PAULO, CAMPINAS).km > 95
+
+
+@pytest.mark.parametrize("origin, destination", [
+    (SAO_PAULO, SAO_PAULO),      # the same seat: a trip inside one city has no seat-to-seat distance
+    (SAO_PAULO, "1100015"),      # a municipality the data has no coordinates for
+    (SAO_PAULO, None), ("", RIO), ("abc", RIO),
+])
+def test_no_distance_when_a_seat_is_unknown_or_the_same(origin, destination):
+    assert road_distance(origin, destination) is None
+    assert estimated_distance(origin, destination) is None
+
+
+class _Osrm(BaseHTTPRequestHandler):
+    answer: ClassVar[dict] = {}
+    paths: ClassVar[list] = []
+
+    def do_GET(self):
+        type(self).paths.append(self.path)
+        body = json.dumps(type(self).answer).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def osrm():
+    server = HTTPServer(("127.0.0.1", 0), _Osrm)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    _Osrm.paths = []
+    yield f"http://127.0.0.1:{server.server_address[1]}", _Osrm
+    server.shutdown()
+    server.server_close()
+
+
+def test_routed_distance_when_osrm_answers(osrm):
+    url, handler = osrm
+    handler.answer = {"code": "Ok", "routes": [{"distance": 429_123.4, "duration": 19000}]}
+    assert road_distance(SAO_PAULO, RIO, osrm_url=url) == (Decimal("429.12"), ROUTED)
+    lat_sp, lng_sp = seat_coordinates(SAO_PAULO)
+    assert handler.paths[0].startswith(f"/route/v1/driving/{lng_sp:.6f},{lat_sp:.6f};")
+    assert handler.paths[0].endswith("?overview=false")
+
+
+@pytest.mark.parametrize("answer", [{"code": "NoRoute", "routes": []}, {"code": "Ok", "routes": []},
+                                    {"code": "Ok", "routes": [{"distance": 0}]}, {"unexpected": True}])
+def test_estimate_when_osrm_has_no_route(osrm, answer):
+    url, handler = osrm
+    handler.answer = answer
+    assert road_distance(SAO_PAULO, RIO, osrm_url=url).method == ESTIMATED
+
+
+def test_estimate_when_osrm_is_unreachable_or_not_http():
+    assert road_distance(SAO_PAULO, RIO, osrm_url="http://127.0.0.1:9").method == ESTIMATED
+    assert road_distance(SAO_PAULO, RIO, osrm_url="file:///etc/passwd").method == ESTIMATED
