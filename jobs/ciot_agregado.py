@@ -3,6 +3,7 @@
 30 days and the periodic sweep of messages left pending (jobs/cron_config.py)."""
 import logging
 import uuid
+from datetime import date, datetime
 
 import sqlalchemy as sa
 
@@ -12,6 +13,13 @@ from core.tenancy import cross_tenant, tenant_scope
 from jobs.context import final_try, job_context
 
 log = logging.getLogger(__name__)
+
+
+def brasilia_day(now: datetime | None = None) -> date:
+    """The day in Brasília at `now` (an aware moment; default: the clock)."""
+    from domain.ciot.clock import today_local
+    from domain.ciot.provider import BRT
+    return now.astimezone(BRT).date() if now is not None else today_local()
 
 
 def send_declaration(agregado_id: str, key: str) -> str:
@@ -65,22 +73,23 @@ def _send(send, agregado_id: str, key: str) -> str:
         return outcome
 
 
-def close_expired_agregados() -> int:
-    """Every company's open contract whose data_prevista_encerramento has come is closed with motivo
-    expiracao_automatica_30_dias: em_encerramento committed, then the closing sent. One contract at a time, so one
-    refusal (kept on the contract, which is aberto again and tried the next day) or failure does not hold the others
-    back. Returns how many were closed."""
+def close_expired_agregados(now: datetime | None = None) -> int:
+    """Every company's open contract whose last day (data_prevista_encerramento) has ended in Brasília time at `now`
+    (default: the clock) is closed with motivo expiracao_automatica_30_dias: em_encerramento committed, then the
+    closing sent. One contract at a time, so one refusal (kept on the contract, which is aberto again and tried the
+    next day) or failure does not hold the others back. Returns how many were closed."""
     from domain.ciot_agregado import services
     from domain.tenancy.models import Company
 
+    today = brasilia_day(now)
     closed = 0
     with job_context():
-        due = services.due_contracts()
+        due = services.due_contracts(today)
     for agregado_id, company_id in due:
         with job_context(company_id):
             try:
                 company = db.session.get(Company, company_id)
-                contract = services.expire_contract(company, agregado_id)
+                contract = services.expire_contract(company, agregado_id, today)
                 key = contract.encerramento_chave if contract is not None else None
                 commit()
                 if key is not None and services.send_closing(company, agregado_id, key, actor="cron") == "encerrado":

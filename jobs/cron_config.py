@@ -22,8 +22,10 @@ cron.register(redeliver_overdue, "webhooks", cron="* * * * *", job_timeout=300)
 cron.register(expire_offers, "default", cron="* * * * *", job_timeout=60)
 # Leads older than MARKETPLACE_LEAD_RETENTION_DAYS (default 180) are deleted (LGPD retention).
 cron.register(purge_old_leads, "default", cron="41 3 * * *", job_timeout=300)
-# Aggregate contracts whose data_prevista_encerramento has come are closed (00:05 in Brasília); running twice, or
-# on two schedulers at once, closes each contract once (row lock + status check, domain/ciot_agregado/expiry.py).
+# Aggregate contracts whose last day (data_prevista_encerramento) has ended in Brasília are closed, at 00:05 in
+# Brasília (03:05 UTC; Brazil keeps no daylight saving time) of the next day, never during the last day, whose trips
+# are still recorded; running twice, or on two schedulers at once, closes each contract once (row lock + status
+# check, domain/ciot_agregado/expiry.py).
 cron.register(close_expired_agregados, "default", cron="5 3 * * *", job_timeout=1800)
 # Aggregate declarations, cancellations and closings left pending (job died, retries exhausted, our commit lost after
 # the authority accepted) are sent again with the same idempotency key (domain/ciot_agregado/authority.py).

@@ -14,6 +14,7 @@ from domain.ciot_agregado.schemas import (
     CiotAgregadoCreate,
     CiotAgregadoDebitoCreate,
     CiotAgregadoListQuery,
+    CiotAgregadoRetificar,
     CiotAgregadoViagemCreate,
 )
 from domain.ciot_agregado.serializers import (
@@ -45,7 +46,15 @@ EXISTING = ErrorCode(409, "existing_agregado", "Já existe um contrato de agrega
                          "destino_municipio_nome": "Rio de Janeiro", "mensagem_antt": None,
                          "aviso_transportador": None, "encerrado_at": None,
                          "encerramento_motivo": None, "peso_carga_final": None, "cancelado_at": None,
-                         "cancel_motivo": None, "pendencia": None, "created_at": "2026-11-23T15:00:00Z",
+                         "cancel_motivo": None, "pendencia": None, "bloqueios": [],
+                         "veiculos": [{"placa": "ABC1D23", "tipo_veiculo": "cavalo_trator", "eixos": 3,
+                                       "eixos_origem": "frota"},
+                                      {"placa": "DEF4G56", "tipo_veiculo": "implemento", "eixos": 3,
+                                       "eixos_origem": "informado"}],
+                         "pagamento": {"tipo_pagamento": "pix", "chave_pix": "joao@exemplo.com.br",
+                                       "tipo_chave_pix": "email", "banco": None, "agencia": None, "conta": None,
+                                       "cpf_cnpj_owner": None, "titular_parentesco": None},
+                         "retificacoes": 0, "retificado_at": None, "created_at": "2026-11-23T15:00:00Z",
                          "updated_at": "2026-11-23T15:00:00Z"}})
 INVALID_MODALIDADE = ErrorCode(422, "invalid_modalidade", "O parceiro Transportes X Ltda (ETC) não pode ser agregado: "
                                "o contrato de agregado é só para transportadores com categoria RNTRC TAC ou "
@@ -78,6 +87,11 @@ LINE_NOT_FOUND = ErrorCode(404, "not_found", "Lançamento não encontrado neste 
 AUTHORITY = (NOT_SUPPORTED, MISSING_CREDENTIALS)
 
 
+DISTANCE_UNAVAILABLE = ErrorCode(422, "distancia_indisponivel", "Não foi possível calcular a distância da rota "
+                                 "Adamantina/SP → Niterói/RJ (mesmo município, ou sede sem coordenadas): informe-a no "
+                                 "encerramento (rotas: origem_codigo_ibge, destino_codigo_ibge, distancia_km).",
+                                 extra={"origem_codigo_ibge": "3500105", "destino_codigo_ibge": "3303302"})
+
 def _send(send, ctx, agregado_id, key) -> str:
     """Phase 2 of a message to the authority, after phase 1 was committed (docs/ciot-agregado.md): its outcome, or
     `pending` when the authority cannot be reached (the job retries it, then the sweep, with the same key)."""
@@ -108,7 +122,7 @@ def create_agregado(ctx):
     contract = services.get_agregado(agregado_id)
     if outcome == services.REJECTED:
         raise services.open_rejected_error(contract)
-    return {"data": serializers.agregado_dict(contract)}, 202 if outcome == services.PENDING else 201
+    return {"data": serializers.agregado_dict(contract)}, 202 if outcome in (services.PENDING, services.HELD) else 201
 
 
 @endpoint(BASE, "GET", query=CiotAgregadoListQuery, tags=TAGS, response=CiotAgregadoList,
@@ -178,12 +192,13 @@ def cancel_agregado(ctx, agregado_id):
 
 @endpoint(ONE + "/encerrar", "POST", body=CiotAgregadoClose, tags=TAGS, success=200, response=CiotAgregadoRecord,
           responses={202: CiotAgregadoRecord},
-          operation_id="closeCiotAgregado", errors=(_status("encerrar"), REJECTED, *AUTHORITY),
+          operation_id="closeCiotAgregado",
+          errors=(_status("encerrar"), REJECTED, DISTANCE_UNAVAILABLE, *AUTHORITY),
           summary="Encerra: consolida as rotas das viagens ativas e informa a ANTT (recusa: volta a aberto; ANTT "
                   "fora do ar: 202 em_encerramento, reenviado automaticamente).")
 def close_agregado(ctx, agregado_id):
     contract = services.request_closing(ctx.company, agregado_id, peso_carga_final=ctx.body.peso_carga_final,
-                                        motivo=ctx.body.motivo, actor=ctx.api_key)
+                                        motivo=ctx.body.motivo, actor=ctx.api_key, distancias=ctx.body.distancias)
     key = contract.encerramento_chave
     # em_encerramento is on record before the authority is asked (docs/ciot-agregado.md, "Closing"); whatever fails
     # after this commit (the authority, our own final commit) answers 202 with it, and the sweep finishes the closing.
@@ -194,6 +209,38 @@ def close_agregado(ctx, agregado_id):
     if outcome == services.REJECTED:
         raise services.closing_error(contract)
     return serializers.record_dict(contract), 202 if outcome == services.PENDING else 200
+
+
+RECTIFY_NOT_SUPPORTED = ErrorCode(422, "not_supported", "Retificação disponível apenas para empresas no fluxo legado "
+                                  "de integração CIOT (ciot_flow=legacy).")
+RECTIFY_REJECTED = ErrorCode(422, "rejected", "Retificação rejeitada pela ANTT: Retificação não autorizada: "
+                             "transportador com RNTRC 012345678 em situação irregular no RNTRC.",
+                             extra={"status": "aberto", "mensagem_antt": "Retificação não autorizada: transportador "
+                                                                         "com RNTRC 012345678 em situação irregular "
+                                                                         "no RNTRC."})
+AUTHORITY_UNAVAILABLE = ErrorCode(422, "authority_unavailable", "A ANTT não respondeu (timeout): a retificação não "
+                                  "foi feita; envie-a de novo.")
+
+
+@endpoint(ONE + "/retificar", "POST", body=CiotAgregadoRetificar, tags=TAGS, success=200,
+          response=CiotAgregadoResponse, responses={202: CiotAgregadoResponse}, operation_id="rectifyCiotAgregado",
+          errors=(_status("retificar"), RECTIFY_NOT_SUPPORTED, RECTIFY_REJECTED, AUTHORITY_UNAVAILABLE, *AUTHORITY),
+          summary="Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com "
+                  "a resposta da ANTT no histórico; num contrato retido (bloqueios), completa os dados e o declara "
+                  "(202 enquanto a declaração aguarda a ANTT, ou enquanto algo ainda falta).")
+def rectify_agregado(ctx, agregado_id):
+    contract, outcome = services.rectify_agregado(ctx.company, agregado_id, ctx.body, set(ctx.raw),
+                                                  actor=ctx.api_key)
+    if outcome != services.COMPLETED:
+        return {"data": serializers.agregado_dict(contract)}, 200 if outcome == services.RECTIFIED else 202
+    # complete: declared now, in two phases as at opening (the job and the sweep finish it if this cannot)
+    interim_response({"data": serializers.agregado_dict(contract)}, 202)
+    commit()
+    outcome = _send(services.send_declaration, ctx, agregado_id, str(agregado_id))
+    contract = services.get_agregado(agregado_id)
+    if outcome == services.REJECTED:
+        raise services.open_rejected_error(contract)
+    return {"data": serializers.agregado_dict(contract)}, 202 if outcome == services.PENDING else 200
 
 
 @endpoint(ONE + "/pdf", "GET", tags=TAGS, response_kind="pdf", operation_id="downloadCiotAgregadoPdf",

@@ -19,28 +19,33 @@ from flask_login import current_user, login_required
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import attach_errors
 from blueprints.web.ciot_agregado_forms import (
+    PAYMENT_INPUTS,
     AgregadoForm,
     DebitoForm,
     EncerrarForm,
     FilterForm,
+    RetificarForm,
     ViagemForm,
+    form_field_of,
     parse,
 )
 from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError, NotFound
-from core.formatting import fmt
+from core.formatting import fmt, parse_decimal
 from core.schemas import parse_query
 from core.validators import municipalities
 from domain.ciot.clock import today_local
 from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado import pdf, presentation, queries, services
 from domain.ciot_agregado.contracts import AGGREGATE_CATEGORIES
+from domain.ciot_agregado.routes import missing_distances
 from domain.ciot_agregado.schemas import (
     CiotAgregadoClose,
     CiotAgregadoCreate,
     CiotAgregadoDebitoCreate,
     CiotAgregadoListQuery,
+    CiotAgregadoRetificar,
     CiotAgregadoViagemCreate,
 )
 from domain.partners.models import Partner
@@ -149,8 +154,17 @@ def _refusal(agregado_id) -> str:
 
 
 UNREACHABLE = "a ANTT não respondeu agora; o envio é repetido automaticamente e esta página mostra o resultado."
+
+
+def _held(agregado_id) -> str:
+    return "; ".join(gap["mensagem"] for gap in services.get_agregado(agregado_id).bloqueios or [])
+
+
 OPENING_WORDS = {
     "declarado": lambda code, _: (f"Contrato {code} aberto e declarado na ANTT.", "success"),
+    services.HELD: lambda code, agregado_id: (f"Contrato {code} registrado e retido, sem declaração na ANTT: "
+                                              f"{_held(agregado_id)} Complete os dados em \"Retificar\".",
+                                              "warning"),
     services.PENDING: lambda code, _: (f"Contrato {code} registrado, ainda sem código CIOT: {UNREACHABLE}",
                                        "warning"),
     services.REJECTED: lambda code, agregado_id: (f"Abertura rejeitada pela ANTT: {_refusal(agregado_id)} O "
@@ -202,9 +216,40 @@ def municipios():
 
 # --- the contract page ----------------------------------------------------------------------------------------------
 
-def _forms(trip=None, debit=None, close=None) -> dict:
-    return {"trip_form": trip or ViagemForm(formdata=None), "debit_form": debit or DebitoForm(formdata=None),
-            "close_form": close or EncerrarForm(formdata=None)}
+# What the next trip keeps of the previous one: its parties and its route (a TAC agregado runs the same lane).
+KEPT_FOR_NEXT_TRIP = ("expedidor_cpf_cnpj", "expedidor_nome", "recebedor_cpf_cnpj", "recebedor_nome", "origem_uf",
+                      "origem_municipio_nome", "destino_uf", "destino_municipio_nome")
+
+
+def _next_trip_form(viagens) -> ViagemForm:
+    """A fresh trip form filled with the last recorded trip's parties and route (date, value and weight empty)."""
+    if not viagens:
+        return ViagemForm(formdata=None)
+    last = max(viagens, key=lambda trip: trip.numero_viagem)
+    return ViagemForm(formdata=None, data={name: getattr(last, name) for name in KEPT_FOR_NEXT_TRIP})
+
+
+def _rectify_form(contract) -> RetificarForm:
+    return RetificarForm(formdata=None, data={
+        "valor_contratado": contract.valor_contratado,
+        "data_prevista_encerramento": contract.data_prevista_encerramento.isoformat(),
+        "origem_uf": contract.origem_uf or "", "origem_municipio_nome": contract.origem_municipio_nome,
+        "destino_uf": contract.destino_uf or "", "destino_municipio_nome": contract.destino_municipio_nome,
+        **{name: getattr(contract, name) for name in PAYMENT_INPUTS},
+        "eixos_cavalo": (contract.veiculos or [{}])[0].get("eixos") or "",
+        "eixos_reboques": ", ".join(str(v.get("eixos") or "") for v in (contract.veiculos or [])[1:])})
+
+
+def _forms(contract, viagens, trip=None, debit=None, close=None, rectify=None) -> dict:
+    return {"trip_form": trip or _next_trip_form(viagens), "debit_form": debit or DebitoForm(formdata=None),
+            "close_form": close or EncerrarForm(formdata=None), "rectify_form": rectify or _rectify_form(contract)}
+
+
+def _missing_distances(contract) -> list[dict]:
+    """The routes the closing form must ask a distance for (an open, declared contract only)."""
+    if contract.status != "aberto" or contract.retido:
+        return []
+    return missing_distances(queries.active_trips(contract))
 
 
 def _page(agregado_id, status=200, message=None, category="success", **forms):
@@ -214,7 +259,10 @@ def _page(agregado_id, status=200, message=None, category="success", **forms):
     context = {"agregado": contract, "ledger": presentation.ledger(viagens, debitos), "viagens": viagens,
                "debitos": debitos, "saldo": queries.saldo_of(contract), "events": queries.events_of(contract, 20),
                "labels": presentation, "can_act": _can_act(), "message": message, "category": category,
-               **_forms(**forms)}
+               "missing_distances": _missing_distances(contract),
+               "can_rectify": _can_act() and contract.status == "aberto" and (
+                   contract.retido or (contract.pendencia is None and current_user.company.ciot_flow == "legacy")),
+               **_forms(contract, viagens, **forms)}
     if is_htmx():
         return render_template("ciot_agregado/_body.html", **context), status
     return render_template("ciot_agregado/show.html", **context), status
@@ -235,7 +283,7 @@ def _done(agregado_id, message: str, category: str = "success", status: int = 20
 
 def _failed(agregado_id, exc: AppError, form_key: str, form):
     """A service's refusal: on its form's inputs (or above the form), the page answered 422."""
-    form.general = attach_errors(form, exc.details) or [exc.message]
+    form.general = attach_errors(form, exc.details, rename=form_field_of) or [exc.message]
     return _page(agregado_id, status=422, **{form_key: form})
 
 
@@ -318,6 +366,7 @@ def cancel_agregado(agregado_id):
     services.get_agregado(agregado_id)
     try:
         with page_transaction():
+            # An empty input is no reason given (the standard one is sent); a typed one is checked by the service.
             contract = services.request_cancellation(current_user.company, agregado_id, motivo=_motivo() or None,
                                                      actor=_actor())
             code, key = contract.code, contract.cancelamento_chave
@@ -328,6 +377,27 @@ def cancel_agregado(agregado_id):
     return _done(agregado_id, message, category, 422 if outcome == services.REJECTED else 200)
 
 
+ROUTE_DISTANCE_INPUT = "distancia__"  # + origin code + "__" + destination code: a route the closing cannot compute
+
+
+def _route_distances() -> tuple[dict, str | None]:
+    """The closing form's distances of the routes listed without one (routes.missing_distances), read as pt-BR
+    numbers; (distances, None) or ({}, the message naming an unreadable one)."""
+    found = {}
+    for name, value in request.form.items():
+        if not name.startswith(ROUTE_DISTANCE_INPUT) or not value.strip():
+            continue
+        origin, _, dest = name[len(ROUTE_DISTANCE_INPUT):].partition("__")
+        try:
+            km = parse_decimal(value, places=1)
+        except ValueError:
+            km = None
+        if km is None or km <= 0:
+            return {}, f"Distância inválida: '{value}' (informe os km, maior que zero)."
+        found[(origin, dest)] = km
+    return found, None
+
+
 @bp.post("/<agregado_id>/encerrar")
 @roles_required(*ACTORS)
 def encerrar(agregado_id):
@@ -335,15 +405,54 @@ def encerrar(agregado_id):
     form, data = parse(EncerrarForm, CiotAgregadoClose)
     if data is None:
         return _page(agregado_id, status=422, close=form)
+    distancias, bad = _route_distances()
+    if bad:
+        form.general = [bad]
+        return _page(agregado_id, status=422, close=form)
     try:
         with page_transaction():
             contract = services.close_agregado(current_user.company, agregado_id,
                                                peso_carga_final=data.peso_carga_final, motivo=data.motivo,
-                                               actor=_actor())
+                                               actor=_actor(), distancias=distancias)
             text = f"Encerramento do contrato {contract.code} enviado à ANTT."  # the outcome: the page below
     except AppError as exc:
         return _failed(agregado_id, exc, "close", form)
     return _done(agregado_id, text)
+
+
+RECTIFY_WORDS = {
+    services.RECTIFIED: lambda contract: (f"Retificação registrada na ANTT; CIOT {contract.codigo_ciot} mantido.",
+                                          "success"),
+    services.STILL_HELD: lambda contract: ("Dados da declaração atualizados; o contrato segue retido. Falta: "
+                                           + "; ".join(g["mensagem"] for g in contract.bloqueios), "warning"),
+}
+
+
+@bp.post("/<agregado_id>/retificar")
+@roles_required(*ACTORS)
+def retificar(agregado_id):
+    """Rectify a declared contract (legacy flow) or complete a held one, through the API's service; a completed
+    declaration is then sent as at opening."""
+    contract = services.get_agregado(agregado_id)
+    form, data = parse(RetificarForm, CiotAgregadoRetificar, plates=contract.placas)
+    if data is None:
+        return _page(agregado_id, status=422, rectify=form)
+    try:
+        with page_transaction():
+            contract, outcome = services.rectify_agregado(current_user.company, agregado_id, data, form.sent,
+                                                          actor=_actor())
+            code = contract.code
+            words = RECTIFY_WORDS.get(outcome)
+            text = words(contract) if words else None
+    except AppError as exc:
+        if not exc.details:  # the flow, the status, the authority's refusal: the page's message
+            return _done(agregado_id, exc.message, "error", 422)
+        return _failed(agregado_id, exc, "rectify", form)
+    if outcome == services.COMPLETED:
+        sent = _send_now(services.send_declaration, agregado_id, str(agregado_id))
+        text = OPENING_WORDS.get(sent, OPENING_WORDS[services.PENDING])(code, agregado_id)
+        return _done(agregado_id, *text, status=422 if sent == services.REJECTED else 200)
+    return _done(agregado_id, *text)
 
 
 @bp.get("/<agregado_id>/pdf")

@@ -107,6 +107,13 @@ class CiotProvider:
                          idempotency_key: str) -> ActionResult:
         raise NotImplementedError
 
+    # The rectification of a declared aggregate (legacy flow, domain/ciot_agregado/rectification.py): `changes` holds
+    # what changes, of valor_contratado (Decimal), data_prevista_encerramento (date) and the route (origem_uf,
+    # origem_municipio_nome, destino_uf, destino_municipio_nome); the contract still has the values before it.
+    def rectify_aggregate(self, contract, issuer: Issuer, credentials: dict | None, *,
+                          changes: dict) -> ActionResult:
+        raise NotImplementedError
+
 
 def get_provider(environment: str) -> CiotProvider | None:
     """The provider configured for `environment`, or None when the installation has none."""
@@ -313,6 +320,19 @@ class HomologSimulator(CiotProvider):
             if row.cancelled_at is None:
                 conn.execute(sim.update().where(sim.c.id == row.id).values(cancelled_at=utcnow()))
         return ActionResult(ok=True, protocolo=self._protocol(), mensagem="Cancelamento registrado (homologação).")
+
+
+    def rectify_aggregate(self, contract, issuer, credentials, *, changes):
+        """Refused when the declaration is no longer active (closed or cancelled) or the carrier is now irregular at
+        the RNTRC (so a refusal can be exercised); otherwise counted like an operation's rectification."""
+        _, irregular, _ = self._tables()
+        rntrc = normalize_rntrc(contract.contratado_rntrc)
+        with authority_connection() as conn:
+            blocked = conn.execute(sa.select(irregular).where(irregular.c.rntrc == rntrc)).first()
+        if blocked is not None:
+            return ActionResult(ok=False, rejected=True, mensagem=(
+                f"Retificação não autorizada: transportador com RNTRC {rntrc} em situação irregular no RNTRC."))
+        return self.rectify(_AggregateView(contract), issuer, credentials, changes={})
 
 
 class _AggregateView:

@@ -1,9 +1,10 @@
 """Cancelling a contract, in two phases (authority.py):
 
-1. `request_cancellation` (POST /cancel, the page): aberto with nothing pending, every trip and debit already
-   cancelled (422 saldo_pendente), 422 missing_credentials / not_supported before anything changes. The contract
-   stays aberto with the cancellation's motivo, a new idempotency key (`cancelamento_chave`) and
-   `cancelamento_solicitado_at` (pendencia `cancelamento`: it takes no action meanwhile); the owner commits this
+1. `request_cancellation` (POST /cancel, the page): the motivo checked (`cancellation_motivo`: 3 to 500
+   characters when given, else the standard DEFAULT_MOTIVO, sent and recorded); aberto with nothing pending, every
+   trip and debit already cancelled (422 saldo_pendente), 422 missing_credentials / not_supported before anything
+   changes. The contract stays aberto with the cancellation's motivo, a new idempotency key (`cancelamento_chave`)
+   and `cancelamento_solicitado_at` (pendencia `cancelamento`: it takes no action meanwhile); the owner commits this
    before the authority is asked, and the commit enqueues `jobs.ciot_agregado.send_cancellation`.
 2. `send_cancellation` (that job, the request, the sweep): the cancellation of that key sent to the authority, then
    cancelado, or aberto with `mensagem_antt` on a refusal (the motivo and the request time cleared)."""
@@ -12,7 +13,7 @@ import uuid
 import sqlalchemy as sa
 
 from core.db import db, utcnow
-from core.errors import Unprocessable
+from core.errors import InvalidBody, Unprocessable
 from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.ciot.issuer import provider_and_credentials
@@ -26,9 +27,30 @@ CANCEL_JOB = "jobs.ciot_agregado.send_cancellation"
 DEFAULT_MOTIVO = "Cancelamento do contrato de agregado."
 
 
+MOTIVO_MIN, MOTIVO_MAX = 3, 500
+
+
+def cancellation_motivo(motivo: str | None) -> str:
+    """The reason sent to the authority and recorded: the one given, 3 to 500 characters once trimmed (else 400
+    naming `motivo`; the API and the page both come through here), or DEFAULT_MOTIVO when none was given (the
+    authority needs one)."""
+    if motivo is None:
+        return DEFAULT_MOTIVO
+    motivo = motivo.strip()
+    if not MOTIVO_MIN <= len(motivo) <= MOTIVO_MAX:
+        raise InvalidBody.for_field("motivo", f"O motivo do cancelamento, quando informado, deve ter de {MOTIVO_MIN} "
+                                              f"a {MOTIVO_MAX} caracteres (informados: {len(motivo)}).",
+                                    code="invalid_length")
+    return motivo
+
+
 def request_cancellation(company, agregado_id, *, motivo: str | None, actor) -> CiotAgregado:
-    """Phase 1 (see the module docstring); 422 status_invalido, saldo_pendente naming how many lines are active."""
+    """Phase 1 (see the module docstring); 400 motivo (cancellation_motivo); 422 status_invalido, saldo_pendente
+    naming how many lines are active."""
+    motivo = cancellation_motivo(motivo)
     contract = get_agregado(agregado_id, for_update=True)
+    if contract.retido:
+        return _cancel_held(contract, motivo, actor=actor)
     ensure_open(contract, "cancelar")
     trips, debits = active_movements(contract)
     if trips or debits:
@@ -39,11 +61,22 @@ def request_cancellation(company, agregado_id, *, motivo: str | None, actor) -> 
     contract.cancel_motivo = motivo
     contract.cancelamento_chave = str(uuid.uuid4())
     contract.cancelamento_solicitado_at = utcnow()
-    reason = f" Motivo: {motivo}" if motivo else ""
-    record_event(contract, "cancelling", f"Cancelamento enviado à ANTT.{reason}",
+    record_event(contract, "cancelling", f"Cancelamento enviado à ANTT. Motivo: {motivo}",
                  {"motivo": motivo, "idempotency_key": contract.cancelamento_chave}, actor=actor)
     enqueue_after_commit(CANCEL_JOB, str(contract.id), contract.cancelamento_chave, queue="emission",
                          job_id=f"agregado-cancel-{contract.cancelamento_chave}", retries=SEND_RETRIES)
+    db.session.flush()
+    return contract
+
+
+def _cancel_held(contract: CiotAgregado, motivo: str, *, actor) -> CiotAgregado:
+    """A held contract (declaration_data.py) was never declared: cancelled here, nothing to tell the authority (a
+    held contract takes no lines, so none is active). Phase 2 then finds it settled (`cancelado`)."""
+    contract.status = CANCELADO
+    contract.cancelado_at = utcnow()
+    contract.cancel_motivo = motivo
+    record_event(contract, "cancelled", f"Contrato {contract.code} cancelado antes de ser declarado na ANTT (estava "
+                 f"retido). Motivo: {motivo}", {"motivo": motivo, "retido": True}, actor=actor)
     db.session.flush()
     return contract
 
@@ -56,7 +89,7 @@ def send_cancellation(company, agregado_id, key: str, *, actor) -> str:
     if contract.pendencia != PENDENCIA_CANCELAMENTO or contract.cancelamento_chave != key:
         return cancellation_outcome(contract, key)
     answer = authority_answer(contract, company, "cancel_aggregate",
-                              motivo=contract.cancel_motivo or DEFAULT_MOTIVO, idempotency_key=key)
+                              motivo=contract.cancel_motivo or DEFAULT_MOTIVO, idempotency_key=key)  # older rows: null
     if not answer.ok:
         record_refusal(contract, "cancel", "Cancelamento", answer.mensagem, actor=actor)
         contract.cancel_motivo = None

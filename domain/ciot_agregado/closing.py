@@ -27,19 +27,24 @@ from domain.ciot_agregado.authority import REJECTED, authority_answer, request_o
 from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_refusal, rejected_error
 from domain.ciot_agregado.models import ABERTO, EM_ENCERRAMENTO, ENCERRADO, CiotAgregado
 from domain.ciot_agregado.presentation import motivo_label
-from domain.ciot_agregado.queries import consolidated_routes, get_agregado
+from domain.ciot_agregado.queries import active_trips, consolidated_routes, get_agregado
 
 CLOSE_JOB = "jobs.ciot_agregado.send_closing"
 ENCERRADO_OUTCOME = "encerrado"
 
 
-def request_closing(company, agregado_id, *, peso_carga_final: Decimal | None, motivo: str,
-                    actor) -> CiotAgregado:
-    """Phase 1: aberto only (422 status_invalido); 422 missing_credentials / not_supported before anything
-    changes. The contract is em_encerramento (it takes no more lines) once the owner commits."""
+def request_closing(company, agregado_id, *, peso_carga_final: Decimal | None, motivo: str, actor,
+                    distancias: dict | None = None) -> CiotAgregado:
+    """Phase 1: aberto only (422 status_invalido); 422 missing_credentials / not_supported, 422
+    distancia_indisponivel (a route no trip, no `distancias` entry and no computation gives a distance) before
+    anything changes. `distancias`: {(origem_codigo_ibge, destino_codigo_ibge): km} for routes whose trips gave
+    none, kept on those trips so phase 2 consolidates the same. The contract is em_encerramento (it takes no more
+    lines) once the owner commits."""
     contract = get_agregado(agregado_id, for_update=True)
     ensure_open(contract, "encerrar")
     provider_and_credentials(contract, company)
+    consolidated_routes(contract, distancias)  # 422 now, before anything changes (phase 2 recomputes)
+    _keep_given_distances(contract, distancias or {})
     contract.status = EM_ENCERRAMENTO
     contract.encerramento_motivo = motivo
     contract.peso_carga_final = peso_carga_final
@@ -47,11 +52,23 @@ def request_closing(company, agregado_id, *, peso_carga_final: Decimal | None, m
     contract.encerramento_solicitado_at = utcnow()
     record_event(contract, "closing", f"Encerramento solicitado. Motivo: {motivo_label(motivo)}",
                  {"motivo": motivo, "from": ABERTO, "to": EM_ENCERRAMENTO,
-                  "idempotency_key": contract.encerramento_chave}, actor=actor)
+                  "idempotency_key": contract.encerramento_chave,
+                  "distancias": [{"origem_codigo_ibge": o, "destino_codigo_ibge": d, "distancia_km": str(km)}
+                                 for (o, d), km in (distancias or {}).items()]}, actor=actor)
     enqueue_after_commit(CLOSE_JOB, str(contract.id), contract.encerramento_chave, queue="emission",
                          job_id=f"agregado-close-{contract.encerramento_chave}", retries=SEND_RETRIES)
     db.session.flush()
     return contract
+
+
+def _keep_given_distances(contract: CiotAgregado, distancias: dict) -> None:
+    """The closing's distances onto the active trips of their route that gave none (their record says where it
+    came from: the trip's event is unchanged, the closing's event lists them)."""
+    from domain.ciot_agregado.routes import trip_key
+    for trip in active_trips(contract):
+        key = trip_key(trip)
+        if trip.distancia_km is None and key in distancias:
+            trip.distancia_km = distancias[key]
 
 
 def send_closing(company, agregado_id, key: str, *, actor) -> str:

@@ -16,6 +16,7 @@ from domain.ciot.clock import today_local
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot_agregado.audit import record_event
 from domain.ciot_agregado.authority import REFUSED_WITHOUT_REASON
+from domain.ciot_agregado.declaration_data import composition, declaration_gaps, holder_note, payment_values
 from domain.ciot_agregado.models import (
     ABERTO,
     PENDENCIA_CANCELAMENTO,
@@ -63,7 +64,12 @@ def status_error(contract: CiotAgregado, action: str, *, past_due: bool = False)
 
 
 def ensure_open(contract: CiotAgregado, action: str) -> None:
-    """Aberto with nothing pending at the authority, else 422 status_invalido."""
+    """Aberto, declared, with nothing pending at the authority, else 422 status_invalido."""
+    if contract.retido:
+        raise Unprocessable(f"O contrato {contract.code} está retido, sem declaração na ANTT, até que os dados "
+                            f"faltantes sejam informados em retificar ({held_summary(contract)}): {action} só "
+                            "depois da declaração.", code="status_invalido",
+                            extra={"status": contract.status, "bloqueios": contract.bloqueios})
     if contract.status != ABERTO or contract.pendencia is not None:
         raise status_error(contract, action)
 
@@ -94,14 +100,16 @@ def create_agregado(company, body: CiotAgregadoCreate, *, actor) -> CiotAgregado
     open contract per composition (409 existing_agregado); environment = the company's; 30 days from today; 422
     missing_credentials / not_supported before anything is stored. The contract is aberto without its CIOT code
     (pendencia `declaracao`, taking no actions) once the owner commits; the commit enqueues the declaration
-    (declaration.send_declaration, idempotency key: the contract id)."""
+    (declaration.send_declaration, idempotency key: the contract id). A contract whose declaration lacks data
+    (declaration_data.declaration_gaps) is opened held instead: `bloqueios` listed, nothing sent, until
+    rectification.complete_declaration completes it."""
     partner = _carrier(body.partner_id)
     composicao = composition_key(body.placa_cavalo, body.placas_reboques)
     existing = open_for_composition(partner.id, composicao)
     if existing is not None:
         raise ExistingAgregado(existing)
+    veiculos = composition(body.placa_cavalo, list(body.placas_reboques), body.veiculos)
     opening = today_local()
-    pagamento = body.pagamento
     contract = CiotAgregado(
         id=uuid.uuid4(), company_id=company.id,
         environment=company.ciot_environment, status=ABERTO, created_by=actor_label(actor),
@@ -110,12 +118,11 @@ def create_agregado(company, body: CiotAgregadoCreate, *, actor) -> CiotAgregado
         placa_cavalo=body.placa_cavalo, placas_reboques=list(body.placas_reboques), composicao=composicao,
         valor_contratado=body.valor_contratado, origem_uf=body.origem_uf,
         origem_municipio_nome=body.origem_municipio_nome, destino_uf=body.destino_uf,
-        destino_municipio_nome=body.destino_municipio_nome,
-        tipo_pagamento=pagamento.tipo_pagamento if pagamento else None,
-        chave_pix=pagamento.chave_pix if pagamento else None,
-        cpf_cnpj_owner=pagamento.cpf_cnpj_owner if pagamento else None,
+        destino_municipio_nome=body.destino_municipio_nome, veiculos=veiculos,
+        **payment_values(body.pagamento),
         data_abertura=opening, data_prevista_encerramento=opening + DURATION,
-        ultimo_numero_viagem=0, ultimo_numero_debito=0)
+        ultimo_numero_viagem=0, ultimo_numero_debito=0, retificacoes=0)
+    contract.bloqueios = declaration_gaps(contract)
     provider_and_credentials(contract, company)
     contract.code = next_code(company.id)  # the counter row stays locked only until phase 1 commits
 
@@ -124,13 +131,32 @@ def create_agregado(company, body: CiotAgregadoCreate, *, actor) -> CiotAgregado
         return ExistingAgregado(found) if found is not None else None
 
     flush_unique(lambda: db.session.add(contract), conflict)
-    record_event(contract, "opening", f"Contrato {contract.code} aberto; declaração enviada à ANTT.",
-                 {"idempotency_key": str(contract.id),
-                  "data_prevista_encerramento": contract.data_prevista_encerramento.isoformat()}, actor=actor)
-    enqueue_after_commit(DECLARE_JOB, str(contract.id), str(contract.id), queue="emission",
-                         job_id=f"agregado-declare-{contract.id}", retries=SEND_RETRIES)
+    if contract.bloqueios:
+        record_event(contract, "opening_held", f"Contrato {contract.code} aberto e retido: a declaração não foi "
+                     f"enviada à ANTT. Falta: {held_summary(contract)}",
+                     {"bloqueios": contract.bloqueios}, actor=actor)
+    else:
+        record_event(contract, "opening", f"Contrato {contract.code} aberto; declaração enviada à ANTT.",
+                     {"idempotency_key": str(contract.id),
+                      "data_prevista_encerramento": contract.data_prevista_encerramento.isoformat()}, actor=actor)
+        enqueue_declaration(contract)
+    note = holder_note(contract)
+    if note:
+        record_event(contract, "holder_relative", f"Pagamento a parente do TAC: {note}.",
+                     {"titular_parentesco": contract.titular_parentesco}, actor=actor)
     db.session.flush()
     return contract
+
+
+def enqueue_declaration(contract: CiotAgregado) -> None:
+    """The declaration's job (phase 2, declaration.send_declaration), enqueued by the owner's commit; the key is the
+    contract id."""
+    enqueue_after_commit(DECLARE_JOB, str(contract.id), str(contract.id), queue="emission",
+                         job_id=f"agregado-declare-{contract.id}", retries=SEND_RETRIES)
+
+
+def held_summary(contract: CiotAgregado) -> str:
+    return "; ".join(gap["mensagem"] for gap in contract.bloqueios or [])
 
 
 def rejected_error(what: str, mensagem: str) -> AppError:

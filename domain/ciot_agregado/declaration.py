@@ -15,6 +15,7 @@ from domain.ciot_agregado.models import ABERTO, CANCELADO, PENDENCIA_DECLARACAO,
 from domain.ciot_agregado.queries import get_agregado
 
 DECLARED = "declarado"
+HELD = "retido"  # opened without what the declaration needs (declaration_data.py): not sent
 
 
 def send_declaration(company, agregado_id, key: str, *, actor) -> str:
@@ -23,7 +24,7 @@ def send_declaration(company, agregado_id, key: str, *, actor) -> str:
     changes (the job retries; the sweep tries again later)."""
     contract = get_agregado(agregado_id, for_update=True)  # callers come after a commit: loaded fresh
     if contract.pendencia != PENDENCIA_DECLARACAO or key != str(contract.id):
-        return declaration_outcome(contract)
+        return declaration_outcome(contract)  # settled, or held (never sent while its data is incomplete)
     answer = authority_answer(contract, company, "declare_aggregate", idempotency_key=key)
     if not answer.ok:
         _refused(contract, answer.mensagem, actor=actor)
@@ -54,6 +55,8 @@ def declaration_outcome(contract: CiotAgregado) -> str:
     one), pending (aberto without one)."""
     if contract.codigo_ciot is not None:
         return DECLARED
+    if contract.retido:
+        return HELD
     return PENDING if contract.status == ABERTO else REJECTED
 
 
@@ -69,8 +72,9 @@ def stuck_declarations(now=None) -> list[tuple]:
     (authority.stale_after): its job died or ran out of retries, or the authority's answer was lost."""
     limit = (now or utcnow()) - stale_after()
     rows = db.session.execute(cross_tenant(
-        sa.select(CiotAgregado.id, CiotAgregado.company_id)
+        sa.select(CiotAgregado.id, CiotAgregado.company_id, CiotAgregado.bloqueios)
         .where(CiotAgregado.status == ABERTO, CiotAgregado.codigo_ciot.is_(None), CiotAgregado.created_at < limit)
         .order_by(CiotAgregado.created_at, CiotAgregado.id))).all()
-    return [(agregado_id, company_id, str(agregado_id)) for agregado_id, company_id in rows]
+    # a held contract was never sent: nothing to send again (its completion enqueues the declaration)
+    return [(agregado_id, company_id, str(agregado_id)) for agregado_id, company_id, gaps in rows if not gaps]
 

@@ -1,10 +1,11 @@
-"""Automatic closing of contracts whose `data_prevista_encerramento` has come (the daily job, jobs/ciot_agregado.py).
+"""Automatic closing of contracts whose last day (`data_prevista_encerramento`) has ended in Brasília time (the daily
+job, jobs/ciot_agregado.py): the last day belongs to the contract, so its trips can be recorded until 23:59:59, and the
+closing comes only once the next day has begun in Brasília.
 
 Safe when two schedulers fire: each contract is put into closing under its row lock and only while still aberto and
 due, so the second run finds it em_encerramento (or encerrado) and does nothing. The closing itself is the two-phase
 one of closing.py."""
 from datetime import date
-from decimal import Decimal
 
 import sqlalchemy as sa
 
@@ -14,27 +15,36 @@ from domain.ciot.clock import today_local
 from domain.ciot_agregado.closing import request_closing
 from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
 from domain.ciot_agregado.models import ABERTO, CiotAgregado
-from domain.ciot_agregado.queries import consolidated_routes, get_agregado
+from domain.ciot_agregado.queries import active_weight, get_agregado
+
+
+def last_day_ended(last_day: date, today: date | None = None) -> bool:
+    """True once `last_day` is over in Brasília: `today` (Brasília) is a later day. On the last day itself the
+    contract is still in its period (trips and debits of that day are recorded), so it is never closed then."""
+    return last_day < (today or today_local())
 
 
 def due_contracts(today: date | None = None) -> list[tuple]:
-    """(id, company_id) of every company's open contract due on or before `today` (Brasília), oldest first."""
+    """(id, company_id) of every company's open contract whose last day ended before `today` (Brasília), oldest
+    first."""
     today = today or today_local()
     return [tuple(row) for row in db.session.execute(cross_tenant(
         sa.select(CiotAgregado.id, CiotAgregado.company_id)
-        .where(CiotAgregado.status == ABERTO, CiotAgregado.data_prevista_encerramento <= today)
+        .where(CiotAgregado.status == ABERTO, CiotAgregado.data_prevista_encerramento < today)
         .order_by(CiotAgregado.data_prevista_encerramento, CiotAgregado.id))).all()]
 
 
 def expire_contract(company, agregado_id, today: date | None = None) -> CiotAgregado | None:
-    """Phase 1 of the closing of one due contract, with motivo `expiracao_automatica_30_dias` and the weight of its
-    active trips; None when it is no longer aberto, not due (another run got there first), or waiting for the
-    authority (its declaration or cancellation: the sweep settles it first, and the next run closes it if it is
-    still aberto)."""
+    """Phase 1 of the closing of one contract whose last day has ended, with motivo
+    `expiracao_automatica_30_dias` and the weight of its active trips; None when it is no longer aberto, its last
+    day has not ended (another run got there first, or the clock says so), it waits for the authority (its
+    declaration or cancellation: the sweep settles it first, and the next run closes it if it is still aberto), or
+    it is held (never declared: nothing to close at the authority; it is completed or cancelled by hand)."""
     today = today or today_local()
     contract = get_agregado(agregado_id, for_update=True)
-    if contract.status != ABERTO or contract.pendencia is not None or contract.data_prevista_encerramento > today:
+    if contract.status != ABERTO or contract.pendencia is not None or contract.retido \
+            or not last_day_ended(contract.data_prevista_encerramento, today):
         return None
-    weight = sum((Decimal(route["peso_total"]) for route in consolidated_routes(contract)), Decimal(0))
+    weight = active_weight(contract)
     return request_closing(company, contract.id, peso_carga_final=weight or None, motivo=EXPIRY_MOTIVO,
                            actor="cron")

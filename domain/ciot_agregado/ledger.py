@@ -17,8 +17,10 @@ from domain.ciot_agregado.models import CiotAgregado, CiotAgregadoDebito, CiotAg
 from domain.ciot_agregado.queries import ATIVA, ATIVO, CANCELADA, CANCELADO, get_agregado
 from domain.ciot_agregado.schemas import CiotAgregadoDebitoCreate, CiotAgregadoViagemCreate
 
-TRIP_FIELDS = ("expedidor_cpf_cnpj", "expedidor_nome", "recebedor_cpf_cnpj", "recebedor_nome", "origem_uf",
-               "origem_municipio_nome", "destino_uf", "destino_municipio_nome", "valor", "peso_carga")
+TRIP_FIELDS = ("expedidor_cpf_cnpj", "expedidor_nome", "recebedor_cpf_cnpj", "recebedor_nome", "origem_codigo_ibge",
+               "origem_uf", "origem_municipio_nome", "destino_codigo_ibge", "destino_uf", "destino_municipio_nome",
+               "valor", "peso_carga", "distancia_km", "valor_vale_pedagio")
+
 
 
 def _open_for_lines(agregado_id, action: str) -> CiotAgregado:
@@ -55,14 +57,30 @@ def add_viagem(agregado_id, body: CiotAgregadoViagemCreate, *, actor) -> CiotAgr
     db.session.add(trip)
     record_event(contract, "trip_added", f"Viagem {trip.numero_viagem} lançada ({trip.origem_municipio_nome}/"
                  f"{trip.origem_uf} → {trip.destino_municipio_nome}/{trip.destino_uf}).",
-                 {"numero_viagem": trip.numero_viagem, "valor": str(trip.valor)}, actor=actor)
+                 {"numero_viagem": trip.numero_viagem, "valor": str(trip.valor),
+                  "origem_codigo_ibge": trip.origem_codigo_ibge, "destino_codigo_ibge": trip.destino_codigo_ibge,
+                  "valor_vale_pedagio": str(trip.valor_vale_pedagio) if trip.valor_vale_pedagio else None},
+                 actor=actor)
     db.session.flush()
     return trip
 
 
+TOLL_IS_THE_SHIPPERS = ("O vale-pedágio é custo do embarcador (Lei 10.209/2001), pago à parte do frete, e não pode "
+                       "ser descontado do transportador: informe-o na viagem (valor_vale_pedagio), onde fica numa "
+                       "linha própria que não reduz o saldo.")
+
+
+def check_debit_kind(tipo: str) -> None:
+    """A toll is never a debit of the carrier (Lei 10.209/2001): 400 naming `tipo` with the reason."""
+    if tipo == "pedagio":
+        raise InvalidBody.for_field("tipo", TOLL_IS_THE_SHIPPERS, code="pedagio_do_embarcador")
+
+
 def add_debito(agregado_id, body: CiotAgregadoDebitoCreate, *, actor) -> CiotAgregadoDebito:
     """POST /{id}/debitos: a debit with the next `numero_debito` (aberto and within the period, else 422
-    status_invalido), dated inside the contract's period (else 400 data_debito; default: now)."""
+    status_invalido), dated inside the contract's period (else 400 data_debito; default: now); never of kind
+    `pedagio` (400 tipo, check_debit_kind)."""
+    check_debit_kind(body.tipo)
     contract = _open_for_lines(agregado_id, "débitos são lançados")
     data_debito = in_period(contract, local_moment(body.data_debito, "data_debito") or now_local(), "data_debito")
     contract.ultimo_numero_debito += 1

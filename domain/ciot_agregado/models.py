@@ -69,9 +69,25 @@ class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
     origem_municipio_nome: Mapped[str | None] = mapped_column(sa.String(120))
     destino_uf: Mapped[str | None] = mapped_column(sa.String(2))
     destino_municipio_nome: Mapped[str | None] = mapped_column(sa.String(120))
+    # The composition as declared: [{placa, tipo_veiculo (automotor | cavalo_trator | implemento), eixos}], the
+    # tractor first (declaration_data.py); [] on contracts opened before it was kept.
+    veiculos: Mapped[list] = mapped_column(sa.JSON, default=list, nullable=False)
+    # Payment of the TAC (the manual's TAC payment data): PIX (key and its type) or a bank account; the holder is
+    # the TAC, or a relative (titular_parentesco) as the law allows.
     tipo_pagamento: Mapped[str | None] = mapped_column(sa.String(20))
     chave_pix: Mapped[str | None] = mapped_column(sa.String(140))
+    tipo_chave_pix: Mapped[str | None] = mapped_column(sa.String(10))
+    banco: Mapped[str | None] = mapped_column(sa.String(10))
+    agencia: Mapped[str | None] = mapped_column(sa.String(10))
+    conta: Mapped[str | None] = mapped_column(sa.String(20))
     cpf_cnpj_owner: Mapped[str | None] = mapped_column(sa.String(14))
+    titular_parentesco: Mapped[str | None] = mapped_column(sa.String(20))
+    # What the declaration still lacks ([{campo, mensagem}]): a contract opened without it is kept, not declared,
+    # until /retificar completes it (declaration_data.py). [] once complete.
+    bloqueios: Mapped[list] = mapped_column(sa.JSON, default=list, nullable=False)
+    # Rectifications accepted by the authority (rectification.py).
+    retificacoes: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+    retificado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
 
     # --- period ------------------------------------------------------------------------------------------------
     data_abertura: Mapped[date] = mapped_column(sa.Date, nullable=False)  # Brasília day
@@ -110,6 +126,11 @@ class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
         return [self.placa_cavalo, *(self.placas_reboques or [])]
 
     @property
+    def retido(self) -> bool:
+        """Opened without what the declaration needs (`bloqueios`): kept aberto, never sent, until completed."""
+        return self.status == ABERTO and self.codigo_ciot is None and bool(self.bloqueios)
+
+    @property
     def pendencia(self) -> str | None:
         """What the authority has not answered yet: `declaracao` (aberto without its CIOT code: the opening is being
         declared), `cancelamento` (aberto with a cancellation sent), `encerramento` (em_encerramento), or None."""
@@ -118,7 +139,7 @@ class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
         if self.status != ABERTO:
             return None
         if self.codigo_ciot is None:
-            return PENDENCIA_DECLARACAO
+            return None if self.bloqueios else PENDENCIA_DECLARACAO  # a held contract was not sent
         return PENDENCIA_CANCELAMENTO if self.cancelamento_solicitado_at is not None else None
 
     @property
@@ -168,7 +189,15 @@ class CiotAgregadoViagem(_Movement, db.Model):
     origem_municipio_nome: Mapped[str] = mapped_column(sa.String(120), nullable=False)
     destino_uf: Mapped[str] = mapped_column(sa.String(2), nullable=False)
     destino_municipio_nome: Mapped[str] = mapped_column(sa.String(120), nullable=False)
+    # IBGE codes (7 digits) of origin and destination; null on trips recorded before they were kept (their names
+    # are IBGE names, resolved at closing).
+    origem_codigo_ibge: Mapped[str | None] = mapped_column(sa.String(7))
+    destino_codigo_ibge: Mapped[str | None] = mapped_column(sa.String(7))
+    distancia_km: Mapped[Decimal | None] = mapped_column(sa.Numeric(9, 1))  # as given; else computed at closing
     peso_carga: Mapped[Decimal | None] = mapped_column(WEIGHT)
+    # The toll voucher of the trip (vale-pedágio, Lei 10.209/2001): the shipper's cost, paid apart from the freight;
+    # its own line, never in the carrier's balance.
+    valor_vale_pedagio: Mapped[Decimal | None] = mapped_column(MONEY)
 
 
 class CiotAgregadoDebito(_Movement, db.Model):

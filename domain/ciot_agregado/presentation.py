@@ -26,6 +26,11 @@ PENDING_WORDS = {
     "encerramento": "Encerramento enviado à ANTT, aguardando a resposta desde {desde} (reenviado automaticamente se "
                     "a ANTT não responder).",
 }
+VEHICLE_KIND_LABELS = {"automotor": "Caminhão (automotor)", "cavalo_trator": "Cavalo trator",
+                       "implemento": "Implemento (reboque)"}
+PAYMENT_LABELS = {"pix": "PIX", "conta_corrente": "Conta corrente", "conta_poupanca": "Conta poupança",
+                  "conta_pagamento": "Conta de pagamento", "cartao_pre_pago_ip": "Cartão pré-pago (IP)"}
+DISTANCE_METHODS = {"informada": "informada", "estimada": "estimada", "rota": "rota"}
 WARN_DAYS = 3  # the list warns about open contracts closing within this many days
 # Closing reasons the platform itself writes, in words; a person's reason is shown as typed.
 MOTIVO_LABELS = {EXPIRY_MOTIVO: "Expiração automática (30 dias)"}
@@ -90,3 +95,42 @@ def ledger(viagens, debitos) -> list[LedgerLine]:
             balance -= line["debit"] or 0
         out.append(LedgerLine(balance=balance, **line))
     return out
+
+
+def composition_text(contract) -> str:
+    """`ABC1D23 (Cavalo trator, 3 eixos) + DEF4G56 (Implemento (reboque), 3 eixos)`; the plates alone on contracts
+    opened before kinds and axles were kept."""
+    vehicles = contract.veiculos or [{"placa": p, "tipo_veiculo": None, "eixos": None} for p in contract.placas]
+    parts = []
+    for v in vehicles:
+        details = ", ".join(filter(None, (VEHICLE_KIND_LABELS.get(v.get("tipo_veiculo")),
+                                          f"{v['eixos']} eixos" if v.get("eixos") else None)))
+        parts.append(f"{formatting.fmt.plate(v['placa'])}" + (f" ({details})" if details else ""))
+    return " + ".join(parts)
+
+
+def payment_text(contract) -> str:
+    kind = PAYMENT_LABELS.get(contract.tipo_pagamento, contract.tipo_pagamento or "não informado")
+    if contract.tipo_pagamento == "pix":
+        return f"{kind}: {contract.chave_pix or 'sem chave'}" + (f" ({contract.tipo_chave_pix})"
+                                                                 if contract.tipo_chave_pix else "")
+    if contract.banco or contract.conta:
+        return (f"{kind}: banco {contract.banco or '—'}, agência {contract.agencia or '—'}, "
+                f"conta {contract.conta or '—'}")
+    return kind
+
+
+def holder_text(contract) -> str:
+    from domain.payee.checks import HOLDER_RELATIONSHIPS
+    if not contract.cpf_cnpj_owner or contract.cpf_cnpj_owner == contract.contratado_cpf_cnpj:
+        return "o próprio TAC"
+    relation = HOLDER_RELATIONSHIPS.get(contract.titular_parentesco or "", "sem parentesco informado")
+    return f"{formatting.fmt.cpf_cnpj(contract.cpf_cnpj_owner)} ({relation})"
+
+
+def distance_text(route: dict) -> str:
+    """A consolidated route's distance with how it was obtained; "—" on routes stored before distances were kept."""
+    km = route.get("distancia_km")
+    if not km:
+        return "—"
+    return f"{formatting.fmt.number(Decimal(str(km)), 1)} km ({route.get('distancia_metodo') or '—'})"

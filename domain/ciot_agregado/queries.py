@@ -78,6 +78,8 @@ def money(value) -> Decimal:
 class Saldo:
     total_creditos: Decimal
     total_debitos: Decimal
+    # The trips' toll vouchers (the shipper's cost, Lei 10.209/2001): shown apart, never in the balance.
+    total_vale_pedagio: Decimal = Decimal("0.00")
 
     @property
     def saldo(self) -> Decimal:
@@ -85,12 +87,15 @@ class Saldo:
 
 
 def saldo_of(contract: CiotAgregado) -> Saldo:
-    """Active credits minus active debits (cancelled lines count for nothing)."""
+    """Active credits minus active debits (cancelled lines count for nothing); the active trips' toll vouchers
+    beside it, never in it."""
     credits = db.session.execute(sa.select(sa.func.sum(CiotAgregadoViagem.valor)).where(
         CiotAgregadoViagem.agregado_id == contract.id, CiotAgregadoViagem.status == ATIVA)).scalar()
     debits = db.session.execute(sa.select(sa.func.sum(CiotAgregadoDebito.valor)).where(
         CiotAgregadoDebito.agregado_id == contract.id, CiotAgregadoDebito.status == ATIVO)).scalar()
-    return Saldo(money(credits), money(debits))
+    tolls = db.session.execute(sa.select(sa.func.sum(CiotAgregadoViagem.valor_vale_pedagio)).where(
+        CiotAgregadoViagem.agregado_id == contract.id, CiotAgregadoViagem.status == ATIVA)).scalar()
+    return Saldo(money(credits), money(debits), money(tolls))
 
 
 def active_movements(contract: CiotAgregado) -> tuple[int, int]:
@@ -102,15 +107,21 @@ def active_movements(contract: CiotAgregado) -> tuple[int, int]:
     return trips, debits
 
 
-def consolidated_routes(contract: CiotAgregado) -> list[dict]:
-    """Active trips grouped by origin → destination: count, total value, total weight (kg), in route order."""
-    t = CiotAgregadoViagem
-    keys = (t.origem_uf, t.origem_municipio_nome, t.destino_uf, t.destino_municipio_nome)
-    rows = db.session.execute(
-        sa.select(*keys, sa.func.count().label("quantidade_viagens"), sa.func.sum(t.valor).label("valor_total"),
-                  sa.func.sum(t.peso_carga).label("peso_total"))
-        .where(t.agregado_id == contract.id, t.status == ATIVA).group_by(*keys).order_by(*keys)).all()
-    return [{"origem_uf": r.origem_uf, "origem_municipio_nome": r.origem_municipio_nome, "destino_uf": r.destino_uf,
-             "destino_municipio_nome": r.destino_municipio_nome, "quantidade_viagens": r.quantidade_viagens,
-             "valor_total": str(money(r.valor_total)),
-             "peso_total": str(Decimal(str(r.peso_total or 0)).quantize(Decimal("0.001")))} for r in rows]
+def active_weight(contract: CiotAgregado) -> Decimal:
+    """Sum of the active trips' weights (kg); missing weights count as zero."""
+    total = db.session.execute(sa.select(sa.func.sum(CiotAgregadoViagem.peso_carga)).where(
+        CiotAgregadoViagem.agregado_id == contract.id, CiotAgregadoViagem.status == ATIVA)).scalar()
+    return Decimal(str(total or 0)).quantize(Decimal("0.001"))
+
+
+def active_trips(contract: CiotAgregado) -> list[CiotAgregadoViagem]:
+    return list(db.session.execute(sa.select(CiotAgregadoViagem).where(
+        CiotAgregadoViagem.agregado_id == contract.id, CiotAgregadoViagem.status == ATIVA)
+        .order_by(CiotAgregadoViagem.numero_viagem)).scalars())
+
+
+def consolidated_routes(contract: CiotAgregado, given: dict | None = None) -> list[dict]:
+    """Active trips grouped by origin → destination with distance, count, value, weight (kg) and toll vouchers,
+    in route order (routes.consolidate; `given`: the closing's distances by (origin, destination) code)."""
+    from domain.ciot_agregado.routes import consolidate
+    return consolidate(active_trips(contract), given)

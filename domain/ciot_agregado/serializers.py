@@ -21,6 +21,7 @@ from core.responses import (
     list_envelope,
 )
 from domain.ciot_agregado import queries
+from domain.ciot_agregado.declaration_data import PAYMENT_FIELDS
 from domain.ciot_agregado.models import (
     PENDENCIA_CANCELAMENTO,
     PENDENCIA_DECLARACAO,
@@ -45,6 +46,34 @@ class CiotAgregadoPendencia(ResponseModel):
     tipo: Literal[PENDENCIA_DECLARACAO, PENDENCIA_CANCELAMENTO, PENDENCIA_ENCERRAMENTO] = Field(
         description="O que aguarda a resposta da ANTT: declaracao (abertura), cancelamento ou encerramento.")
     solicitado_at: Timestamp = Field(description="Quando o pedido foi registrado (ISO 8601 em UTC).")
+
+
+class CiotAgregadoVeiculoOut(ResponseModel):
+    """A vehicle of the composition as declared."""
+    placa: PlateOut
+    tipo_veiculo: Literal["automotor", "cavalo_trator", "implemento"]
+    eixos: int | None = Field(description="Nulo enquanto não informado (o contrato fica retido: `bloqueios`).")
+    eixos_origem: Literal["informado", "frota"] | None = Field(
+        description="De onde vieram os eixos: do pedido, ou do cadastro da frota pela placa.")
+
+
+class CiotAgregadoPagamentoOut(ResponseModel):
+    """How the TAC is paid (null fields when not given)."""
+    tipo_pagamento: str | None
+    chave_pix: str | None
+    tipo_chave_pix: str | None = Field(description="Informado, ou lido do formato da chave.")
+    banco: str | None
+    agencia: str | None
+    conta: str | None
+    cpf_cnpj_owner: str | None = Field(description="Titular; nulo: o próprio TAC.")
+    titular_parentesco: str | None
+
+
+class CiotAgregadoBloqueio(ResponseModel):
+    """What the declaration lacks: the contract is held (aberto, never sent to the ANTT) until it is given in
+    POST /retificar."""
+    campo: str
+    mensagem: str
 
 
 class CiotAgregadoOut(ResponseModel):
@@ -87,6 +116,13 @@ class CiotAgregadoOut(ResponseModel):
     pendencia: CiotAgregadoPendencia | None = Field(
         description="Pedido à ANTT ainda sem resposta (abertura, cancelamento ou encerramento), ou nulo. Um "
                     "cancelamento pendente deixa o contrato `aberto` com este campo preenchido.")
+    bloqueios: list[CiotAgregadoBloqueio] = Field(
+        description="O que falta à declaração (valor, pagamento, eixos): enquanto não vazio o contrato fica "
+                    "`aberto` sem codigo_ciot e não é enviado à ANTT; complete-o em POST …/retificar.")
+    veiculos: list[CiotAgregadoVeiculoOut]
+    pagamento: CiotAgregadoPagamentoOut
+    retificacoes: int
+    retificado_at: Timestamp | None
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -101,12 +137,18 @@ class CiotAgregadoViagemOut(ResponseModel):
     expedidor_nome: str
     recebedor_cpf_cnpj: str
     recebedor_nome: str
+    origem_codigo_ibge: str | None = Field(description="Código IBGE da origem (nulo em viagens lançadas antes de o "
+                                                       "código ser guardado).")
     origem_uf: str
     origem_municipio_nome: str
+    destino_codigo_ibge: str | None = Field(description="Código IBGE do destino (idem).")
     destino_uf: str
     destino_municipio_nome: str
     valor: Money
     peso_carga: float | None
+    distancia_km: float | None = Field(description="A distância informada na viagem; nula quando omitida (a rota "
+                                                   "consolidada a calcula).")
+    valor_vale_pedagio: Money | None = Field(description="Vale-pedágio da viagem: custo do embarcador, fora do saldo.")
     cancelado_at: Timestamp | None
     cancel_motivo: str | None
     created_at: Timestamp
@@ -127,21 +169,34 @@ class CiotAgregadoDebitoOut(ResponseModel):
 
 
 class CiotAgregadoSaldo(ResponseModel):
-    """Active credits minus active debits (cancelled lines count for nothing)."""
+    """Active credits minus active debits (cancelled lines count for nothing). The toll vouchers are the shipper's
+    cost (Lei 10.209/2001): their own line, never in the balance."""
     total_creditos: Money
     total_debitos: Money
     saldo: Money
+    total_vale_pedagio: Money = Field(description="Soma dos vales-pedágio das viagens ativas: custo do embarcador, "
+                                                  "pago à parte do frete; não entra no saldo.")
 
 
 class CiotAgregadoRota(ResponseModel):
-    """Active trips of one origin → destination pair, consolidated at closing."""
+    """Active trips of one origin → destination pair, consolidated at closing. Routes stored before the IBGE
+    codes and distances were kept have those fields null."""
+    origem_codigo_ibge: str | None = None
     origem_uf: str
     origem_municipio_nome: str
+    destino_codigo_ibge: str | None = None
     destino_uf: str
     destino_municipio_nome: str
+    distancia_km: float | None = Field(default=None, description="Distância da rota (km, > 0): a informada nas "
+                                                                 "viagens, ou calculada entre as sedes.")
+    distancia_metodo: Literal["informada", "estimada", "rota"] | None = Field(
+        default=None, description="informada (nas viagens), estimada (linha reta entre as sedes × fator rodoviário) "
+                                  "ou rota (motor de rotas).")
     quantidade_viagens: int
     valor_total: Money
     peso_total: float = Field(description="Soma dos pesos (kg) informados nas viagens.")
+    valor_vale_pedagio_total: Money | None = Field(default=None, description="Soma dos vales-pedágio (custo do "
+                                                                             "embarcador).")
 
 
 class CiotAgregadoRecord(ResponseModel):
@@ -195,7 +250,11 @@ def agregado_dict(contract: CiotAgregado) -> dict:
         "encerrado_at": iso(contract.encerrado_at),
         "encerramento_motivo": contract.encerramento_motivo, "peso_carga_final": _num(contract.peso_carga_final),
         "cancelado_at": iso(contract.cancelado_at), "cancel_motivo": contract.cancel_motivo,
-        "pendencia": pendencia_dict(contract),
+        "pendencia": pendencia_dict(contract), "bloqueios": list(contract.bloqueios or []),
+        "veiculos": [{"placa": v["placa"], "tipo_veiculo": v["tipo_veiculo"], "eixos": v.get("eixos"),
+                      "eixos_origem": v.get("eixos_origem")} for v in contract.veiculos or []],
+        "pagamento": {name: getattr(contract, name) for name in PAYMENT_FIELDS},
+        "retificacoes": contract.retificacoes or 0, "retificado_at": iso(contract.retificado_at),
         "created_at": iso(contract.created_at), "updated_at": iso(contract.updated_at),
     }
 
@@ -210,10 +269,12 @@ def viagem_dict(trip: CiotAgregadoViagem) -> dict:
         "id": str(trip.id), "numero_viagem": trip.numero_viagem, "status": trip.status,
         "data_viagem": _local(trip.data_viagem), "expedidor_cpf_cnpj": trip.expedidor_cpf_cnpj,
         "expedidor_nome": trip.expedidor_nome, "recebedor_cpf_cnpj": trip.recebedor_cpf_cnpj,
-        "recebedor_nome": trip.recebedor_nome, "origem_uf": trip.origem_uf,
-        "origem_municipio_nome": trip.origem_municipio_nome, "destino_uf": trip.destino_uf,
+        "recebedor_nome": trip.recebedor_nome, "origem_codigo_ibge": trip.origem_codigo_ibge,
+        "origem_uf": trip.origem_uf, "origem_municipio_nome": trip.origem_municipio_nome,
+        "destino_codigo_ibge": trip.destino_codigo_ibge, "destino_uf": trip.destino_uf,
         "destino_municipio_nome": trip.destino_municipio_nome, "valor": _money(trip.valor),
-        "peso_carga": _num(trip.peso_carga), "cancelado_at": iso(trip.cancelado_at),
+        "peso_carga": _num(trip.peso_carga), "distancia_km": _num(trip.distancia_km),
+        "valor_vale_pedagio": _money(trip.valor_vale_pedagio), "cancelado_at": iso(trip.cancelado_at),
         "cancel_motivo": trip.cancel_motivo, "created_at": iso(trip.created_at),
     }
 
@@ -229,11 +290,15 @@ def debito_dict(debit: CiotAgregadoDebito) -> dict:
 
 def saldo_dict(saldo: queries.Saldo) -> dict:
     return {"total_creditos": _money(saldo.total_creditos), "total_debitos": _money(saldo.total_debitos),
-            "saldo": _money(saldo.saldo)}
+            "saldo": _money(saldo.saldo), "total_vale_pedagio": _money(saldo.total_vale_pedagio)}
 
 
 def rota_dict(route: dict) -> dict:
-    return route | {"valor_total": _money(route["valor_total"]), "peso_total": _num(Decimal(route["peso_total"]))}
+    """A stored route (exact decimals as text); older routes lack the codes, distance and tolls (null)."""
+    return {"origem_codigo_ibge": None, "destino_codigo_ibge": None, "distancia_metodo": None} | route | {
+        "valor_total": _money(route["valor_total"]), "peso_total": _num(Decimal(route["peso_total"])),
+        "distancia_km": _num(Decimal(route["distancia_km"])) if route.get("distancia_km") else None,
+        "valor_vale_pedagio_total": _money(route.get("valor_vale_pedagio_total"))}
 
 
 def record_dict(contract: CiotAgregado) -> dict:

@@ -21,6 +21,7 @@ from domain.ciot_agregado.contracts import (  # noqa: F401  (re-exported)
     create_agregado,
 )
 from domain.ciot_agregado.declaration import (  # noqa: F401  (re-exported)
+    HELD,
     open_rejected_error,
     send_declaration,
     stuck_declarations,
@@ -29,6 +30,7 @@ from domain.ciot_agregado.expiry import due_contracts, expire_contract  # noqa: 
 from domain.ciot_agregado.ledger import add_debito, add_viagem, cancel_debito, cancel_viagem  # noqa: F401
 from domain.ciot_agregado.models import PENDENCIA_CANCELAMENTO, PENDENCIA_DECLARACAO, PENDENCIA_ENCERRAMENTO
 from domain.ciot_agregado.queries import get_agregado, list_agregados, saldo_of  # noqa: F401
+from domain.ciot_agregado.rectification import COMPLETED, RECTIFIED, STILL_HELD, rectify_agregado  # noqa: F401
 
 # The pages' name for phase 1 of the closing: their transaction's commit enqueues phase 2.
 close_agregado = request_closing

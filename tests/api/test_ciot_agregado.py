@@ -129,9 +129,17 @@ def test_create_refused_by_the_authority_keeps_it_cancelado_with_the_reason(api,
     ("origem_uf", "XX", "origem_uf"), ("pagamento", {"cpf_cnpj_owner": "123"}, "pagamento.cpf_cnpj_owner"),
     ("destino_municipio_nome", "Cidade Inventada XYZ", "destino_municipio_nome"),
     ("origem_municipio_nome", "Niterói", "origem_municipio_nome"),  # exists, but in RJ, not in origem_uf SP
+    ("veiculos", [{"placa": "ZZZ9Z99", "eixos": 3}], "veiculos[0].placa"),  # not in the composition
+    ("veiculos", [{"placa": "ABC1D23", "eixos": 5}], "veiculos[0].eixos"),  # a motorised unit has 2 to 4
+    ("veiculos", [{"placa": "DEF4G56", "tipo_veiculo": "automotor"}], "veiculos[0].tipo_veiculo"),  # a trailer
+    ("veiculos", [{"placa": "ABC1D23", "tipo_veiculo": "implemento"}], "veiculos[0].tipo_veiculo"),
+    ("pagamento", {"tipo_pagamento": "pix", "titular_parentesco": "vizinho"}, "pagamento.titular_parentesco"),
 ])
 def test_create_bad_input_is_400_naming_the_field(api, make_tac, field, value, named):
-    response = api.post(BASE, json=agregado_body(make_tac(), **{field: value}))
+    body = agregado_body(make_tac(), **{field: value})
+    if field in ("placa_cavalo", "placas_reboques"):
+        body["veiculos"] = []  # the axles of a bad plate would be refused twice
+    response = api.post(BASE, json=body)
     assert response.status_code == 400, response.get_json()
     error = response.get_json()["error"]
     assert error["code"] == "invalid_body" and [d["field"] for d in error["details"]] == [named]
@@ -196,9 +204,31 @@ def test_trips_and_debits_are_numbered_and_the_balance_is_exact(api, open_agrega
     assert debit.status_code == 201 and debit.get_json()["data"]["numero_debito"] == 1
     record = api.get(_one(agg["id"])).get_json()
     assert set(record) >= {"agregado", "viagens", "debitos", "saldo"}
-    assert record["saldo"] == {"total_creditos": 1001.0, "total_debitos": 0.3, "saldo": 1000.7}
+    assert record["saldo"] == {"total_creditos": 1001.0, "total_debitos": 0.3, "saldo": 1000.7,
+                               "total_vale_pedagio": 0.0}
     assert [t["status"] for t in record["viagens"]] == ["ativa"] * 3 and record["debitos"][0]["status"] == "ativo"
     assert record["viagens"][0]["data_viagem"] == f"{today_local().isoformat()}T08:00:00-03:00"
+
+
+def test_the_toll_voucher_is_its_own_line_and_never_reduces_the_balance(api, open_agregado):
+    """Lei 10.209/2001: the vale-pedágio is the shipper's cost, paid apart from the freight."""
+    agg = open_agregado()
+    trip = api.post(_one(agg["id"]) + "/viagens", json=trip_body(valor=1000, valor_vale_pedagio=85.40))
+    assert trip.status_code == 201 and trip.get_json()["data"]["valor_vale_pedagio"] == 85.4
+    api.post(_one(agg["id"]) + "/viagens", json=trip_body(valor=500, valor_vale_pedagio=14.60))
+    saldo = api.get(_one(agg["id"])).get_json()["saldo"]
+    assert saldo == {"total_creditos": 1500.0, "total_debitos": 0.0, "saldo": 1500.0, "total_vale_pedagio": 100.0}
+
+
+def test_a_toll_debit_is_refused_saying_why(api, open_agregado):
+    agg = open_agregado()
+    refused = api.post(_one(agg["id"]) + "/debitos", json=debit_body(tipo="pedagio"))
+    assert refused.status_code == 400
+    detail = refused.get_json()["error"]["details"][0]
+    assert detail["field"] == "tipo" and detail["code"] == "pedagio_do_embarcador"
+    assert "Lei 10.209/2001" in detail["message"] and "embarcador" in detail["message"]
+    assert api.get(_one(agg["id"])).get_json()["debitos"] == []
+    assert api.post(_one(agg["id"]) + "/debitos", json=debit_body(tipo="abastecimento")).status_code == 201
 
 
 def test_cancelling_a_trip_or_debit_reverses_it_and_is_audited(api, open_agregado):
@@ -213,7 +243,7 @@ def test_cancelling_a_trip_or_debit_reverses_it_and_is_audited(api, open_agregad
     assert done.get_json()["data"]["cancel_motivo"] == "Viagem lançada em dobro"
     api.post(f"{_one(agg['id'])}/debitos/{debit['id']}/cancel", json={"motivo": "Valor errado"})
     assert api.get(_one(agg["id"])).get_json()["saldo"] == {"total_creditos": 200.0, "total_debitos": 0.0,
-                                                           "saldo": 200.0}
+                                                           "saldo": 200.0, "total_vale_pedagio": 0.0}
     again = api.post(f"{_one(agg['id'])}/viagens/{trip['id']}/cancel", json={"motivo": "de novo"})
     assert again.status_code == 422 and again.get_json()["error"]["code"] == "status_invalido"
     assert agregado_events(agg["id"]).count("trip_cancelled") == 1 and "debit_cancelled" in agregado_events(agg["id"])
@@ -345,6 +375,31 @@ def test_cancel_needs_every_line_cancelled(api, open_agregado):
     assert again.status_code == 422 and again.get_json()["error"]["code"] == "status_invalido"
 
 
+@pytest.mark.parametrize("motivo", ["ab", "  ab  ", "x" * 501, ""])
+def test_cancel_motivo_when_given_is_3_to_500_characters(api, open_agregado, motivo):
+    agg = open_agregado()
+    response = api.post(_one(agg["id"]) + "/cancel", json={"motivo": motivo})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["details"][0]["field"] == "motivo"
+    assert load_agregado(agg["id"]).status == "aberto" and agregado_events(agg["id"]) == ["opening", "opened"]
+
+
+def test_cancel_without_motivo_sends_and_records_the_standard_reason(api, open_agregado, authority, monkeypatch):
+    agg = open_agregado()
+    sent, original = [], authority.cancel_aggregate
+
+    def spy(self, contract, issuer, credentials, *, motivo, idempotency_key):
+        sent.append(motivo)
+        return original(self, contract, issuer, credentials, motivo=motivo, idempotency_key=idempotency_key)
+    monkeypatch.setattr(authority, "cancel_aggregate", spy)
+    done = api.post(_one(agg["id"]) + "/cancel", json={})
+    assert done.status_code == 200 and done.get_json()["data"]["status"] == "cancelado"
+    assert sent == ["Cancelamento do contrato de agregado."]
+    assert done.get_json()["data"]["cancel_motivo"] == "Cancelamento do contrato de agregado."
+    exact = api.post(_one(open_agregado(placa_cavalo="QWE1R23")["id"]) + "/cancel", json={"motivo": "abc"})
+    assert exact.status_code == 200 and exact.get_json()["data"]["cancel_motivo"] == "abc"
+
+
 def test_cancel_refused_by_the_authority_stays_aberto_with_the_reason(api, open_agregado):
     agg = open_agregado()
     deactivate_at_authority(agg["id"])
@@ -411,9 +466,84 @@ def test_encerrar_consolidates_routes_of_active_trips(api, open_agregado):
     assert routes[("Campinas", "Niterói")]["peso_total"] == 3000.5
     assert routes[("Santos", "Niterói")] | {} == {**routes[("Santos", "Niterói")], "quantidade_viagens": 1,
                                                  "valor_total": 50.0, "peso_total": 0.0}
+    # IBGE codes and the distance, computed between the seats when no trip gave it (domain.geo.distance)
+    campinas = routes[("Campinas", "Niterói")]
+    assert (campinas["origem_codigo_ibge"], campinas["destino_codigo_ibge"]) == ("3509502", "3303302")
+    assert campinas["distancia_km"] == 527.7 and campinas["distancia_metodo"] == "estimada"
     assert agregado_events(agg["id"])[-2:] == ["closing", "closed"]
     again = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "de novo"})
     assert again.status_code == 422 and again.get_json()["error"]["code"] == "status_invalido"
+
+
+def test_routes_take_the_distance_the_trips_gave_and_sum_the_toll_vouchers(api, open_agregado):
+    agg = open_agregado()
+    one = _one(agg["id"])
+    by_code = trip_body(origem_codigo_ibge="3509502", destino_codigo_ibge="3303302", distancia_km=512.4,
+                        valor_vale_pedagio=80)
+    for side in ("origem", "destino"):
+        del by_code[f"{side}_uf"], by_code[f"{side}_municipio_nome"]
+    assert api.post(one + "/viagens", json=by_code).status_code == 201
+    assert api.post(one + "/viagens", json=trip_body(valor_vale_pedagio=20.5)).status_code == 201
+    record = api.post(one + "/encerrar", json={"peso_carga_final": 24000, "motivo": "Fim do período"}).get_json()
+    [route] = record["rotas_consolidadas"]
+    assert route["quantidade_viagens"] == 2 and route["peso_total"] == 24000.0
+    assert route["distancia_km"] == 512.4 and route["distancia_metodo"] == "informada"
+    assert route["valor_vale_pedagio_total"] == 100.5 and record["saldo"]["saldo"] == 2000.2  # tolls not in it
+
+
+def test_a_route_whose_distance_cannot_be_computed_refuses_the_closing_before_anything(api, open_agregado):
+    """Adamantina/SP has no seat coordinates in the shipped data, and a trip inside Campinas has no seat-to-seat
+    distance: the trips are taken, and the closing asks for those routes' distances (422 naming the route) before
+    anything changes; given in `rotas`, it closes with them."""
+    agg = open_agregado()
+    one = _one(agg["id"])
+    assert api.post(one + "/viagens", json=trip_body(origem_municipio_nome="Adamantina")).status_code == 201
+    inside = trip_body(destino_uf="SP", destino_municipio_nome="Campinas")
+    assert api.post(one + "/viagens", json=inside).status_code == 201
+    response = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período"})
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == "distancia_indisponivel"
+    assert response.get_json()["error"]["origem_codigo_ibge"] == "3500105"
+    assert load_agregado(agg["id"]).status == "aberto" and agregado_events(agg["id"])[-1] == "trip_added"
+    half = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período", "rotas": [
+        {"origem_codigo_ibge": "3500105", "destino_codigo_ibge": "3303302", "distancia_km": 830}]})
+    assert half.status_code == 422 and half.get_json()["error"]["origem_codigo_ibge"] == "3509502"
+    closed = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período", "rotas": [
+        {"origem_codigo_ibge": "3500105", "destino_codigo_ibge": "3303302", "distancia_km": 830},
+        {"origem_codigo_ibge": "3509502", "destino_codigo_ibge": "3509502", "distancia_km": 18.5}]})
+    assert closed.status_code == 200, closed.get_json()
+    routes = {r["origem_municipio_nome"] + ">" + r["destino_municipio_nome"]: r
+              for r in closed.get_json()["rotas_consolidadas"]}
+    assert routes["Adamantina>Niterói"]["distancia_km"] == 830.0
+    assert routes["Campinas>Campinas"]["distancia_km"] == 18.5
+    assert routes["Campinas>Campinas"]["distancia_metodo"] == "informada"
+
+
+@pytest.mark.parametrize("overrides, field, code", [
+    ({"origem_uf": None, "origem_municipio_nome": "Bom Jesus"}, "origem_municipio_nome", "ambiguous_municipality"),
+    ({"origem_codigo_ibge": "1234567"}, "origem_codigo_ibge", "unknown_municipality"),
+    ({"origem_codigo_ibge": "3303302"}, "origem_codigo_ibge", "municipality_mismatch"),  # Niterói, not Campinas
+    ({"destino_uf": None, "destino_municipio_nome": None}, "destino_municipio_nome", "required"),
+])
+def test_trip_places_are_ibge_municipalities(api, open_agregado, overrides, field, code):
+    agg = open_agregado()
+    body = {k: v for k, v in {**trip_body(), **overrides}.items() if v is not None}
+    response = api.post(_one(agg["id"]) + "/viagens", json=body)
+    assert response.status_code == 400, response.get_json()
+    detail = response.get_json()["error"]["details"][0]
+    assert (detail["field"], detail["code"]) == (field, code)
+    assert load_agregado(agg["id"]).ultimo_numero_viagem == 0
+
+
+def test_a_trip_by_code_or_by_a_name_only_one_municipality_has(api, open_agregado):
+    agg = open_agregado()
+    by_name = {k: v for k, v in trip_body(origem_uf=None, origem_municipio_nome="campinas").items() if v is not None}
+    trip = api.post(_one(agg["id"]) + "/viagens", json=by_name).get_json()["data"]
+    assert (trip["origem_codigo_ibge"], trip["origem_municipio_nome"], trip["origem_uf"]) == ("3509502", "Campinas",
+                                                                                             "SP")
+    assert trip["destino_codigo_ibge"] == "3303302" and trip["distancia_km"] is None
+    inside = api.post(_one(agg["id"]) + "/viagens", json=trip_body(destino_uf="SP", destino_municipio_nome="Campinas",
+                                                                     distancia_km=18.5))
+    assert inside.status_code == 201 and inside.get_json()["data"]["distancia_km"] == 18.5
 
 
 def test_encerrar_refused_by_the_authority_stays_aberto_with_the_reason(api, make_tac):

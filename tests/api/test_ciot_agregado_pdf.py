@@ -38,6 +38,15 @@ def test_open_contract_pdf_has_cover_identification_ledger_and_balance(api, open
                      "Rodapé da marca — SAC 0800"):
         assert expected in text, expected
     assert "Rotas consolidadas" not in text
+    # the cover alone identifies the contract and states the balance (the closing's PDF test checks routes)
+    cover = pages[0]
+    for expected in (agg["code"], agg["codigo_ciot"], "Contratado (TAC)", "João Agregado da Silva", "RNTRC",
+                     "ABC1D23 (Cavalo trator, 3 eixos) + DEF4G56 (Implemento (reboque), 3 eixos)",
+                     "Valor contratado", "R$ 15.000,00", "Contratante", "Créditos (viagens ativas)", "R$ 1.234,56",
+                     "Débitos (ativos)", "R$ 234,56", "Saldo do transportador", "R$ 1.000,00",
+                     "Vale-pedágio (custo do embarcador, fora do saldo)"):
+        assert expected in cover, expected
+    assert "Embarcadora SA" not in cover  # the ledger starts after the cover
     for page in pages:
         assert "HOMOLOGAÇÃO" in page
 
@@ -50,7 +59,7 @@ def test_closed_contract_pdf_has_the_consolidated_routes(api, open_agregado):
     api.post(one + "/encerrar", json={"peso_carga_final": 3000, "motivo": "Fim da safra"})
     text = pdf_text(_pdf(api, agg["id"]).data)
     for expected in ("Encerrado", "Rotas consolidadas", "Campinas/SP → Niterói/RJ", "3.000 kg", "R$ 300,00",
-                     "Fim da safra"):
+                     "Fim da safra", "527,7 km\n(estimada)"):
         assert expected in text, expected
 
 

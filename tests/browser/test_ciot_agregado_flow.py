@@ -1,6 +1,7 @@
 """A dispatcher opens an aggregate contract in Chromium, adds two trips and a debit inline (pt-BR amounts, the IBGE
 municipality picker), cancels a trip with its reason, closes the contract after the confirmation dialog and
-downloads the PDF, whose text is read back."""
+downloads the PDF, whose text is read back; the next trip form keeps the previous trip's parties and route; a
+contract opened without its value is held, then completed and declared."""
 import io
 
 import pytest
@@ -53,6 +54,10 @@ def test_open_add_trips_and_debit_close_and_download(browser_page, make_user, ma
     page.fill("[name='placa_cavalo']", "ABC1D23")
     page.fill("[name='placas_reboques']", "DEF4G56")
     page.fill("[name='valor_contratado']", "15.000,00")
+    page.select_option("[name='tipo_pagamento']", "pix")
+    page.fill("[name='chave_pix']", "joao@exemplo.com.br")
+    page.fill("[name='eixos_cavalo']", "3")
+    page.fill("[name='eixos_reboques']", "3")
     page.get_by_role("button", name="Abrir contrato").click()
     page.get_by_text("aberto e declarado na ANTT").wait_for(timeout=SLOW)
     codigo = page.get_by_test_id("codigo-ciot").inner_text().split()[0]
@@ -62,6 +67,13 @@ def test_open_add_trips_and_debit_close_and_download(browser_page, make_user, ma
     with htmx_settled(page, "/viagens"):
         page.get_by_test_id("add-trip").click()
     page.locator("#agregado-message", has_text="Viagem 1 lançada").wait_for()
+    # the next trip starts from the previous one's parties and route; date and value start empty
+    assert page.input_value("#trip-form [name='expedidor_nome']") == "Embarcadora SA"
+    assert page.input_value("#trip-form [name='recebedor_nome']") == recebedor.legal_name
+    assert page.input_value("#trip-form [name='origem_municipio_nome']") == "Campinas"
+    assert page.input_value("#trip-form [name='destino_municipio_nome']") == "Niterói"
+    assert page.input_value("#trip-form [name='destino_uf']") == "RJ"
+    assert page.input_value("#trip-form [name='valor']") == ""
     fill_trip(page, "800,00", "Rio de Janeiro", recebedor)
     with htmx_settled(page, "/viagens"):
         page.get_by_test_id("add-trip").click()
@@ -125,3 +137,29 @@ def test_the_list_filter_picks_a_carrier_and_emptying_it_shows_all_again(browser
     with htmx_settled(page, "/ciot/agregados/?"):
         page.locator("#pick-filtro-transportador").fill("")
     assert rows.count() == 2 and str(second.id) not in page.url
+
+
+def test_a_contract_opened_without_its_value_is_held_then_completed(browser_page, make_user, make_tac, company):
+    """The page holds what the API holds: opened without the freight value, the contract is registered but not
+    declared; the completion form gives the value and the contract is declared."""
+    partner = make_tac()
+    page = browser_page
+    log_in(page, make_user(company, role="operador"))
+    follow_menu(page, "Agregados")
+    page.get_by_role("link", name="Novo contrato").click()
+    pick(page, "pick-transportador", partner.legal_name[:6], partner.legal_name)
+    page.fill("[name='placa_cavalo']", "ABC1D23")
+    page.select_option("[name='tipo_pagamento']", "pix")
+    page.fill("[name='chave_pix']", "joao@exemplo.com.br")
+    page.fill("[name='eixos_cavalo']", "2")
+    page.get_by_role("button", name="Abrir contrato").click()
+    page.get_by_text("registrado e retido").first.wait_for(timeout=SLOW)
+    assert "valor contratado" in page.get_by_test_id("bloqueios").inner_text()
+    assert page.get_by_test_id("add-trip").count() == 0
+    page.fill("#rectify-form [name='valor_contratado']", "9.500,00")
+    with htmx_settled(page, "/retificar"):
+        page.get_by_test_id("rectify").click()
+    page.locator("#agregado-message", has_text="aberto e declarado na ANTT").wait_for()
+    codigo = page.get_by_test_id("codigo-ciot").inner_text().split()[0]
+    assert len(codigo) == 12 and codigo.isdigit()
+    assert page.get_by_test_id("bloqueios").count() == 0 and page.get_by_test_id("add-trip").count() == 1

@@ -29,6 +29,11 @@ TRIP = {"data_viagem": in_period(1, "08:00"), "expedidor_cpf_cnpj": "11.222.333/
         "valor": "1.500,25", "peso_carga": "12.000"}
 
 
+# What the declaration needs besides partner and plates (value, payment, axles): a form with it is declared.
+DECLARED = {"valor_contratado": "15.000,00", "tipo_pagamento": "pix", "chave_pix": "joao@exemplo.com.br",
+            "eixos_cavalo": "3", "eixos_reboques": "3, 2"}
+
+
 def test_open_a_contract_from_the_form(login, make_user, company, make_tac):
     partner = make_tac()
     client, token = _client(login, make_user, company)
@@ -36,7 +41,7 @@ def test_open_a_contract_from_the_form(login, make_user, company, make_tac):
     assert 'id="pick-transportador"' in form and 'name="partner_id"' in form
     assert "não está sujeito ao piso mínimo de frete da ANTT (Res. ANTT 6.076/2026)" in form
     data = {"csrf_token": token, "partner_id": str(partner.id), "placa_cavalo": "abc-1d23",
-            "placas_reboques": "DEF4G56, GHI7J89", "valor_contratado": "15.000,00"}
+            "placas_reboques": "DEF4G56, GHI7J89", **DECLARED}
     response = client.post("/ciot/agregados/novo", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)[:2000]
     page = client.get(response.headers["Location"]).get_data(as_text=True)
@@ -55,7 +60,7 @@ def test_opening_errors_land_on_their_inputs(login, make_user, company, make_tac
     assert bad.status_code == 422 and 'id="placa_cavalo-error"' in html and 'id="partner_id-error"' in html
     assert 'id="valor_contratado-error"' in html and 'value="1.5"' in html
     refused = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(etc.id),
-                                                         "placa_cavalo": "ABC1D23"})
+                                                         "placa_cavalo": "ABC1D23", **DECLARED})
     assert refused.status_code == 422 and "não pode ser agregado" in refused.get_data(as_text=True)
     assert client.get("/ciot/agregados/").get_data(as_text=True).count("data-code=") == 0
 
@@ -138,6 +143,26 @@ def test_cancel_an_empty_contract(login, make_user, company, open_agregado):
     response = client.post(f"/ciot/agregados/{agg['id']}/cancelar", data={"csrf_token": token})
     assert response.status_code == 302
     assert load_agregado(agg["id"]).status == "cancelado"
+
+
+def test_cancel_motivo_on_the_page_is_the_apis_rule(login, make_user, company, open_agregado):
+    """The page refuses the "ab" the API refuses (one check in the service), and an empty input sends the standard
+    reason, recorded on the contract."""
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    short = client.post(f"/ciot/agregados/{agg['id']}/cancelar", data={"csrf_token": token, "motivo": "ab"},
+                        headers=HX)
+    assert short.status_code == 422 and "de 3 a 500 caracteres" in short.get_data(as_text=True)
+    assert load_agregado(agg["id"]).status == "aberto" and load_agregado(agg["id"]).cancel_motivo is None
+    done = client.post(f"/ciot/agregados/{agg['id']}/cancelar", data={"csrf_token": token, "motivo": " "},
+                       headers=HX)
+    assert done.status_code == 200
+    contract = load_agregado(agg["id"])
+    assert contract.status == "cancelado" and contract.cancel_motivo == "Cancelamento do contrato de agregado."
+    typed = open_agregado(placa_cavalo="QWE1R23")
+    client.post(f"/ciot/agregados/{typed['id']}/cancelar", data={"csrf_token": token, "motivo": "Safra perdida"},
+                headers=HX)
+    assert load_agregado(typed["id"]).cancel_motivo == "Safra perdida"
 
 
 def test_list_filters_and_warns_about_contracts_closing_soon(login, make_user, company, open_agregado):
@@ -252,7 +277,7 @@ def test_opening_with_the_authority_unreachable_says_so_and_the_page_waits(login
     client, token = _client(login, make_user, company)
     authority.down.add("declare_aggregate")
     response = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(partner.id),
-                                                         "placa_cavalo": "ABC1D23"})
+                                                         "placa_cavalo": "ABC1D23", **DECLARED})
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "AGR-000001 registrado, ainda sem código CIOT" in page and "repetido automaticamente" in page
@@ -278,7 +303,7 @@ def test_a_failure_after_the_opening_was_stored_says_pending_not_500(login, make
     partner = make_tac()
     client, token = _client(login, make_user, company)
     response = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(partner.id),
-                                                         "placa_cavalo": "ABC1D23"})
+                                                         "placa_cavalo": "ABC1D23", **DECLARED})
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "AGR-000001 registrado, ainda sem código CIOT" in page and 'data-testid="pendencia"' in page
@@ -291,7 +316,7 @@ def test_an_opening_refused_by_the_authority_shows_the_reason(login, make_user, 
     mark_irregular(partner.rntrc)
     try:
         response = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(partner.id),
-                                                             "placa_cavalo": "ABC1D23"})
+                                                             "placa_cavalo": "ABC1D23", **DECLARED})
     finally:
         clear_irregular(partner.rntrc)
     page = client.get(response.headers["Location"]).get_data(as_text=True)
@@ -370,3 +395,105 @@ def test_a_pending_cancellation_the_sweep_finds_refused_leaves_no_banner(login, 
     assert retry_stuck_agregados() == 1
     page = client.get(url).get_data(as_text=True)
     assert _banner(page) is None and "Última recusa da ANTT" in page and 'data-testid="cancel-contract"' in page
+
+
+# --- declaration data, rectification, tolls and the next trip (the API's rules, through the same services) -------
+
+def test_an_opening_without_what_the_declaration_needs_is_held_then_completed_on_the_page(
+        login, make_user, company, make_tac):
+    partner = make_tac()
+    client, token = _client(login, make_user, company)
+    response = client.post("/ciot/agregados/novo", data={
+        "csrf_token": token, "partner_id": str(partner.id), "placa_cavalo": "ABC1D23", "tipo_pagamento": "pix",
+        "chave_pix": "abc", "eixos_cavalo": "3"})  # no value, a key of no type: held, as the API holds it
+    assert response.status_code == 302
+    url = response.headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    assert "registrado e retido" in page and 'data-testid="bloqueios"' in page
+    assert 'data-campo="valor_contratado"' in page and 'data-campo="pagamento.chave_pix"' in page
+    assert 'data-testid="add-trip"' not in page and 'data-testid="rectify"' in page
+    assert 'data-testid="cancel-contract"' in page  # a held contract may still be given up
+    contract = load_agregado(url.rsplit("/", 1)[1])
+    assert contract.codigo_ciot is None and [g["campo"] for g in contract.bloqueios] == [
+        "valor_contratado", "pagamento.chave_pix"]
+    bad = client.post(url + "/retificar", data={"csrf_token": token, "eixos_cavalo": "9"}, headers=HX)
+    assert bad.status_code == 422
+    assert 'id="eixos_cavalo-error"' in bad.get_data(as_text=True)
+    done = client.post(url + "/retificar", data={"csrf_token": token, "valor_contratado": "12.000,00",
+                                                 "tipo_pagamento": "pix", "chave_pix": "joao@exemplo.com.br"},
+                       headers=HX)
+    html = done.get_data(as_text=True)
+    assert done.status_code == 200 and "aberto e declarado" in html and 'data-testid="bloqueios"' not in html
+    contract = load_agregado(contract.id)
+    assert contract.codigo_ciot is not None and contract.valor_contratado == 12000 and contract.bloqueios == []
+
+
+def test_rectification_on_the_page_follows_the_flow(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    assert 'data-testid="rectify"' not in client.get(url).get_data(as_text=True)  # default flow: not offered
+    refused = client.post(url + "/retificar", data={"csrf_token": token, "valor_contratado": "16.000,00"},
+                          headers=HX)
+    assert refused.status_code == 422 and "fluxo legado" in refused.get_data(as_text=True)
+    company.ciot_flow = "legacy"
+    db.session.commit()
+    assert 'data-testid="rectify"' in client.get(url).get_data(as_text=True)
+    whole_form = {"data_prevista_encerramento": agg["data_prevista_encerramento"], "origem_uf": "SP",
+                  "origem_municipio_nome": "São Paulo", "destino_uf": "RJ", "destino_municipio_nome": "Rio de Janeiro"}
+    unchanged = client.post(url + "/retificar", headers=HX,
+                            data={"csrf_token": token, **whole_form, "valor_contratado": "15.000,00"})
+    assert unchanged.status_code == 422 and "Nada a retificar" in unchanged.get_data(as_text=True)
+    done = client.post(url + "/retificar", data={"csrf_token": token, **whole_form, "valor_contratado": "16.000,00",
+                                                 "observacoes": "Aditivo"}, headers=HX)
+    html = done.get_data(as_text=True)
+    assert done.status_code == 200 and "Retificação registrada na ANTT" in html and "Retificado" not in html
+    assert "Contrato retificado na ANTT (valor_contratado)" in html  # the authority's answer in the history
+    assert load_agregado(agg["id"]).valor_contratado == 16000
+
+
+def test_the_next_trip_keeps_the_previous_trips_parties_and_route(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    html = client.post(url + "/viagens", data={**TRIP, "csrf_token": token}, headers=HX).get_data(as_text=True)
+    form = html[html.index('id="trip-form"'):html.index('data-testid="add-trip"')]
+    for name, value in (("expedidor_nome", "Embarcadora"), ("recebedor_nome", "Maria"),
+                        ("origem_municipio_nome", "Campinas"), ("destino_municipio_nome", "Niterói")):
+        assert f'name="{name}"' in form and f'value="{value}"' in form, name
+    assert 'value="SP" selected' in form or 'selected value="SP"' in form
+    assert 'value="1.500,25"' not in form  # value, date and weight start empty
+    page = client.get(url).get_data(as_text=True)  # and on a reload
+    assert 'value="Embarcadora"' in page[page.index('id="trip-form"'):]
+
+
+def test_tolls_on_the_page_are_the_shippers(login, make_user, company, open_agregado):
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    page = client.get(url).get_data(as_text=True)
+    debit_form = page[page.index('id="debit-form"'):page.index('data-testid="add-debit"')]
+    assert 'value="pedagio"' not in debit_form
+    refused = client.post(url + "/debitos", data={"csrf_token": token, "tipo": "pedagio", "valor": "50,00",
+                                                  "motivo": "Praça de pedágio"}, headers=HX)
+    assert refused.status_code == 422 and "Lei 10.209/2001" in refused.get_data(as_text=True)
+    html = client.post(url + "/viagens", data={**TRIP, "csrf_token": token, "valor_vale_pedagio": "85,40"},
+                       headers=HX).get_data(as_text=True)
+    assert "Vale-pedágio das viagens: R$ 85,40" in html and "Saldo R$ 1.500,25" in html
+
+
+def test_the_closing_form_asks_for_the_distances_it_cannot_compute(login, make_user, company, open_agregado):
+    """A trip inside Campinas (no seat-to-seat distance) is taken; the closing form then asks for that route's km."""
+    agg = open_agregado()
+    client, token = _client(login, make_user, company)
+    url = f"/ciot/agregados/{agg['id']}"
+    same = {**TRIP, "csrf_token": token, "destino_uf": "SP", "destino_municipio_nome": "Campinas"}
+    html = client.post(url + "/viagens", data=same, headers=HX).get_data(as_text=True)
+    assert 'data-testid="route-distances"' in html and 'name="distancia__3509502__3509502"' in html
+    close = {"csrf_token": token, "peso_carga_final": "12.000", "motivo": "Fim da safra"}
+    refused = client.post(url + "/encerrar", data={**close, "distancia__3509502__3509502": "abc"}, headers=HX)
+    assert refused.status_code == 422 and "Distância inválida" in refused.get_data(as_text=True)
+    done = client.post(url + "/encerrar", data={**close, "distancia__3509502__3509502": "18,5"}, headers=HX)
+    assert done.status_code == 200, done.get_data(as_text=True)[-3000:]
+    contract = load_agregado(agg["id"])
+    assert contract.status == "encerrado" and contract.rotas_consolidadas[0]["distancia_km"] == "18.5"
