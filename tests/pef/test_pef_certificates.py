@@ -61,7 +61,9 @@ def test_upload_stores_it_encrypted_and_shows_only_the_summary(company, authorit
         assert (view.holder, view.cnpj) == ("EMPRESA DONA", company.cnpj) and not view.expiring()
         assert certificate_view().fingerprint_sha256 == view.fingerprint_sha256
     row = db.session.execute(sa.select(CiotCertificate).execution_options(cross_tenant=True)).scalar_one()
-    assert PASSWORD not in row.password_encrypted and "MII" not in row.pkcs12_encrypted
+    from domain.ciot.pef.certificates import encode_file
+    assert PASSWORD not in row.password_encrypted  # "@" is no base64 letter: it cannot appear by chance
+    assert encode_file(data)[:40] not in row.pkcs12_encrypted
     assert issuer_certificate(company.id).cnpj == company.cnpj
 
 
