@@ -1,6 +1,8 @@
 """TAC agregado contracts through the ANTT PEF provider: the opening is a declaration of type 3, the closing sends
 the consolidated routes, the cancellation the 16-digit identifier; a retried closing or cancellation the authority
 already has is done, not refused."""
+import pytest
+
 from tests.fixtures.agregado import agregado_body, load_agregado, trip_body
 
 BASE = "/ciot-agregado/operations"
@@ -70,3 +72,41 @@ def test_close_sends_the_consolidated_routes(api, make_tac, pef):
     assert route["Origem"] == {"CodigoMunicipioOrigem": "3509502"} and route["QtdViagens"] == 2
     assert route["Destino"] == {"CodigoMunicipioDestino": "3303302"} and route["DistanciaPercorrida"] > 0
     assert load_agregado(data["id"]).status == "encerrado"
+
+
+@pytest.fixture
+def legacy(company):
+    from core.db import db
+    company.ciot_flow = "legacy"
+    db.session.commit()
+    return company
+
+
+def test_rectify_value_end_date_and_route_at_the_authority(api, make_tac, pef, legacy):
+    from datetime import timedelta
+
+    from domain.ciot.clock import today_local
+    data = api.post(BASE, json=agregado_body(make_tac())).get_json()["data"]
+    new_end = today_local() + timedelta(days=20)
+    response = api.post(f"{BASE}/{data['id']}/retificar", json={
+        "valor_contratado": 16500.5, "data_prevista_encerramento": new_end.isoformat(), "destino_uf": "MG",
+        "destino_municipio_nome": "belo horizonte"})
+    assert response.status_code == 200, response.get_json()
+    [exchange] = pef.server.calls("RetificacaoOperacaoTransporte")
+    sent = exchange["request"]
+    assert sent["CodigoIdentificacaoOperacao"] == data["codigo_ciot"] + data["codigo_verificador"]
+    assert (sent["ValorFrete"], sent["DataFimViagem"]) == ("16500.50", new_end.isoformat())
+    [route] = sent["OrigemDestino"]
+    assert route["Origem"] == {"CodigoMunicipioOrigem": "3550308"}
+    assert route["Destino"] == {"CodigoMunicipioDestino": "3106200"}  # Belo Horizonte
+    assert pef.server.declarations[data["codigo_ciot"]].rectifications == 1
+    assert response.get_json()["data"]["retificacoes"] == 1
+
+
+def test_an_aggregate_rectification_the_authority_refuses_changes_nothing(api, make_tac, pef, legacy):
+    data = api.post(BASE, json=agregado_body(make_tac())).get_json()["data"]
+    pef.server.declarations[data["codigo_ciot"]].status = "encerrado"  # closed at the authority meanwhile
+    response = api.post(f"{BASE}/{data['id']}/retificar", json={"valor_contratado": 16000})
+    assert response.status_code == 422, response.get_json()
+    assert "[B40] B40: Só é possível retificar operação declarada." in response.get_json()["error"]["message"]
+    assert float(load_agregado(data["id"]).valor_contratado) == 15000.0
