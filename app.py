@@ -46,6 +46,8 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_path=os.path.abspath(settings["INSTANCE_PATH"]))
     app.config.update(settings)
     check_encryption_key(app.config.get("ENCRYPTION_KEY"))  # a bad key stops here, not at the first secret
+    from domain.ciot.pef.settings import check_providers
+    check_providers(app.config)  # a CIOT provider that cannot work stops here, with what to set
     _init_secret_key_fallbacks(app)
     app.session_interface = CachedSerializerSessionInterface()
     app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response

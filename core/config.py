@@ -90,6 +90,17 @@ def load_config() -> dict:
         # An emission attempt still running this long after its last enqueue is taken as stranded (its worker died)
         # and enqueued again (domain/ciot/emission.stale_after; unset: 600).
         "CIOT_EMIT_STALE_SECONDS": _seconds("CIOT_EMIT_STALE_SECONDS"),
+        # The CIOT provider per environment (`simulator`, `antt_pef` or a dotted path) and the ANTT PEF web service
+        # (domain/ciot/pef/settings.py; checked at startup). Unset values keep the readers' defaults.
+        "CIOT_PROVIDER_HOMOLOG": os.environ.get("CIOT_PROVIDER_HOMOLOG", "simulator"),
+        "CIOT_PROVIDER_PRODUCAO": os.environ.get("CIOT_PROVIDER_PRODUCAO", ""),
+        "CIOT_PEF_URL_HOMOLOG": os.environ.get("CIOT_PEF_URL_HOMOLOG", ""),
+        "CIOT_PEF_URL_PRODUCAO": os.environ.get("CIOT_PEF_URL_PRODUCAO", ""),
+        "CIOT_PEF_PATH_PREFIX": os.environ.get("CIOT_PEF_PATH_PREFIX", "api"),
+        "CIOT_PEF_TIMEOUT_SECONDS": _seconds("CIOT_PEF_TIMEOUT_SECONDS") or 30.0,
+        "CIOT_PEF_CONNECT_TIMEOUT_SECONDS": _seconds("CIOT_PEF_CONNECT_TIMEOUT_SECONDS") or 10.0,
+        "CIOT_PEF_CA_BUNDLE": os.environ.get("CIOT_PEF_CA_BUNDLE", ""),
+        "CIOT_PEF_ID_GENERATOR": os.environ.get("CIOT_PEF_ID_GENERATOR", ""),
         # How long a message to the ANTT about an aggregate contract (opening, cancellation, closing) may wait for
         # its answer before retry_stuck_agregados sends it again (domain/ciot_agregado/authority.stale_after, default
         # 300). CIOT_AGREGADO_CLOSE_STALE_SECONDS is its former name, deprecated: still read when the new one is unset.

@@ -10,6 +10,7 @@ import sqlalchemy as sa
 
 from core import crypto
 from core.db import db
+from domain.ciot.models import CiotCertificate
 from domain.messages.models import ChannelSetting
 from domain.tenancy.models import ApiKey, Company
 from domain.webhooks.models import WebhookEndpoint
@@ -20,6 +21,8 @@ ENCRYPTED_COLUMNS = (
     (WebhookEndpoint, "secret_encrypted"),
     (WebhookEndpoint, "previous_secret_encrypted"),
     (ChannelSetting, "secret_encrypted"),
+    (CiotCertificate, "pkcs12_encrypted"),  # the A1 certificate of the ANTT PEF web service and its password
+    (CiotCertificate, "password_encrypted"),
 )
 
 

@@ -16,6 +16,7 @@ from core.db import db
 from core.errors import AppError, FieldError
 from core.pdf import Branding, preview_html, render_pdf
 from core.tenancy import get_owned
+from domain.ciot.pef.credentials import certificate_view, remove_certificate, save_certificate
 from domain.tenancy import services
 from domain.tenancy.models import ROLES, ApiKey, User
 
@@ -34,6 +35,11 @@ class ApiKeyForm(PlainForm):
                                                             ("webhooks", "Webhooks (gerenciar pela API)")]),
                                 default=["read", "write"])
     require_signature = BooleanField("Exigir assinatura HMAC em todas as chamadas")
+
+
+class CertificateForm(PlainForm):
+    certificado = FileField("Arquivo do certificado A1 (.pfx ou .p12)")
+    senha = PasswordField("Senha do certificado")
 
 
 class UserForm(PlainForm):
@@ -84,9 +90,48 @@ def integrations():
         flash("Chave criada.", "success")
         return redirect(url_for("admin.integrations"))
     new_key = _pop_new_key() if request.method == "GET" else None
+    return _integrations_page(form, CertificateForm(), new_key=new_key)
+
+
+def _integrations_page(form, certificate_form, *, new_key=None):
     keys = db.session.execute(db.select(ApiKey).order_by(ApiKey.created_at.desc())).scalars().all()
-    return render_template("admin/integrations.html", form=form, keys=keys, new_key=new_key), \
-        (422 if form.errors else 200)
+    return render_template("admin/integrations.html", form=form, keys=keys, new_key=new_key,
+                           certificate=certificate_view(), certificate_form=certificate_form), \
+        (422 if form.errors or certificate_form.errors else 200)
+
+
+# The A1 certificate of the ANTT PEF web service (domain/ciot/pef/credentials.py): a few kilobytes.
+CERTIFICATE_UPLOAD_LIMIT = 64 * 1024 + 8 * 1024
+
+
+@bp.post("/integracoes/certificado")
+@roles_required("admin")
+@upload_limit(CERTIFICATE_UPLOAD_LIMIT)
+def upload_certificate():
+    """Store the company's A1 certificate (the file and its password, encrypted; never shown again)."""
+    certificate_form = CertificateForm()
+    upload = certificate_form.certificado.data
+    data = upload.read() if upload else b""
+    if not data:
+        certificate_form.certificado.errors = ["Escolha o arquivo .pfx ou .p12 do certificado."]
+        return _integrations_page(ApiKeyForm(formdata=None), certificate_form)
+    view = _write(certificate_form, lambda: save_certificate(
+        current_user.company, data, certificate_form.senha.data or "", actor=f"user:{current_user.email}"),
+        certificate_form.certificado)
+    if view is None:
+        return _integrations_page(ApiKeyForm(formdata=None), certificate_form)
+    flash(f"Certificado de {view.holder} (CNPJ {view.cnpj}) cadastrado; válido até {view.not_after:%d/%m/%Y}.",
+          "success")
+    return redirect(url_for("admin.integrations") + "#certificado-a1")
+
+
+@bp.post("/integracoes/certificado/remover")
+@roles_required("admin")
+def remove_certificate_page():
+    with page_transaction():
+        removed = remove_certificate()
+    flash("Certificado removido." if removed else "Não havia certificado cadastrado.", "success")
+    return redirect(url_for("admin.integrations") + "#certificado-a1")
 
 
 def _pop_new_key() -> str | None:

@@ -38,6 +38,7 @@ from domain.ciot import clock, drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
 from domain.ciot.operations import PATCHABLE
 from domain.ciot.pdf import operation_pdf, pdf_allowed
+from domain.ciot.pef.checks import authority_check
 from domain.ciot.presentation import fmt
 from domain.ciot.schemas import (
     CancelBody,
@@ -162,7 +163,17 @@ def validate_draft():
     form = _posted_draft()
     check = _check(form, live=True)
     return render_template("ciot/_live.html", check=check, form=form, fmt=fmt, oob=True,
-                           due_warnings=due_date_warnings(form))
+                           due_warnings=due_date_warnings(form),
+                           authority=_authority_check(check))
+
+
+def _authority_check(check):
+    """The carrier's RNTRC situation and plates at the ANTT (when the environment's provider can be asked)."""
+    body = check.body
+    if body is None:
+        return None
+    return authority_check(_company(), check.environment, cpf_cnpj=body.contratado_cpf_cnpj,
+                           rntrc=body.contratado_rntrc, plates=[v.plate for v in body.vehicles or []])
 
 
 @bp.get("/nova/linha/<kind>")

@@ -192,13 +192,15 @@ def run_emission_attempt(attempt_id, *, actor: str = "worker") -> str:
         op.codigo_verificador = result.codigo_verificador
         op.protocolo = result.protocolo
         op.mensagem_antt = None
+        op.aviso_transportador = result.aviso_transportador
         op.emitted_at = utcnow()
         op.emitter_company_id = issuer.id
         _finish(attempt, "succeeded", result.as_dict())
         transition(op, states.EMITIDO, actor=actor, event=(
             "emission_succeeded", f"CIOT {result.codigo_ciot} emitido ({environment_label(op.environment)}).",
             {"attempt_id": str(attempt.id), "codigo_ciot": result.codigo_ciot, "protocolo": result.protocolo,
-             "issuer_company_id": str(issuer.id), "replayed": result.replayed}))
+             "issuer_company_id": str(issuer.id), "replayed": result.replayed,
+             "aviso_transportador": result.aviso_transportador}))
         return "succeeded"
     op.mensagem_antt = result.mensagem
     _finish(attempt, "rejected", result.as_dict())

@@ -99,6 +99,8 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
     codigo_verificador: Mapped[str | None] = mapped_column(sa.String(4))
     protocolo: Mapped[str | None] = mapped_column(sa.String(40))
     mensagem_antt: Mapped[str | None] = mapped_column(sa.Text)
+    # The authority's notice to the carrier (AvisoTransportador): when present it must be shown and printed.
+    aviso_transportador: Mapped[str | None] = mapped_column(sa.Text)
     emitted_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
     # Which company issued it: the caller, or the contracted ETC registered on the platform.
     emitter_company_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, sa.ForeignKey("companies.id"))
@@ -279,3 +281,41 @@ class SimulatorEmission(IdMixin, db.Model):
     cancelled_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
     closed_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
     rectifications: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
+
+
+class PefDeclaration(IdMixin, db.Model):
+    """What we sent to the ANTT PEF web service under one idempotency key (an operation's or an aggregate
+    contract's id): the IdOperacaoTransporte given to it and, once answered, the CIOT's verification code. Platform
+    table, written in a transaction of its own before the declaration is sent (domain/ciot/pef/records.py), so a
+    retry after a crash sends the same identifier and can ask ConsultarCIOTGerado whether it was issued."""
+    __tablename__ = "ciot_pef_declarations"
+    __table_args__ = (sa.UniqueConstraint("environment", "id_operacao", name="uq_ciot_pef_declarations_id_operacao"),)
+
+    idempotency_key: Mapped[str] = mapped_column(sa.String(64), unique=True, nullable=False)
+    environment: Mapped[str] = mapped_column(sa.String(10), nullable=False)
+    issuer_cnpj: Mapped[str] = mapped_column(sa.String(14), nullable=False)
+    id_operacao: Mapped[str] = mapped_column(sa.String(12), nullable=False)  # IdOperacaoTransporte = the CIOT
+    ano_declaracao: Mapped[int] = mapped_column(sa.Integer, nullable=False)
+    codigo_verificador: Mapped[str | None] = mapped_column(sa.String(4))
+    protocolo: Mapped[str | None] = mapped_column(sa.String(40))
+    aviso_transportador: Mapped[str | None] = mapped_column(sa.Text)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
+    declared_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+
+
+class CiotCertificate(IdMixin, TenantMixin, db.Model):
+    """The company's ICP-Brasil A1 certificate for the mutual TLS of the ANTT PEF web service (one per company):
+    the PKCS#12 file and its password encrypted at rest (core.crypto), never shown again; holder, CNPJ and expiry
+    read from it at upload (domain/ciot/pef/certificates.py)."""
+    __tablename__ = "ciot_certificates"
+    __table_args__ = (sa.UniqueConstraint("company_id", name="uq_ciot_certificates_company_id"),)
+
+    pkcs12_encrypted: Mapped[str] = mapped_column(sa.Text, nullable=False)  # base64 of the file, then encrypted
+    password_encrypted: Mapped[str] = mapped_column(sa.Text, nullable=False)
+    holder: Mapped[str] = mapped_column(sa.String(200), nullable=False)
+    cnpj: Mapped[str] = mapped_column(sa.String(14), nullable=False)
+    not_before: Mapped[datetime] = mapped_column(sa.DateTime, nullable=False)
+    not_after: Mapped[datetime] = mapped_column(sa.DateTime, nullable=False)
+    fingerprint_sha256: Mapped[str] = mapped_column(sa.String(64), nullable=False)
+    uploaded_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
+    uploaded_by: Mapped[str | None] = mapped_column(sa.String(120))

@@ -1,10 +1,11 @@
 """The emission provider interface (the authority, ANTT, through an accredited payment/CIOT provider) and the
 built-in homologation simulator.
 
-A provider is chosen per environment: `CIOT_PROVIDER_HOMOLOG` / `CIOT_PROVIDER_PRODUCAO` in the app config, each
-a dotted path to a class implementing `CiotProvider`. The default for `homolog` is `HomologSimulator`; there is
-no default for `producao` (this installation has no real provider): emission in production answers 422
-`not_supported` once the production credentials are present (docs/api/ciot.md).
+A provider is chosen per environment: `CIOT_PROVIDER_HOMOLOG` / `CIOT_PROVIDER_PRODUCAO` (environment variables,
+read into the app config): `simulator` (`HomologSimulator`, the default for `homolog`), `antt_pef` (the ANTT PEF
+web service, domain/ciot/pef) or a dotted path to a class implementing `CiotProvider`. There is no default for
+`producao`: without one, emission in production answers 422 `not_supported` (docs/api/ciot.md). The settings are
+checked at startup (domain/ciot/pef/settings.py `check_providers`).
 
 Idempotency: every `emit` carries an idempotency key, the operation id. A provider must answer a repeated key with
 the CIOT it already issued (the simulator keeps its own record per operation id) — this is what lets a retried or
@@ -15,7 +16,6 @@ import secrets
 import uuid
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
-from importlib import import_module
 
 import sqlalchemy as sa
 from flask import current_app
@@ -54,6 +54,7 @@ class EmissionResult:
     mensagem: str | None = None
     rejected: bool = False
     replayed: bool = False  # the provider answered an idempotency key it had already seen
+    aviso_transportador: str | None = None  # the authority's notice to the carrier: shown and printed
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -114,16 +115,13 @@ class CiotProvider:
         raise NotImplementedError
 
 
-DEFAULT_PROVIDERS = {"homolog": "domain.ciot.provider.HomologSimulator", "producao": None}
-
-
 def get_provider(environment: str) -> CiotProvider | None:
     """The provider configured for `environment`, or None when the installation has none."""
-    path = current_app.config.get(f"CIOT_PROVIDER_{environment.upper()}", DEFAULT_PROVIDERS.get(environment))
+    from domain.ciot.pef.settings import load_class, provider_path
+    path = provider_path(current_app.config, environment)
     if not path:
         return None
-    module_name, _, class_name = path.rpartition(".")
-    return getattr(import_module(module_name), class_name)()
+    return load_class(path)()
 
 
 def normalize_rntrc(value: str | None) -> str:

@@ -229,6 +229,9 @@ class CiotOperation(CiotOperationSummary):
     destino: CiotPlace | None
     codigo_verificador: str | None
     mensagem_antt: str | None = Field(description="Mensagem da ANTT quando rejeitada.")
+    aviso_transportador: str | None = Field(description=(
+        "Aviso da ANTT ao transportador recebido na emissão (AvisoTransportador): quando presente, deve ser "
+        "apresentado ao contratado e impresso no documento."))
     emitter_company_id: Uuid | None = Field(description="Empresa que declarou (a ETC contratada, quando outra).")
     modality: CiotModality
     bank_data: CiotBankData
@@ -410,6 +413,7 @@ def operation_record(op: models.CiotOperation) -> dict:
         "distancia_origem": op.distancia_origem, "campos_derivados": list(op.campos_derivados or []),
         "origem": op.origem, "destino": op.destino,
         "codigo_verificador": op.codigo_verificador, "mensagem_antt": op.mensagem_antt,
+        "aviso_transportador": op.aviso_transportador,
         "emitter_company_id": str(op.emitter_company_id) if op.emitter_company_id else None,
         "modality": operation_modality(op),
         "bank_data": effective_bank_data(op),

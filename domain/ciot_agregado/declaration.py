@@ -32,6 +32,7 @@ def send_declaration(company, agregado_id, key: str, *, actor) -> str:
     contract.codigo_ciot = answer.codigo_ciot
     contract.codigo_verificador = answer.codigo_verificador
     contract.protocolo = answer.protocolo
+    contract.aviso_transportador = getattr(answer, "aviso_transportador", None)
     record_event(contract, "opened", f"Contrato {contract.code} declarado na ANTT; CIOT {contract.codigo_ciot}.",
                  {"codigo_ciot": contract.codigo_ciot, "protocolo": contract.protocolo, "idempotency_key": key,
                   "replayed": getattr(answer, "replayed", False)}, actor=actor)

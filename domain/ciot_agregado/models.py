@@ -98,6 +98,7 @@ class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
     codigo_verificador: Mapped[str | None] = mapped_column(sa.String(4))
     protocolo: Mapped[str | None] = mapped_column(sa.String(40))
     mensagem_antt: Mapped[str | None] = mapped_column(sa.Text)  # the last refusal's message
+    aviso_transportador: Mapped[str | None] = mapped_column(sa.Text)  # the authority's notice to the carrier
 
     # --- ledger counters (see the module docstring) -----------------------------------------------------------
     ultimo_numero_viagem: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)

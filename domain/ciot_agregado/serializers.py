@@ -84,6 +84,9 @@ class CiotAgregadoOut(ResponseModel):
     environment: Literal["homolog", "producao"]
     codigo_ciot: CodigoCiot | None = Field(description="Código CIOT, 12 dígitos; nulo enquanto a ANTT não respondeu à "
                                                        "declaração da abertura (declarada automaticamente).")
+    codigo_verificador: str | None = Field(description="Código verificador da ANTT (4 dígitos), nulo enquanto não "
+                                                       "declarado; com o código CIOT forma o identificador de 16 "
+                                                       "dígitos.")
     protocolo: str | None
     data_abertura: Date
     data_prevista_encerramento: Date = Field(description="Abertura + 30 dias; o contrato é encerrado "
@@ -102,6 +105,9 @@ class CiotAgregadoOut(ResponseModel):
     destino_municipio_nome: str | None
     mensagem_antt: str | None = Field(description="Motivo da última recusa da ANTT (abertura, "
                                                   "encerramento ou cancelamento), quando houve.")
+    aviso_transportador: str | None = Field(description=(
+        "Aviso da ANTT ao transportador recebido na declaração: quando presente, deve ser apresentado ao "
+        "contratado e impresso no documento."))
     encerrado_at: Timestamp | None
     encerramento_motivo: str | None
     peso_carga_final: float | None
@@ -230,7 +236,8 @@ def _local(value: datetime) -> str:
 def agregado_dict(contract: CiotAgregado) -> dict:
     return {
         "id": str(contract.id), "code": contract.code, "status": contract.status,
-        "environment": contract.environment, "codigo_ciot": contract.codigo_ciot, "protocolo": contract.protocolo,
+        "environment": contract.environment, "codigo_ciot": contract.codigo_ciot,
+        "codigo_verificador": contract.codigo_verificador, "protocolo": contract.protocolo,
         "data_abertura": contract.data_abertura.isoformat(),
         "data_prevista_encerramento": contract.data_prevista_encerramento.isoformat(),
         "partner_id": str(contract.partner_id), "contratado_cpf_cnpj": contract.contratado_cpf_cnpj,
@@ -239,7 +246,8 @@ def agregado_dict(contract: CiotAgregado) -> dict:
         "placas_reboques": list(contract.placas_reboques or []), "valor_contratado": _money(contract.valor_contratado),
         "origem_uf": contract.origem_uf, "origem_municipio_nome": contract.origem_municipio_nome,
         "destino_uf": contract.destino_uf, "destino_municipio_nome": contract.destino_municipio_nome,
-        "mensagem_antt": contract.mensagem_antt, "encerrado_at": iso(contract.encerrado_at),
+        "mensagem_antt": contract.mensagem_antt, "aviso_transportador": contract.aviso_transportador,
+        "encerrado_at": iso(contract.encerrado_at),
         "encerramento_motivo": contract.encerramento_motivo, "peso_carga_final": _num(contract.peso_carga_final),
         "cancelado_at": iso(contract.cancelado_at), "cancel_motivo": contract.cancel_motivo,
         "pendencia": pendencia_dict(contract), "bloqueios": list(contract.bloqueios or []),

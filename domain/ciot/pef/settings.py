@@ -1,0 +1,119 @@
+"""The PEF web service's settings per environment (`homolog`, `producao`), read from the app config (which
+core/config.py fills from the environment; README "Configuração"):
+
+- CIOT_PROVIDER_HOMOLOG / CIOT_PROVIDER_PRODUCAO: `simulator`, `antt_pef` or a dotted path to a CiotProvider class.
+- CIOT_PEF_URL_HOMOLOG / CIOT_PEF_URL_PRODUCAO: the service's base URL per environment (https; the authority gives
+  the host and context to each accredited company).
+- CIOT_PEF_PATH_PREFIX: the path between the base URL and the service name (default `api`).
+- CIOT_PEF_TIMEOUT_SECONDS (default 30) and CIOT_PEF_CONNECT_TIMEOUT_SECONDS (default 10).
+- CIOT_PEF_CA_BUNDLE: a PEM file of the authorities that sign the server's certificate (default: the system's).
+- CIOT_PEF_ID_GENERATOR: dotted path of the IdOperacaoTransporte generator (domain/ciot/pef/identifiers.py).
+
+`check_providers(config)` runs at startup: a provider that cannot be loaded, or `antt_pef` without its URL or
+generator (or, in production, with the test double), stops the app with a message that says what to set.
+"""
+from dataclasses import dataclass
+from importlib import import_module
+from urllib.parse import urlsplit
+
+PROVIDER_ALIASES = {
+    "simulator": "domain.ciot.provider.HomologSimulator",
+    "antt_pef": "domain.ciot.pef.provider.AnttPefProvider",
+}
+DEFAULT_PROVIDERS = {"homolog": "simulator", "producao": ""}
+TEST_DOUBLE_GENERATOR = "domain.ciot.pef.identifiers.TestDoubleGenerator"
+
+
+class CiotSettingsError(RuntimeError):
+    """The CIOT provider settings cannot work; the message says which variable to set."""
+
+
+@dataclass(frozen=True)
+class PefSettings:
+    environment: str
+    base_url: str
+    path_prefix: str
+    timeout: float
+    connect_timeout: float
+    ca_file: str | None
+    id_generator: str
+
+    def url_of(self, service: str) -> str:
+        parts = [self.base_url.rstrip("/"), self.path_prefix.strip("/"), service]
+        return "/".join(part for part in parts if part)
+
+
+def provider_path(config, environment: str) -> str:
+    """The dotted path of the environment's provider class ('' when the installation has none)."""
+    value = config.get(f"CIOT_PROVIDER_{environment.upper()}")
+    if value is None:
+        value = DEFAULT_PROVIDERS.get(environment, "")
+    value = (value or "").strip()
+    return PROVIDER_ALIASES.get(value, value)
+
+
+def load_class(path: str):
+    module_name, _, class_name = path.rpartition(".")
+    if not module_name:
+        raise ImportError(f"'{path}' não é um caminho pontuado (módulo.Classe)")
+    return getattr(import_module(module_name), class_name)
+
+
+def pef_settings(config, environment: str) -> PefSettings:
+    suffix = environment.upper()
+    return PefSettings(
+        environment=environment,
+        base_url=(config.get(f"CIOT_PEF_URL_{suffix}") or "").strip(),
+        path_prefix=(config.get("CIOT_PEF_PATH_PREFIX") if config.get("CIOT_PEF_PATH_PREFIX") is not None
+                     else "api"),
+        timeout=float(config.get("CIOT_PEF_TIMEOUT_SECONDS") or 30),
+        connect_timeout=float(config.get("CIOT_PEF_CONNECT_TIMEOUT_SECONDS") or 10),
+        ca_file=(config.get("CIOT_PEF_CA_BUNDLE") or "").strip() or None,
+        id_generator=(config.get("CIOT_PEF_ID_GENERATOR") or "").strip(),
+    )
+
+
+def check_providers(config) -> None:
+    """Raise CiotSettingsError naming what is missing or wrong in the CIOT provider settings."""
+    problems = []
+    for environment in ("homolog", "producao"):
+        path = provider_path(config, environment)
+        if not path:
+            continue
+        variable = f"CIOT_PROVIDER_{environment.upper()}"
+        try:
+            load_class(path)
+        except (ImportError, AttributeError) as exc:
+            problems.append(f"{variable}={path}: a classe não pode ser carregada ({exc}); use `simulator`, "
+                            "`antt_pef` ou um caminho pontuado módulo.Classe.")
+            continue
+        if path == PROVIDER_ALIASES["antt_pef"]:
+            problems.extend(_pef_problems(config, environment))
+    if problems:
+        raise CiotSettingsError("Configuração do provedor CIOT inválida:\n- " + "\n- ".join(problems))
+
+
+def _pef_problems(config, environment: str) -> list[str]:
+    settings = pef_settings(config, environment)
+    suffix = environment.upper()
+    problems = []
+    url = urlsplit(settings.base_url)
+    if not settings.base_url:
+        problems.append(f"CIOT_PROVIDER_{suffix}=antt_pef exige CIOT_PEF_URL_{suffix} (endereço do web service "
+                        "PEF informado pela ANTT).")
+    elif url.scheme != "https" or not url.hostname:
+        problems.append(f"CIOT_PEF_URL_{suffix} deve ser um endereço https:// (autenticação mútua TLS).")
+    if not settings.id_generator:
+        problems.append(f"CIOT_PROVIDER_{suffix}=antt_pef exige CIOT_PEF_ID_GENERATOR (gerador do "
+                        "IdOperacaoTransporte, docs/ciot-pef.md).")
+    else:
+        try:
+            load_class(settings.id_generator)
+        except (ImportError, AttributeError) as exc:
+            problems.append(f"CIOT_PEF_ID_GENERATOR={settings.id_generator}: não pode ser carregado ({exc}).")
+        if environment == "producao" and settings.id_generator == TEST_DOUBLE_GENERATOR:
+            problems.append("CIOT_PEF_ID_GENERATOR aponta para o gerador de testes: em produção use o gerador "
+                            "ligado à ferramenta da ANTT.")
+    if settings.timeout <= 0 or settings.connect_timeout <= 0:
+        problems.append("CIOT_PEF_TIMEOUT_SECONDS e CIOT_PEF_CONNECT_TIMEOUT_SECONDS devem ser maiores que zero.")
+    return problems

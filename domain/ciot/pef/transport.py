@@ -1,0 +1,114 @@
+"""JSON over HTTPS with mutual TLS to the PEF web service.
+
+Answers: success carries `Codigo` 110 ("Dados inseridos com sucesso!") or 111 ("Consulta realizada com
+sucesso!"); any other `Codigo` with its `Mensagem` is the authority's refusal, kept as received (both may come as
+lists). Everything else is a technical failure, raised as ProviderUnavailable so the caller retries: a refused
+or failed TLS handshake (wrong or expired certificate), a connection error, a timeout, an HTTP 5xx, a body that is
+not a JSON object.
+"""
+import http.client
+import json
+import logging
+import ssl
+from dataclasses import dataclass
+from urllib.parse import urlencode, urlsplit
+
+from domain.ciot.pef.settings import PefSettings
+from domain.ciot.provider import ProviderUnavailable
+
+SUCCESS_CODES = ("110", "111")
+log = logging.getLogger("fretes.ciot.pef")
+
+
+@dataclass
+class PefAnswer:
+    service: str
+    status: int
+    body: dict
+
+    def _first(self, name: str):
+        for key, value in self.body.items():
+            if key.lower() == name.lower():
+                return value
+        return None
+
+    def text(self, name: str) -> str | None:
+        value = self._first(name)
+        if isinstance(value, list):
+            value = " | ".join(str(item) for item in value) if value else None
+        if value is None or isinstance(value, dict):
+            return None
+        return str(value)
+
+    def value(self, name: str):
+        return self._first(name)
+
+    @property
+    def codigo(self) -> str | None:
+        value = self._first("Codigo")
+        if isinstance(value, list):
+            value = value[0] if value else None
+        return None if value is None else str(value)
+
+    @property
+    def ok(self) -> bool:
+        return self.codigo in SUCCESS_CODES
+
+    @property
+    def authority_message(self) -> str:
+        """The refusal as the authority wrote it, with its code: `[Codigo] Mensagem`."""
+        mensagem = self.text("Mensagem") or "Operação rejeitada pela ANTT sem mensagem."
+        return f"[{self.codigo}] {mensagem}" if self.codigo else mensagem
+
+
+class PefTransport:
+    def __init__(self, settings: PefSettings, context: ssl.SSLContext):
+        self.settings, self.context = settings, context
+
+    def post(self, service: str, payload: dict) -> PefAnswer:
+        return self._send("POST", service, json.dumps(payload, ensure_ascii=False).encode(), None)
+
+    def get(self, service: str, query: dict) -> PefAnswer:
+        return self._send("GET", service, None, query)
+
+    def _send(self, method: str, service: str, body: bytes | None, query: dict | None) -> PefAnswer:
+        url = urlsplit(self.settings.url_of(service))
+        path = url.path + (f"?{urlencode(query)}" if query else "")
+        connection = http.client.HTTPSConnection(url.hostname, url.port or 443, context=self.context,
+                                                 timeout=self.settings.connect_timeout)
+        try:
+            connection.connect()
+            connection.sock.settimeout(self.settings.timeout)
+            headers = {"Accept": "application/json"}
+            if body is not None:
+                headers["Content-Type"] = "application/json; charset=utf-8"
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            raw = response.read()
+            status = response.status
+        except ssl.SSLError as exc:
+            raise ProviderUnavailable(f"ANTT {service}: falha no TLS mútuo ({exc.reason or exc}); confira o "
+                                      "certificado A1 e a cadeia do servidor.") from exc
+        except TimeoutError as exc:
+            raise ProviderUnavailable(f"ANTT {service}: sem resposta no tempo limite.") from exc
+        except (OSError, http.client.HTTPException) as exc:
+            raise ProviderUnavailable(f"ANTT {service}: falha de conexão ({type(exc).__name__}: {exc}).") from exc
+        finally:
+            connection.close()
+        log.info("pef call", extra={"service": service, "status": status})
+        return self._answer(service, status, raw)
+
+    @staticmethod
+    def _answer(service: str, status: int, raw: bytes) -> PefAnswer:
+        if status >= 500:
+            raise ProviderUnavailable(f"ANTT {service}: erro do servidor (HTTP {status}).")
+        try:
+            body = json.loads(raw.decode("utf-8")) if raw.strip() else None
+        except (UnicodeDecodeError, ValueError):
+            body = None
+        if not isinstance(body, dict):
+            raise ProviderUnavailable(f"ANTT {service}: resposta não JSON (HTTP {status}).")
+        answer = PefAnswer(service, status, body)
+        if answer.codigo is None:
+            raise ProviderUnavailable(f"ANTT {service}: resposta sem Codigo (HTTP {status}).")
+        return answer
