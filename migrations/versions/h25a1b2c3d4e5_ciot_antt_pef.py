@@ -2,7 +2,7 @@
 (ciot_certificates) and the authority's notice to the carrier on operations and aggregate contracts
 
 Revision ID: h25a1b2c3d4e5
-Revises: h26a1c3e5f7b9
+Revises: d2f4a6b8c0e1
 Create Date: 2026-11-27 13:40:00
 
 """
@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'h25a1b2c3d4e5'
-down_revision = 'h26a1c3e5f7b9'  # h26's (which follows h23's), merged into this branch (was c7e1a9d3f5b2)
+down_revision = 'd2f4a6b8c0e1'  # after the volume indexes (main's chain: h27, h23, h26, h29, h31)
 branch_labels = None
 depends_on = None
 
