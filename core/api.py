@@ -297,10 +297,12 @@ def check_signature(key, secret: str) -> None:
         if timestamp is None and key.require_timestamp:
             raise apikeys.SignatureError("Esta chave exige X-Service-Timestamp na assinatura (uma assinatura sem "
                                          "horário valeria para sempre).", "X-Service-Timestamp")
-        apikeys.verify_signature(secret, request.get_data(cache=True), signature, timestamp, tolerance,
-                                 version=request.headers.get("X-Service-Signature-Version"),
-                                 method=request.method, path=request.path, query=request.query_string)
-        if timestamp is not None and not apikeys.claim_signature(key.id, timestamp, signature, 2 * tolerance):
+        version = request.headers.get("X-Service-Signature-Version")
+        verified = apikeys.verify_signature(secret, request.get_data(cache=True), signature, timestamp, tolerance,
+                                            version=version, method=request.method, path=request.path,
+                                            query=request.query_string)
+        if timestamp is not None and not apikeys.claim_signature(key.id, timestamp, verified, 2 * tolerance,
+                                                                 version):
             raise apikeys.SignatureError("Esta assinatura já foi usada: assine cada requisição com um novo "
                                          "X-Service-Timestamp.", "X-Service-Signature")
     except apikeys.SignatureError as exc:
