@@ -14,7 +14,7 @@ from werkzeug.exceptions import RequestURITooLarge
 from core.config import DEV_SECRET_KEY, load_config
 from core.crypto import check_encryption_key
 from core.db import db
-from core.ratelimit import LazyMemoryStorage
+from core.ratelimit import LazyMemoryStorage, OutageTolerantLimiter
 from core.signing import CachedSerializerSessionInterface, csrf_secret_keys, fallback_keys
 
 LAZY_MEMORY_URI = f"{LazyMemoryStorage.STORAGE_SCHEME[0]}://"  # no Redis: one process's counts, no expiry thread
@@ -84,6 +84,7 @@ def create_app(config: dict | None = None) -> Flask:
     _init_login(app)
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or LAZY_MEMORY_URI)
     limiter.init_app(app)
+    _count_through_outages()
     # Flask-Limiter keeps one storage per extension, replaced by each init_app; the app keeps the strategy made for
     # it, so core.ratelimit counts in this app's storage even when a process builds several apps (tests, tools).
     app.extensions["rate_limiter"] = limiter.limiter
@@ -127,6 +128,13 @@ def _init_login(app: Flask) -> None:
 
 
 READ_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def _count_through_outages() -> None:
+    """Flask-Limiter's strategy (login attempts) and core.ratelimit's (leads, offers, simulations) count in memory
+    while Redis is unreachable (core.ratelimit.OutageTolerantLimiter) instead of raising: Flask-Limiter's own
+    fallback swaps the views' limits for a default list, and its after-request deduction (a failed login) raised."""
+    limiter._limiter = OutageTolerantLimiter(limiter._limiter)
 
 
 def _limit_writes_only(app: Flask) -> None:

@@ -13,6 +13,7 @@ pytest_plugins = [
     "tests.fixtures.agregado",
     "tests.fixtures.freights",
     "tests.fixtures.providers",
+    "tests.fixtures.redis_server",
     "tests.fixtures.fuzz",
 ]
 
