@@ -85,3 +85,37 @@ def test_json_with_a_nul_escape_in_a_list_item(api):
     response = api.client.post(API + "/partners", data=payload, content_type="application/json",
                                headers={"X-API-Key": api.key})
     assert response.status_code == 400
+
+
+# --- Round two (docs/hardening.md): the last 5xx -------------------------------------------------------------------
+
+def test_a_declaration_at_the_end_of_the_calendar_is_a_blocker_not_a_500(api):
+    """DAT07 added 30 days to the declaration date: 9999-12-31 overflowed. Now it is DAT01's blocker."""
+    from tests.fixtures.ciot import ciot_body
+    created = api.post("/ciot/operations", json=ciot_body(data_declaracao="9999-12-31"))
+    assert created.status_code == 201, created.get_json()
+    op = created.get_json()["data"]
+    assert op["status"] != "pronto_emissao"
+    again = api.post("/ciot/operations", json=ciot_body(external_id="ERP-2"))
+    op_id = again.get_json()["data"]["id"]
+    patched = api.patch(f"/ciot/operations/{op_id}", json={"data_declaracao": "9999-12-31"})
+    assert patched.status_code < 500, patched.get_json()
+    validated = api.post(f"/ciot/operations/{op_id}/validate")
+    assert validated.status_code < 500, validated.get_json()
+    assert "DAT01" in json.dumps(validated.get_json())
+
+
+PUBLIC_PATHS_WITH_A_SEGMENT = [
+    ("GET", API + "/marketplace/freights/{}"), ("GET", API + "/messages/callbacks/whatsapp/{}"),
+    ("POST", API + "/messages/callbacks/whatsapp/{}"), ("POST", API + "/messages/callbacks/sms/{}"),
+    ("GET", "/f/{}"), ("GET", API + "/partners/{}"),
+]
+
+
+@pytest.mark.parametrize("segment", ["%00", "a%00b", "%00.json"])
+@pytest.mark.parametrize("method,template", PUBLIC_PATHS_WITH_A_SEGMENT)
+def test_a_nul_byte_in_a_path_segment_is_404(app, method, template, segment):
+    """PostgreSQL refused the lookup's NUL parameter with an error (500): no slug, token or id holds one."""
+    response = app.test_client().open(template.format(segment), method=method,
+                                      json={} if method == "POST" else None)
+    assert response.status_code == 404, (method, template, response.status_code)

@@ -228,7 +228,8 @@ def dat06(ctx: RuleContext):
 def dat07(ctx: RuleContext):
     start, _ = _trip(ctx)
     declared = _declaration(ctx)
-    if start and start.date() > declared + timedelta(days=MAX_DAYS_AHEAD):
+    # The difference of two dates never overflows; the declaration plus 30 days does for 9999-12-31.
+    if start and (start.date() - declared).days > MAX_DAYS_AHEAD:
         yield ("viagem_inicio",
                f"viagem_inicio ({date_br(start)}) está mais de {MAX_DAYS_AHEAD} dias depois da declaração "
                f"({date_br(declared)}): a declaração antecipada é limitada a {MAX_DAYS_AHEAD} dias. Declare mais perto "
