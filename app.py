@@ -243,6 +243,9 @@ def _init_request_hooks(app: Flask) -> None:
         headers = response.headers
         headers[REQUEST_ID_HEADER] = g.get("request_id", "")
         _add_security_headers(headers)
+        _keep_private_answers_out_of_caches(headers)
+        if request.is_secure:  # TLS here, or X-Forwarded-Proto from a trusted proxy (PROXY_COUNT)
+            headers["Strict-Transport-Security"] = HSTS
         if request.headers.get("HX-Request") is not None or response.mimetype == "text/html":
             add_vary(response, "HX-Request")
         method, route = request.method, route_label()
@@ -252,6 +255,26 @@ def _init_request_hooks(app: Flask) -> None:
     @app.teardown_request
     def end_request(exc):
         leave_tenant()
+
+
+HSTS = "max-age=31536000; includeSubDomains"
+
+
+def _keep_private_answers_out_of_caches(headers) -> None:
+    """An answer for a logged-in user (pages, fragments, PDFs, CSV exports) or to an API call is `private,
+    no-store` unless the view already keeps it private (the theme's CSS: `private, max-age`): a shared cache or a
+    browser's back button never shows one company's data to someone else. Public pages and assets are left alone."""
+    if not (request.path.startswith("/api/") or _logged_in()):
+        return
+    current = (headers.get("Cache-Control") or "").lower()
+    if "private" not in current and "no-store" not in current:
+        headers["Cache-Control"] = "private, no-store"
+
+
+def _logged_in() -> bool:
+    # Only a user this request already loaded (Flask-Login keeps it in g): never a query for the header's sake.
+    user = g.get("_login_user")
+    return bool(user is not None and user.is_authenticated)
 
 
 _SECURITY_HEADER_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
