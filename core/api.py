@@ -291,8 +291,7 @@ def check_signature(key, secret: str) -> None:
         if key.require_signature:
             raise Unauthorized("Esta chave exige assinatura HMAC (X-Service-Signature).", code="signature_required")
         return
-    timestamp = request.headers.get("X-Service-Timestamp")
-    tolerance = current_app.config["SIGNATURE_TOLERANCE_SECONDS"]
+    timestamp, tolerance = request.headers.get("X-Service-Timestamp"), current_app.config["SIGNATURE_TOLERANCE_SECONDS"]
     try:
         if timestamp is None and key.require_timestamp:
             raise apikeys.SignatureError("Esta chave exige X-Service-Timestamp na assinatura (uma assinatura sem "
@@ -300,9 +299,8 @@ def check_signature(key, secret: str) -> None:
         version = request.headers.get("X-Service-Signature-Version")
         verified = apikeys.verify_signature(secret, request.get_data(cache=True), signature, timestamp, tolerance,
                                             version=version, method=request.method, path=request.path,
-                                            query=request.query_string)
-        if timestamp is not None and not apikeys.claim_signature(key.id, timestamp, verified, 2 * tolerance,
-                                                                 version):
+                                            query=request.query_string)  # the digest: replays keyed on it
+        if timestamp is not None and not apikeys.claim_signature(key.id, timestamp, verified, 2 * tolerance, version):
             raise apikeys.SignatureError("Esta assinatura já foi usada: assine cada requisição com um novo "
                                          "X-Service-Timestamp.", "X-Service-Signature")
     except apikeys.SignatureError as exc:
