@@ -201,9 +201,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
 def reads_only(predicate) -> bool:
     """Whether a POST declared with `reads_when` runs as a read: decided before authentication (the key lookup is
     the first statement), on the body as sent; the body is checked as usual afterwards."""
-    if request.headers.get("Idempotency-Key"):
-        return False
-    return bool(predicate(peek_json()))
+    return not request.headers.get("Idempotency-Key") and bool(predicate(peek_json()))
 
 
 def commits_itself(predicate) -> bool:
@@ -321,6 +319,8 @@ def touch_last_use(store: KeyStore, key) -> None:
 def read_json_body(expects_body: bool, protected_fields) -> dict:
     raw = request.get_data(cache=True)
     if not raw.strip():
+        if expects_body and request.method == "PATCH":  # nothing to change: say so, rather than read it as {}
+            raise InvalidBody.for_field("body", "Corpo vazio: envie (JSON) os campos a alterar.", code="missing")
         return {}
     mimetype = (request.mimetype or "").lower()
     if mimetype != "application/json" and not mimetype.endswith("+json"):
@@ -406,9 +406,8 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
     if not key or len(key) > 255:
         raise AppError("Idempotency-Key deve ter de 1 a 255 caracteres.", code="invalid_header", status=400,
                        details=[FieldError("Idempotency-Key", "invalid", "De 1 a 255 caracteres.")])
-    fingerprint = hashlib.sha256(
-        request.method.encode() + b" " + request.path.encode() + b"\n" + request.get_data(cache=True)
-    ).hexdigest()
+    body = request.get_data(cache=True)
+    fingerprint = hashlib.sha256(request.method.encode() + b" " + request.path.encode() + b"\n" + body).hexdigest()
     record = claim_idempotency_key(ctx.company.id, key, fingerprint)
     if isinstance(record, Response):
         return record

@@ -119,3 +119,12 @@ def test_a_nul_byte_in_a_path_segment_is_404(app, method, template, segment):
     response = app.test_client().open(template.format(segment), method=method,
                                       json={} if method == "POST" else None)
     assert response.status_code == 404, (method, template, response.status_code)
+
+
+def test_an_empty_patch_body_is_400_naming_the_body(api):
+    created = api.post("/partners", json=partner()).get_json()["data"]
+    response = api.client.patch(f"{API}/partners/{created['id']}", data=b"", content_type="application/json",
+                                headers={"X-API-Key": api.key})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == "invalid_body" and fields_of(response) == ["body"]
+    assert api.patch(f"/partners/{created['id']}", json={}).status_code == 200  # an empty object still changes nothing
