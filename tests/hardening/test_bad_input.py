@@ -128,3 +128,21 @@ def test_an_empty_patch_body_is_400_naming_the_body(api):
     assert response.status_code == 400
     assert response.get_json()["error"]["code"] == "invalid_body" and fields_of(response) == ["body"]
     assert api.patch(f"/partners/{created['id']}", json={}).status_code == 200  # an empty object still changes nothing
+
+
+# --- Strict numbers: JSON true/false is not a number ---------------------------------------------------------------
+
+def test_a_boolean_is_not_a_number_anywhere(app, make_company, make_api_key, api):
+    from tests.fixtures.core import ApiClient
+    company = make_company(modules=["billing", "financial"])
+    fin = ApiClient(app.test_client(), make_api_key(company)[1])
+    payable = {"descricao": "Pneus", "valor_centavos": 10000, "vencimento_at": "2030-01-10"}
+    for field in ("valor_centavos", "parcela_total"):
+        for value in (True, False):
+            response = fin.post("/finance/payables", json={**payable, field: value})
+            assert response.status_code == 400, (field, value, response.get_json())
+            assert fields_of(response) == [field]
+    assert fin.get("/finance/payables").get_json()["data"] == []  # nothing half-written
+    assert fin.post("/finance/payables", json=payable).status_code == 201  # a number still is one
+    vehicle = api.post("/vehicles", json={"plate": "ABC1D23", "axles": True})
+    assert vehicle.status_code == 400 and fields_of(vehicle) == ["axles"]
