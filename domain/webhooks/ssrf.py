@@ -79,6 +79,22 @@ def check_new_url(url: str) -> tuple[str, str, int, str]:
     return scheme, host, port, path
 
 
+def check_host(host: str, port: int) -> None:
+    """A host we connect to that is not a URL (the message channels' SMTP host): every address it resolves to must
+    be public (else UnsafeTarget), unless WEBHOOK_ALLOW_PRIVATE_TARGETS. A name that does not resolve is left to the
+    connection's own error."""
+    if allow_private():
+        return
+    if host.rstrip(".").lower() == "localhost" or host.lower().endswith(".localhost"):
+        refuse_address(ipaddress.ip_address("127.0.0.1"))
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError, OSError):
+        return
+    for info in infos:
+        refuse_address(ipaddress.ip_address(info[4][0].split("%")[0]))
+
+
 def resolve(url: str) -> Target:
     """Check the URL and resolve its host; every address it resolves to must be public (else UnsafeTarget)."""
     scheme, host, port, path = check_url(url)
