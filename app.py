@@ -11,7 +11,7 @@ from core.config import DEV_SECRET_KEY, load_config
 from core.crypto import check_encryption_key
 from core.db import db
 from core.extensions import csrf, limiter, login_manager, migrate
-from core.ratelimit import LazyMemoryStorage
+from core.ratelimit import LazyMemoryStorage, OutageTolerantLimiter
 from core.signing import CachedSerializerSessionInterface, csrf_secret_keys, fallback_keys
 
 LAZY_MEMORY_URI = f"{LazyMemoryStorage.STORAGE_SCHEME[0]}://"  # no Redis: one process's counts, no expiry thread
@@ -85,6 +85,7 @@ def create_app(config: dict | None = None) -> Flask:
     _init_login(app)
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or LAZY_MEMORY_URI)
     limiter.init_app(app)
+    _count_through_outages()
     # Flask-Limiter keeps one storage per extension, replaced by each init_app; the app keeps the strategy made for
     # it, so core.ratelimit counts in this app's storage even when a process builds several apps (tests, tools).
     app.extensions["rate_limiter"] = limiter.limiter
@@ -128,6 +129,13 @@ def _init_login(app: Flask) -> None:
 
 
 READ_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def _count_through_outages() -> None:
+    """Flask-Limiter's strategy (login attempts) and core.ratelimit's (leads, offers, simulations) count in memory
+    while Redis is unreachable (core.ratelimit.OutageTolerantLimiter) instead of raising: Flask-Limiter's own
+    fallback swaps the views' limits for a default list, and its after-request deduction (a failed login) raised."""
+    limiter._limiter = OutageTolerantLimiter(limiter._limiter)
 
 
 def _limit_writes_only(app: Flask) -> None:
@@ -238,6 +246,9 @@ def _init_request_hooks(app: Flask) -> None:
         headers = response.headers
         headers[REQUEST_ID_HEADER] = g.get("request_id", "")
         _add_security_headers(headers)
+        _keep_private_answers_out_of_caches(headers)
+        if request.is_secure:  # TLS here, or X-Forwarded-Proto from a trusted proxy (PROXY_COUNT)
+            headers["Strict-Transport-Security"] = HSTS
         if request.headers.get("HX-Request") is not None or response.mimetype == "text/html":
             add_vary(response, "HX-Request")
         method, route = request.method, route_label()
@@ -247,6 +258,26 @@ def _init_request_hooks(app: Flask) -> None:
     @app.teardown_request
     def end_request(exc):
         leave_tenant()
+
+
+HSTS = "max-age=31536000; includeSubDomains"
+
+
+def _keep_private_answers_out_of_caches(headers) -> None:
+    """An answer for a logged-in user (pages, fragments, PDFs, CSV exports) or to an API call is `private,
+    no-store` unless the view already keeps it private (the theme's CSS: `private, max-age`): a shared cache or a
+    browser's back button never shows one company's data to someone else. Public pages and assets are left alone."""
+    if not (request.path.startswith("/api/") or _logged_in()):
+        return
+    current = (headers.get("Cache-Control") or "").lower()
+    if "private" not in current and "no-store" not in current:
+        headers["Cache-Control"] = "private, no-store"
+
+
+def _logged_in() -> bool:
+    # Only a user this request already loaded (Flask-Login keeps it in g): never a query for the header's sake.
+    user = g.get("_login_user")
+    return bool(user is not None and user.is_authenticated)
 
 
 _SECURITY_HEADER_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)

@@ -206,9 +206,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
 def reads_only(predicate) -> bool:
     """Whether a POST declared with `reads_when` runs as a read: decided before authentication (the key lookup is
     the first statement), on the body as sent; the body is checked as usual afterwards."""
-    if request.headers.get("Idempotency-Key"):
-        return False
-    return bool(predicate(peek_json()))
+    return not request.headers.get("Idempotency-Key") and bool(predicate(peek_json()))
 
 
 def commits_itself(predicate) -> bool:
@@ -297,16 +295,16 @@ def check_signature(key, secret: str) -> None:
         if key.require_signature:
             raise Unauthorized("Esta chave exige assinatura HMAC (X-Service-Signature).", code="signature_required")
         return
-    timestamp = request.headers.get("X-Service-Timestamp")
-    tolerance = current_app.config["SIGNATURE_TOLERANCE_SECONDS"]
+    timestamp, tolerance = request.headers.get("X-Service-Timestamp"), current_app.config["SIGNATURE_TOLERANCE_SECONDS"]
     try:
         if timestamp is None and key.require_timestamp:
             raise apikeys.SignatureError("Esta chave exige X-Service-Timestamp na assinatura (uma assinatura sem "
                                          "horário valeria para sempre).", "X-Service-Timestamp")
-        apikeys.verify_signature(secret, request.get_data(cache=True), signature, timestamp, tolerance,
-                                 version=request.headers.get("X-Service-Signature-Version"),
-                                 method=request.method, path=request.path, query=request.query_string)
-        if timestamp is not None and not apikeys.claim_signature(key.id, timestamp, signature, 2 * tolerance):
+        version = request.headers.get("X-Service-Signature-Version")
+        verified = apikeys.verify_signature(secret, request.get_data(cache=True), signature, timestamp, tolerance,
+                                            version=version, method=request.method, path=request.path,
+                                            query=request.query_string)  # the digest: replays keyed on it
+        if timestamp is not None and not apikeys.claim_signature(key.id, timestamp, verified, 2 * tolerance, version):
             raise apikeys.SignatureError("Esta assinatura já foi usada: assine cada requisição com um novo "
                                          "X-Service-Timestamp.", "X-Service-Signature")
     except apikeys.SignatureError as exc:
@@ -327,6 +325,8 @@ def touch_last_use(store: KeyStore, key) -> None:
 def read_json_body(expects_body: bool, protected_fields) -> dict:
     raw = request.get_data(cache=True)
     if not raw.strip():
+        if expects_body and request.method == "PATCH":  # nothing to change: say so, rather than read it as {}
+            raise InvalidBody.for_field("body", "Corpo vazio: envie (JSON) os campos a alterar.", code="missing")
         return {}
     mimetype = (request.mimetype or "").lower()
     if mimetype != "application/json" and not mimetype.endswith("+json"):

@@ -60,8 +60,10 @@ class SignatureError(Exception):
 
 def verify_signature(secret: str, body: bytes, signature: str, timestamp: str | None,
                      tolerance_seconds: int, now: float | None = None, *, version: str | None = None,
-                     method: str = "GET", path: str = "/", query: bytes = b"") -> None:
-    """Raise SignatureError unless the signature (bare hex or `sha256=` hex) matches and is fresh."""
+                     method: str = "GET", path: str = "/", query: bytes = b"") -> str:
+    """The verified digest (lower-case hex, the HMAC we computed): raise SignatureError unless the signature (bare
+    hex or `sha256=` hex, any case, surrounding blanks) matches and is fresh. The replay record is keyed on this
+    digest, never on the header's spelling, so no respelling of one signature is accepted twice."""
     version = (version or "1").strip()
     if version not in SIGNATURE_VERSIONS:
         raise SignatureError("X-Service-Signature-Version desconhecida: use 2 (ou omita para o esquema do "
@@ -84,13 +86,17 @@ def verify_signature(secret: str, body: bytes, signature: str, timestamp: str | 
                 else sign(secret, body, timestamp))
     if not hmac.compare_digest(expected, candidate.lower()):
         raise SignatureError("Assinatura HMAC inválida.")
+    return expected
 
 
-def claim_signature(key_id, timestamp: str, signature: str, ttl_seconds: int) -> bool:
-    """Record that (key, timestamp, signature) was accepted; False when it already was (a replay). Redis (SET NX
-    with a TTL) when configured, else the `signature_nonces` table (expired rows purged on the way)."""
+def claim_signature(key_id, timestamp: str, verified_digest: str, ttl_seconds: int, version: str = "1") -> bool:
+    """Record that (key, signing version, timestamp, verified digest) was accepted; False when it already was (a
+    replay). `verified_digest` is what `verify_signature` returned, not the header: `sha256=ABC…`, `abc…` and
+    ` abc… ` are one signature. Redis (SET NX with a TTL) when configured, else the `signature_nonces` table
+    (expired rows purged on the way)."""
     from flask import current_app
-    digest = hashlib.sha256(f"{key_id}:{timestamp}:{signature.strip().lower()}".encode()).hexdigest()
+    record = f"{key_id}:v{(version or '1').strip()}:{timestamp.strip()}:{verified_digest}"
+    digest = hashlib.sha256(record.encode()).hexdigest()
     if current_app.config.get("REDIS_URL"):
         from core.queue import redis_connection
         return bool(redis_connection().set(f"fretes:sig:{digest}", 1, nx=True, ex=ttl_seconds))

@@ -130,6 +130,9 @@ def load_config() -> dict:
         "RATELIMIT_HEADER_RETRY_AFTER_VALUE": "delta-seconds",
         # Public lead form (blueprints/api/marketplace.py): per client IP, in the limiter's storage.
         "MARKETPLACE_LEAD_LIMIT": os.environ.get("MARKETPLACE_LEAD_LIMIT", "5 per minute"),
+        # The public page's anonymous offer form: per client IP, same storage; by default the lead's limit.
+        "MARKETPLACE_OFFER_LIMIT": os.environ.get("MARKETPLACE_OFFER_LIMIT")
+        or os.environ.get("MARKETPLACE_LEAD_LIMIT", "5 per minute"),
         # The leads badge (polled by every open tab) reuses the stored count it read this long ago, per process.
         "MARKETPLACE_BADGE_CACHE_SECONDS": float(os.environ.get("MARKETPLACE_BADGE_CACHE_SECONDS", "1")),
         # Price simulations (POST /simulations): per API key, in the limiter's storage.

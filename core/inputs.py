@@ -1,9 +1,9 @@
 """Guards every request input passes before any model sees it: NUL bytes (PostgreSQL text cannot hold them) in
-query strings, form fields and JSON, and the nesting depth of a JSON body (deep nesting exhausts the recursion
+the path, query strings, form fields and JSON, and the nesting depth of a JSON body (deep nesting exhausts the recursion
 limit of the parser and of every walk over the result)."""
 from flask import request
 
-from core.errors import AppError, FieldError, InvalidBody, InvalidQuery
+from core.errors import AppError, FieldError, InvalidBody, InvalidQuery, NotFound
 
 MAX_JSON_DEPTH = 32
 NUL = "\x00"
@@ -11,7 +11,11 @@ NUL_MESSAGE = "Contém um caractere nulo (\\u0000), que não é aceito."
 
 
 def reject_nul_in_request(is_api: bool) -> None:
-    """Query parameters and form fields (pages) with a NUL byte: 400 naming the first one."""
+    """A path with a NUL byte (`/f/%00`, a callback token): 404, since no slug, token or id holds one (PostgreSQL
+    would refuse the lookup's parameter with an error). Query parameters and form fields (pages) with a NUL byte:
+    400 naming the first one."""
+    if NUL in request.path:
+        raise NotFound()
     # The API reads only JSON bodies (checked by check_json_tree): parsing a form here would consume the stream
     # that the API's 415 check reads, so forms are looked at on pages only.
     reads_form = not is_api and request.method in ("POST", "PUT", "PATCH") and not request.is_json

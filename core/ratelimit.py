@@ -8,6 +8,7 @@ same either way (one atomic INCR+EXPIRE script in Redis per call), only the wait
 
 Without Redis the app counts in `LazyMemoryStorage` (scheme `memory-lazy://`, app.py's default): limits' memory
 storage without its expiry thread."""
+import logging
 import math
 import time
 from contextlib import contextmanager
@@ -17,7 +18,9 @@ from flask import current_app, g, has_request_context
 from limits import parse
 from limits.storage import MemoryStorage, RedisStorage
 from limits.strategies import FixedWindowRateLimiter
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from core.errors import AppError
 
@@ -107,11 +110,15 @@ class PendingHit:
     def send(cls, strategy, item, scope: str, key: str) -> "PendingHit | None":
         """The hit, sent; None when the limiter is not Redis' fixed window or the send failed (the caller counts
         the usual way: redis-py's retry, limits' script loading)."""
-        storage = strategy.storage
-        if type(strategy) is not FixedWindowRateLimiter or type(storage) is not RedisStorage:
+        redis_strategy = getattr(strategy, "primary", strategy)  # OutageTolerantLimiter: Redis' own strategy
+        storage = redis_strategy.storage
+        if type(redis_strategy) is not FixedWindowRateLimiter or type(storage) is not RedisStorage:
             return None
         pool = storage.storage.connection_pool
-        connection = pool.get_connection()
+        try:
+            connection = pool.get_connection()
+        except (RedisError, OSError):  # Redis down: counted the usual way (in memory during an outage)
+            return None
         try:
             counter = storage.prefixed_key(item.key_for(scope, key))
             connection.send_command("EVALSHA", storage.lua_incr_expire.sha, 1, counter, item.get_expiry(), 1)
@@ -176,3 +183,45 @@ class LazyMemoryStorage(MemoryStorage):
         if now >= self.next_sweep:
             self.next_sweep = now + self.SWEEP_SECONDS
             self._MemoryStorage__expire_events()
+
+
+class OutageTolerantLimiter:
+    """The app's limiter strategy (Redis' fixed window), counting in this process's memory while Redis cannot be
+    reached: a failed login or a lead during an outage is neither a 500 nor unlimited. Each call tries Redis first,
+    so counting goes back there as soon as it answers; the counts of the outage stay in the process (a client that
+    spreads its attempts over N web processes gets N times the limit for that while, documented in
+    docs/hardening.md)."""
+
+    OUTAGE_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
+
+    def __init__(self, primary):
+        self.primary = primary
+        self.storage = primary.storage
+        self.fallback = type(primary)(LazyMemoryStorage())
+        self.outage = False
+
+    def _counted(self, method: str, *args, **kwargs):
+        try:
+            answer = getattr(self.primary, method)(*args, **kwargs)
+        except self.OUTAGE_ERRORS as exc:
+            if not self.outage:
+                logging.getLogger("fretes.ratelimit").warning(
+                    "rate-limit storage unreachable, counting in memory until it answers: %s", exc)
+            self.outage = True
+            return getattr(self.fallback, method)(*args, **kwargs)
+        if self.outage:
+            logging.getLogger("fretes.ratelimit").warning("rate-limit storage answers again")
+            self.outage = False
+        return answer
+
+    def hit(self, item, *identifiers: str, cost: int = 1) -> bool:
+        return self._counted("hit", item, *identifiers, cost=cost)
+
+    def test(self, item, *identifiers: str, cost: int = 1) -> bool:
+        return self._counted("test", item, *identifiers, cost=cost)
+
+    def get_window_stats(self, item, *identifiers: str):
+        return self._counted("get_window_stats", item, *identifiers)
+
+    def clear(self, item, *identifiers: str) -> None:
+        return self._counted("clear", item, *identifiers)

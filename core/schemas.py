@@ -1,18 +1,51 @@
 """Request models: pydantic types for our field rules and the translation of errors into `details`."""
+import types
+import typing
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import cache
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 from pydantic.json_schema import WithJsonSchema
+from pydantic_core import PydanticCustomError
 
 from core import validators as v
 from core.errors import FieldError, InvalidBody, InvalidQuery
 
 
 class RequestModel(BaseModel):
-    """Unknown fields are ignored (docs/decisions.md §1); strings are stripped."""
+    """Unknown fields are ignored (docs/decisions.md §1); strings are stripped; a number is never a boolean."""
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_boolean_numbers(cls, data):
+        """pydantic reads JSON `true` as 1 for an int, float or Decimal field (a payable of `valor_centavos: true`
+        stored 1 centavo): refused, naming the field. Nested models check their own fields."""
+        if isinstance(data, dict):
+            for key in numeric_keys(cls):
+                if isinstance(data.get(key), bool):
+                    raise PydanticCustomError("number_type", "Informe um número (não true/false).", {"field": key})
+        return data
+
+
+NUMBER_TYPES = (int, float, Decimal)
+
+
+@cache
+def numeric_keys(model: type[BaseModel]) -> tuple[str, ...]:
+    """The input keys (aliases) of `model`'s fields that take a number and not a boolean."""
+    return tuple(info.alias or name for name, info in model.model_fields.items() if _takes_a_number(info.annotation))
+
+
+def _takes_a_number(annotation) -> bool:
+    if typing.get_origin(annotation) is Annotated:
+        return _takes_a_number(typing.get_args(annotation)[0])
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        options = typing.get_args(annotation)
+        return bool not in options and any(_takes_a_number(option) for option in options)
+    return isinstance(annotation, type) and issubclass(annotation, NUMBER_TYPES) and annotation is not bool
 
 
 class StrictRequestModel(RequestModel):

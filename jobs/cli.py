@@ -21,11 +21,19 @@ def register_job_commands(app: Flask) -> None:
             raise click.ClickException("Defina REDIS_URL para usar o worker (sem Redis os jobs rodam inline).")
         import jobs.context
         jobs.context._worker_app = app  # the CLI already built the app: jobs reuse it
-        from jobs.worker import FretesForkingWorker, FretesWorker, install_fork_guard
+        from jobs.worker import (
+            MAINTENANCE_SECONDS,
+            FretesForkingWorker,
+            FretesWorker,
+            heartbeat_seconds,
+            install_fork_guard,
+        )
         install_fork_guard()
         names = list(queues) or list(QUEUES)
         worker_class = FretesForkingWorker if fork else FretesWorker
-        worker_class(names, connection=redis_connection(), serializer=JsonFirstSerializer).work(
+        # Maintenance every minute, not RQ's 10: it is also when a worker takes over a dead worker's scheduler.
+        worker_class(names, connection=redis_connection(), serializer=JsonFirstSerializer,
+                     job_monitoring_interval=heartbeat_seconds(), maintenance_interval=MAINTENANCE_SECONDS).work(
             with_scheduler=True, burst=burst, max_jobs=max_jobs)
 
     @app.cli.commands["webhook"].command("sweep")

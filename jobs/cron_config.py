@@ -4,7 +4,7 @@ from rq import cron
 from jobs.ciot import recover_stale_emissions
 from jobs.ciot_agregado import close_expired_agregados, retry_stuck_agregados
 from jobs.freights import expire_offers
-from jobs.maintenance import dispatch_job_outbox, purge_expired_idempotency_keys, sweep_dead_jobs
+from jobs.maintenance import SWEEP_SECONDS, dispatch_job_outbox, purge_expired_idempotency_keys, sweep_dead_jobs
 from jobs.marketplace import purge_old_leads
 from jobs.webhooks import redeliver_overdue
 
@@ -13,8 +13,9 @@ cron.register(purge_expired_idempotency_keys, "default", cron="17 * * * *", job_
 cron.register(recover_stale_emissions, "emission", cron="*/5 * * * *", job_timeout=120)
 # Jobs kept in the outbox while Redis was unreachable (core/queue.py); this job itself runs once Redis is back.
 cron.register(dispatch_job_outbox, "default", cron="* * * * *", job_timeout=120)
-# Jobs whose worker died (no heartbeat): failed, and their progress rows with them (jobs/failures.py).
-cron.register(sweep_dead_jobs, "default", cron="* * * * *", job_timeout=120)
+# Jobs whose worker died (no heartbeat for 60 s, jobs/worker.py): retried or failed, their progress rows with them
+# (jobs/failures.py); then the due retries of a queue whose scheduler died are enqueued. Every 15 s: within ~75 s.
+cron.register(sweep_dead_jobs, "default", interval=SWEEP_SECONDS, job_timeout=60)
 # Webhook deliveries whose retry is due but whose scheduled job never ran, deliveries left by a killed worker, and
 # outbox events never fanned out (jobs/webhooks.py): the delivery rows are what is owed, this sends them.
 cron.register(redeliver_overdue, "webhooks", cron="* * * * *", job_timeout=300)

@@ -22,9 +22,12 @@ def dispatch_job_outbox(min_age_seconds: float = 30) -> int:
 
 
 def sweep_dead_jobs(timestamp: float | None = None) -> int:
-    """RQ's abandoned-job handling for every queue: jobs whose worker stopped sending heartbeats (killed) go to the
-    failed registry and their on_failure callback (jobs/failures.py) fails their progress row. Workers do this
-    now and then themselves; the periodic run makes it prompt. `timestamp` (tests) stands for "now"."""
+    """RQ's abandoned-job handling for every queue: jobs whose worker stopped sending heartbeats (killed; the entry
+    lapses HEARTBEAT_MISSES beats after the last, jobs/worker.py) are retried when they have retries left, else go
+    to the failed registry and their on_failure callback (jobs/failures.py) fails their progress row. Then the
+    retries due on a queue whose scheduler died are enqueued (`enqueue_stranded_retries`). Workers clean now and
+    then themselves; this periodic run (every SWEEP_SECONDS, jobs/cron_config.py) makes it prompt. `timestamp`
+    (tests) stands for "now"."""
     from rq.registry import StartedJobRegistry
 
     from core.queue import QUEUES, redis_connection
@@ -35,4 +38,31 @@ def sweep_dead_jobs(timestamp: float | None = None) -> int:
             registry = StartedJobRegistry(name, connection=connection, serializer=JsonFirstSerializer)
             swept += len(registry.get_expired_job_ids(timestamp))
             registry.cleanup(timestamp)
+        enqueue_stranded_retries(connection)
         return swept
+
+
+SWEEP_SECONDS = 15  # with the 60 s heartbeat TTL: a dead worker's job is retried or failed within 75 s
+
+
+def enqueue_stranded_retries(connection) -> set[str]:
+    """RQ's scheduler (the one that moves due retries from a queue's scheduled registry to the queue) runs in one
+    worker, holding a lock per queue refreshed every second with a 61 s TTL. When that worker dies, the others
+    (and its successor) try the lock again only at their maintenance, every few minutes: a CIOT emission's retry
+    waited 10 minutes. Here, every sweep: for each queue whose lock has lapsed (no live scheduler), take it, enqueue
+    the due jobs once, and give it back. A live scheduler's lock is never taken. Returns the queues it served."""
+    from rq.scheduler import RQScheduler
+
+    from core.queue import QUEUES
+    from core.serializer import JsonFirstSerializer
+    scheduler = RQScheduler(list(QUEUES), connection=connection, serializer=JsonFirstSerializer)
+    try:
+        served = set(scheduler.acquire_locks())
+        if served:
+            try:
+                scheduler.enqueue_scheduled_jobs()
+            finally:
+                scheduler.release_locks()
+        return served
+    finally:
+        scheduler.connection.close()  # its own pool, made for this call

@@ -14,6 +14,7 @@ pytest_plugins = [
     "tests.fixtures.freights",
     "tests.fixtures.providers",
     "tests.fixtures.pef_server",
+    "tests.fixtures.redis_server",
     "tests.fixtures.fuzz",
 ]
 

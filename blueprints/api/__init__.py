@@ -17,4 +17,7 @@ from blueprints.api import (  # noqa: F401
     simulations,
     webhooks,
 )
-from core.api import api_bp  # noqa: F401
+from core.api import REGISTRY, api_bp
+from core.api_routing import refuse_shadowed_methods
+
+refuse_shadowed_methods(api_bp, REGISTRY)  # PATCH /leads/count → 405, not a lead named "count"

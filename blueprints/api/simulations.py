@@ -54,7 +54,7 @@ def list_methodologies(ctx):
 
 
 @endpoint("/methodologies/<methodology_id>", "GET", query=MethodologyQuery, tags=TAGS, response=MethodologyResponse,
-          errors=(FORBIDDEN,), summary="Uma metodologia na versão atual, ou na versão pedida em `version`.")
+          summary="Uma metodologia na versão atual, ou na versão pedida em `version`.")
 def get_methodology(ctx, methodology_id):
     methodology = services.find_methodology(methodology_id)
     return {"data": methodology_dict(methodology, services.find_version(methodology, ctx.query.version))}
@@ -69,7 +69,7 @@ def create_methodology(ctx):
 
 
 @endpoint("/methodologies/<methodology_id>/versions", "POST", body=MethodologyDefinition, tags=TAGS,
-          response=MethodologyResponse, errors=(FORBIDDEN, INVALID_METHODOLOGY), operation_id="saveMethodologyVersion",
+          response=MethodologyResponse, errors=(INVALID_METHODOLOGY,), operation_id="saveMethodologyVersion",
           summary="Salva uma nova versão da metodologia (n+1); as anteriores não mudam.")
 def save_methodology_version(ctx, methodology_id):
     methodology = services.find_methodology(methodology_id, for_update=True)

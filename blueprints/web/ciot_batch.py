@@ -4,7 +4,7 @@ from flask import redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from wtforms import DateField, SelectField
 
-from blueprints.web.access import is_htmx
+from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.ciot import bp
 from blueprints.web.formkit import MultiCheckboxField, choices
@@ -16,6 +16,9 @@ from core.schemas import validate_data
 from core.tenancy import get_owned
 from domain.ciot import batch
 from domain.ciot.presentation import fmt
+
+# Starting a batch writes (a progress row, a job, a file): not for `leitura` (admin always passes).
+BATCH_ACTORS = ("operador", "financeiro")
 
 
 class BatchForm(PlainForm):
@@ -54,7 +57,7 @@ def batch_page():
 
 
 @bp.post("/pdf-lote")
-@login_required
+@roles_required(*BATCH_ACTORS)
 def start_batch():
     """Select the operations now (≤ 50, all with a declaration) and let the `pdf` worker build the ZIP."""
     raw = _batch_query(request.form)

@@ -2,6 +2,7 @@
 from flask import Blueprint, abort, render_template, send_file
 from flask_login import login_required
 
+from blueprints.web.access import roles_required
 from blueprints.web.transaction import page_transaction
 from core.errors import Conflict
 from core.models import JobProgress
@@ -22,7 +23,7 @@ def progress(job_id):
 
 
 @bp.post("/<job_id>/tentar-novamente")
-@login_required
+@roles_required("operador", "financeiro")  # runs the job again: not for `leitura`, who cannot start one
 def retry(job_id):
     """"Tentar novamente" on a failed job: the same job runs again from the start; the fragment polls again."""
     with page_transaction():  # inline: the job runs at its commit

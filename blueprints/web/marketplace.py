@@ -69,17 +69,37 @@ def detail(slug):
                                canonical=url_for("marketplace.detail", slug=slug, _external=True)), 410
 
 
+class OverTheLimit(Exception):
+    """A public form sent over its per-IP limit: the page answers 429 with Retry-After, like the API."""
+
+    def __init__(self, error: AppError):
+        super().__init__(error.message)
+        self.error = error
+
+
 def _submit(slug: str, write, sent: str, message: str):
     """Run a public form's write; (redirect to the detail with its thank-you, []) or (None, the errors). A freight
-    that stopped being public (404/410) is the error page, not a form error."""
+    that stopped being public (404/410) is the error page, not a form error; over the limit → OverTheLimit."""
     try:
         with page_transaction():
             write()
     except AppError as exc:
         if exc.status in (404, 410):
             raise
+        if exc.status == 429:
+            raise OverTheLimit(exc) from None
         return None, errors_of(exc)
     return done(url_for("marketplace.detail", slug=slug, enviado=sent), message), []
+
+
+def _over_the_limit(slug: str, refused: OverTheLimit, **forms):
+    """The detail page with the form as typed and the limit's message: 429 and its Retry-After (htmx swaps it in
+    like a 422: static/js/app.js swaps a 4xx that names its target)."""
+    html, _ = _detail(slug, general=[refused.error.message], **forms)
+    headers = dict(refused.error.headers or {})
+    if is_htmx():
+        headers.update({"HX-Retarget": "body", "HX-Reswap": "innerHTML"})
+    return html, 429, headers
 
 
 @bp.route("/f/<slug>/interesse", methods=["POST"])
@@ -88,8 +108,11 @@ def send_lead(slug):
     data, errors = validate_data(LeadCreate, lead_body(form, slug))
     if data is not None:
         client = {"ip_addr": request.remote_addr, "user_agent": request.headers.get("User-Agent")}
-        response, errors = _submit(slug, lambda: services.submit_lead(data, **client), "interesse",
-                                   "Recebemos seu interesse. A empresa vai chamar você no WhatsApp.")
+        try:
+            response, errors = _submit(slug, lambda: services.submit_lead(data, **client), "interesse",
+                                       "Recebemos seu interesse. A empresa vai chamar você no WhatsApp.")
+        except OverTheLimit as refused:
+            return _over_the_limit(slug, refused, lead_form=form)
         if response is not None:
             return response
     general = attach_errors(form, errors, lead_input)
@@ -109,8 +132,12 @@ def send_offer(slug):
     data, schema_errors = validate_data(OfferCreate, raw) if not errors else (None, [])
     errors += schema_errors
     if data is not None:
-        response, errors = _submit(slug, lambda: services.create_public_offer(slug, data), "oferta",
-                                   "Oferta enviada. A empresa vai responder pelo WhatsApp.")
+        def write():
+            services.submit_public_offer(slug, data, ip_addr=request.remote_addr, honeypot=form.website.data)
+        try:
+            response, errors = _submit(slug, write, "oferta", "Oferta enviada. A empresa vai responder pelo WhatsApp.")
+        except OverTheLimit as refused:
+            return _over_the_limit(slug, refused, offer_form=form)
         if response is not None:
             return response
     general = attach_errors(form, errors)

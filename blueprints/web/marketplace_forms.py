@@ -43,6 +43,7 @@ class OfferForm(PlainForm):
     carrier_name = StringField("Seu nome")
     carrier_phone = StringField("Celular (WhatsApp)")
     message = TextAreaField("Mensagem (opcional)")
+    website = StringField("Deixe este campo vazio", id="offer-website")  # the honeypot, as the lead form's
 
 
 UF_CHOICES = [("", "Todas")] + [(uf, uf) for uf in UFS]

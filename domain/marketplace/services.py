@@ -189,6 +189,17 @@ def _badge_redis(url: str, factory):
     return factory()
 
 
+def submit_public_offer(slug: str, data, *, ip_addr: str | None, honeypot: str | None):
+    """The public page's offer, guarded like a lead: at most MARKETPLACE_OFFER_LIMIT (default: the lead's, 5 per
+    minute) per client IP in the limiter's storage (Redis: shared by every web process; over it → 429 with
+    Retry-After), and a filled honeypot stores nothing (the sender sees the same thank-you)."""
+    enforce_limit("MARKETPLACE_OFFER_LIMIT", "marketplace-offer", ip_addr or "unknown",
+                  "Muitos envios em pouco tempo. Tente novamente em instantes.")
+    if honeypot:
+        return None
+    return create_public_offer(slug, data)
+
+
 def create_public_offer(slug: str, data):
     """A driver's price offer from the public page: a `pendente` offer on the freight (source `publico`)."""
     from domain.freights.models import Freight

@@ -92,9 +92,10 @@ def _write_version(methodology, number: int, definition, inputs, components, act
 
 # --- Lookups -------------------------------------------------------------------------------------------------------
 
-def find_methodology(methodology_id, *, for_update: bool = False) -> Methodology:
-    """The company's methodology: 404 when no company has it, 403 when another company does (the contract's one
-    exception to "another company's record looks missing")."""
+def find_methodology(methodology_id, *, for_update: bool = False, foreign_is_forbidden: bool = False) -> Methodology:
+    """The company's methodology: 404 when no company has it, and when another company does (like every foreign
+    id), except for a simulation (`foreign_is_forbidden`): 403 there, the API's one named exception to "another
+    company's record looks missing" (docs/api/simulations.md)."""
     try:
         key = uuid.UUID(str(methodology_id))
     except ValueError:
@@ -103,6 +104,8 @@ def find_methodology(methodology_id, *, for_update: bool = False) -> Methodology
     found = db.session.execute(stmt.with_for_update() if for_update else stmt).scalar_one_or_none()
     if found is not None:
         return found
+    if not foreign_is_forbidden:
+        raise NotFound(NOT_FOUND_MESSAGE)
     owner = db.session.execute(cross_tenant(db.select(Methodology.company_id).where(Methodology.id == key))).first()
     if owner is not None and owner.company_id != current_company_id():
         raise Forbidden(FORBIDDEN_MESSAGE, code="forbidden")
@@ -122,7 +125,7 @@ def find_current_version(company, methodology_id):
         raise NotFound(NOT_FOUND_MESSAGE) from None
     found = read_rows(_current_version_select(), {"company_id": company.id, "methodology_id": key}).first()
     if found is None:
-        find_methodology(key)  # raises 403 or 404
+        find_methodology(key, foreign_is_forbidden=True)  # raises 403 or 404
         raise NotFound(NOT_FOUND_MESSAGE)
     return found
 

@@ -48,7 +48,7 @@ def _clean_url(url: str) -> str:
     if len(url) > 2000:
         raise InvalidBody.for_field("url", "URL longa demais (máximo 2000 caracteres).")
     try:
-        ssrf.check_url(url)
+        ssrf.check_new_url(url)
     except ssrf.UnsafeTarget as exc:
         raise InvalidBody.for_field("url", str(exc), code="unsafe_url") from exc
     return url

@@ -62,6 +62,39 @@ def check_url(url: str) -> tuple[str, str, int, str]:
     return parts.scheme, host, port or (443 if parts.scheme == "https" else 80), path
 
 
+def check_new_url(url: str) -> tuple[str, str, int, str]:
+    """`check_url`, plus what a host name stands for on this machine, at creation (the page, the API and the CLI all
+    create through domain.webhooks.services): `127.1`, `2130706433`, `0x7f000001` or a hosts-file name resolve to
+    loopback and are refused now, not only when a send is refused later. A name that does not resolve yet is
+    accepted (DNS may be down); every send resolves and checks again (`resolve`)."""
+    scheme, host, port, path = check_url(url)
+    if allow_private():
+        return scheme, host, port, path
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError, OSError):
+        return scheme, host, port, path
+    for info in infos:
+        refuse_address(ipaddress.ip_address(info[4][0].split("%")[0]))
+    return scheme, host, port, path
+
+
+def check_host(host: str, port: int) -> None:
+    """A host we connect to that is not a URL (the message channels' SMTP host): every address it resolves to must
+    be public (else UnsafeTarget), unless WEBHOOK_ALLOW_PRIVATE_TARGETS. A name that does not resolve is left to the
+    connection's own error."""
+    if allow_private():
+        return
+    if host.rstrip(".").lower() == "localhost" or host.lower().endswith(".localhost"):
+        refuse_address(ipaddress.ip_address("127.0.0.1"))
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError, OSError):
+        return
+    for info in infos:
+        refuse_address(ipaddress.ip_address(info[4][0].split("%")[0]))
+
+
 def resolve(url: str) -> Target:
     """Check the URL and resolve its host; every address it resolves to must be public (else UnsafeTarget)."""
     scheme, host, port, path = check_url(url)

@@ -92,3 +92,38 @@ def test_no_input_makes_an_endpoint_answer_5xx(spec, app, api):
         assert response.status_code < 500, (spec.method, path, query, body, response.get_data(as_text=True)[:300])
 
     run()
+
+
+# --- Path segments: public endpoints and pages (a NUL byte in a slug or token reached PostgreSQL) -----------------
+
+def _routes_with_segments(app) -> list[tuple[str, str]]:
+    public = [(spec.method, API_PREFIX + spec.rule) for spec in REGISTRY if spec.public and "<" in spec.rule]
+    pages = sorted((("GET", rule.rule) for rule in app.url_map.iter_rules()
+                    if rule.arguments and "GET" in rule.methods and not rule.rule.startswith("/api")
+                    and rule.endpoint != "static"), key=lambda item: item[1])
+    return public + pages
+
+
+path_segments = st.one_of(st.sampled_from(["\u0000", "a\u0000b", "%00", "9" * 400, "..", "Ω" * 300, " "]),
+                          st.text(max_size=40)).map(lambda text: re.sub(r"[/?#]", "_", text) or "x")
+
+
+@pytest.mark.slow
+def test_no_path_segment_makes_a_public_endpoint_or_a_page_answer_5xx(app, login, make_user, make_company):
+    """Every public endpoint and every page route with a path parameter, anonymous and logged in (an admin of a
+    company with every module), on the test's database (PostgreSQL in CI)."""
+    user_client = login(make_user(make_company(modules=["billing", "financial"])))
+    anonymous = app.test_client()
+    routes = _routes_with_segments(app)
+    assert ("GET", "/f/<slug>") in routes and any("callbacks/sms" in path for _, path in routes)
+
+    @settings(max_examples=12 * len(routes), deadline=None, suppress_health_check=list(HealthCheck))
+    @given(route=st.sampled_from(routes), segment=path_segments, logged_in=st.booleans())
+    def run(route, segment, logged_in):
+        method, rule = route
+        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda _: segment, rule)
+        client = user_client if logged_in else anonymous
+        response = client.open(path, method=method, json={} if method == "POST" else None)
+        assert response.status_code < 500, (method, path, response.status_code, response.get_data(as_text=True)[:300])
+
+    run()

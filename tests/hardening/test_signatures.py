@@ -114,3 +114,64 @@ def test_turning_the_requirement_on_also_requires_the_timestamp(app, company, ma
         services.set_require_signature(db.session.merge(key), True)
         db.session.commit()
     assert app.test_client().get(API + "/me", headers=legacy_headers(full)).status_code == 401
+
+
+# --- One signature, every spelling: the replay record is keyed on the verified digest ----------------------------
+
+def _bare_hex(headers) -> str:
+    value = headers["X-Service-Signature"]
+    return value[7:] if value.startswith("sha256=") else value
+
+
+SPELLINGS = {
+    "prefix": lambda hex_: "sha256=" + hex_,
+    "bare": lambda hex_: hex_,
+    "upper hex": lambda hex_: hex_.upper(),
+    "upper prefix and hex": lambda hex_: "SHA256=" + hex_.upper(),
+    "blanks around": lambda hex_: "  sha256=" + hex_ + "\t",
+}
+
+
+@pytest.mark.parametrize("scheme", ["legacy", "v2"])
+@pytest.mark.parametrize("first,second", [("prefix", "bare"), ("bare", "prefix"), ("prefix", "upper hex"),
+                                          ("bare", "upper prefix and hex"), ("upper hex", "blanks around")])
+def test_a_signature_respelled_is_still_a_replay(app, signed_key, scheme, first, second):
+    client = app.test_client()
+    ts = now_ms()
+    headers = (legacy_headers(signed_key, ts=ts) if scheme == "legacy"
+               else v2_headers(signed_key, "GET", API + "/me", ts=ts))
+    hex_ = _bare_hex(headers).lower()
+    ok = client.get(API + "/me", headers={**headers, "X-Service-Signature": SPELLINGS[first](hex_)})
+    assert ok.status_code == 200, ok.get_json()
+    replay = client.get(API + "/me", headers={**headers, "X-Service-Signature": SPELLINGS[second](hex_)})
+    assert replay.status_code == 401, f"{first} then {second} was accepted twice"
+    assert "já foi usada" in replay.get_json()["error"]["message"]
+
+
+def test_the_explicit_version_1_header_is_the_same_signature(app, signed_key):
+    """`X-Service-Signature-Version: 1` and no version header sign the same bytes: one record."""
+    client = app.test_client()
+    headers = legacy_headers(signed_key, ts=now_ms())
+    assert client.get(API + "/me", headers=headers).status_code == 200
+    assert client.get(API + "/me", headers={**headers, "X-Service-Signature-Version": " 1"}).status_code == 401
+
+
+@pytest.mark.parametrize("scheme", ["legacy", "v2"])
+def test_a_respelled_signed_payable_is_created_once(app, make_company, make_api_key, scheme):
+    """The finding: a signed POST /finance/payables resent with the prefix removed created a second payable."""
+    company = make_company(modules=["billing", "financial"])
+    full = make_api_key(company, require_signature=True)[1]
+    body = json.dumps({"descricao": "Pneus", "valor_centavos": 10000, "vencimento_at": "2030-01-10"}).encode()
+    path, ts = API + "/finance/payables", now_ms()
+    headers = (legacy_headers(full, body, ts) if scheme == "legacy"
+               else v2_headers(full, "POST", path, b"", body, ts))
+    hex_ = _bare_hex(headers)
+    client = app.test_client()
+    first = client.post(path, data=body, content_type="application/json",
+                        headers={**headers, "X-Service-Signature": "sha256=" + hex_})
+    assert first.status_code == 201, first.get_json()
+    again = client.post(path, data=body, content_type="application/json",
+                        headers={**headers, "X-Service-Signature": hex_.upper()})
+    assert again.status_code == 401
+    listed = client.get(path, headers={"X-API-Key": full, **legacy_headers(full, ts=now_ms())})
+    assert len(listed.get_json()["data"]) == 1

@@ -113,13 +113,46 @@ def test_transient_then_success(api, company, http_provider):
         db.session.rollback()
 
 
-def test_unreachable_provider_is_transient(company):
+def test_unreachable_provider_is_transient(app, company):
+    from tests.fixtures.providers import private_targets_allowed
     configure(company, "sms", "sms_http", {"url": "http://127.0.0.1:9/send"}, secret="tok")
-    with tenant_scope(company.id):
+    with tenant_scope(company.id), private_targets_allowed(app):  # a closed port on this machine: development
         message = queued_sms(company)
         with pytest.raises(TransientError):
             services.attempt_delivery(message, final_try=False)
         db.session.rollback()
+
+
+# --- The webhooks' SSRF guard on the admin-typed provider URL and SMTP host; short reasons ------------------------
+
+class Outgoing:
+    to, subject, body = "+5511999998888", "Assunto", "Olá"
+
+
+@pytest.mark.parametrize("provider,settings", [
+    ("sms_http", {"url": "https://127.0.0.1/send"}),
+    ("sms_http", {"url": "https://2130706433/send"}),
+    ("whatsapp_cloud", {"api_base": "https://0x7f000001/v20.0", "phone_number_id": "1"}),  # loopback only:
+    # run on code without the guard, a case must not send anything beyond this machine
+    ("smtp", {"host": "127.1", "port": 25, "from_address": "a@example.com"}),
+    ("smtp", {"host": "localhost", "port": 25, "from_address": "a@example.com"}),
+])
+def test_an_internal_provider_address_is_refused(app, provider, settings):
+    """Production settings (no WEBHOOK_ALLOW_PRIVATE_TARGETS): the adapter refuses before connecting."""
+    from domain.messages.channels import PermanentError, adapter_for
+    with pytest.raises(PermanentError) as refused:
+        adapter_for(provider)(Outgoing(), settings, "tok")
+    assert "recusado" in refused.value.reason and "não permitido" in refused.value.reason
+
+
+def test_a_providers_long_answer_is_shown_as_a_short_reason(http_provider):
+    from domain.messages.channels import PermanentError, adapter_for
+    http_provider.status = 400
+    http_provider.error = {"error": {"message": "Número inválido. " + "detalhe " * 300}}
+    with pytest.raises(PermanentError) as refused:
+        adapter_for("sms_http")(Outgoing(), {"url": http_provider.url + "/send", "sender": "FRETES"}, "tok")
+    reason = refused.value.reason
+    assert reason.startswith("HTTP 400: Número inválido.") and len(reason) <= 140
 
 
 def test_provider_must_serve_the_channel(company):

@@ -46,3 +46,15 @@ def keep_a_connection() -> None:
 def sleep(seconds: float) -> None:
     time.sleep(seconds)
     SEEN.append({"slept": seconds})
+
+
+def hold_until_released(started: str, release: str, done: str) -> str:
+    """A job that says it started (creates `started`), runs until the test creates `release` (bounded: 120 s), then
+    says it is done (creates `done`): the test stops Redis in between (tests/hardening/test_worker_faults.py)."""
+    import pathlib
+    pathlib.Path(started).touch()
+    deadline = time.monotonic() + 120
+    while not pathlib.Path(release).exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pathlib.Path(done).touch()
+    return "released"

@@ -70,10 +70,12 @@ def test_a_saved_simulation_keeps_its_version_after_an_edit(api, company):
         assert stored.methodology_version == 1
 
 
-def test_another_companys_methodology_is_403_on_read_and_edit(api, make_company, methodology_of):
+def test_another_companys_methodology_is_404_on_read_and_edit(api, make_company, methodology_of):
+    """Like a missing one (it answered 403, which told the id exists); 403 stays for a simulation (test_tenancy)."""
     other_id = methodology_of(make_company())
-    assert api.get(f"/methodologies/{other_id}").status_code == 403
-    assert api.post(f"/methodologies/{other_id}/versions", json=DEFINITION).status_code == 403
+    for response in (api.get(f"/methodologies/{other_id}"),
+                     api.post(f"/methodologies/{other_id}/versions", json=DEFINITION)):
+        assert response.status_code == 404 and response.get_json()["error"]["code"] == "not_found"
 
 
 ATTACKS = [

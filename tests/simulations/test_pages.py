@@ -204,8 +204,8 @@ def test_another_companys_records_are_refused_on_every_page(operator, make_compa
     saved = make_api(other).post("/simulations", json={
         "methodology_id": theirs, "inputs": {"distancia_km": 10, "peso_t": 1}, "save": True,
         "tax_context": {"origin_state": "SP", "destination_state": "SP"}}).get_json()["data"]["id"]
-    assert operator.get(f"/precos/metodologias/{theirs}/editar").status_code == 403
-    assert post(operator, f"/precos/metodologias/{theirs}/editar", {"name": "x"}).status_code == 403
+    assert operator.get(f"/precos/metodologias/{theirs}/editar").status_code == 404
+    assert post(operator, f"/precos/metodologias/{theirs}/editar", {"name": "x"}).status_code == 404
     assert operator.get(f"/precos/simulacoes/{saved}").status_code == 404
     assert post(operator, f"/precos/simulacoes/{saved}/vincular", {"freight": "FRT-000001"}).status_code == 404
     assert operator.get(f"/precos/simulacoes/{saved}/criar-frete").status_code == 404

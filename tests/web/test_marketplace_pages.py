@@ -419,8 +419,38 @@ def test_lead_form_shares_the_limit_per_ip(visitor, public_freight):
     form = {"driver_name": "Maria Souza", "driver_phone": "41 99999-8888"}
     assert [post_form(visitor, url, f"{url}/interesse", form).status_code for _ in range(5)] == [302] * 5
     response = post_form(visitor, url, f"{url}/interesse", form)
-    assert response.status_code == 422 and "Muitos envios" in response.get_data(as_text=True)
+    assert response.status_code == 429 and "Muitos envios" in response.get_data(as_text=True)
+    assert 1 <= int(response.headers["Retry-After"]) <= 61  # as the API answers (it was a 422 without it)
+    assert 'value="Maria Souza"' in response.get_data(as_text=True)  # the form as typed
     assert len(leads()) == 5
+
+
+OFFER = {"price": "4.200,00", "carrier_name": "José Transportes", "carrier_phone": "(11) 98888-7777"}
+
+
+def offers():
+    return db.session.execute(cross_tenant(db.select(Offer))).scalars().all()
+
+
+def test_offer_form_has_the_leads_limit_per_ip(visitor, public_freight):
+    url = f"/f/{public_freight.public_slug}"
+    assert [post_form(visitor, url, f"{url}/oferta", OFFER).status_code for _ in range(5)] == [302] * 5
+    response = post_form(visitor, url, f"{url}/oferta", OFFER)
+    assert response.status_code == 429 and "Muitos envios" in response.get_data(as_text=True)
+    assert 1 <= int(response.headers["Retry-After"]) <= 61
+    assert len(offers()) == 5
+    htmx = visitor.post(f"{url}/oferta", data={"csrf_token": csrf_from(visitor.get(url).get_data(as_text=True)),
+                                               **OFFER}, headers={"HX-Request": "true"})
+    assert htmx.status_code == 429 and htmx.headers["HX-Retarget"] == "body"  # swapped in, not dropped
+
+
+def test_offer_form_honeypot_stores_nothing(visitor, public_freight):
+    url = f"/f/{public_freight.public_slug}"
+    response = post_form(visitor, url, f"{url}/oferta", {**OFFER, "website": "http://spam"})
+    assert response.status_code == 302  # the same thank-you
+    assert offers() == []
+    html = visitor.get(url).get_data(as_text=True)
+    assert 'id="offer-website"' in html and html.count('name="website"') == 2  # both forms carry one
 
 
 def test_detail_page_and_its_assets_weigh_under_100_kb_uncompressed(visitor, public_freight):

@@ -90,3 +90,36 @@ def test_rebinding_after_save_is_refused_at_send_time(company, production, monke
         from domain.webhooks.models import WebhookAttempt
         [attempt] = db.session.execute(db.select(WebhookAttempt)).scalars().all()
     assert "não permitido" in attempt.error and isinstance(delivery, WebhookDelivery)
+
+
+def _hosts_file_loopback_name():
+    """A name this machine's hosts file maps to loopback (its own host name usually), or None."""
+    name = socket.gethostname()
+    try:
+        addresses = {info[4][0] for info in socket.getaddrinfo(name, 443, type=socket.SOCK_STREAM)}
+    except OSError:
+        return None
+    return name if addresses and all(a.startswith("127.") or a == "::1" for a in addresses) else None
+
+
+@pytest.mark.parametrize("host", ["127.1", "2130706433", "0x7f000001", "0177.0.0.1", "hosts-file"])
+def test_the_cli_refuses_loopback_aliases_at_creation(production, cli, company, host):
+    """One check for every entry point (page, API, CLI: all create through services.create_endpoint)."""
+    if host == "hosts-file":
+        host = _hosts_file_loopback_name() or pytest.skip("no hosts-file name maps to loopback here")
+    result = cli("webhook", "create", "--company", str(company.id), "--url", f"https://{host}/hook")
+    assert result.exit_code != 0, result.output
+    assert "Endereço não permitido" in result.output
+    from core.db import db
+    from core.tenancy import cross_tenant
+    from domain.webhooks.models import WebhookEndpoint
+    assert db.session.execute(cross_tenant(db.select(WebhookEndpoint))).first() is None
+
+
+def test_an_unresolvable_name_is_still_saved_and_checked_at_send(production, company, monkeypatch):
+    def no_dns(*_args, **_kwargs):
+        raise socket.gaierror("no network")
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+    with tenant_scope(company.id):
+        endpoint, _ = services.create_endpoint(company, url="https://hooks.cliente.example/x")
+    assert endpoint.url == "https://hooks.cliente.example/x"

@@ -11,8 +11,10 @@ import urllib.error
 import urllib.request
 
 from domain.messages.channels import PermanentError, SendResult, TransientError
+from domain.webhooks import ssrf
 
 TIMEOUT_SECONDS = 15
+REASON_CHARS = 120  # of the provider's own answer, shown to people: a reason, not the remote page
 WHATSAPP_API = "https://graph.facebook.com/v20.0"
 
 
@@ -25,7 +27,7 @@ def send_whatsapp(message, settings: dict, secret: str | None) -> SendResult:
     try:
         return SendResult(provider_message_id=answer["messages"][0]["id"])
     except (KeyError, IndexError, TypeError):
-        raise PermanentError(f"Resposta inesperada do WhatsApp: {str(answer)[:300]}") from None
+        raise PermanentError(f"Resposta inesperada do WhatsApp: {_short(str(answer))}") from None
 
 
 def send_sms(message, settings: dict, secret: str | None) -> SendResult:
@@ -38,6 +40,10 @@ def send_sms(message, settings: dict, secret: str | None) -> SendResult:
 def _post(url: str, payload: dict, token: str | None) -> dict:
     if not url.startswith(("http://", "https://")):
         raise PermanentError("Endereço do provedor não configurado.")
+    try:  # the webhooks' guard: an admin-typed URL must not reach the internal network (development flag aside)
+        ssrf.resolve(url)
+    except ssrf.UnsafeTarget as exc:
+        raise PermanentError(f"Endereço do provedor recusado: {exc}") from None
     request = urllib.request.Request(url, data=json.dumps(payload).encode(), method="POST",  # noqa: S310
                                      headers={"Content-Type": "application/json", "Accept": "application/json",
                                               "Authorization": f"Bearer {token or ''}"})
@@ -61,7 +67,12 @@ def _error_text(raw: bytes) -> str:
         data = json.loads(raw)
         error = data.get("error", data) if isinstance(data, dict) else data
         if isinstance(error, dict) and error.get("message"):
-            return str(error["message"])[:500]
+            return _short(str(error["message"]))
     except ValueError:
         pass
-    return raw.decode(errors="replace")[:500]
+    return _short(raw.decode(errors="replace"))
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= REASON_CHARS else text[:REASON_CHARS - 1] + "…"

@@ -4,6 +4,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 
 from domain.messages.channels import PermanentError, SendResult, TransientError
+from domain.webhooks import ssrf
 
 TIMEOUT_SECONDS = 15
 
@@ -16,9 +17,13 @@ def send(message, settings: dict, secret: str | None) -> SendResult:
     message_id = make_msgid(domain=(email["From"].split("@")[-1] or "localhost").strip(">"))
     email["Message-ID"] = message_id
     email.set_content(message.body)
+    host, port = settings.get("host") or "localhost", int(settings.get("port") or 25)
+    try:  # the webhooks' guard: an admin-typed host must not reach the internal network (development flag aside)
+        ssrf.check_host(host, port)
+    except ssrf.UnsafeTarget as exc:
+        raise PermanentError(f"Servidor SMTP recusado: {exc}") from None
     try:
-        with smtplib.SMTP(settings.get("host") or "localhost", int(settings.get("port") or 25),
-                          timeout=TIMEOUT_SECONDS) as server:
+        with smtplib.SMTP(host, port, timeout=TIMEOUT_SECONDS) as server:
             if settings.get("starttls"):
                 server.starttls()
             if settings.get("username"):
@@ -36,4 +41,6 @@ def send(message, settings: dict, secret: str | None) -> SendResult:
 
 
 def _text(value) -> str:
-    return value.decode(errors="replace") if isinstance(value, bytes) else str(value)
+    """The server's answer, short: a reason shown to people, not the remote's whole text."""
+    text = " ".join((value.decode(errors="replace") if isinstance(value, bytes) else str(value)).split())
+    return text if len(text) <= 120 else text[:119] + "…"
