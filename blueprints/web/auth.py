@@ -10,7 +10,7 @@ from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.transaction import page_transaction
 from core.errors import AppError
 from core.extensions import limiter
-from domain.tenancy.mail import send_platform_mail
+from domain.messages.platform_mail import send_platform_mail
 from domain.tenancy.services import authenticate_user
 from domain.tenancy.sessions import (
     change_own_password,

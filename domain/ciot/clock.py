@@ -1,8 +1,8 @@
 """CIOT's clock: trip moments and declaration dates are Brasília wall-clock times, stored naive."""
 from datetime import date, datetime
 
+from core.clock import BRT
 from core.errors import InvalidBody
-from domain.ciot.provider import BRT
 
 
 def now_local() -> datetime:
