@@ -493,28 +493,28 @@ def test_routes_take_the_distance_the_trips_gave_and_sum_the_toll_vouchers(api, 
 
 
 def test_a_route_whose_distance_cannot_be_computed_refuses_the_closing_before_anything(api, open_agregado):
-    """Adamantina/SP has no seat coordinates in the shipped data, and a trip inside Campinas has no seat-to-seat
+    """Boa Esperança do Norte/MT (installed in 2025) has no seat coordinates in the shipped data, and a trip inside Campinas has no seat-to-seat
     distance: the trips are taken, and the closing asks for those routes' distances (422 naming the route) before
     anything changes; given in `rotas`, it closes with them."""
     agg = open_agregado()
     one = _one(agg["id"])
-    assert api.post(one + "/viagens", json=trip_body(origem_municipio_nome="Adamantina")).status_code == 201
+    assert api.post(one + "/viagens", json=trip_body(origem_uf="MT", origem_municipio_nome="Boa Esperança do Norte")).status_code == 201
     inside = trip_body(destino_uf="SP", destino_municipio_nome="Campinas")
     assert api.post(one + "/viagens", json=inside).status_code == 201
     response = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período"})
     assert response.status_code == 422 and response.get_json()["error"]["code"] == "distancia_indisponivel"
-    assert response.get_json()["error"]["origem_codigo_ibge"] == "3500105"
+    assert response.get_json()["error"]["origem_codigo_ibge"] == "5101837"
     assert load_agregado(agg["id"]).status == "aberto" and agregado_events(agg["id"])[-1] == "trip_added"
     half = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período", "rotas": [
-        {"origem_codigo_ibge": "3500105", "destino_codigo_ibge": "3303302", "distancia_km": 830}]})
+        {"origem_codigo_ibge": "5101837", "destino_codigo_ibge": "3303302", "distancia_km": 830}]})
     assert half.status_code == 422 and half.get_json()["error"]["origem_codigo_ibge"] == "3509502"
     closed = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período", "rotas": [
-        {"origem_codigo_ibge": "3500105", "destino_codigo_ibge": "3303302", "distancia_km": 830},
+        {"origem_codigo_ibge": "5101837", "destino_codigo_ibge": "3303302", "distancia_km": 830},
         {"origem_codigo_ibge": "3509502", "destino_codigo_ibge": "3509502", "distancia_km": 18.5}]})
     assert closed.status_code == 200, closed.get_json()
     routes = {r["origem_municipio_nome"] + ">" + r["destino_municipio_nome"]: r
               for r in closed.get_json()["rotas_consolidadas"]}
-    assert routes["Adamantina>Niterói"]["distancia_km"] == 830.0
+    assert routes["Boa Esperança do Norte>Niterói"]["distancia_km"] == 830.0
     assert routes["Campinas>Campinas"]["distancia_km"] == 18.5
     assert routes["Campinas>Campinas"]["distancia_metodo"] == "informada"
 
