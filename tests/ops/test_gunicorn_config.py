@@ -7,7 +7,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def settings(monkeypatch, instance_path: str | None) -> dict:
-    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+    # set (not deleted) so that monkeypatch removes it again: the file sets it when absent, and a leftover value
+    # would put every later test of this process in Prometheus' multiprocess mode
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", os.path.join(os.path.dirname(__file__), "unused"))
     if instance_path is None:
         monkeypatch.delenv("INSTANCE_PATH", raising=False)
     else:
