@@ -24,7 +24,7 @@ def test_publish_receive_offers_accept_and_message(browser_page, make_user, comp
     page.get_by_label("UF de origem").fill("SP")
     page.get_by_label("Cidade de destino").fill("Curitiba")
     page.get_by_label("UF de destino").fill("PR")
-    page.get_by_label("Tipo de carga").fill("Grãos")
+    page.get_by_label("Tipo de carga").select_option("Granel sólido")
     page.get_by_label("Valor do frete (R$)").fill("4.500,00")
     page.get_by_label("Visibilidade").select_option("publico")
     page.get_by_role("button", name="Salvar e publicar").click()

@@ -38,7 +38,7 @@ def test_freight_municipality_and_driver_are_searched_and_picked(browser_page, m
     assert page.locator("[name='driver_id']").input_value() == str(driver.id)
     assert "CNH vence em 10 dias" in page.locator("#pick-driver_id-note").inner_text()
 
-    page.get_by_label("Tipo de carga").fill("Grãos")
+    page.get_by_label("Tipo de carga").select_option("Granel sólido")
     page.get_by_label("Valor do frete (R$)").fill("4.500,00")
     page.get_by_role("button", name="Salvar", exact=True).click()
     page.wait_for_url(re.compile(r".*/fretes-operacao/FRT-\d{6}$"))
