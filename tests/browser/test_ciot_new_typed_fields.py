@@ -75,9 +75,8 @@ def test_a_new_ciot_for_registered_parties_counts_its_typed_fields(browser_page,
             r.request.post_data or ""), timeout=SLOW):
         typist.type("[name='documents[0].access_key']", ciot_body()["documents"][0]["access_key"])
         page.locator("[name='documents[0].access_key']").press("Tab")
-    # ready with no blocker and no warning (information items, e.g. the empty return assumed, may remain)
-    page.locator("#ciot-live-results").get_by_text(
-        re.compile(r"Pronto para emissão: 0 bloqueio\(s\), 0 alerta\(s\)")).wait_for(timeout=SLOW)
+    # ready to emit: no blocker and no warning (information items, e.g. the empty return assumed, may remain)
+    page.locator("#ciot-live-results .live-summary[data-expected-status='pronto_emissao']").wait_for(timeout=SLOW)
     page.get_by_role("button", name="Salvar operação").click()
     page.wait_for_url(re.compile(r"/ciot/[0-9a-f-]{36}$"), timeout=SLOW)
     page.locator("#operation-panel[data-status='pronto_emissao']").wait_for(timeout=SLOW)
