@@ -119,7 +119,8 @@ def test_the_pre_commit_hook_runs_the_locked_ruff():
 
 
 def test_rq_cron_schedules_the_periodic_table_without_a_croniter_of_ours():
-    """`rq cron jobs/cron_config.py` works on what rq brings: every entry gets its next run time."""
+    """`rq cron jobs/cron_config.py` works on what rq brings: every cron entry gets its next run time, and the
+    interval entries run as soon as the scheduler starts."""
     from datetime import UTC, datetime
 
     from fakeredis import FakeStrictRedis
@@ -128,7 +129,11 @@ def test_rq_cron_schedules_the_periodic_table_without_a_croniter_of_ours():
     scheduler.load_config_from_file(str(ROOT / "jobs" / "cron_config.py"))
     jobs = scheduler.get_jobs()
     assert {job.func_name for job in jobs} >= {"jobs.maintenance.purge_expired_idempotency_keys"}
-    assert all(job.get_next_enqueue_time() > datetime.now(UTC) for job in jobs)
+    scheduled = [job for job in jobs if job.cron]
+    assert scheduled and all(job.get_next_enqueue_time() > datetime.now(UTC) for job in scheduled)
+    every = [job for job in jobs if job.interval]  # jobs.maintenance.sweep_dead_jobs, every SWEEP_SECONDS
+    assert {job.func_name for job in every} == {"jobs.maintenance.sweep_dead_jobs"}
+    assert all(job.should_run() for job in every)  # an interval job runs at once when rq cron starts
 
 
 def test_the_layer_contracts_hold():

@@ -34,7 +34,7 @@ def test_a_freight_price_with_float_noise_is_stored_rounded(api):
     assert patched.get_json()["data"]["price"] == 100.13
 
 
-@pytest.mark.parametrize(("price", "code"), [("cem", "decimal_parsing"), (True, "decimal_type"),
+@pytest.mark.parametrize(("price", "code"), [("cem", "decimal_parsing"), (True, "number_type"),
                                              ([100], "decimal_type"), ("NaN", "finite_number")])
 def test_a_price_that_is_not_a_number_is_still_400(api, price, code):
     response = api.post("/freights", json=freight_body(price=price))
