@@ -493,12 +493,14 @@ def test_routes_take_the_distance_the_trips_gave_and_sum_the_toll_vouchers(api, 
 
 
 def test_a_route_whose_distance_cannot_be_computed_refuses_the_closing_before_anything(api, open_agregado):
-    """Boa Esperança do Norte/MT (installed in 2025) has no seat coordinates in the shipped data, and a trip inside Campinas has no seat-to-seat
+    """Boa Esperança do Norte/MT (installed in 2025) has no seat coordinates in the shipped data, and a trip inside
+    Campinas has no seat-to-seat
     distance: the trips are taken, and the closing asks for those routes' distances (422 naming the route) before
     anything changes; given in `rotas`, it closes with them."""
     agg = open_agregado()
     one = _one(agg["id"])
-    assert api.post(one + "/viagens", json=trip_body(origem_uf="MT", origem_municipio_nome="Boa Esperança do Norte")).status_code == 201
+    far = trip_body(origem_uf="MT", origem_municipio_nome="Boa Esperança do Norte")
+    assert api.post(one + "/viagens", json=far).status_code == 201
     inside = trip_body(destino_uf="SP", destino_municipio_nome="Campinas")
     assert api.post(one + "/viagens", json=inside).status_code == 201
     response = api.post(one + "/encerrar", json={"peso_carga_final": 1, "motivo": "Fim do período"})
