@@ -21,11 +21,13 @@ def load_examples() -> dict:
 
 def document() -> dict:
     from domain.ciot.clock import today_local
-    return _document_of(today_local())
+    return document_of(today_local())
 
 
 @lru_cache(maxsize=2)
-def _document_of(today: date) -> dict:
+def document_of(today: date) -> dict:
+    """The document as served on `today` (the generated clients are built from a fixed day's, so that they do not
+    change with the calendar: scripts/api_clients/dump_openapi.py)."""
     from core.openapi import build_document
     from domain.ciot.examples import creation_example
     examples = copy.deepcopy(load_examples())

@@ -610,6 +610,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/v1/ciot-agregado/operations/{agregado_id}/retificar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com a resposta da ANTT no
+         * @description Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com a resposta da ANTT no histórico; num contrato retido (bloqueios), completa os dados e o declara (202 enquanto a declaração aguarda a ANTT, ou enquanto algo ainda falta).
+         *
+         *     Escopo da chave: `write`.
+         */
+        post: operations["rectifyCiotAgregado"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/v1/ciot-agregado/operations/{agregado_id}/pdf": {
         parameters: {
             query?: never;
@@ -2076,8 +2098,21 @@ export interface components {
             mensagem: string;
         };
         /**
+         * CiotAgregadoBloqueio
+         * @description What the declaration lacks: the contract is held (aberto, never sent to the ANTT) until it is given in
+         *     POST /retificar.
+         */
+        CiotAgregadoBloqueio: {
+            /** Campo */
+            campo: string;
+            /** Mensagem */
+            mensagem: string;
+        };
+        /**
          * CiotAgregadoCancel
-         * @description Cancelling the whole contract (only with every trip and debit already cancelled); the reason is optional.
+         * @description Cancelling the whole contract (only with every trip and debit already cancelled); the reason is optional, and
+         *     when given 3 to 500 characters: that check is the service's (cancellation.cancellation_motivo), which the page
+         *     calls too, so the schema only bounds the text's size.
          */
         CiotAgregadoCancel: {
             /** Motivo */
@@ -2093,13 +2128,16 @@ export interface components {
         };
         /**
          * CiotAgregadoClose
-         * @description POST /encerrar.
+         * @description POST /encerrar. `rotas` (optional): distances for routes the closing cannot compute (422
+         *     distancia_indisponivel names them).
          */
         CiotAgregadoClose: {
             /** Peso Carga Final */
             peso_carga_final: number | string;
             /** Motivo */
             motivo: string;
+            /** Rotas */
+            rotas?: components["schemas"]["CiotAgregadoRotaDistancia"][];
         };
         /**
          * CiotAgregadoCreate
@@ -2131,6 +2169,8 @@ export interface components {
             /** Destino Municipio Nome */
             destino_municipio_nome?: string | null;
             pagamento?: components["schemas"]["CiotAgregadoPagamento"] | null;
+            /** Veiculos */
+            veiculos?: components["schemas"]["CiotAgregadoVeiculo"][];
         };
         /**
          * CiotAgregadoDebitoCreate
@@ -2246,6 +2286,11 @@ export interface components {
              * @description Código CIOT, 12 dígitos; nulo enquanto a ANTT não respondeu à declaração da abertura (declarada automaticamente).
              */
             codigo_ciot: string | null;
+            /**
+             * Codigo Verificador
+             * @description Código verificador da ANTT (4 dígitos), nulo enquanto não declarado; com o código CIOT forma o identificador de 16 dígitos.
+             */
+            codigo_verificador: string | null;
             /** Protocolo */
             protocolo: string | null;
             /**
@@ -2298,6 +2343,11 @@ export interface components {
              * @description Motivo da última recusa da ANTT (abertura, encerramento ou cancelamento), quando houve.
              */
             mensagem_antt: string | null;
+            /**
+             * Aviso Transportador
+             * @description Aviso da ANTT ao transportador recebido na declaração: quando presente, deve ser apresentado ao contratado e impresso no documento.
+             */
+            aviso_transportador: string | null;
             /** Encerrado At */
             encerrado_at: string | null;
             /** Encerramento Motivo */
@@ -2311,6 +2361,18 @@ export interface components {
             /** @description Pedido à ANTT ainda sem resposta (abertura, cancelamento ou encerramento), ou nulo. Um cancelamento pendente deixa o contrato `aberto` com este campo preenchido. */
             pendencia: components["schemas"]["CiotAgregadoPendencia"] | null;
             /**
+             * Bloqueios
+             * @description O que falta à declaração (valor, pagamento, eixos): enquanto não vazio o contrato fica `aberto` sem codigo_ciot e não é enviado à ANTT; complete-o em POST …/retificar.
+             */
+            bloqueios: components["schemas"]["CiotAgregadoBloqueio"][];
+            /** Veiculos */
+            veiculos: components["schemas"]["CiotAgregadoVeiculoOut"][];
+            pagamento: components["schemas"]["CiotAgregadoPagamentoOut"];
+            /** Retificacoes */
+            retificacoes: number;
+            /** Retificado At */
+            retificado_at: string | null;
+            /**
              * Created At
              * Format: date-time
              * @description ISO 8601 em UTC (sufixo Z).
@@ -2323,14 +2385,58 @@ export interface components {
              */
             updated_at: string;
         };
-        /** CiotAgregadoPagamento */
+        /**
+         * CiotAgregadoPagamento
+         * @description How the TAC is paid (docs/ciot-agregado.md, "Declaration data"): PIX (`chave_pix`; `tipo_chave_pix` read from
+         *     the key when omitted) or a bank account (`banco`, `agencia`, `conta`); `cpf_cnpj_owner` the holder (default the
+         *     TAC), with `titular_parentesco` when the holder is the TAC's relative. What is missing or cannot be accepted
+         *     holds the declaration (bloqueios) instead of refusing the request.
+         */
         CiotAgregadoPagamento: {
             /** Tipo Pagamento */
             tipo_pagamento?: ("pix" | "conta_corrente" | "conta_poupanca" | "conta_pagamento" | "cartao_pre_pago_ip") | null;
             /** Chave Pix */
             chave_pix?: string | null;
+            /** Tipo Chave Pix */
+            tipo_chave_pix?: ("cpf" | "cnpj" | "email" | "telefone" | "aleatoria") | null;
+            /** Banco */
+            banco?: string | null;
+            /** Agencia */
+            agencia?: string | null;
+            /** Conta */
+            conta?: string | null;
             /** Cpf Cnpj Owner */
             cpf_cnpj_owner?: string | null;
+            /** Titular Parentesco */
+            titular_parentesco?: ("conjuge" | "companheiro" | "parente_1_grau" | "parente_2_grau") | null;
+        };
+        /**
+         * CiotAgregadoPagamentoOut
+         * @description How the TAC is paid (null fields when not given).
+         */
+        CiotAgregadoPagamentoOut: {
+            /** Tipo Pagamento */
+            tipo_pagamento: string | null;
+            /** Chave Pix */
+            chave_pix: string | null;
+            /**
+             * Tipo Chave Pix
+             * @description Informado, ou lido do formato da chave.
+             */
+            tipo_chave_pix: string | null;
+            /** Banco */
+            banco: string | null;
+            /** Agencia */
+            agencia: string | null;
+            /** Conta */
+            conta: string | null;
+            /**
+             * Cpf Cnpj Owner
+             * @description Titular; nulo: o próprio TAC.
+             */
+            cpf_cnpj_owner: string | null;
+            /** Titular Parentesco */
+            titular_parentesco: string | null;
         };
         /**
          * CiotAgregadoPendencia
@@ -2372,18 +2478,58 @@ export interface components {
             data: components["schemas"]["CiotAgregadoOut"];
         };
         /**
+         * CiotAgregadoRetificar
+         * @description POST /retificar: what changes (at least one). On a declared contract (legacy CIOT flow) only
+         *     `valor_contratado`, `data_prevista_encerramento` and the route (`origem_*`, `destino_*`); on a contract held for
+         *     its declaration data, also `pagamento` and `veiculos`, and it is declared once complete.
+         */
+        CiotAgregadoRetificar: {
+            /** Valor Contratado */
+            valor_contratado?: (number | string) | null;
+            /** Data Prevista Encerramento */
+            data_prevista_encerramento?: string | null;
+            /** Origem Uf */
+            origem_uf?: string | null;
+            /** Origem Municipio Nome */
+            origem_municipio_nome?: string | null;
+            /** Destino Uf */
+            destino_uf?: string | null;
+            /** Destino Municipio Nome */
+            destino_municipio_nome?: string | null;
+            pagamento?: components["schemas"]["CiotAgregadoPagamento"] | null;
+            /** Veiculos */
+            veiculos?: components["schemas"]["CiotAgregadoVeiculo"][] | null;
+            /** Observacoes */
+            observacoes?: string | null;
+        };
+        /**
          * CiotAgregadoRota
-         * @description Active trips of one origin → destination pair, consolidated at closing.
+         * @description Active trips of one origin → destination pair, consolidated at closing. Routes stored before the IBGE
+         *     codes and distances were kept have those fields null.
          */
         CiotAgregadoRota: {
+            /** Origem Codigo Ibge */
+            origem_codigo_ibge?: string | null;
             /** Origem Uf */
             origem_uf: string;
             /** Origem Municipio Nome */
             origem_municipio_nome: string;
+            /** Destino Codigo Ibge */
+            destino_codigo_ibge?: string | null;
             /** Destino Uf */
             destino_uf: string;
             /** Destino Municipio Nome */
             destino_municipio_nome: string;
+            /**
+             * Distancia Km
+             * @description Distância da rota (km, > 0): a informada nas viagens, ou calculada entre as sedes.
+             */
+            distancia_km?: number | null;
+            /**
+             * Distancia Metodo
+             * @description informada (nas viagens), estimada (linha reta entre as sedes × fator rodoviário) ou rota (motor de rotas).
+             */
+            distancia_metodo?: ("informada" | "estimada" | "rota") | null;
             /** Quantidade Viagens */
             quantidade_viagens: number;
             /**
@@ -2396,10 +2542,38 @@ export interface components {
              * @description Soma dos pesos (kg) informados nas viagens.
              */
             peso_total: number;
+            /**
+             * Valor Vale Pedagio Total
+             * @description Soma dos vales-pedágio (custo do embarcador).
+             */
+            valor_vale_pedagio_total?: number | null;
+        };
+        /**
+         * CiotAgregadoRotaDistancia
+         * @description The distance of a route whose trips gave none and which cannot be computed (inside one municipality, or a
+         *     seat without coordinates).
+         */
+        CiotAgregadoRotaDistancia: {
+            /**
+             * Origem Codigo Ibge
+             * @description Código IBGE do município, 7 dígitos.
+             */
+            origem_codigo_ibge: string;
+            /**
+             * Destino Codigo Ibge
+             * @description Código IBGE do município, 7 dígitos.
+             */
+            destino_codigo_ibge: string;
+            /**
+             * Distancia Km
+             * @description Distância em km (> 0); calculada entre as sedes quando omitida.
+             */
+            distancia_km: number | string;
         };
         /**
          * CiotAgregadoSaldo
-         * @description Active credits minus active debits (cancelled lines count for nothing).
+         * @description Active credits minus active debits (cancelled lines count for nothing). The toll vouchers are the shipper's
+         *     cost (Lei 10.209/2001): their own line, never in the balance.
          */
         CiotAgregadoSaldo: {
             /**
@@ -2417,10 +2591,63 @@ export interface components {
              * @description Valor em reais (número JSON com até 2 casas).
              */
             saldo: number;
+            /**
+             * Total Vale Pedagio
+             * @description Soma dos vales-pedágio das viagens ativas: custo do embarcador, pago à parte do frete; não entra no saldo.
+             */
+            total_vale_pedagio: number;
+        };
+        /**
+         * CiotAgregadoVeiculo
+         * @description A vehicle of the composition (its plate must be the tractor's or a trailer's): kind and axles. Omitted, the
+         *     kind follows the composition (tractor with trailers: cavalo_trator; alone: automotor; trailers: implemento) and
+         *     the axles come from the fleet registry when the plate is there.
+         */
+        CiotAgregadoVeiculo: {
+            /**
+             * Placa
+             * @description Placa AAA9999 ou Mercosul AAA9A99 (hífen e minúsculas aceitos; gravada em maiúsculas sem hífen).
+             * @example ABC1D23
+             */
+            placa: string;
+            /** Tipo Veiculo */
+            tipo_veiculo?: ("automotor" | "cavalo_trator" | "implemento") | null;
+            /** Eixos */
+            eixos?: number | null;
+        };
+        /**
+         * CiotAgregadoVeiculoOut
+         * @description A vehicle of the composition as declared.
+         */
+        CiotAgregadoVeiculoOut: {
+            /**
+             * Placa
+             * @description Placa AAA9999 ou Mercosul AAA9A99, maiúsculas, sem hífen.
+             * @example ABC1D23
+             */
+            placa: string;
+            /**
+             * Tipo Veiculo
+             * @enum {string}
+             */
+            tipo_veiculo: "automotor" | "cavalo_trator" | "implemento";
+            /**
+             * Eixos
+             * @description Nulo enquanto não informado (o contrato fica retido: `bloqueios`).
+             */
+            eixos: number | null;
+            /**
+             * Eixos Origem
+             * @description De onde vieram os eixos: do pedido, ou do cadastro da frota pela placa.
+             */
+            eixos_origem: ("informado" | "frota") | null;
         };
         /**
          * CiotAgregadoViagemCreate
-         * @description A trip of the contract (a credit). `peso_carga` (kg, optional) feeds the consolidated routes' total weight.
+         * @description A trip of the contract (a credit). Origin and destination are IBGE municipalities: `…_codigo_ibge`, or
+         *     `…_municipio_nome` with `…_uf` (the UF may be left out when only one municipality has the name). `peso_carga`
+         *     (kg, optional) feeds the consolidated routes' total weight; `distancia_km` (optional) is computed when omitted;
+         *     `valor_vale_pedagio` (optional) is the shipper's toll voucher of the trip, never in the carrier's balance.
          */
         CiotAgregadoViagemCreate: {
             /**
@@ -2447,26 +2674,26 @@ export interface components {
             recebedor_cpf_cnpj: string;
             /** Recebedor Nome */
             recebedor_nome: string;
-            /**
-             * Origem Uf
-             * @description Sigla da UF.
-             * @example SP
-             */
-            origem_uf: string;
+            /** Origem Codigo Ibge */
+            origem_codigo_ibge?: string | null;
+            /** Origem Uf */
+            origem_uf?: string | null;
             /** Origem Municipio Nome */
-            origem_municipio_nome: string;
-            /**
-             * Destino Uf
-             * @description Sigla da UF.
-             * @example SP
-             */
-            destino_uf: string;
+            origem_municipio_nome?: string | null;
+            /** Destino Codigo Ibge */
+            destino_codigo_ibge?: string | null;
+            /** Destino Uf */
+            destino_uf?: string | null;
             /** Destino Municipio Nome */
-            destino_municipio_nome: string;
+            destino_municipio_nome?: string | null;
             /** Valor */
             valor: number | string;
             /** Peso Carga */
             peso_carga?: number | string | null;
+            /** Distancia Km */
+            distancia_km?: (number | string) | null;
+            /** Valor Vale Pedagio */
+            valor_vale_pedagio?: (number | string) | null;
         };
         /**
          * CiotAgregadoViagemOut
@@ -2502,10 +2729,20 @@ export interface components {
             recebedor_cpf_cnpj: string;
             /** Recebedor Nome */
             recebedor_nome: string;
+            /**
+             * Origem Codigo Ibge
+             * @description Código IBGE da origem (nulo em viagens lançadas antes de o código ser guardado).
+             */
+            origem_codigo_ibge: string | null;
             /** Origem Uf */
             origem_uf: string;
             /** Origem Municipio Nome */
             origem_municipio_nome: string;
+            /**
+             * Destino Codigo Ibge
+             * @description Código IBGE do destino (idem).
+             */
+            destino_codigo_ibge: string | null;
             /** Destino Uf */
             destino_uf: string;
             /** Destino Municipio Nome */
@@ -2517,6 +2754,16 @@ export interface components {
             valor: number;
             /** Peso Carga */
             peso_carga: number | null;
+            /**
+             * Distancia Km
+             * @description A distância informada na viagem; nula quando omitida (a rota consolidada a calcula).
+             */
+            distancia_km: number | null;
+            /**
+             * Valor Vale Pedagio
+             * @description Vale-pedágio da viagem: custo do embarcador, fora do saldo.
+             */
+            valor_vale_pedagio: number | null;
             /** Cancelado At */
             cancelado_at: string | null;
             /** Cancel Motivo */
@@ -2958,6 +3205,16 @@ export interface components {
             equiparado_tac: boolean | null;
             /** Distancia Km */
             distancia_km: number | null;
+            /**
+             * Distancia Origem
+             * @description Como a distância foi obtida: informada no corpo, estimada (linha reta entre as sedes × 1,30) ou pela rota de um motor de rotas.
+             */
+            distancia_origem: ("informada" | "estimada" | "rota") | null;
+            /**
+             * Campos Derivados
+             * @description Campos que a plataforma preencheu porque o corpo não os informou (ex.: `tipo_chave_pix`, `vehicles[1].axles`, `distancia_km`); docs/ciot-rules.md, "Campos derivados".
+             */
+            campos_derivados: string[];
             /** Codigo Natureza Carga */
             codigo_natureza_carga: string | null;
             /** Codigo Tipo Carga */
@@ -2966,6 +3223,8 @@ export interface components {
             composicao_contratada: ("completa" | "apenas_tracao") | null;
             /** Alto Desempenho */
             alto_desempenho: boolean | null;
+            /** Retorno Vazio */
+            retorno_vazio: boolean | null;
             /** Peso Carga */
             peso_carga: number | null;
             /** Destinatario Cpf Cnpj */
@@ -2980,6 +3239,8 @@ export interface components {
             account_number: string | null;
             /** Cpf Cnpj Owner */
             cpf_cnpj_owner: string | null;
+            /** Titular Parentesco */
+            titular_parentesco: ("conjuge" | "companheiro" | "parente_1_grau" | "parente_2_grau") | null;
             /** Data Declaracao */
             data_declaracao: string | null;
             /** Viagem Inicio */
@@ -3012,6 +3273,11 @@ export interface components {
              * @description Mensagem da ANTT quando rejeitada.
              */
             mensagem_antt: string | null;
+            /**
+             * Aviso Transportador
+             * @description Aviso da ANTT ao transportador recebido na emissão (AvisoTransportador): quando presente, deve ser apresentado ao contratado e impresso no documento.
+             */
+            aviso_transportador: string | null;
             /**
              * Emitter Company Id
              * @description Empresa que declarou (a ETC contratada, quando outra).
@@ -3064,6 +3330,8 @@ export interface components {
             composicao_contratada?: ("completa" | "apenas_tracao") | null;
             /** Alto Desempenho */
             alto_desempenho?: boolean | null;
+            /** Retorno Vazio */
+            retorno_vazio?: boolean | null;
             /** Peso Carga */
             peso_carga?: number | string | null;
             /** Valor Frete */
@@ -3080,6 +3348,8 @@ export interface components {
             account_number?: string | null;
             /** Cpf Cnpj Owner */
             cpf_cnpj_owner?: string | null;
+            /** Titular Parentesco */
+            titular_parentesco?: ("conjuge" | "companheiro" | "parente_1_grau" | "parente_2_grau") | null;
             /** Data Declaracao */
             data_declaracao?: string | null;
             /**
@@ -3246,6 +3516,8 @@ export interface components {
             composicao_contratada?: ("completa" | "apenas_tracao") | null;
             /** Alto Desempenho */
             alto_desempenho?: boolean | null;
+            /** Retorno Vazio */
+            retorno_vazio?: boolean | null;
             /** Peso Carga */
             peso_carga?: number | string | null;
             /** Valor Frete */
@@ -3262,6 +3534,8 @@ export interface components {
             account_number?: string | null;
             /** Cpf Cnpj Owner */
             cpf_cnpj_owner?: string | null;
+            /** Titular Parentesco */
+            titular_parentesco?: ("conjuge" | "companheiro" | "parente_1_grau" | "parente_2_grau") | null;
             /** Data Declaracao */
             data_declaracao?: string | null;
             /**
@@ -3341,6 +3615,8 @@ export interface components {
             codigo_pagamento?: string | null;
             /** Tipo Chave Pix */
             tipo_chave_pix?: ("cpf" | "cnpj" | "email" | "telefone" | "aleatoria") | null;
+            /** Titular Parentesco */
+            titular_parentesco?: ("conjuge" | "companheiro" | "parente_1_grau" | "parente_2_grau") | null;
         };
         /** CiotPaymentOut */
         CiotPaymentOut: {
@@ -3382,6 +3658,8 @@ export interface components {
             codigo_pagamento: string | null;
             /** Tipo Chave Pix */
             tipo_chave_pix: ("cpf" | "cnpj" | "email" | "telefone" | "aleatoria") | null;
+            /** Titular Parentesco */
+            titular_parentesco: ("conjuge" | "companheiro" | "parente_1_grau" | "parente_2_grau") | null;
         };
         /**
          * CiotPdfJob
@@ -3521,9 +3799,10 @@ export interface components {
             code: string;
             /**
              * Severity
+             * @description blocker (impede a emissão), warning (alerta a conferir) ou info (o que a plataforma deduziu ou assumiu porque o corpo não informou; não conta no status).
              * @enum {string}
              */
-            severity: "blocker" | "warning";
+            severity: "blocker" | "warning" | "info";
             /**
              * Field
              * @description Campo apontado (`payments[1].titular_cpf_cnpj`) ou vazio quando geral.
@@ -3975,6 +4254,11 @@ export interface components {
             /** @description Piso mínimo da ANTT; null quando falta distance_km, loaded_axles ou um cargo_type das tabelas. */
             antt_floor: components["schemas"]["AnttFloorOut"] | null;
             /**
+             * Antt Floor Pendencia
+             * @description Por que o piso não foi calculado (ex.: "piso não calculado: informe o tipo de carga"); null quando há piso.
+             */
+            antt_floor_pendencia: string | null;
+            /**
              * Created At
              * Format: date-time
              * @description ISO 8601 em UTC (sufixo Z).
@@ -4101,6 +4385,11 @@ export interface components {
             antt_table: ("A" | "B" | "C" | "D") | null;
             /** @description Piso mínimo da ANTT; null quando falta distance_km, loaded_axles ou um cargo_type das tabelas. */
             antt_floor: components["schemas"]["AnttFloorOut"] | null;
+            /**
+             * Antt Floor Pendencia
+             * @description Por que o piso não foi calculado (ex.: "piso não calculado: informe o tipo de carga"); null quando há piso.
+             */
+            antt_floor_pendencia: string | null;
             /**
              * Created At
              * Format: date-time
@@ -4715,7 +5004,7 @@ export interface components {
             description?: string | null;
             /**
              * Tax Mode
-             * @description Padrão: "by_outside".
+             * @description Padrão: "by_inside".
              * @enum {string}
              */
             tax_mode?: "by_outside" | "by_inside";
@@ -5531,6 +5820,11 @@ export interface components {
              * @description Impostos / subtotal (fração).
              */
             effective_tax_rate: number;
+            /** @description Null sem ICMS (sem contexto fiscal). */
+            cte: components["schemas"]["SimulationCte"] | null;
+            /** @description Só com tac_autonomo=true. */
+            tac_withholdings: components["schemas"]["TacWithholdings"] | null;
+            antt_floor: components["schemas"]["SimulationFloor"];
         };
         /** SimulationConvertedData */
         SimulationConvertedData: {
@@ -5603,6 +5897,47 @@ export interface components {
             /** Created By */
             created_by: string | null;
         };
+        /**
+         * SimulationCte
+         * @description The ICMS block of the CT-e a carrier issues for this total (vTPrest, vBC, pICMS, vICMS).
+         */
+        SimulationCte: {
+            /**
+             * Valor Prestacao
+             * @description Valor em reais (número JSON com até 2 casas).
+             */
+            valor_prestacao: number;
+            /**
+             * Base Calculo
+             * @description Valor em reais (número JSON com até 2 casas).
+             */
+            base_calculo: number;
+            /**
+             * Aliquota Icms
+             * @description Fração.
+             */
+            aliquota_icms: number;
+            /**
+             * Valor Icms
+             * @description Valor em reais (número JSON com até 2 casas).
+             */
+            valor_icms: number;
+        };
+        /**
+         * SimulationFloor
+         * @description The ANTT floor of the inputs (distancia_km, eixos, tipo_carga, tabela, pedagio) against the total.
+         */
+        SimulationFloor: {
+            /**
+             * Value
+             * @description Null quando as entradas não bastam (ver message).
+             */
+            value: number | null;
+            /** Below */
+            below: boolean | null;
+            /** Message */
+            message: string;
+        };
         /** SimulationResponse */
         SimulationResponse: {
             data: components["schemas"]["Simulation"];
@@ -5636,6 +5971,47 @@ export interface components {
              */
             at: string;
         };
+        /** TacWithholdingLine */
+        TacWithholdingLine: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "inss" | "sest" | "senat" | "irrf";
+            /**
+             * Rate
+             * @description Fração (IRRF: a da faixa).
+             */
+            rate: number;
+            /**
+             * Base
+             * @description Valor em reais (número JSON com até 2 casas).
+             */
+            base: number;
+            /**
+             * Value
+             * @description Valor em reais (número JSON com até 2 casas).
+             */
+            value: number;
+        };
+        /**
+         * TacWithholdings
+         * @description Retained by the contracting company from a TAC's freight (tac_autonomo=true only).
+         */
+        TacWithholdings: {
+            /** Lines */
+            lines: components["schemas"]["TacWithholdingLine"][];
+            /**
+             * Total
+             * @description Valor em reais (número JSON com até 2 casas).
+             */
+            total: number;
+            /**
+             * Net
+             * @description Subtotal − retenções: o que o TAC recebe.
+             */
+            net: number;
+        };
         /** TaxContextIn */
         TaxContextIn: {
             /** Origin State */
@@ -5660,6 +6036,11 @@ export interface components {
              * @description Fração (0.12 = 12 %).
              */
             rate: number;
+            /**
+             * Base
+             * @description Base de cálculo: o total para o ICMS; total − ICMS para PIS e COFINS.
+             */
+            base: number;
             /**
              * Value
              * @description Valor em reais (número JSON com até 2 casas).
@@ -8289,7 +8670,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "external_id": "ERP-1",
+                 *       "external_id": "ERP-4711",
                  *       "tipo_operacao": "lotacao",
                  *       "contratado_cpf_cnpj": "529.982.247-25",
                  *       "contratado_rntrc": "012345678",
@@ -8310,27 +8691,23 @@ export interface operations {
                  *       "distancia_km": 430,
                  *       "codigo_natureza_carga": "0001",
                  *       "codigo_tipo_carga": 5,
-                 *       "composicao_contratada": "completa",
-                 *       "alto_desempenho": false,
                  *       "peso_carga": 20000,
-                 *       "valor_frete": 3811.85,
+                 *       "valor_frete": 5000,
                  *       "destinatario_cpf_cnpj": "44555666000181",
                  *       "destinatario_nome": "Comercial Destino Ltda",
                  *       "bank_code": "001",
                  *       "agency": "1234",
                  *       "account_number": "56789-0",
                  *       "cpf_cnpj_owner": "52998224725",
-                 *       "data_declaracao": "2026-11-23",
-                 *       "viagem_inicio": "2026-11-24",
-                 *       "viagem_fim": "2026-11-26T18:00:00",
+                 *       "viagem_inicio": "2026-11-28",
+                 *       "viagem_fim": "2026-11-30T18:00:00",
                  *       "tipo_pagamento": "conta_corrente",
                  *       "indicador_pagamento": "prazo",
                  *       "contratantes": [
                  *         {
                  *           "cpf_cnpj": "11222333000181",
                  *           "nome": "Embarcadora Contratante SA",
-                 *           "papel": "principal",
-                 *           "percentual": 100
+                 *           "papel": "principal"
                  *         }
                  *       ],
                  *       "vehicles": [
@@ -8338,14 +8715,12 @@ export interface operations {
                  *           "plate": "ABC1D23",
                  *           "vehicle_kind": "cavalo_trator",
                  *           "rntrc": "012345678",
-                 *           "axles": 3,
-                 *           "own_fleet": true
+                 *           "axles": 3
                  *         },
                  *         {
                  *           "plate": "DEF4567",
                  *           "vehicle_kind": "implemento",
-                 *           "axles": 3,
-                 *           "own_fleet": true
+                 *           "axles": 3
                  *         }
                  *       ],
                  *       "payments": [
@@ -8354,8 +8729,8 @@ export interface operations {
                  *           "contratante_index": 0,
                  *           "tipo_pagamento": "conta_corrente",
                  *           "indicador_pagamento": "vista",
-                 *           "amount": 1143.55,
-                 *           "due_date": "2026-11-24",
+                 *           "amount": 1500,
+                 *           "due_date": "2026-11-28",
                  *           "banco": "001",
                  *           "agencia": "1234",
                  *           "conta": "56789-0",
@@ -8366,10 +8741,9 @@ export interface operations {
                  *           "contratante_index": 0,
                  *           "tipo_pagamento": "pix",
                  *           "indicador_pagamento": "prazo",
-                 *           "amount": 2668.3,
-                 *           "due_date": "2026-11-28",
-                 *           "codigo_pagamento": "52998224725",
-                 *           "tipo_chave_pix": "cpf"
+                 *           "amount": 3500,
+                 *           "due_date": "2026-12-02",
+                 *           "codigo_pagamento": "52998224725"
                  *         }
                  *       ],
                  *       "documents": [
@@ -8380,7 +8754,7 @@ export interface operations {
                  *           "series": "1",
                  *           "emitter_cnpj": "77888999000181",
                  *           "emitter_name": "Indústria Origem SA",
-                 *           "freight_value": 3811.85,
+                 *           "freight_value": 5000,
                  *           "cargo_weight_kg": 20000
                  *         }
                  *       ]
@@ -8403,23 +8777,35 @@ export interface operations {
                      *       "data": {
                      *         "id": "177fae43-4623-42b6-80d6-6dcdc32363ca",
                      *         "code": "CIOT-000001",
-                     *         "status": "validado",
+                     *         "status": "pronto_emissao",
                      *         "codigo_ciot": null,
                      *         "protocolo": null
                      *       },
                      *       "validation": {
                      *         "items": [
                      *           {
-                     *             "code": "VAL04",
-                     *             "severity": "warning",
-                     *             "field": "valor_frete",
-                     *             "message": "valor_frete R$ 3.811,85 abaixo do piso mínimo da ANTT de R$ 3.911,85 (Portaria SUROC 22/2026, tabela A, Carga geral, 6 eixos carregados, 430 km); faltam R$ 100,00. O piso vale desde 30/09/2026 (Lei 13.703/2018); pedágio é pago à parte."
+                     *             "code": "DRV01",
+                     *             "severity": "info",
+                     *             "field": "payments[1].tipo_chave_pix",
+                     *             "message": "Tipo da chave PIX deduzido do formato da chave (52998224725): cpf."
+                     *           },
+                     *           {
+                     *             "code": "DRV02",
+                     *             "severity": "info",
+                     *             "field": "composicao_contratada",
+                     *             "message": "composicao_contratada não informada: assumida completa (os veículos declarados são os contratados; tabela A, ou C em alto desempenho). Se só a unidade de tração foi contratada, informe apenas_tracao (tabelas B e D)."
+                     *           },
+                     *           {
+                     *             "code": "DRV03",
+                     *             "severity": "info",
+                     *             "field": "alto_desempenho",
+                     *             "message": "alto_desempenho não informado: assumido false, o padrão do manual da ANTT. Operação de alto desempenho (tabelas C e D) precisa ser declarada."
                      *           }
                      *         ],
                      *         "summary": {
                      *           "ok": true,
                      *           "blockers": 0,
-                     *           "warnings": 1
+                     *           "warnings": 0
                      *         }
                      *       },
                      *       "emission": null
@@ -8697,6 +9083,7 @@ export interface operations {
                      *         "indicador_pagamento": "prazo",
                      *         "justificativa_contingencia": null,
                      *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
                      *         "modality": {
                      *           "contratado_tipo": "TAC",
                      *           "equiparado": false,
@@ -8724,7 +9111,8 @@ export interface operations {
                      *             "kind": "adiantamento",
                      *             "tipo_chave_pix": null,
                      *             "tipo_pagamento": "conta_corrente",
-                     *             "titular_cpf_cnpj": "52998224725"
+                     *             "titular_cpf_cnpj": "52998224725",
+                     *             "titular_parentesco": null
                      *           },
                      *           {
                      *             "agencia": null,
@@ -8739,7 +9127,8 @@ export interface operations {
                      *             "kind": "saldo",
                      *             "tipo_chave_pix": "cpf",
                      *             "tipo_pagamento": "pix",
-                     *             "titular_cpf_cnpj": null
+                     *             "titular_cpf_cnpj": null,
+                     *             "titular_parentesco": null
                      *           }
                      *         ],
                      *         "peso_carga": 20000,
@@ -8778,7 +9167,11 @@ export interface operations {
                      *           }
                      *         ],
                      *         "viagem_fim": "2026-11-26T18:00:00-03:00",
-                     *         "viagem_inicio": "2026-11-24T00:00:00-03:00"
+                     *         "viagem_inicio": "2026-11-24T00:00:00-03:00",
+                     *         "retorno_vazio": false,
+                     *         "titular_parentesco": null,
+                     *         "distancia_origem": "informada",
+                     *         "campos_derivados": []
                      *       }
                      *     }
                      */
@@ -8989,6 +9382,7 @@ export interface operations {
                      *         "indicador_pagamento": "prazo",
                      *         "justificativa_contingencia": null,
                      *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
                      *         "modality": {
                      *           "contratado_tipo": "TAC",
                      *           "equiparado": false,
@@ -9016,7 +9410,8 @@ export interface operations {
                      *             "kind": "adiantamento",
                      *             "tipo_chave_pix": null,
                      *             "tipo_pagamento": "conta_corrente",
-                     *             "titular_cpf_cnpj": "52998224725"
+                     *             "titular_cpf_cnpj": "52998224725",
+                     *             "titular_parentesco": null
                      *           },
                      *           {
                      *             "agencia": null,
@@ -9031,7 +9426,8 @@ export interface operations {
                      *             "kind": "saldo",
                      *             "tipo_chave_pix": "cpf",
                      *             "tipo_pagamento": "pix",
-                     *             "titular_cpf_cnpj": null
+                     *             "titular_cpf_cnpj": null,
+                     *             "titular_parentesco": null
                      *           }
                      *         ],
                      *         "peso_carga": 20000,
@@ -9062,7 +9458,11 @@ export interface operations {
                      *           }
                      *         ],
                      *         "viagem_fim": "2026-11-26T18:00:00-03:00",
-                     *         "viagem_inicio": "2026-11-24T00:00:00-03:00"
+                     *         "viagem_inicio": "2026-11-24T00:00:00-03:00",
+                     *         "retorno_vazio": false,
+                     *         "titular_parentesco": null,
+                     *         "distancia_origem": "informada",
+                     *         "campos_derivados": []
                      *       }
                      *     }
                      */
@@ -9293,6 +9693,7 @@ export interface operations {
                      *         "indicador_pagamento": "prazo",
                      *         "justificativa_contingencia": null,
                      *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
                      *         "modality": {
                      *           "contratado_tipo": "TAC",
                      *           "equiparado": false,
@@ -9320,7 +9721,8 @@ export interface operations {
                      *             "kind": "adiantamento",
                      *             "tipo_chave_pix": null,
                      *             "tipo_pagamento": "conta_corrente",
-                     *             "titular_cpf_cnpj": "52998224725"
+                     *             "titular_cpf_cnpj": "52998224725",
+                     *             "titular_parentesco": null
                      *           },
                      *           {
                      *             "agencia": null,
@@ -9335,7 +9737,8 @@ export interface operations {
                      *             "kind": "saldo",
                      *             "tipo_chave_pix": "cpf",
                      *             "tipo_pagamento": "pix",
-                     *             "titular_cpf_cnpj": null
+                     *             "titular_cpf_cnpj": null,
+                     *             "titular_parentesco": null
                      *           }
                      *         ],
                      *         "peso_carga": 20000,
@@ -9374,7 +9777,11 @@ export interface operations {
                      *           }
                      *         ],
                      *         "viagem_fim": "2026-11-26T18:00:00-03:00",
-                     *         "viagem_inicio": "2026-11-24T00:00:00-03:00"
+                     *         "viagem_inicio": "2026-11-24T00:00:00-03:00",
+                     *         "retorno_vazio": false,
+                     *         "titular_parentesco": null,
+                     *         "distancia_origem": "informada",
+                     *         "campos_derivados": []
                      *       }
                      *     }
                      */
@@ -9631,6 +10038,7 @@ export interface operations {
                      *         "indicador_pagamento": "prazo",
                      *         "justificativa_contingencia": null,
                      *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
                      *         "modality": {
                      *           "contratado_tipo": "TAC",
                      *           "equiparado": false,
@@ -9658,7 +10066,8 @@ export interface operations {
                      *             "kind": "adiantamento",
                      *             "tipo_chave_pix": null,
                      *             "tipo_pagamento": "conta_corrente",
-                     *             "titular_cpf_cnpj": "52998224725"
+                     *             "titular_cpf_cnpj": "52998224725",
+                     *             "titular_parentesco": null
                      *           },
                      *           {
                      *             "agencia": null,
@@ -9673,7 +10082,8 @@ export interface operations {
                      *             "kind": "saldo",
                      *             "tipo_chave_pix": "cpf",
                      *             "tipo_pagamento": "pix",
-                     *             "titular_cpf_cnpj": null
+                     *             "titular_cpf_cnpj": null,
+                     *             "titular_parentesco": null
                      *           }
                      *         ],
                      *         "peso_carga": 20000,
@@ -9712,7 +10122,11 @@ export interface operations {
                      *           }
                      *         ],
                      *         "viagem_fim": "2026-11-26T18:00:00-03:00",
-                     *         "viagem_inicio": "2026-11-24T00:00:00-03:00"
+                     *         "viagem_inicio": "2026-11-24T00:00:00-03:00",
+                     *         "retorno_vazio": false,
+                     *         "titular_parentesco": null,
+                     *         "distancia_origem": "informada",
+                     *         "campos_derivados": []
                      *       },
                      *       "validation": {
                      *         "items": [],
@@ -10656,7 +11070,124 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "id": "b29ebb78-9634-4310-93d2-4e56c24e966a",
+                     *           "code": "AGR-000002",
+                     *           "status": "encerrado",
+                     *           "environment": "homolog",
+                     *           "codigo_ciot": "814457679215",
+                     *           "codigo_verificador": "3962",
+                     *           "protocolo": "HML20261127144450717523",
+                     *           "data_abertura": "2026-11-27",
+                     *           "data_prevista_encerramento": "2026-12-27",
+                     *           "partner_id": "e4c2381f-5931-41a2-9aa2-c72da314b98b",
+                     *           "contratado_cpf_cnpj": "32400015007",
+                     *           "contratado_nome": "João Agregado da Silva",
+                     *           "contratado_rntrc": "040000050",
+                     *           "contratado_categoria": "TAC",
+                     *           "placa_cavalo": "QWE1R23",
+                     *           "placas_reboques": [],
+                     *           "valor_contratado": 15000,
+                     *           "origem_uf": "SP",
+                     *           "origem_municipio_nome": "São Paulo",
+                     *           "destino_uf": "RJ",
+                     *           "destino_municipio_nome": "Rio de Janeiro",
+                     *           "mensagem_antt": null,
+                     *           "aviso_transportador": null,
+                     *           "encerrado_at": "2026-11-27T14:44:50.335963Z",
+                     *           "encerramento_motivo": "Fim do período",
+                     *           "peso_carga_final": 1,
+                     *           "cancelado_at": null,
+                     *           "cancel_motivo": null,
+                     *           "pendencia": null,
+                     *           "bloqueios": [],
+                     *           "veiculos": [
+                     *             {
+                     *               "placa": "QWE1R23",
+                     *               "tipo_veiculo": "automotor",
+                     *               "eixos": 3,
+                     *               "eixos_origem": "informado"
+                     *             }
+                     *           ],
+                     *           "pagamento": {
+                     *             "tipo_pagamento": "pix",
+                     *             "chave_pix": "joao@exemplo.com.br",
+                     *             "tipo_chave_pix": "email",
+                     *             "banco": null,
+                     *             "agencia": null,
+                     *             "conta": null,
+                     *             "cpf_cnpj_owner": null,
+                     *             "titular_parentesco": null
+                     *           },
+                     *           "retificacoes": 0,
+                     *           "retificado_at": null,
+                     *           "created_at": "2026-11-27T14:44:50.316500Z",
+                     *           "updated_at": "2026-11-27T14:44:50.336252Z"
+                     *         },
+                     *         {
+                     *           "id": "d440bdcf-4902-42c1-830c-4156bd32c413",
+                     *           "code": "AGR-000001",
+                     *           "status": "aberto",
+                     *           "environment": "homolog",
+                     *           "codigo_ciot": "716220994374",
+                     *           "codigo_verificador": "3506",
+                     *           "protocolo": "HML20261127144450866641",
+                     *           "data_abertura": "2026-11-27",
+                     *           "data_prevista_encerramento": "2026-12-27",
+                     *           "partner_id": "775746ba-5025-4cb2-870f-4ac3a257fcad",
+                     *           "contratado_cpf_cnpj": "32400014701",
+                     *           "contratado_nome": "João Agregado da Silva",
+                     *           "contratado_rntrc": "040000049",
+                     *           "contratado_categoria": "TAC",
+                     *           "placa_cavalo": "ABC1D23",
+                     *           "placas_reboques": [
+                     *             "DEF4G56"
+                     *           ],
+                     *           "valor_contratado": 15000,
+                     *           "origem_uf": "SP",
+                     *           "origem_municipio_nome": "São Paulo",
+                     *           "destino_uf": "RJ",
+                     *           "destino_municipio_nome": "Rio de Janeiro",
+                     *           "mensagem_antt": null,
+                     *           "aviso_transportador": null,
+                     *           "encerrado_at": null,
+                     *           "encerramento_motivo": null,
+                     *           "peso_carga_final": null,
+                     *           "cancelado_at": null,
+                     *           "cancel_motivo": null,
+                     *           "pendencia": null,
+                     *           "bloqueios": [],
+                     *           "veiculos": [
+                     *             {
+                     *               "placa": "ABC1D23",
+                     *               "tipo_veiculo": "cavalo_trator",
+                     *               "eixos": 3,
+                     *               "eixos_origem": "informado"
+                     *             },
+                     *             {
+                     *               "placa": "DEF4G56",
+                     *               "tipo_veiculo": "implemento",
+                     *               "eixos": 3,
+                     *               "eixos_origem": "informado"
+                     *             }
+                     *           ],
+                     *           "pagamento": {
+                     *             "tipo_pagamento": "pix",
+                     *             "chave_pix": "joao@exemplo.com.br",
+                     *             "tipo_chave_pix": "email",
+                     *             "banco": null,
+                     *             "agencia": null,
+                     *             "conta": null,
+                     *             "cpf_cnpj_owner": null,
+                     *             "titular_parentesco": null
+                     *           },
+                     *           "retificacoes": 0,
+                     *           "retificado_at": null,
+                     *           "created_at": "2026-11-27T14:44:50.295538Z",
+                     *           "updated_at": "2026-11-27T14:44:50.304034Z"
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "next_cursor": null,
                      *         "has_more": false
@@ -10772,10 +11303,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "partner_id": "7278a208-0378-4894-a36c-012d9f806597",
+                 *       "partner_id": "83c4c6a9-5a60-4aae-845b-48abc34bbafa",
                  *       "placa_cavalo": "ABC1D23",
                  *       "placas_reboques": [
-                 *         "DEF4G56"
+                 *         "DEF4G56",
+                 *         "GHI7J89"
                  *       ],
                  *       "valor_contratado": 15000,
                  *       "origem_uf": "SP",
@@ -10785,7 +11317,17 @@ export interface operations {
                  *       "pagamento": {
                  *         "tipo_pagamento": "pix",
                  *         "chave_pix": "joao@exemplo.com.br"
-                 *       }
+                 *       },
+                 *       "veiculos": [
+                 *         {
+                 *           "placa": "ABC1D23",
+                 *           "eixos": 3
+                 *         },
+                 *         {
+                 *           "placa": "DEF4G56",
+                 *           "eixos": 3
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["CiotAgregadoCreate"];
@@ -10803,22 +11345,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "a712d452-4e67-4586-b5df-ee5c7564b3bc",
+                     *         "id": "ac2a3a91-e40a-4c54-82c6-5050e0d090e9",
                      *         "code": "AGR-000001",
                      *         "status": "aberto",
                      *         "environment": "homolog",
-                     *         "codigo_ciot": "241291008616",
-                     *         "protocolo": "HML20261123051549783535",
-                     *         "data_abertura": "2026-11-23",
-                     *         "data_prevista_encerramento": "2026-12-23",
-                     *         "partner_id": "7278a208-0378-4894-a36c-012d9f806597",
-                     *         "contratado_cpf_cnpj": "02600000356",
+                     *         "codigo_ciot": "660336986971",
+                     *         "codigo_verificador": "6729",
+                     *         "protocolo": "HML20261127144448146673",
+                     *         "data_abertura": "2026-11-27",
+                     *         "data_prevista_encerramento": "2026-12-27",
+                     *         "partner_id": "83c4c6a9-5a60-4aae-845b-48abc34bbafa",
+                     *         "contratado_cpf_cnpj": "32400007500",
                      *         "contratado_nome": "João Agregado da Silva",
-                     *         "contratado_rntrc": "040000001",
+                     *         "contratado_rntrc": "040000025",
                      *         "contratado_categoria": "TAC",
                      *         "placa_cavalo": "ABC1D23",
                      *         "placas_reboques": [
-                     *           "DEF4G56"
+                     *           "DEF4G56",
+                     *           "GHI7J89"
                      *         ],
                      *         "valor_contratado": 15000,
                      *         "origem_uf": "SP",
@@ -10826,14 +11370,42 @@ export interface operations {
                      *         "destino_uf": "RJ",
                      *         "destino_municipio_nome": "Rio de Janeiro",
                      *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
                      *         "encerrado_at": null,
                      *         "encerramento_motivo": null,
                      *         "peso_carga_final": null,
                      *         "cancelado_at": null,
                      *         "cancel_motivo": null,
                      *         "pendencia": null,
-                     *         "created_at": "2026-11-23T05:15:49.161295Z",
-                     *         "updated_at": "2026-11-23T05:15:49.182494Z"
+                     *         "bloqueios": [],
+                     *         "veiculos": [
+                     *           {
+                     *             "placa": "ABC1D23",
+                     *             "tipo_veiculo": "cavalo_trator",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           },
+                     *           {
+                     *             "placa": "DEF4G56",
+                     *             "tipo_veiculo": "implemento",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           }
+                     *         ],
+                     *         "pagamento": {
+                     *           "tipo_pagamento": "pix",
+                     *           "chave_pix": "joao@exemplo.com.br",
+                     *           "tipo_chave_pix": "email",
+                     *           "banco": null,
+                     *           "agencia": null,
+                     *           "conta": null,
+                     *           "cpf_cnpj_owner": null,
+                     *           "titular_parentesco": null
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "created_at": "2026-11-27T14:44:48.339967Z",
+                     *         "updated_at": "2026-11-27T14:44:48.344594Z"
                      *       }
                      *     }
                      */
@@ -10851,16 +11423,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "a712d452-4e67-4586-b5df-ee5c7564b3bc",
+                     *         "id": "7907e5f8-a121-4afe-9deb-dc22f87b64ea",
                      *         "code": "AGR-000001",
                      *         "status": "aberto",
                      *         "environment": "homolog",
                      *         "codigo_ciot": null,
+                     *         "codigo_verificador": null,
                      *         "protocolo": null,
-                     *         "data_abertura": "2026-11-23",
-                     *         "data_prevista_encerramento": "2026-12-23",
-                     *         "partner_id": "7278a208-0378-4894-a36c-012d9f806597",
-                     *         "contratado_cpf_cnpj": "02600000356",
+                     *         "data_abertura": "2026-11-27",
+                     *         "data_prevista_encerramento": "2026-12-27",
+                     *         "partner_id": "f2255214-11d7-483f-a15c-bef4b0a281ca",
+                     *         "contratado_cpf_cnpj": "32400000328",
                      *         "contratado_nome": "João Agregado da Silva",
                      *         "contratado_rntrc": "040000001",
                      *         "contratado_categoria": "TAC",
@@ -10874,6 +11447,7 @@ export interface operations {
                      *         "destino_uf": "RJ",
                      *         "destino_municipio_nome": "Rio de Janeiro",
                      *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
                      *         "encerrado_at": null,
                      *         "encerramento_motivo": null,
                      *         "peso_carga_final": null,
@@ -10881,10 +11455,37 @@ export interface operations {
                      *         "cancel_motivo": null,
                      *         "pendencia": {
                      *           "tipo": "declaracao",
-                     *           "solicitado_at": "2026-11-23T05:15:49.161295Z"
+                     *           "solicitado_at": "2026-11-27T14:44:44.488516Z"
                      *         },
-                     *         "created_at": "2026-11-23T05:15:49.161295Z",
-                     *         "updated_at": "2026-11-23T05:15:49.182494Z"
+                     *         "bloqueios": [],
+                     *         "veiculos": [
+                     *           {
+                     *             "placa": "ABC1D23",
+                     *             "tipo_veiculo": "cavalo_trator",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           },
+                     *           {
+                     *             "placa": "DEF4G56",
+                     *             "tipo_veiculo": "implemento",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           }
+                     *         ],
+                     *         "pagamento": {
+                     *           "tipo_pagamento": "pix",
+                     *           "chave_pix": "joao@exemplo.com.br",
+                     *           "tipo_chave_pix": "email",
+                     *           "banco": null,
+                     *           "agencia": null,
+                     *           "conta": null,
+                     *           "cpf_cnpj_owner": null,
+                     *           "titular_parentesco": null
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "created_at": "2026-11-27T14:44:44.488516Z",
+                     *         "updated_at": "2026-11-27T14:44:44.488524Z"
                      *       }
                      *     }
                      */
@@ -11046,18 +11647,19 @@ export interface operations {
                     /**
                      * @example {
                      *       "agregado": {
-                     *         "id": "35829551-9ff8-415f-97b6-76473073c7b3",
+                     *         "id": "ff5b0033-b8a8-4425-8ab5-8903209d6d1e",
                      *         "code": "AGR-000001",
                      *         "status": "aberto",
                      *         "environment": "homolog",
-                     *         "codigo_ciot": "204446733613",
-                     *         "protocolo": "HML20261123051552371511",
-                     *         "data_abertura": "2026-11-23",
-                     *         "data_prevista_encerramento": "2026-12-23",
-                     *         "partner_id": "5c412487-8317-4145-8620-d5c775a2d634",
-                     *         "contratado_cpf_cnpj": "02600002723",
+                     *         "codigo_ciot": "963430530573",
+                     *         "codigo_verificador": "2288",
+                     *         "protocolo": "HML20261127144451265661",
+                     *         "data_abertura": "2026-11-27",
+                     *         "data_prevista_encerramento": "2026-12-27",
+                     *         "partner_id": "27a26aa6-877a-49c1-9a7e-18d01009a31c",
+                     *         "contratado_cpf_cnpj": "32400016240",
                      *         "contratado_nome": "João Agregado da Silva",
-                     *         "contratado_rntrc": "040000009",
+                     *         "contratado_rntrc": "040000054",
                      *         "contratado_categoria": "TAC",
                      *         "placa_cavalo": "ABC1D23",
                      *         "placas_reboques": [
@@ -11069,54 +11671,110 @@ export interface operations {
                      *         "destino_uf": "RJ",
                      *         "destino_municipio_nome": "Rio de Janeiro",
                      *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
                      *         "encerrado_at": null,
                      *         "encerramento_motivo": null,
                      *         "peso_carga_final": null,
                      *         "cancelado_at": null,
                      *         "cancel_motivo": null,
                      *         "pendencia": null,
-                     *         "created_at": "2026-11-23T05:15:52.600824Z",
-                     *         "updated_at": "2026-11-23T05:15:52.641449Z"
+                     *         "bloqueios": [],
+                     *         "veiculos": [
+                     *           {
+                     *             "placa": "ABC1D23",
+                     *             "tipo_veiculo": "cavalo_trator",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           },
+                     *           {
+                     *             "placa": "DEF4G56",
+                     *             "tipo_veiculo": "implemento",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           }
+                     *         ],
+                     *         "pagamento": {
+                     *           "tipo_pagamento": "pix",
+                     *           "chave_pix": "joao@exemplo.com.br",
+                     *           "tipo_chave_pix": "email",
+                     *           "banco": null,
+                     *           "agencia": null,
+                     *           "conta": null,
+                     *           "cpf_cnpj_owner": null,
+                     *           "titular_parentesco": null
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "created_at": "2026-11-27T14:44:51.336855Z",
+                     *         "updated_at": "2026-11-27T14:44:51.350487Z"
                      *       },
                      *       "viagens": [
                      *         {
-                     *           "id": "abf1fed5-07f0-4b66-92ee-18fc8879b412",
+                     *           "id": "cb12be01-2821-4e6e-9a4c-10b82b27ad2a",
                      *           "numero_viagem": 1,
-                     *           "status": "ativa",
-                     *           "data_viagem": "2026-11-24T08:00:00-03:00",
+                     *           "status": "cancelada",
+                     *           "data_viagem": "2026-11-27T08:00:00-03:00",
                      *           "expedidor_cpf_cnpj": "11222333000181",
                      *           "expedidor_nome": "Embarcadora SA",
                      *           "recebedor_cpf_cnpj": "52998224725",
                      *           "recebedor_nome": "Maria Souza",
+                     *           "origem_codigo_ibge": "3509502",
                      *           "origem_uf": "SP",
                      *           "origem_municipio_nome": "Campinas",
+                     *           "destino_codigo_ibge": "3303302",
                      *           "destino_uf": "RJ",
                      *           "destino_municipio_nome": "Niterói",
-                     *           "valor": 1000.1,
+                     *           "valor": 500,
                      *           "peso_carga": 12000,
+                     *           "distancia_km": null,
+                     *           "valor_vale_pedagio": null,
+                     *           "cancelado_at": "2026-11-27T14:44:51.356649Z",
+                     *           "cancel_motivo": "Viagem lançada em dobro",
+                     *           "created_at": "2026-11-27T14:44:51.344375Z"
+                     *         },
+                     *         {
+                     *           "id": "b90489e8-1c97-4a1e-8bc8-d7fa7234ee74",
+                     *           "numero_viagem": 2,
+                     *           "status": "ativa",
+                     *           "data_viagem": "2026-11-27T08:00:00-03:00",
+                     *           "expedidor_cpf_cnpj": "11222333000181",
+                     *           "expedidor_nome": "Embarcadora SA",
+                     *           "recebedor_cpf_cnpj": "52998224725",
+                     *           "recebedor_nome": "Maria Souza",
+                     *           "origem_codigo_ibge": "3509502",
+                     *           "origem_uf": "SP",
+                     *           "origem_municipio_nome": "Campinas",
+                     *           "destino_codigo_ibge": "3303302",
+                     *           "destino_uf": "RJ",
+                     *           "destino_municipio_nome": "Niterói",
+                     *           "valor": 200,
+                     *           "peso_carga": 12000,
+                     *           "distancia_km": null,
+                     *           "valor_vale_pedagio": null,
                      *           "cancelado_at": null,
                      *           "cancel_motivo": null,
-                     *           "created_at": "2026-11-23T05:15:52.625500Z"
+                     *           "created_at": "2026-11-27T14:44:51.347022Z"
                      *         }
                      *       ],
                      *       "debitos": [
                      *         {
-                     *           "id": "f0b71186-1301-412b-b46d-b9f3ef4ad5d1",
+                     *           "id": "456284c3-8a10-4bb4-9900-3f7196fd0a1d",
                      *           "numero_debito": 1,
-                     *           "status": "ativo",
+                     *           "status": "cancelado",
                      *           "tipo": "adiantamento",
-                     *           "valor": 300.05,
+                     *           "valor": 50,
                      *           "motivo": "Adiantamento de combustível",
-                     *           "data_debito": "2026-11-24T10:00:00-03:00",
-                     *           "cancelado_at": null,
-                     *           "cancel_motivo": null,
-                     *           "created_at": "2026-11-23T05:15:52.636695Z"
+                     *           "data_debito": "2026-11-27T10:00:00-03:00",
+                     *           "cancelado_at": "2026-11-27T14:44:51.360965Z",
+                     *           "cancel_motivo": "Valor errado",
+                     *           "created_at": "2026-11-27T14:44:51.350261Z"
                      *         }
                      *       ],
                      *       "saldo": {
-                     *         "total_creditos": 1000.1,
-                     *         "total_debitos": 300.05,
-                     *         "saldo": 700.05
+                     *         "total_creditos": 200,
+                     *         "total_debitos": 0,
+                     *         "saldo": 200,
+                     *         "total_vale_pedagio": 0
                      *       },
                      *       "rotas_consolidadas": null
                      *     }
@@ -11226,7 +11884,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "data_viagem": "2026-11-24T08:00:00",
+                 *       "data_viagem": "2026-11-27T08:00:00",
                  *       "expedidor_cpf_cnpj": "11.222.333/0001-81",
                  *       "expedidor_nome": "Embarcadora SA",
                  *       "recebedor_cpf_cnpj": "529.982.247-25",
@@ -11235,8 +11893,9 @@ export interface operations {
                  *       "origem_municipio_nome": "Campinas",
                  *       "destino_uf": "RJ",
                  *       "destino_municipio_nome": "Niterói",
-                 *       "valor": 1234.56,
-                 *       "peso_carga": 20000
+                 *       "valor": 1000,
+                 *       "peso_carga": 12000,
+                 *       "valor_vale_pedagio": 85.4
                  *     }
                  */
                 "application/json": components["schemas"]["CiotAgregadoViagemCreate"];
@@ -11254,23 +11913,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "7d7f13c6-0f63-47f0-a6dc-dc112f20651d",
+                     *         "id": "0a322655-bf57-4a7c-9464-1414407b4729",
                      *         "numero_viagem": 1,
                      *         "status": "ativa",
-                     *         "data_viagem": "2026-11-24T08:00:00-03:00",
+                     *         "data_viagem": "2026-11-27T08:00:00-03:00",
                      *         "expedidor_cpf_cnpj": "11222333000181",
                      *         "expedidor_nome": "Embarcadora SA",
                      *         "recebedor_cpf_cnpj": "52998224725",
                      *         "recebedor_nome": "Maria Souza",
+                     *         "origem_codigo_ibge": "3509502",
                      *         "origem_uf": "SP",
                      *         "origem_municipio_nome": "Campinas",
+                     *         "destino_codigo_ibge": "3303302",
                      *         "destino_uf": "RJ",
                      *         "destino_municipio_nome": "Niterói",
-                     *         "valor": 1234.56,
-                     *         "peso_carga": 20000,
+                     *         "valor": 1000,
+                     *         "peso_carga": 12000,
+                     *         "distancia_km": null,
+                     *         "valor_vale_pedagio": 85.4,
                      *         "cancelado_at": null,
                      *         "cancel_motivo": null,
-                     *         "created_at": "2026-11-23T05:15:50.190583Z"
+                     *         "created_at": "2026-11-27T14:44:50.699637Z"
                      *       }
                      *     }
                      */
@@ -11430,9 +12093,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "tipo": "adiantamento",
-                 *       "valor": 234.56,
-                 *       "motivo": "Adiantamento para diesel",
-                 *       "data_debito": "2026-11-24T10:00:00"
+                 *       "valor": 0.3,
+                 *       "motivo": "Adiantamento de combustível",
+                 *       "data_debito": "2026-11-27T10:00:00"
                  *     }
                  */
                 "application/json": components["schemas"]["CiotAgregadoDebitoCreate"];
@@ -11450,16 +12113,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "a26318fe-5292-4a4f-9e35-0e1fb592b7bc",
+                     *         "id": "79464494-d9b1-4cf6-b02f-9ffb88fab19e",
                      *         "numero_debito": 1,
                      *         "status": "ativo",
                      *         "tipo": "adiantamento",
-                     *         "valor": 234.56,
-                     *         "motivo": "Adiantamento para diesel",
-                     *         "data_debito": "2026-11-24T10:00:00-03:00",
+                     *         "valor": 0.3,
+                     *         "motivo": "Adiantamento de combustível",
+                     *         "data_debito": "2026-11-27T10:00:00-03:00",
                      *         "cancelado_at": null,
                      *         "cancel_motivo": null,
-                     *         "created_at": "2026-11-23T05:15:50.349878Z"
+                     *         "created_at": "2026-11-27T14:44:50.522646Z"
                      *       }
                      *     }
                      */
@@ -11623,7 +12286,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "motivo": "Viagem não realizada"
+                 *       "motivo": "Viagem lançada em dobro"
                  *     }
                  */
                 "application/json": components["schemas"]["CiotAgregadoCancelMovement"];
@@ -11641,23 +12304,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "03c82b05-f306-4974-878c-83077e0e4285",
-                     *         "numero_viagem": 2,
+                     *         "id": "cb12be01-2821-4e6e-9a4c-10b82b27ad2a",
+                     *         "numero_viagem": 1,
                      *         "status": "cancelada",
-                     *         "data_viagem": "2026-11-24T08:00:00-03:00",
+                     *         "data_viagem": "2026-11-27T08:00:00-03:00",
                      *         "expedidor_cpf_cnpj": "11222333000181",
                      *         "expedidor_nome": "Embarcadora SA",
                      *         "recebedor_cpf_cnpj": "52998224725",
                      *         "recebedor_nome": "Maria Souza",
+                     *         "origem_codigo_ibge": "3509502",
                      *         "origem_uf": "SP",
-                     *         "origem_municipio_nome": "Santos",
+                     *         "origem_municipio_nome": "Campinas",
+                     *         "destino_codigo_ibge": "3303302",
                      *         "destino_uf": "RJ",
                      *         "destino_municipio_nome": "Niterói",
-                     *         "valor": 99,
+                     *         "valor": 500,
                      *         "peso_carga": 12000,
-                     *         "cancelado_at": "2026-11-23T05:15:50.329295Z",
-                     *         "cancel_motivo": "Viagem não realizada",
-                     *         "created_at": "2026-11-23T05:15:50.276346Z"
+                     *         "distancia_km": null,
+                     *         "valor_vale_pedagio": null,
+                     *         "cancelado_at": "2026-11-27T14:44:51.356649Z",
+                     *         "cancel_motivo": "Viagem lançada em dobro",
+                     *         "created_at": "2026-11-27T14:44:51.344375Z"
                      *       }
                      *     }
                      */
@@ -11821,7 +12488,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "motivo": "Invasão"
+                 *       "motivo": "Valor errado"
                  *     }
                  */
                 "application/json": components["schemas"]["CiotAgregadoCancelMovement"];
@@ -11839,16 +12506,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "f0b71186-1301-412b-b46d-b9f3ef4ad5d1",
+                     *         "id": "456284c3-8a10-4bb4-9900-3f7196fd0a1d",
                      *         "numero_debito": 1,
                      *         "status": "cancelado",
                      *         "tipo": "adiantamento",
-                     *         "valor": 300.05,
+                     *         "valor": 50,
                      *         "motivo": "Adiantamento de combustível",
-                     *         "data_debito": "2026-11-24T10:00:00-03:00",
-                     *         "cancelado_at": "2026-11-23T05:15:52.987218Z",
-                     *         "cancel_motivo": "Invasão",
-                     *         "created_at": "2026-11-23T05:15:52.636695Z"
+                     *         "data_debito": "2026-11-27T10:00:00-03:00",
+                     *         "cancelado_at": "2026-11-27T14:44:51.360965Z",
+                     *         "cancel_motivo": "Valor errado",
+                     *         "created_at": "2026-11-27T14:44:51.350261Z"
                      *       }
                      *     }
                      */
@@ -12025,18 +12692,19 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "c195603a-608b-4707-b9a4-574e6bf1c21d",
+                     *         "id": "53acf8e9-1227-42a9-921a-373a34118167",
                      *         "code": "AGR-000001",
                      *         "status": "cancelado",
                      *         "environment": "homolog",
-                     *         "codigo_ciot": "419139124473",
-                     *         "protocolo": "HML20261123051551419283",
-                     *         "data_abertura": "2026-11-23",
-                     *         "data_prevista_encerramento": "2026-12-23",
-                     *         "partner_id": "508a20bb-5cf9-4b9a-a003-90bc569240b5",
-                     *         "contratado_cpf_cnpj": "02600000941",
+                     *         "codigo_ciot": "124572670864",
+                     *         "codigo_verificador": "9484",
+                     *         "protocolo": "HML20261127144453904016",
+                     *         "data_abertura": "2026-11-27",
+                     *         "data_prevista_encerramento": "2026-12-27",
+                     *         "partner_id": "3c5f7ff0-744f-4e82-abac-ec6dc67813c9",
+                     *         "contratado_cpf_cnpj": "32400024340",
                      *         "contratado_nome": "João Agregado da Silva",
-                     *         "contratado_rntrc": "040000003",
+                     *         "contratado_rntrc": "040000081",
                      *         "contratado_categoria": "TAC",
                      *         "placa_cavalo": "ABC1D23",
                      *         "placas_reboques": [
@@ -12048,14 +12716,42 @@ export interface operations {
                      *         "destino_uf": "RJ",
                      *         "destino_municipio_nome": "Rio de Janeiro",
                      *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
                      *         "encerrado_at": null,
                      *         "encerramento_motivo": null,
                      *         "peso_carga_final": null,
-                     *         "cancelado_at": "2026-11-23T05:15:51.322166Z",
+                     *         "cancelado_at": "2026-11-27T14:44:53.874623Z",
                      *         "cancel_motivo": "Contrato desfeito",
                      *         "pendencia": null,
-                     *         "created_at": "2026-11-23T05:15:51.293436Z",
-                     *         "updated_at": "2026-11-23T05:15:51.322814Z"
+                     *         "bloqueios": [],
+                     *         "veiculos": [
+                     *           {
+                     *             "placa": "ABC1D23",
+                     *             "tipo_veiculo": "cavalo_trator",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           },
+                     *           {
+                     *             "placa": "DEF4G56",
+                     *             "tipo_veiculo": "implemento",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           }
+                     *         ],
+                     *         "pagamento": {
+                     *           "tipo_pagamento": "pix",
+                     *           "chave_pix": "joao@exemplo.com.br",
+                     *           "tipo_chave_pix": "email",
+                     *           "banco": null,
+                     *           "agencia": null,
+                     *           "conta": null,
+                     *           "cpf_cnpj_owner": null,
+                     *           "titular_parentesco": null
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "created_at": "2026-11-27T14:44:53.806784Z",
+                     *         "updated_at": "2026-11-27T14:44:53.874845Z"
                      *       }
                      *     }
                      */
@@ -12073,18 +12769,19 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "c195603a-608b-4707-b9a4-574e6bf1c21d",
+                     *         "id": "8d5bbb00-2ebb-4521-ac6f-9d649df1b6a9",
                      *         "code": "AGR-000001",
                      *         "status": "aberto",
                      *         "environment": "homolog",
-                     *         "codigo_ciot": "419139124473",
-                     *         "protocolo": "HML20261123051551419283",
-                     *         "data_abertura": "2026-11-23",
-                     *         "data_prevista_encerramento": "2026-12-23",
-                     *         "partner_id": "508a20bb-5cf9-4b9a-a003-90bc569240b5",
-                     *         "contratado_cpf_cnpj": "02600000941",
+                     *         "codigo_ciot": "824470686954",
+                     *         "codigo_verificador": "5111",
+                     *         "protocolo": "HML20261127144445561383",
+                     *         "data_abertura": "2026-11-27",
+                     *         "data_prevista_encerramento": "2026-12-27",
+                     *         "partner_id": "c44600a3-89c6-44a5-937c-c4dab08e2e50",
+                     *         "contratado_cpf_cnpj": "32400001561",
                      *         "contratado_nome": "João Agregado da Silva",
-                     *         "contratado_rntrc": "040000003",
+                     *         "contratado_rntrc": "040000005",
                      *         "contratado_categoria": "TAC",
                      *         "placa_cavalo": "ABC1D23",
                      *         "placas_reboques": [
@@ -12096,6 +12793,7 @@ export interface operations {
                      *         "destino_uf": "RJ",
                      *         "destino_municipio_nome": "Rio de Janeiro",
                      *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
                      *         "encerrado_at": null,
                      *         "encerramento_motivo": null,
                      *         "peso_carga_final": null,
@@ -12103,10 +12801,37 @@ export interface operations {
                      *         "cancel_motivo": "Contrato desfeito",
                      *         "pendencia": {
                      *           "tipo": "cancelamento",
-                     *           "solicitado_at": "2026-11-23T05:15:51.322814Z"
+                     *           "solicitado_at": "2026-11-27T14:44:45.878996Z"
                      *         },
-                     *         "created_at": "2026-11-23T05:15:51.293436Z",
-                     *         "updated_at": "2026-11-23T05:15:51.322814Z"
+                     *         "bloqueios": [],
+                     *         "veiculos": [
+                     *           {
+                     *             "placa": "ABC1D23",
+                     *             "tipo_veiculo": "cavalo_trator",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           },
+                     *           {
+                     *             "placa": "DEF4G56",
+                     *             "tipo_veiculo": "implemento",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           }
+                     *         ],
+                     *         "pagamento": {
+                     *           "tipo_pagamento": "pix",
+                     *           "chave_pix": "joao@exemplo.com.br",
+                     *           "tipo_chave_pix": "email",
+                     *           "banco": null,
+                     *           "agencia": null,
+                     *           "conta": null,
+                     *           "cpf_cnpj_owner": null,
+                     *           "titular_parentesco": null
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "created_at": "2026-11-27T14:44:45.865085Z",
+                     *         "updated_at": "2026-11-27T14:44:45.883835Z"
                      *       }
                      *     }
                      */
@@ -12265,8 +12990,20 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "peso_carga_final": 3000,
-                 *       "motivo": "Fim da safra"
+                 *       "peso_carga_final": 1,
+                 *       "motivo": "Fim do período",
+                 *       "rotas": [
+                 *         {
+                 *           "origem_codigo_ibge": "5101837",
+                 *           "destino_codigo_ibge": "3303302",
+                 *           "distancia_km": 830
+                 *         },
+                 *         {
+                 *           "origem_codigo_ibge": "3509502",
+                 *           "destino_codigo_ibge": "3509502",
+                 *           "distancia_km": 18.5
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["CiotAgregadoClose"];
@@ -12284,18 +13021,19 @@ export interface operations {
                     /**
                      * @example {
                      *       "agregado": {
-                     *         "id": "f868c36d-d39d-46a7-8274-59472950cd8b",
+                     *         "id": "4926cdbe-dcb0-44d0-830d-1f9b77bc5d5d",
                      *         "code": "AGR-000001",
                      *         "status": "encerrado",
                      *         "environment": "homolog",
-                     *         "codigo_ciot": "731731752280",
-                     *         "protocolo": "HML20261123051550885380",
-                     *         "data_abertura": "2026-11-23",
-                     *         "data_prevista_encerramento": "2026-12-23",
-                     *         "partner_id": "f4ce1689-bc46-45d1-9f32-f5e86c6ff7de",
-                     *         "contratado_cpf_cnpj": "02600000607",
+                     *         "codigo_ciot": "333797098364",
+                     *         "codigo_verificador": "5702",
+                     *         "protocolo": "HML20261127144454381299",
+                     *         "data_abertura": "2026-11-27",
+                     *         "data_prevista_encerramento": "2026-12-27",
+                     *         "partner_id": "843e76ae-c91b-4bdf-92e2-abcd06e08a58",
+                     *         "contratado_cpf_cnpj": "32400027951",
                      *         "contratado_nome": "João Agregado da Silva",
-                     *         "contratado_rntrc": "040000002",
+                     *         "contratado_rntrc": "040000093",
                      *         "contratado_categoria": "TAC",
                      *         "placa_cavalo": "ABC1D23",
                      *         "placas_reboques": [
@@ -12307,70 +13045,126 @@ export interface operations {
                      *         "destino_uf": "RJ",
                      *         "destino_municipio_nome": "Rio de Janeiro",
                      *         "mensagem_antt": null,
-                     *         "encerrado_at": "2026-11-23T05:15:50.726247Z",
-                     *         "encerramento_motivo": "Fim da safra",
-                     *         "peso_carga_final": 3000,
+                     *         "aviso_transportador": null,
+                     *         "encerrado_at": "2026-11-27T14:44:54.671644Z",
+                     *         "encerramento_motivo": "Fim do período",
+                     *         "peso_carga_final": 1,
                      *         "cancelado_at": null,
                      *         "cancel_motivo": null,
                      *         "pendencia": null,
-                     *         "created_at": "2026-11-23T05:15:50.677591Z",
-                     *         "updated_at": "2026-11-23T05:15:50.726911Z"
+                     *         "bloqueios": [],
+                     *         "veiculos": [
+                     *           {
+                     *             "placa": "ABC1D23",
+                     *             "tipo_veiculo": "cavalo_trator",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           },
+                     *           {
+                     *             "placa": "DEF4G56",
+                     *             "tipo_veiculo": "implemento",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           }
+                     *         ],
+                     *         "pagamento": {
+                     *           "tipo_pagamento": "pix",
+                     *           "chave_pix": "joao@exemplo.com.br",
+                     *           "tipo_chave_pix": "email",
+                     *           "banco": null,
+                     *           "agencia": null,
+                     *           "conta": null,
+                     *           "cpf_cnpj_owner": null,
+                     *           "titular_parentesco": null
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "created_at": "2026-11-27T14:44:54.594568Z",
+                     *         "updated_at": "2026-11-27T14:44:54.671901Z"
                      *       },
                      *       "viagens": [
                      *         {
-                     *           "id": "8478ea61-1668-462e-84f0-68bc31d2bb14",
+                     *           "id": "181654a4-74c8-4482-8028-c3885e8c98bd",
                      *           "numero_viagem": 1,
                      *           "status": "ativa",
-                     *           "data_viagem": "2026-11-24T08:00:00-03:00",
+                     *           "data_viagem": "2026-11-27T08:00:00-03:00",
                      *           "expedidor_cpf_cnpj": "11222333000181",
                      *           "expedidor_nome": "Embarcadora SA",
                      *           "recebedor_cpf_cnpj": "52998224725",
                      *           "recebedor_nome": "Maria Souza",
-                     *           "origem_uf": "SP",
-                     *           "origem_municipio_nome": "Campinas",
+                     *           "origem_codigo_ibge": "5101837",
+                     *           "origem_uf": "MT",
+                     *           "origem_municipio_nome": "Boa Esperança do Norte",
+                     *           "destino_codigo_ibge": "3303302",
                      *           "destino_uf": "RJ",
                      *           "destino_municipio_nome": "Niterói",
-                     *           "valor": 100,
-                     *           "peso_carga": 1000,
+                     *           "valor": 1000.1,
+                     *           "peso_carga": 12000,
+                     *           "distancia_km": 830,
+                     *           "valor_vale_pedagio": null,
                      *           "cancelado_at": null,
                      *           "cancel_motivo": null,
-                     *           "created_at": "2026-11-23T05:15:50.691926Z"
+                     *           "created_at": "2026-11-27T14:44:54.616193Z"
                      *         },
                      *         {
-                     *           "id": "0566c31b-3b58-4082-adc8-563341b8df99",
+                     *           "id": "92686344-55e2-4172-af95-a7c77f852d4c",
                      *           "numero_viagem": 2,
                      *           "status": "ativa",
-                     *           "data_viagem": "2026-11-24T08:00:00-03:00",
+                     *           "data_viagem": "2026-11-27T08:00:00-03:00",
                      *           "expedidor_cpf_cnpj": "11222333000181",
                      *           "expedidor_nome": "Embarcadora SA",
                      *           "recebedor_cpf_cnpj": "52998224725",
                      *           "recebedor_nome": "Maria Souza",
+                     *           "origem_codigo_ibge": "3509502",
                      *           "origem_uf": "SP",
                      *           "origem_municipio_nome": "Campinas",
-                     *           "destino_uf": "RJ",
-                     *           "destino_municipio_nome": "Niterói",
-                     *           "valor": 200,
-                     *           "peso_carga": 2000,
+                     *           "destino_codigo_ibge": "3509502",
+                     *           "destino_uf": "SP",
+                     *           "destino_municipio_nome": "Campinas",
+                     *           "valor": 1000.1,
+                     *           "peso_carga": 12000,
+                     *           "distancia_km": 18.5,
+                     *           "valor_vale_pedagio": null,
                      *           "cancelado_at": null,
                      *           "cancel_motivo": null,
-                     *           "created_at": "2026-11-23T05:15:50.706303Z"
+                     *           "created_at": "2026-11-27T14:44:54.625174Z"
                      *         }
                      *       ],
                      *       "debitos": [],
                      *       "saldo": {
-                     *         "total_creditos": 300,
+                     *         "total_creditos": 2000.2,
                      *         "total_debitos": 0,
-                     *         "saldo": 300
+                     *         "saldo": 2000.2,
+                     *         "total_vale_pedagio": 0
                      *       },
                      *       "rotas_consolidadas": [
                      *         {
-                     *           "origem_uf": "SP",
-                     *           "origem_municipio_nome": "Campinas",
+                     *           "origem_codigo_ibge": "5101837",
+                     *           "destino_codigo_ibge": "3303302",
+                     *           "distancia_metodo": "informada",
+                     *           "origem_uf": "MT",
+                     *           "origem_municipio_nome": "Boa Esperança do Norte",
                      *           "destino_uf": "RJ",
                      *           "destino_municipio_nome": "Niterói",
-                     *           "quantidade_viagens": 2,
-                     *           "valor_total": 300,
-                     *           "peso_total": 3000
+                     *           "quantidade_viagens": 1,
+                     *           "valor_total": 1000.1,
+                     *           "peso_total": 12000,
+                     *           "valor_vale_pedagio_total": 0,
+                     *           "distancia_km": 830
+                     *         },
+                     *         {
+                     *           "origem_codigo_ibge": "3509502",
+                     *           "destino_codigo_ibge": "3509502",
+                     *           "distancia_metodo": "informada",
+                     *           "origem_uf": "SP",
+                     *           "origem_municipio_nome": "Campinas",
+                     *           "destino_uf": "SP",
+                     *           "destino_municipio_nome": "Campinas",
+                     *           "quantidade_viagens": 1,
+                     *           "valor_total": 1000.1,
+                     *           "peso_total": 12000,
+                     *           "valor_vale_pedagio_total": 0,
+                     *           "distancia_km": 18.5
                      *         }
                      *       ]
                      *     }
@@ -12389,18 +13183,19 @@ export interface operations {
                     /**
                      * @example {
                      *       "agregado": {
-                     *         "id": "c6a74b50-16fc-42cf-b35d-482d275f15d8",
+                     *         "id": "1c518422-9df7-488e-a174-47bdf13a1fae",
                      *         "code": "AGR-000001",
                      *         "status": "em_encerramento",
                      *         "environment": "homolog",
-                     *         "codigo_ciot": "035481859259",
-                     *         "protocolo": "HML20261123091917030431",
-                     *         "data_abertura": "2026-11-23",
-                     *         "data_prevista_encerramento": "2026-12-23",
-                     *         "partner_id": "437008f4-9d8c-4a74-91ed-9040d8d79753",
-                     *         "contratado_cpf_cnpj": "12800000317",
+                     *         "codigo_ciot": "847488730448",
+                     *         "codigo_verificador": "8874",
+                     *         "protocolo": "HML20261127144447769295",
+                     *         "data_abertura": "2026-11-27",
+                     *         "data_prevista_encerramento": "2026-12-27",
+                     *         "partner_id": "52f6060c-f279-4db1-b13b-f134b6a3b9db",
+                     *         "contratado_cpf_cnpj": "32400004820",
                      *         "contratado_nome": "João Agregado da Silva",
-                     *         "contratado_rntrc": "040000001",
+                     *         "contratado_rntrc": "040000016",
                      *         "contratado_categoria": "TAC",
                      *         "placa_cavalo": "ABC1D23",
                      *         "placas_reboques": [
@@ -12412,6 +13207,7 @@ export interface operations {
                      *         "destino_uf": "RJ",
                      *         "destino_municipio_nome": "Rio de Janeiro",
                      *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
                      *         "encerrado_at": null,
                      *         "encerramento_motivo": "Fim do período",
                      *         "peso_carga_final": 12000,
@@ -12419,37 +13215,69 @@ export interface operations {
                      *         "cancel_motivo": null,
                      *         "pendencia": {
                      *           "tipo": "encerramento",
-                     *           "solicitado_at": "2026-11-23T09:19:22.275563Z"
+                     *           "solicitado_at": "2026-11-27T14:44:47.592115Z"
                      *         },
-                     *         "created_at": "2026-11-23T09:19:17.457766Z",
-                     *         "updated_at": "2026-11-23T09:19:22.275563Z"
+                     *         "bloqueios": [],
+                     *         "veiculos": [
+                     *           {
+                     *             "placa": "ABC1D23",
+                     *             "tipo_veiculo": "cavalo_trator",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           },
+                     *           {
+                     *             "placa": "DEF4G56",
+                     *             "tipo_veiculo": "implemento",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           }
+                     *         ],
+                     *         "pagamento": {
+                     *           "tipo_pagamento": "pix",
+                     *           "chave_pix": "joao@exemplo.com.br",
+                     *           "tipo_chave_pix": "email",
+                     *           "banco": null,
+                     *           "agencia": null,
+                     *           "conta": null,
+                     *           "cpf_cnpj_owner": null,
+                     *           "titular_parentesco": null
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "created_at": "2026-11-27T14:44:47.442331Z",
+                     *         "updated_at": "2026-11-27T14:44:47.605869Z"
                      *       },
                      *       "viagens": [
                      *         {
-                     *           "id": "d9f8014b-ae3c-40d3-98b8-65086889ecfc",
+                     *           "id": "8744e17c-189e-427b-8b26-c9dc6e79f850",
                      *           "numero_viagem": 1,
                      *           "status": "ativa",
-                     *           "data_viagem": "2026-11-23T08:00:00-03:00",
+                     *           "data_viagem": "2026-11-27T08:00:00-03:00",
                      *           "expedidor_cpf_cnpj": "11222333000181",
                      *           "expedidor_nome": "Embarcadora SA",
                      *           "recebedor_cpf_cnpj": "52998224725",
                      *           "recebedor_nome": "Maria Souza",
+                     *           "origem_codigo_ibge": "3509502",
                      *           "origem_uf": "SP",
                      *           "origem_municipio_nome": "Campinas",
+                     *           "destino_codigo_ibge": "3303302",
                      *           "destino_uf": "RJ",
                      *           "destino_municipio_nome": "Niterói",
                      *           "valor": 1000.1,
                      *           "peso_carga": 12000,
+                     *           "distancia_km": null,
+                     *           "valor_vale_pedagio": null,
                      *           "cancelado_at": null,
                      *           "cancel_motivo": null,
-                     *           "created_at": "2026-11-23T09:19:22.183758Z"
+                     *           "created_at": "2026-11-27T14:44:47.473201Z"
                      *         }
                      *       ],
                      *       "debitos": [],
                      *       "saldo": {
                      *         "total_creditos": 1000.1,
                      *         "total_debitos": 0,
-                     *         "saldo": 1000.1
+                     *         "saldo": 1000.1,
+                     *         "total_vale_pedagio": 0
                      *       },
                      *       "rotas_consolidadas": null
                      *     }
@@ -12538,7 +13366,329 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Regra de negócio impede a ação: `idempotency_key_reused`, `status_invalido`, `rejected`, `not_supported`, `missing_credentials`. */
+            /** @description Regra de negócio impede a ação: `idempotency_key_reused`, `status_invalido`, `rejected`, `distancia_indisponivel`, `not_supported`, `missing_credentials`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Erro interno: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description Serviço indisponível: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    rectifyCiotAgregado: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Assinatura (opcional; obrigatória para chaves com require_signature, senão 401 signature_required): X-Service-Signature = HMAC-SHA256 em hexadecimal, com a parte secreta da chave (depois do ponto) como chave, sobre o corpo cru da requisição (vazio em GET/DELETE), com ou sem o prefixo `sha256=`. Com X-Service-Timestamp (Unix em milissegundos, até 300 s de diferença do relógio do servidor) assina-se `<timestamp>.<corpo>`. Receitas em Python e JavaScript: docs/api/signing.md.
+                 * @example sha256=5d41402abc4b2a76b9719d911017c592ae2c6e2f3d1f0e8b1f3f9c2a4b6d8e0f
+                 */
+                "X-Service-Signature"?: components["parameters"]["ServiceSignature"];
+                /**
+                 * @description Unix em milissegundos; quando enviado entra na assinatura (`<timestamp>.<corpo>`) e deve estar a até 300 s do relógio do servidor (senão 401 invalid_signature); uma assinatura com horário vale uma única vez. Obrigatório para chaves criadas exigindo assinatura (uma assinatura sem horário valeria para sempre: 401 invalid_signature) e na versão 2.
+                 * @example 1763870400000
+                 */
+                "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
+                /**
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @example 2
+                 */
+                "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
+                /**
+                 * @description Executa o POST uma única vez por empresa e chave durante 24 h: repetir a chamada devolve a resposta guardada com `Idempotent-Replayed: true`; a mesma chave com outro corpo é 422 idempotency_key_reused; enquanto a primeira roda, 409 idempotency_in_progress.
+                 * @example pedido-4711-criar
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identificador (uuid).
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5
+                 */
+                agregado_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "valor_contratado": 16500.5,
+                 *       "data_prevista_encerramento": "2026-12-17",
+                 *       "destino_uf": "MG",
+                 *       "destino_municipio_nome": "belo horizonte",
+                 *       "observacoes": "Aditivo de contrato"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CiotAgregadoRetificar"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3259f0e8-3c6e-471c-8076-e9c49f08a6aa",
+                     *         "code": "AGR-000001",
+                     *         "status": "aberto",
+                     *         "environment": "homolog",
+                     *         "codigo_ciot": "752838631369",
+                     *         "codigo_verificador": "9173",
+                     *         "protocolo": "HML20261127144347550701",
+                     *         "data_abertura": "2026-11-27",
+                     *         "data_prevista_encerramento": "2026-12-17",
+                     *         "partner_id": "b134f09f-6154-460a-8768-ea2b9db13ba7",
+                     *         "contratado_cpf_cnpj": "31800032196",
+                     *         "contratado_nome": "João Agregado da Silva",
+                     *         "contratado_rntrc": "040000107",
+                     *         "contratado_categoria": "TAC",
+                     *         "placa_cavalo": "ABC1D23",
+                     *         "placas_reboques": [
+                     *           "DEF4G56"
+                     *         ],
+                     *         "valor_contratado": 16500.5,
+                     *         "origem_uf": "SP",
+                     *         "origem_municipio_nome": "São Paulo",
+                     *         "destino_uf": "MG",
+                     *         "destino_municipio_nome": "Belo Horizonte",
+                     *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
+                     *         "encerrado_at": null,
+                     *         "encerramento_motivo": null,
+                     *         "peso_carga_final": null,
+                     *         "cancelado_at": null,
+                     *         "cancel_motivo": null,
+                     *         "pendencia": null,
+                     *         "bloqueios": [],
+                     *         "veiculos": [
+                     *           {
+                     *             "placa": "ABC1D23",
+                     *             "tipo_veiculo": "cavalo_trator",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           },
+                     *           {
+                     *             "placa": "DEF4G56",
+                     *             "tipo_veiculo": "implemento",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           }
+                     *         ],
+                     *         "pagamento": {
+                     *           "tipo_pagamento": "pix",
+                     *           "chave_pix": "joao@exemplo.com.br",
+                     *           "tipo_chave_pix": "email",
+                     *           "banco": null,
+                     *           "agencia": null,
+                     *           "conta": null,
+                     *           "cpf_cnpj_owner": null,
+                     *           "titular_parentesco": null
+                     *         },
+                     *         "retificacoes": 1,
+                     *         "retificado_at": "2026-11-27T14:43:47.161031Z",
+                     *         "created_at": "2026-11-27T14:43:47.124697Z",
+                     *         "updated_at": "2026-11-27T14:43:47.161858Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CiotAgregadoResponse"];
+                };
+            };
+            /** @description OK */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "d7afff24-0ea7-422b-94ee-5a78a90e21d2",
+                     *         "code": "AGR-000001",
+                     *         "status": "aberto",
+                     *         "environment": "homolog",
+                     *         "codigo_ciot": null,
+                     *         "codigo_verificador": null,
+                     *         "protocolo": null,
+                     *         "data_abertura": "2026-11-27",
+                     *         "data_prevista_encerramento": "2026-12-27",
+                     *         "partner_id": "7e602f6d-74ff-4a95-9da5-e1bd9a9991c9",
+                     *         "contratado_cpf_cnpj": "31800031548",
+                     *         "contratado_nome": "João Agregado da Silva",
+                     *         "contratado_rntrc": "040000105",
+                     *         "contratado_categoria": "TAC",
+                     *         "placa_cavalo": "ABC1D23",
+                     *         "placas_reboques": [
+                     *           "DEF4G56"
+                     *         ],
+                     *         "valor_contratado": 9000,
+                     *         "origem_uf": "SP",
+                     *         "origem_municipio_nome": "São Paulo",
+                     *         "destino_uf": "RJ",
+                     *         "destino_municipio_nome": "Rio de Janeiro",
+                     *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
+                     *         "encerrado_at": null,
+                     *         "encerramento_motivo": null,
+                     *         "peso_carga_final": null,
+                     *         "cancelado_at": null,
+                     *         "cancel_motivo": null,
+                     *         "pendencia": null,
+                     *         "bloqueios": [
+                     *           {
+                     *             "campo": "pagamento.chave_pix",
+                     *             "mensagem": "Pagamento PIX sem chave: informe a chave PIX do TAC."
+                     *           }
+                     *         ],
+                     *         "veiculos": [
+                     *           {
+                     *             "placa": "ABC1D23",
+                     *             "tipo_veiculo": "cavalo_trator",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           },
+                     *           {
+                     *             "placa": "DEF4G56",
+                     *             "tipo_veiculo": "implemento",
+                     *             "eixos": 3,
+                     *             "eixos_origem": "informado"
+                     *           }
+                     *         ],
+                     *         "pagamento": {
+                     *           "tipo_pagamento": "pix",
+                     *           "chave_pix": null,
+                     *           "tipo_chave_pix": null,
+                     *           "banco": null,
+                     *           "agencia": null,
+                     *           "conta": null,
+                     *           "cpf_cnpj_owner": null,
+                     *           "titular_parentesco": null
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "created_at": "2026-11-27T14:43:46.962249Z",
+                     *         "updated_at": "2026-11-27T14:43:46.970626Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CiotAgregadoResponse"];
+                };
+            };
+            /** @description Requisição inválida: `invalid_json`, `invalid_body`, `invalid_header`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Não autenticado: `unauthorized`, `signature_required`, `invalid_signature`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sem permissão: `insufficient_scope`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Não encontrado: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflito: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Corpo grande demais: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Endereço longo demais: `uri_too_long`. */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de conteúdo não suportado: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Regra de negócio impede a ação: `idempotency_key_reused`, `status_invalido`, `not_supported`, `rejected`, `authority_unavailable`, `missing_credentials`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13354,16 +14504,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "axles": 3,
-                 *       "brand": "Scania",
-                 *       "capacity_kg": 32000.5,
-                 *       "model": "R 450",
-                 *       "notes": "Revisão em dia.",
-                 *       "plate": "abc-1d23",
-                 *       "renavam": "79831854647",
-                 *       "status": "manutencao",
-                 *       "vehicle_type": "carreta",
-                 *       "year": 2021
+                 *       "plate": "ABC1D23",
+                 *       "axles": 3
                  *     }
                  */
                 "application/json": components["schemas"]["VehicleCreate"];
@@ -13381,19 +14523,19 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "axles": 3,
-                     *         "brand": "Scania",
-                     *         "capacity_kg": 32000.5,
-                     *         "created_at": "2026-11-23T03:54:39.310259Z",
-                     *         "id": "f566744e-9bf9-4b4e-8a6b-4a7110c2c6a5",
-                     *         "model": "R 450",
-                     *         "notes": "Revisão em dia.",
+                     *         "id": "46495a4d-628c-43ca-8299-e82f2ea8ba53",
+                     *         "created_at": "2026-11-27T14:43:46.756265Z",
+                     *         "updated_at": "2026-11-27T14:43:46.756279Z",
                      *         "plate": "ABC1D23",
-                     *         "renavam": "79831854647",
-                     *         "status": "manutencao",
-                     *         "updated_at": "2026-11-23T03:54:39.310273Z",
-                     *         "vehicle_type": "carreta",
-                     *         "year": 2021
+                     *         "vehicle_type": null,
+                     *         "renavam": null,
+                     *         "brand": null,
+                     *         "model": null,
+                     *         "year": null,
+                     *         "axles": 3,
+                     *         "status": "ativo",
+                     *         "notes": null,
+                     *         "capacity_kg": null
                      *       }
                      *     }
                      */
@@ -14998,6 +16140,7 @@ export interface operations {
                      *             "act": "Portaria SUROC 22/2026",
                      *             "below": true
                      *           },
+                     *           "antt_floor_pendencia": null,
                      *           "created_at": "2026-11-23T05:16:32.545016Z",
                      *           "updated_at": "2026-11-23T05:16:32.545030Z"
                      *         }
@@ -15196,6 +16339,7 @@ export interface operations {
                      *           "act": "Portaria SUROC 22/2026",
                      *           "below": true
                      *         },
+                     *         "antt_floor_pendencia": null,
                      *         "created_at": "2026-11-23T05:16:32.545016Z",
                      *         "updated_at": "2026-11-23T05:16:32.545030Z"
                      *       }
@@ -15407,6 +16551,7 @@ export interface operations {
                      *           "act": "Portaria SUROC 22/2026",
                      *           "below": true
                      *         },
+                     *         "antt_floor_pendencia": null,
                      *         "created_at": "2026-11-23T05:16:32.545016Z",
                      *         "updated_at": "2026-11-23T05:16:32.545030Z",
                      *         "status_history": [
@@ -15583,6 +16728,7 @@ export interface operations {
                      *         "loaded_axles": null,
                      *         "antt_table": null,
                      *         "antt_floor": null,
+                     *         "antt_floor_pendencia": "piso não calculado: informe o tipo de carga (um dos 12 tipos das tabelas da ANTT)",
                      *         "created_at": "2026-11-23T05:16:27.317681Z",
                      *         "updated_at": "2026-11-23T05:16:27.474820Z"
                      *       }
@@ -15794,6 +16940,7 @@ export interface operations {
                      *           "act": "Portaria SUROC 22/2026",
                      *           "below": true
                      *         },
+                     *         "antt_floor_pendencia": null,
                      *         "created_at": "2026-11-23T05:16:32.545016Z",
                      *         "updated_at": "2026-11-23T05:16:32.720220Z"
                      *       }
@@ -20312,7 +21459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Sem permissão: `insufficient_scope`, `forbidden`. */
+            /** @description Sem permissão: `insufficient_scope`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -20535,7 +21682,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Sem permissão: `insufficient_scope`, `forbidden`. */
+            /** @description Sem permissão: `insufficient_scope`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -20660,7 +21807,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "methodology_id": "96ec62f2-3d42-447f-9d56-9d4ba46adcd1",
+                 *       "methodology_id": "9d8cd80e-5728-497f-a8a4-0a7ff7a66a25",
                  *       "inputs": {
                  *         "distancia_km": 100,
                  *         "peso_t": 10,
@@ -20697,10 +21844,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "methodology_id": "0c5c7305-5fdc-4fc2-aecf-b9ad83bebea8",
+                     *         "methodology_id": "3a630286-01c8-4181-97e5-30c970d4d294",
                      *         "methodology_version": 1,
                      *         "subtotal": 1092.5,
-                     *         "total": 1263.48,
+                     *         "total": 1241.48,
                      *         "currency": "BRL",
                      *         "breakdown": [
                      *           {
@@ -20718,17 +21865,41 @@ export interface operations {
                      *           {
                      *             "kind": "icms",
                      *             "rate": 0.12,
-                     *             "value": 131.1,
-                     *             "mode": "by_outside"
-                     *           },
-                     *           {
-                     *             "kind": "pis",
-                     *             "rate": 0.0065,
-                     *             "value": 7.1,
-                     *             "mode": "by_outside"
+                     *             "base": 1241.48,
+                     *             "value": 148.98,
+                     *             "mode": "by_inside"
                      *           }
                      *         ],
-                     *         "effective_tax_rate": 0.1565
+                     *         "effective_tax_rate": 0.136366,
+                     *         "cte": {
+                     *           "valor_prestacao": 1241.48,
+                     *           "base_calculo": 1241.48,
+                     *           "aliquota_icms": 0.12,
+                     *           "valor_icms": 148.98
+                     *         },
+                     *         "tac_withholdings": {
+                     *           "lines": [
+                     *             {
+                     *               "kind": "inss",
+                     *               "rate": 0.11,
+                     *               "base": 248.3,
+                     *               "value": 27.31
+                     *             },
+                     *             {
+                     *               "kind": "sest",
+                     *               "rate": 0.015,
+                     *               "base": 248.3,
+                     *               "value": 3.72
+                     *             }
+                     *           ],
+                     *           "total": 33.51,
+                     *           "net": 1058.99
+                     *         },
+                     *         "antt_floor": {
+                     *           "value": null,
+                     *           "below": null,
+                     *           "message": "Piso ANTT não calculado: a metodologia não informa eixos carregados (eixos), tipo de carga (tipo_carga)."
+                     *         }
                      *       }
                      *     }
                      */
@@ -20749,11 +21920,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "80b486e1-4d66-4dad-86a4-de870e1c0584",
-                     *         "methodology_id": "96ec62f2-3d42-447f-9d56-9d4ba46adcd1",
+                     *         "id": "2779e9f2-8175-432d-a58d-ef2308d6bbe5",
+                     *         "methodology_id": "9d8cd80e-5728-497f-a8a4-0a7ff7a66a25",
                      *         "methodology_version": 1,
                      *         "subtotal": 1092.5,
-                     *         "total": 1263.48,
+                     *         "total": 1288.51,
                      *         "currency": "BRL",
                      *         "breakdown": [
                      *           {
@@ -20771,17 +21942,31 @@ export interface operations {
                      *           {
                      *             "kind": "icms",
                      *             "rate": 0.12,
-                     *             "value": 131.1,
-                     *             "mode": "by_outside"
+                     *             "base": 1288.51,
+                     *             "value": 154.62,
+                     *             "mode": "by_inside"
                      *           },
                      *           {
                      *             "kind": "pis",
                      *             "rate": 0.0065,
-                     *             "value": 7.1,
-                     *             "mode": "by_outside"
+                     *             "base": 1133.89,
+                     *             "value": 7.37,
+                     *             "mode": "by_inside"
                      *           }
                      *         ],
-                     *         "effective_tax_rate": 0.1565
+                     *         "effective_tax_rate": 0.179414,
+                     *         "cte": {
+                     *           "valor_prestacao": 1288.51,
+                     *           "base_calculo": 1288.51,
+                     *           "aliquota_icms": 0.12,
+                     *           "valor_icms": 154.62
+                     *         },
+                     *         "tac_withholdings": null,
+                     *         "antt_floor": {
+                     *           "value": null,
+                     *           "below": null,
+                     *           "message": "Piso ANTT não calculado: a metodologia não informa eixos carregados (eixos), tipo de carga (tipo_carga)."
+                     *         }
                      *       }
                      *     }
                      */

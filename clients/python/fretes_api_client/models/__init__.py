@@ -32,6 +32,7 @@ from .carrier_ref import CarrierRef
 from .change_freight_status_x_service_signature_version import ChangeFreightStatusXServiceSignatureVersion
 from .ciot_action_done import CiotActionDone
 from .ciot_action_error import CiotActionError
+from .ciot_agregado_bloqueio import CiotAgregadoBloqueio
 from .ciot_agregado_cancel import CiotAgregadoCancel
 from .ciot_agregado_cancel_movement import CiotAgregadoCancelMovement
 from .ciot_agregado_close import CiotAgregadoClose
@@ -49,13 +50,24 @@ from .ciot_agregado_out_contratado_categoria import CiotAgregadoOutContratadoCat
 from .ciot_agregado_out_environment import CiotAgregadoOutEnvironment
 from .ciot_agregado_out_status import CiotAgregadoOutStatus
 from .ciot_agregado_pagamento import CiotAgregadoPagamento
+from .ciot_agregado_pagamento_out import CiotAgregadoPagamentoOut
+from .ciot_agregado_pagamento_tipo_chave_pix_type_0 import CiotAgregadoPagamentoTipoChavePixType0
 from .ciot_agregado_pagamento_tipo_pagamento_type_0 import CiotAgregadoPagamentoTipoPagamentoType0
+from .ciot_agregado_pagamento_titular_parentesco_type_0 import CiotAgregadoPagamentoTitularParentescoType0
 from .ciot_agregado_pendencia import CiotAgregadoPendencia
 from .ciot_agregado_pendencia_tipo import CiotAgregadoPendenciaTipo
 from .ciot_agregado_record import CiotAgregadoRecord
 from .ciot_agregado_response import CiotAgregadoResponse
+from .ciot_agregado_retificar import CiotAgregadoRetificar
 from .ciot_agregado_rota import CiotAgregadoRota
+from .ciot_agregado_rota_distancia import CiotAgregadoRotaDistancia
+from .ciot_agregado_rota_distancia_metodo_type_0 import CiotAgregadoRotaDistanciaMetodoType0
 from .ciot_agregado_saldo import CiotAgregadoSaldo
+from .ciot_agregado_veiculo import CiotAgregadoVeiculo
+from .ciot_agregado_veiculo_out import CiotAgregadoVeiculoOut
+from .ciot_agregado_veiculo_out_eixos_origem_type_0 import CiotAgregadoVeiculoOutEixosOrigemType0
+from .ciot_agregado_veiculo_out_tipo_veiculo import CiotAgregadoVeiculoOutTipoVeiculo
+from .ciot_agregado_veiculo_tipo_veiculo_type_0 import CiotAgregadoVeiculoTipoVeiculoType0
 from .ciot_agregado_viagem_create import CiotAgregadoViagemCreate
 from .ciot_agregado_viagem_out import CiotAgregadoViagemOut
 from .ciot_agregado_viagem_out_status import CiotAgregadoViagemOutStatus
@@ -104,6 +116,8 @@ from .ciot_operation_create_indicador_pagamento_type_0 import CiotOperationCreat
 from .ciot_operation_create_tipo_chave_pix_type_0 import CiotOperationCreateTipoChavePixType0
 from .ciot_operation_create_tipo_operacao import CiotOperationCreateTipoOperacao
 from .ciot_operation_create_tipo_pagamento_type_0 import CiotOperationCreateTipoPagamentoType0
+from .ciot_operation_create_titular_parentesco_type_0 import CiotOperationCreateTitularParentescoType0
+from .ciot_operation_distancia_origem_type_0 import CiotOperationDistanciaOrigemType0
 from .ciot_operation_environment import CiotOperationEnvironment
 from .ciot_operation_indicador_pagamento_type_0 import CiotOperationIndicadorPagamentoType0
 from .ciot_operation_list import CiotOperationList
@@ -118,6 +132,7 @@ from .ciot_operation_summary_tipo_operacao import CiotOperationSummaryTipoOperac
 from .ciot_operation_tipo_chave_pix_type_0 import CiotOperationTipoChavePixType0
 from .ciot_operation_tipo_operacao import CiotOperationTipoOperacao
 from .ciot_operation_tipo_pagamento_type_0 import CiotOperationTipoPagamentoType0
+from .ciot_operation_titular_parentesco_type_0 import CiotOperationTitularParentescoType0
 from .ciot_operation_update import CiotOperationUpdate
 from .ciot_operation_update_composicao_contratada_type_0 import CiotOperationUpdateComposicaoContratadaType0
 from .ciot_operation_update_contratado_tipo_type_0 import CiotOperationUpdateContratadoTipoType0
@@ -125,6 +140,7 @@ from .ciot_operation_update_indicador_pagamento_type_0 import CiotOperationUpdat
 from .ciot_operation_update_tipo_chave_pix_type_0 import CiotOperationUpdateTipoChavePixType0
 from .ciot_operation_update_tipo_operacao_type_0 import CiotOperationUpdateTipoOperacaoType0
 from .ciot_operation_update_tipo_pagamento_type_0 import CiotOperationUpdateTipoPagamentoType0
+from .ciot_operation_update_titular_parentesco_type_0 import CiotOperationUpdateTitularParentescoType0
 from .ciot_payment import CiotPayment
 from .ciot_payment_indicador_pagamento import CiotPaymentIndicadorPagamento
 from .ciot_payment_kind import CiotPaymentKind
@@ -133,8 +149,10 @@ from .ciot_payment_out_indicador_pagamento import CiotPaymentOutIndicadorPagamen
 from .ciot_payment_out_kind import CiotPaymentOutKind
 from .ciot_payment_out_tipo_chave_pix_type_0 import CiotPaymentOutTipoChavePixType0
 from .ciot_payment_out_tipo_pagamento import CiotPaymentOutTipoPagamento
+from .ciot_payment_out_titular_parentesco_type_0 import CiotPaymentOutTitularParentescoType0
 from .ciot_payment_tipo_chave_pix_type_0 import CiotPaymentTipoChavePixType0
 from .ciot_payment_tipo_pagamento import CiotPaymentTipoPagamento
+from .ciot_payment_titular_parentesco_type_0 import CiotPaymentTitularParentescoType0
 from .ciot_pdf_job import CiotPdfJob
 from .ciot_pdf_job_response import CiotPdfJobResponse
 from .ciot_place import CiotPlace
@@ -369,6 +387,7 @@ from .receivable_response import ReceivableResponse
 from .receivable_status import ReceivableStatus
 from .record_payable_payment_x_service_signature_version import RecordPayablePaymentXServiceSignatureVersion
 from .record_receivable_payment_x_service_signature_version import RecordReceivablePaymentXServiceSignatureVersion
+from .rectify_ciot_agregado_x_service_signature_version import RectifyCiotAgregadoXServiceSignatureVersion
 from .rectify_ciot_operation_x_service_signature_version import RectifyCiotOperationXServiceSignatureVersion
 from .redeliver_webhook_x_service_signature_version import RedeliverWebhookXServiceSignatureVersion
 from .reject_offer_x_service_signature_version import RejectOfferXServiceSignatureVersion
@@ -383,10 +402,15 @@ from .simulation_create import SimulationCreate
 from .simulation_create_inputs import SimulationCreateInputs
 from .simulation_created_data import SimulationCreatedData
 from .simulation_created_data_inputs import SimulationCreatedDataInputs
+from .simulation_cte import SimulationCte
+from .simulation_floor import SimulationFloor
 from .simulation_response import SimulationResponse
 from .status_change import StatusChange
 from .status_change_from_type_0 import StatusChangeFromType0
 from .status_change_to import StatusChangeTo
+from .tac_withholding_line import TacWithholdingLine
+from .tac_withholding_line_kind import TacWithholdingLineKind
+from .tac_withholdings import TacWithholdings
 from .tax_context_in import TaxContextIn
 from .tax_line_out import TaxLineOut
 from .tax_line_out_kind import TaxLineOutKind
@@ -462,6 +486,7 @@ __all__ = (
     "ChangeFreightStatusXServiceSignatureVersion",
     "CiotActionDone",
     "CiotActionError",
+    "CiotAgregadoBloqueio",
     "CiotAgregadoCancel",
     "CiotAgregadoCancelMovement",
     "CiotAgregadoClose",
@@ -479,13 +504,24 @@ __all__ = (
     "CiotAgregadoOutEnvironment",
     "CiotAgregadoOutStatus",
     "CiotAgregadoPagamento",
+    "CiotAgregadoPagamentoOut",
+    "CiotAgregadoPagamentoTipoChavePixType0",
     "CiotAgregadoPagamentoTipoPagamentoType0",
+    "CiotAgregadoPagamentoTitularParentescoType0",
     "CiotAgregadoPendencia",
     "CiotAgregadoPendenciaTipo",
     "CiotAgregadoRecord",
     "CiotAgregadoResponse",
+    "CiotAgregadoRetificar",
     "CiotAgregadoRota",
+    "CiotAgregadoRotaDistancia",
+    "CiotAgregadoRotaDistanciaMetodoType0",
     "CiotAgregadoSaldo",
+    "CiotAgregadoVeiculo",
+    "CiotAgregadoVeiculoOut",
+    "CiotAgregadoVeiculoOutEixosOrigemType0",
+    "CiotAgregadoVeiculoOutTipoVeiculo",
+    "CiotAgregadoVeiculoTipoVeiculoType0",
     "CiotAgregadoViagemCreate",
     "CiotAgregadoViagemOut",
     "CiotAgregadoViagemOutStatus",
@@ -534,6 +570,8 @@ __all__ = (
     "CiotOperationCreateTipoChavePixType0",
     "CiotOperationCreateTipoOperacao",
     "CiotOperationCreateTipoPagamentoType0",
+    "CiotOperationCreateTitularParentescoType0",
+    "CiotOperationDistanciaOrigemType0",
     "CiotOperationEnvironment",
     "CiotOperationIndicadorPagamentoType0",
     "CiotOperationList",
@@ -548,6 +586,7 @@ __all__ = (
     "CiotOperationTipoChavePixType0",
     "CiotOperationTipoOperacao",
     "CiotOperationTipoPagamentoType0",
+    "CiotOperationTitularParentescoType0",
     "CiotOperationUpdate",
     "CiotOperationUpdateComposicaoContratadaType0",
     "CiotOperationUpdateContratadoTipoType0",
@@ -555,6 +594,7 @@ __all__ = (
     "CiotOperationUpdateTipoChavePixType0",
     "CiotOperationUpdateTipoOperacaoType0",
     "CiotOperationUpdateTipoPagamentoType0",
+    "CiotOperationUpdateTitularParentescoType0",
     "CiotPayment",
     "CiotPaymentIndicadorPagamento",
     "CiotPaymentKind",
@@ -563,8 +603,10 @@ __all__ = (
     "CiotPaymentOutKind",
     "CiotPaymentOutTipoChavePixType0",
     "CiotPaymentOutTipoPagamento",
+    "CiotPaymentOutTitularParentescoType0",
     "CiotPaymentTipoChavePixType0",
     "CiotPaymentTipoPagamento",
+    "CiotPaymentTitularParentescoType0",
     "CiotPdfJob",
     "CiotPdfJobResponse",
     "CiotPlace",
@@ -799,6 +841,7 @@ __all__ = (
     "ReceivableStatus",
     "RecordPayablePaymentXServiceSignatureVersion",
     "RecordReceivablePaymentXServiceSignatureVersion",
+    "RectifyCiotAgregadoXServiceSignatureVersion",
     "RectifyCiotOperationXServiceSignatureVersion",
     "RedeliverWebhookXServiceSignatureVersion",
     "RejectOfferXServiceSignatureVersion",
@@ -813,10 +856,15 @@ __all__ = (
     "SimulationCreatedData",
     "SimulationCreatedDataInputs",
     "SimulationCreateInputs",
+    "SimulationCte",
+    "SimulationFloor",
     "SimulationResponse",
     "StatusChange",
     "StatusChangeFromType0",
     "StatusChangeTo",
+    "TacWithholdingLine",
+    "TacWithholdingLineKind",
+    "TacWithholdings",
     "TaxContextIn",
     "TaxLineOut",
     "TaxLineOutKind",

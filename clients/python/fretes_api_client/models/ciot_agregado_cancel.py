@@ -22,7 +22,9 @@ T = TypeVar("T", bound="CiotAgregadoCancel")
 
 @_attrs_define
 class CiotAgregadoCancel:
-    """ Cancelling the whole contract (only with every trip and debit already cancelled); the reason is optional.
+    """ Cancelling the whole contract (only with every trip and debit already cancelled); the reason is optional, and
+    when given 3 to 500 characters: that check is the service's (cancellation.cancellation_motivo), which the page
+    calls too, so the schema only bounds the text's size.
 
         Attributes:
             motivo (None | str | Unset):

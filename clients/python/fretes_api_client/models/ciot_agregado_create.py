@@ -14,6 +14,7 @@ from uuid import UUID
 
 if TYPE_CHECKING:
   from ..models.ciot_agregado_pagamento import CiotAgregadoPagamento
+  from ..models.ciot_agregado_veiculo import CiotAgregadoVeiculo
 
 
 
@@ -38,6 +39,7 @@ class CiotAgregadoCreate:
             destino_uf (None | str | Unset):
             destino_municipio_nome (None | str | Unset):
             pagamento (CiotAgregadoPagamento | None | Unset):
+            veiculos (list[CiotAgregadoVeiculo] | Unset):
      """
 
     partner_id: UUID
@@ -49,6 +51,7 @@ class CiotAgregadoCreate:
     destino_uf: None | str | Unset = UNSET
     destino_municipio_nome: None | str | Unset = UNSET
     pagamento: CiotAgregadoPagamento | None | Unset = UNSET
+    veiculos: list[CiotAgregadoVeiculo] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -57,6 +60,7 @@ class CiotAgregadoCreate:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.ciot_agregado_pagamento import CiotAgregadoPagamento
+        from ..models.ciot_agregado_veiculo import CiotAgregadoVeiculo
         partner_id = str(self.partner_id)
 
         placa_cavalo = self.placa_cavalo
@@ -105,6 +109,15 @@ class CiotAgregadoCreate:
         else:
             pagamento = self.pagamento
 
+        veiculos: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.veiculos, Unset):
+            veiculos = []
+            for veiculos_item_data in self.veiculos:
+                veiculos_item = veiculos_item_data.to_dict()
+                veiculos.append(veiculos_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -126,6 +139,8 @@ class CiotAgregadoCreate:
             field_dict["destino_municipio_nome"] = destino_municipio_nome
         if pagamento is not UNSET:
             field_dict["pagamento"] = pagamento
+        if veiculos is not UNSET:
+            field_dict["veiculos"] = veiculos
 
         return field_dict
 
@@ -134,6 +149,7 @@ class CiotAgregadoCreate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.ciot_agregado_pagamento import CiotAgregadoPagamento
+        from ..models.ciot_agregado_veiculo import CiotAgregadoVeiculo
         d = dict(src_dict)
         partner_id = UUID(d.pop("partner_id"))
 
@@ -215,6 +231,18 @@ class CiotAgregadoCreate:
         pagamento = _parse_pagamento(d.pop("pagamento", UNSET))
 
 
+        _veiculos = d.pop("veiculos", UNSET)
+        veiculos: list[CiotAgregadoVeiculo] | Unset = UNSET
+        if _veiculos is not UNSET:
+            veiculos = []
+            for veiculos_item_data in _veiculos:
+                veiculos_item = CiotAgregadoVeiculo.from_dict(veiculos_item_data)
+
+
+
+                veiculos.append(veiculos_item)
+
+
         ciot_agregado_create = cls(
             partner_id=partner_id,
             placa_cavalo=placa_cavalo,
@@ -225,6 +253,7 @@ class CiotAgregadoCreate:
             destino_uf=destino_uf,
             destino_municipio_nome=destino_municipio_nome,
             pagamento=pagamento,
+            veiculos=veiculos,
         )
 
 

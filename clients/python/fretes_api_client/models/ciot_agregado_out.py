@@ -17,7 +17,10 @@ from uuid import UUID
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.ciot_agregado_bloqueio import CiotAgregadoBloqueio
+  from ..models.ciot_agregado_pagamento_out import CiotAgregadoPagamentoOut
   from ..models.ciot_agregado_pendencia import CiotAgregadoPendencia
+  from ..models.ciot_agregado_veiculo_out import CiotAgregadoVeiculoOut
 
 
 
@@ -38,6 +41,8 @@ class CiotAgregadoOut:
             environment (CiotAgregadoOutEnvironment):
             codigo_ciot (None | str): Código CIOT, 12 dígitos; nulo enquanto a ANTT não respondeu à declaração da abertura
                 (declarada automaticamente).
+            codigo_verificador (None | str): Código verificador da ANTT (4 dígitos), nulo enquanto não declarado; com o
+                código CIOT forma o identificador de 16 dígitos.
             protocolo (None | str):
             data_abertura (datetime.date):
             data_prevista_encerramento (datetime.date): Abertura + 30 dias; o contrato é encerrado automaticamente nesse
@@ -56,6 +61,8 @@ class CiotAgregadoOut:
             destino_municipio_nome (None | str):
             mensagem_antt (None | str): Motivo da última recusa da ANTT (abertura, encerramento ou cancelamento), quando
                 houve.
+            aviso_transportador (None | str): Aviso da ANTT ao transportador recebido na declaração: quando presente, deve
+                ser apresentado ao contratado e impresso no documento.
             encerrado_at (datetime.datetime | None):
             encerramento_motivo (None | str):
             peso_carga_final (float | None):
@@ -63,6 +70,12 @@ class CiotAgregadoOut:
             cancel_motivo (None | str):
             pendencia (CiotAgregadoPendencia | None): Pedido à ANTT ainda sem resposta (abertura, cancelamento ou
                 encerramento), ou nulo. Um cancelamento pendente deixa o contrato `aberto` com este campo preenchido.
+            bloqueios (list[CiotAgregadoBloqueio]): O que falta à declaração (valor, pagamento, eixos): enquanto não vazio o
+                contrato fica `aberto` sem codigo_ciot e não é enviado à ANTT; complete-o em POST …/retificar.
+            veiculos (list[CiotAgregadoVeiculoOut]):
+            pagamento (CiotAgregadoPagamentoOut): How the TAC is paid (null fields when not given).
+            retificacoes (int):
+            retificado_at (datetime.datetime | None):
             created_at (datetime.datetime): ISO 8601 em UTC (sufixo Z).
             updated_at (datetime.datetime): ISO 8601 em UTC (sufixo Z).
      """
@@ -72,6 +85,7 @@ class CiotAgregadoOut:
     status: CiotAgregadoOutStatus
     environment: CiotAgregadoOutEnvironment
     codigo_ciot: None | str
+    codigo_verificador: None | str
     protocolo: None | str
     data_abertura: datetime.date
     data_prevista_encerramento: datetime.date
@@ -88,12 +102,18 @@ class CiotAgregadoOut:
     destino_uf: None | str
     destino_municipio_nome: None | str
     mensagem_antt: None | str
+    aviso_transportador: None | str
     encerrado_at: datetime.datetime | None
     encerramento_motivo: None | str
     peso_carga_final: float | None
     cancelado_at: datetime.datetime | None
     cancel_motivo: None | str
     pendencia: CiotAgregadoPendencia | None
+    bloqueios: list[CiotAgregadoBloqueio]
+    veiculos: list[CiotAgregadoVeiculoOut]
+    pagamento: CiotAgregadoPagamentoOut
+    retificacoes: int
+    retificado_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -103,7 +123,10 @@ class CiotAgregadoOut:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.ciot_agregado_bloqueio import CiotAgregadoBloqueio
+        from ..models.ciot_agregado_pagamento_out import CiotAgregadoPagamentoOut
         from ..models.ciot_agregado_pendencia import CiotAgregadoPendencia
+        from ..models.ciot_agregado_veiculo_out import CiotAgregadoVeiculoOut
         id = str(self.id)
 
         code = self.code
@@ -114,6 +137,9 @@ class CiotAgregadoOut:
 
         codigo_ciot: None | str
         codigo_ciot = self.codigo_ciot
+
+        codigo_verificador: None | str
+        codigo_verificador = self.codigo_verificador
 
         protocolo: None | str
         protocolo = self.protocolo
@@ -157,6 +183,9 @@ class CiotAgregadoOut:
         mensagem_antt: None | str
         mensagem_antt = self.mensagem_antt
 
+        aviso_transportador: None | str
+        aviso_transportador = self.aviso_transportador
+
         encerrado_at: None | str
         if isinstance(self.encerrado_at, datetime.datetime):
             encerrado_at = self.encerrado_at.isoformat()
@@ -184,6 +213,30 @@ class CiotAgregadoOut:
         else:
             pendencia = self.pendencia
 
+        bloqueios = []
+        for bloqueios_item_data in self.bloqueios:
+            bloqueios_item = bloqueios_item_data.to_dict()
+            bloqueios.append(bloqueios_item)
+
+
+
+        veiculos = []
+        for veiculos_item_data in self.veiculos:
+            veiculos_item = veiculos_item_data.to_dict()
+            veiculos.append(veiculos_item)
+
+
+
+        pagamento = self.pagamento.to_dict()
+
+        retificacoes = self.retificacoes
+
+        retificado_at: None | str
+        if isinstance(self.retificado_at, datetime.datetime):
+            retificado_at = self.retificado_at.isoformat()
+        else:
+            retificado_at = self.retificado_at
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -197,6 +250,7 @@ class CiotAgregadoOut:
             "status": status,
             "environment": environment,
             "codigo_ciot": codigo_ciot,
+            "codigo_verificador": codigo_verificador,
             "protocolo": protocolo,
             "data_abertura": data_abertura,
             "data_prevista_encerramento": data_prevista_encerramento,
@@ -213,12 +267,18 @@ class CiotAgregadoOut:
             "destino_uf": destino_uf,
             "destino_municipio_nome": destino_municipio_nome,
             "mensagem_antt": mensagem_antt,
+            "aviso_transportador": aviso_transportador,
             "encerrado_at": encerrado_at,
             "encerramento_motivo": encerramento_motivo,
             "peso_carga_final": peso_carga_final,
             "cancelado_at": cancelado_at,
             "cancel_motivo": cancel_motivo,
             "pendencia": pendencia,
+            "bloqueios": bloqueios,
+            "veiculos": veiculos,
+            "pagamento": pagamento,
+            "retificacoes": retificacoes,
+            "retificado_at": retificado_at,
             "created_at": created_at,
             "updated_at": updated_at,
         })
@@ -229,7 +289,10 @@ class CiotAgregadoOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.ciot_agregado_bloqueio import CiotAgregadoBloqueio
+        from ..models.ciot_agregado_pagamento_out import CiotAgregadoPagamentoOut
         from ..models.ciot_agregado_pendencia import CiotAgregadoPendencia
+        from ..models.ciot_agregado_veiculo_out import CiotAgregadoVeiculoOut
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -254,6 +317,14 @@ class CiotAgregadoOut:
             return cast(None | str, data)
 
         codigo_ciot = _parse_codigo_ciot(d.pop("codigo_ciot"))
+
+
+        def _parse_codigo_verificador(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        codigo_verificador = _parse_codigo_verificador(d.pop("codigo_verificador"))
 
 
         def _parse_protocolo(data: object) -> None | str:
@@ -349,6 +420,14 @@ class CiotAgregadoOut:
         mensagem_antt = _parse_mensagem_antt(d.pop("mensagem_antt"))
 
 
+        def _parse_aviso_transportador(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        aviso_transportador = _parse_aviso_transportador(d.pop("aviso_transportador"))
+
+
         def _parse_encerrado_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -427,6 +506,51 @@ class CiotAgregadoOut:
         pendencia = _parse_pendencia(d.pop("pendencia"))
 
 
+        bloqueios = []
+        _bloqueios = d.pop("bloqueios")
+        for bloqueios_item_data in (_bloqueios):
+            bloqueios_item = CiotAgregadoBloqueio.from_dict(bloqueios_item_data)
+
+
+
+            bloqueios.append(bloqueios_item)
+
+
+        veiculos = []
+        _veiculos = d.pop("veiculos")
+        for veiculos_item_data in (_veiculos):
+            veiculos_item = CiotAgregadoVeiculoOut.from_dict(veiculos_item_data)
+
+
+
+            veiculos.append(veiculos_item)
+
+
+        pagamento = CiotAgregadoPagamentoOut.from_dict(d.pop("pagamento"))
+
+
+
+
+        retificacoes = d.pop("retificacoes")
+
+        def _parse_retificado_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                retificado_at_type_0 = isoparse(data)
+
+
+
+                return retificado_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        retificado_at = _parse_retificado_at(d.pop("retificado_at"))
+
+
         created_at = isoparse(d.pop("created_at"))
 
 
@@ -443,6 +567,7 @@ class CiotAgregadoOut:
             status=status,
             environment=environment,
             codigo_ciot=codigo_ciot,
+            codigo_verificador=codigo_verificador,
             protocolo=protocolo,
             data_abertura=data_abertura,
             data_prevista_encerramento=data_prevista_encerramento,
@@ -459,12 +584,18 @@ class CiotAgregadoOut:
             destino_uf=destino_uf,
             destino_municipio_nome=destino_municipio_nome,
             mensagem_antt=mensagem_antt,
+            aviso_transportador=aviso_transportador,
             encerrado_at=encerrado_at,
             encerramento_motivo=encerramento_motivo,
             peso_carga_final=peso_carga_final,
             cancelado_at=cancelado_at,
             cancel_motivo=cancel_motivo,
             pendencia=pendencia,
+            bloqueios=bloqueios,
+            veiculos=veiculos,
+            pagamento=pagamento,
+            retificacoes=retificacoes,
+            retificado_at=retificado_at,
             created_at=created_at,
             updated_at=updated_at,
         )

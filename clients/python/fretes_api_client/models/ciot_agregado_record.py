@@ -33,7 +33,9 @@ class CiotAgregadoRecord:
             agregado (CiotAgregadoOut): An aggregate contract.
             viagens (list[CiotAgregadoViagemOut]):
             debitos (list[CiotAgregadoDebitoOut]):
-            saldo (CiotAgregadoSaldo): Active credits minus active debits (cancelled lines count for nothing).
+            saldo (CiotAgregadoSaldo): Active credits minus active debits (cancelled lines count for nothing). The toll
+                vouchers are the shipper's
+                cost (Lei 10.209/2001): their own line, never in the balance.
             rotas_consolidadas (list[CiotAgregadoRota] | None):
      """
 

@@ -20,17 +20,21 @@ T = TypeVar("T", bound="CiotAgregadoSaldo")
 
 @_attrs_define
 class CiotAgregadoSaldo:
-    """ Active credits minus active debits (cancelled lines count for nothing).
+    """ Active credits minus active debits (cancelled lines count for nothing). The toll vouchers are the shipper's
+    cost (Lei 10.209/2001): their own line, never in the balance.
 
         Attributes:
             total_creditos (float): Valor em reais (número JSON com até 2 casas).
             total_debitos (float): Valor em reais (número JSON com até 2 casas).
             saldo (float): Valor em reais (número JSON com até 2 casas).
+            total_vale_pedagio (float): Soma dos vales-pedágio das viagens ativas: custo do embarcador, pago à parte do
+                frete; não entra no saldo.
      """
 
     total_creditos: float
     total_debitos: float
     saldo: float
+    total_vale_pedagio: float
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -44,6 +48,8 @@ class CiotAgregadoSaldo:
 
         saldo = self.saldo
 
+        total_vale_pedagio = self.total_vale_pedagio
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -51,6 +57,7 @@ class CiotAgregadoSaldo:
             "total_creditos": total_creditos,
             "total_debitos": total_debitos,
             "saldo": saldo,
+            "total_vale_pedagio": total_vale_pedagio,
         })
 
         return field_dict
@@ -66,10 +73,13 @@ class CiotAgregadoSaldo:
 
         saldo = d.pop("saldo")
 
+        total_vale_pedagio = d.pop("total_vale_pedagio")
+
         ciot_agregado_saldo = cls(
             total_creditos=total_creditos,
             total_debitos=total_debitos,
             saldo=saldo,
+            total_vale_pedagio=total_vale_pedagio,
         )
 
 

@@ -36,12 +36,18 @@ class CiotAgregadoViagemOut:
             expedidor_nome (str):
             recebedor_cpf_cnpj (str):
             recebedor_nome (str):
+            origem_codigo_ibge (None | str): Código IBGE da origem (nulo em viagens lançadas antes de o código ser
+                guardado).
             origem_uf (str):
             origem_municipio_nome (str):
+            destino_codigo_ibge (None | str): Código IBGE do destino (idem).
             destino_uf (str):
             destino_municipio_nome (str):
             valor (float): Valor em reais (número JSON com até 2 casas).
             peso_carga (float | None):
+            distancia_km (float | None): A distância informada na viagem; nula quando omitida (a rota consolidada a
+                calcula).
+            valor_vale_pedagio (float | None): Vale-pedágio da viagem: custo do embarcador, fora do saldo.
             cancelado_at (datetime.datetime | None):
             cancel_motivo (None | str):
             created_at (datetime.datetime): ISO 8601 em UTC (sufixo Z).
@@ -55,12 +61,16 @@ class CiotAgregadoViagemOut:
     expedidor_nome: str
     recebedor_cpf_cnpj: str
     recebedor_nome: str
+    origem_codigo_ibge: None | str
     origem_uf: str
     origem_municipio_nome: str
+    destino_codigo_ibge: None | str
     destino_uf: str
     destino_municipio_nome: str
     valor: float
     peso_carga: float | None
+    distancia_km: float | None
+    valor_vale_pedagio: float | None
     cancelado_at: datetime.datetime | None
     cancel_motivo: None | str
     created_at: datetime.datetime
@@ -87,9 +97,15 @@ class CiotAgregadoViagemOut:
 
         recebedor_nome = self.recebedor_nome
 
+        origem_codigo_ibge: None | str
+        origem_codigo_ibge = self.origem_codigo_ibge
+
         origem_uf = self.origem_uf
 
         origem_municipio_nome = self.origem_municipio_nome
+
+        destino_codigo_ibge: None | str
+        destino_codigo_ibge = self.destino_codigo_ibge
 
         destino_uf = self.destino_uf
 
@@ -99,6 +115,12 @@ class CiotAgregadoViagemOut:
 
         peso_carga: float | None
         peso_carga = self.peso_carga
+
+        distancia_km: float | None
+        distancia_km = self.distancia_km
+
+        valor_vale_pedagio: float | None
+        valor_vale_pedagio = self.valor_vale_pedagio
 
         cancelado_at: None | str
         if isinstance(self.cancelado_at, datetime.datetime):
@@ -123,12 +145,16 @@ class CiotAgregadoViagemOut:
             "expedidor_nome": expedidor_nome,
             "recebedor_cpf_cnpj": recebedor_cpf_cnpj,
             "recebedor_nome": recebedor_nome,
+            "origem_codigo_ibge": origem_codigo_ibge,
             "origem_uf": origem_uf,
             "origem_municipio_nome": origem_municipio_nome,
+            "destino_codigo_ibge": destino_codigo_ibge,
             "destino_uf": destino_uf,
             "destino_municipio_nome": destino_municipio_nome,
             "valor": valor,
             "peso_carga": peso_carga,
+            "distancia_km": distancia_km,
+            "valor_vale_pedagio": valor_vale_pedagio,
             "cancelado_at": cancelado_at,
             "cancel_motivo": cancel_motivo,
             "created_at": created_at,
@@ -166,9 +192,25 @@ class CiotAgregadoViagemOut:
 
         recebedor_nome = d.pop("recebedor_nome")
 
+        def _parse_origem_codigo_ibge(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        origem_codigo_ibge = _parse_origem_codigo_ibge(d.pop("origem_codigo_ibge"))
+
+
         origem_uf = d.pop("origem_uf")
 
         origem_municipio_nome = d.pop("origem_municipio_nome")
+
+        def _parse_destino_codigo_ibge(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        destino_codigo_ibge = _parse_destino_codigo_ibge(d.pop("destino_codigo_ibge"))
+
 
         destino_uf = d.pop("destino_uf")
 
@@ -182,6 +224,22 @@ class CiotAgregadoViagemOut:
             return cast(float | None, data)
 
         peso_carga = _parse_peso_carga(d.pop("peso_carga"))
+
+
+        def _parse_distancia_km(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        distancia_km = _parse_distancia_km(d.pop("distancia_km"))
+
+
+        def _parse_valor_vale_pedagio(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        valor_vale_pedagio = _parse_valor_vale_pedagio(d.pop("valor_vale_pedagio"))
 
 
         def _parse_cancelado_at(data: object) -> datetime.datetime | None:
@@ -224,12 +282,16 @@ class CiotAgregadoViagemOut:
             expedidor_nome=expedidor_nome,
             recebedor_cpf_cnpj=recebedor_cpf_cnpj,
             recebedor_nome=recebedor_nome,
+            origem_codigo_ibge=origem_codigo_ibge,
             origem_uf=origem_uf,
             origem_municipio_nome=origem_municipio_nome,
+            destino_codigo_ibge=destino_codigo_ibge,
             destino_uf=destino_uf,
             destino_municipio_nome=destino_municipio_nome,
             valor=valor,
             peso_carga=peso_carga,
+            distancia_km=distancia_km,
+            valor_vale_pedagio=valor_vale_pedagio,
             cancelado_at=cancelado_at,
             cancel_motivo=cancel_motivo,
             created_at=created_at,

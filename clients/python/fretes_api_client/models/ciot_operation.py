@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 from ..models.ciot_operation_composicao_contratada_type_0 import CiotOperationComposicaoContratadaType0
 from ..models.ciot_operation_contratado_tipo_type_0 import CiotOperationContratadoTipoType0
+from ..models.ciot_operation_distancia_origem_type_0 import CiotOperationDistanciaOrigemType0
 from ..models.ciot_operation_environment import CiotOperationEnvironment
 from ..models.ciot_operation_indicador_pagamento_type_0 import CiotOperationIndicadorPagamentoType0
 from ..models.ciot_operation_mode import CiotOperationMode
@@ -17,6 +18,7 @@ from ..models.ciot_operation_status import CiotOperationStatus
 from ..models.ciot_operation_tipo_chave_pix_type_0 import CiotOperationTipoChavePixType0
 from ..models.ciot_operation_tipo_operacao import CiotOperationTipoOperacao
 from ..models.ciot_operation_tipo_pagamento_type_0 import CiotOperationTipoPagamentoType0
+from ..models.ciot_operation_titular_parentesco_type_0 import CiotOperationTitularParentescoType0
 from dateutil.parser import isoparse
 from typing import cast
 from uuid import UUID
@@ -69,10 +71,15 @@ class CiotOperation:
             contratado_tipo (CiotOperationContratadoTipoType0 | None):
             equiparado_tac (bool | None):
             distancia_km (float | None):
+            distancia_origem (CiotOperationDistanciaOrigemType0 | None): Como a distância foi obtida: informada no corpo,
+                estimada (linha reta entre as sedes × 1,30) ou pela rota de um motor de rotas.
+            campos_derivados (list[str]): Campos que a plataforma preencheu porque o corpo não os informou (ex.:
+                `tipo_chave_pix`, `vehicles[1].axles`, `distancia_km`); docs/ciot-rules.md, "Campos derivados".
             codigo_natureza_carga (None | str):
             codigo_tipo_carga (int | None):
             composicao_contratada (CiotOperationComposicaoContratadaType0 | None):
             alto_desempenho (bool | None):
+            retorno_vazio (bool | None):
             peso_carga (float | None):
             destinatario_cpf_cnpj (None | str):
             destinatario_nome (None | str):
@@ -80,6 +87,7 @@ class CiotOperation:
             agency (None | str):
             account_number (None | str):
             cpf_cnpj_owner (None | str):
+            titular_parentesco (CiotOperationTitularParentescoType0 | None):
             data_declaracao (datetime.date | None):
             viagem_inicio (datetime.datetime | None):
             viagem_fim (datetime.datetime | None):
@@ -94,6 +102,8 @@ class CiotOperation:
             destino (CiotPlace | None):
             codigo_verificador (None | str):
             mensagem_antt (None | str): Mensagem da ANTT quando rejeitada.
+            aviso_transportador (None | str): Aviso da ANTT ao transportador recebido na emissão (AvisoTransportador):
+                quando presente, deve ser apresentado ao contratado e impresso no documento.
             emitter_company_id (None | UUID): Empresa que declarou (a ETC contratada, quando outra).
             modality (CiotModality): The effective modality: from the partner's RNTRC category when registered, else from
                 the body.
@@ -132,10 +142,13 @@ class CiotOperation:
     contratado_tipo: CiotOperationContratadoTipoType0 | None
     equiparado_tac: bool | None
     distancia_km: float | None
+    distancia_origem: CiotOperationDistanciaOrigemType0 | None
+    campos_derivados: list[str]
     codigo_natureza_carga: None | str
     codigo_tipo_carga: int | None
     composicao_contratada: CiotOperationComposicaoContratadaType0 | None
     alto_desempenho: bool | None
+    retorno_vazio: bool | None
     peso_carga: float | None
     destinatario_cpf_cnpj: None | str
     destinatario_nome: None | str
@@ -143,6 +156,7 @@ class CiotOperation:
     agency: None | str
     account_number: None | str
     cpf_cnpj_owner: None | str
+    titular_parentesco: CiotOperationTitularParentescoType0 | None
     data_declaracao: datetime.date | None
     viagem_inicio: datetime.datetime | None
     viagem_fim: datetime.datetime | None
@@ -157,6 +171,7 @@ class CiotOperation:
     destino: CiotPlace | None
     codigo_verificador: None | str
     mensagem_antt: None | str
+    aviso_transportador: None | str
     emitter_company_id: None | UUID
     modality: CiotModality
     bank_data: CiotBankData
@@ -249,6 +264,16 @@ class CiotOperation:
         distancia_km: float | None
         distancia_km = self.distancia_km
 
+        distancia_origem: None | str
+        if isinstance(self.distancia_origem, CiotOperationDistanciaOrigemType0):
+            distancia_origem = self.distancia_origem.value
+        else:
+            distancia_origem = self.distancia_origem
+
+        campos_derivados = self.campos_derivados
+
+
+
         codigo_natureza_carga: None | str
         codigo_natureza_carga = self.codigo_natureza_carga
 
@@ -263,6 +288,9 @@ class CiotOperation:
 
         alto_desempenho: bool | None
         alto_desempenho = self.alto_desempenho
+
+        retorno_vazio: bool | None
+        retorno_vazio = self.retorno_vazio
 
         peso_carga: float | None
         peso_carga = self.peso_carga
@@ -284,6 +312,12 @@ class CiotOperation:
 
         cpf_cnpj_owner: None | str
         cpf_cnpj_owner = self.cpf_cnpj_owner
+
+        titular_parentesco: None | str
+        if isinstance(self.titular_parentesco, CiotOperationTitularParentescoType0):
+            titular_parentesco = self.titular_parentesco.value
+        else:
+            titular_parentesco = self.titular_parentesco
 
         data_declaracao: None | str
         if isinstance(self.data_declaracao, datetime.date):
@@ -352,6 +386,9 @@ class CiotOperation:
 
         mensagem_antt: None | str
         mensagem_antt = self.mensagem_antt
+
+        aviso_transportador: None | str
+        aviso_transportador = self.aviso_transportador
 
         emitter_company_id: None | str
         if isinstance(self.emitter_company_id, UUID):
@@ -449,10 +486,13 @@ class CiotOperation:
             "contratado_tipo": contratado_tipo,
             "equiparado_tac": equiparado_tac,
             "distancia_km": distancia_km,
+            "distancia_origem": distancia_origem,
+            "campos_derivados": campos_derivados,
             "codigo_natureza_carga": codigo_natureza_carga,
             "codigo_tipo_carga": codigo_tipo_carga,
             "composicao_contratada": composicao_contratada,
             "alto_desempenho": alto_desempenho,
+            "retorno_vazio": retorno_vazio,
             "peso_carga": peso_carga,
             "destinatario_cpf_cnpj": destinatario_cpf_cnpj,
             "destinatario_nome": destinatario_nome,
@@ -460,6 +500,7 @@ class CiotOperation:
             "agency": agency,
             "account_number": account_number,
             "cpf_cnpj_owner": cpf_cnpj_owner,
+            "titular_parentesco": titular_parentesco,
             "data_declaracao": data_declaracao,
             "viagem_inicio": viagem_inicio,
             "viagem_fim": viagem_fim,
@@ -474,6 +515,7 @@ class CiotOperation:
             "destino": destino,
             "codigo_verificador": codigo_verificador,
             "mensagem_antt": mensagem_antt,
+            "aviso_transportador": aviso_transportador,
             "emitter_company_id": emitter_company_id,
             "modality": modality,
             "bank_data": bank_data,
@@ -660,6 +702,27 @@ class CiotOperation:
         distancia_km = _parse_distancia_km(d.pop("distancia_km"))
 
 
+        def _parse_distancia_origem(data: object) -> CiotOperationDistanciaOrigemType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                distancia_origem_type_0 = CiotOperationDistanciaOrigemType0(data)
+
+
+
+                return distancia_origem_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CiotOperationDistanciaOrigemType0 | None, data)
+
+        distancia_origem = _parse_distancia_origem(d.pop("distancia_origem"))
+
+
+        campos_derivados = cast(list[str], d.pop("campos_derivados"))
+
+
         def _parse_codigo_natureza_carga(data: object) -> None | str:
             if data is None:
                 return data
@@ -700,6 +763,14 @@ class CiotOperation:
             return cast(bool | None, data)
 
         alto_desempenho = _parse_alto_desempenho(d.pop("alto_desempenho"))
+
+
+        def _parse_retorno_vazio(data: object) -> bool | None:
+            if data is None:
+                return data
+            return cast(bool | None, data)
+
+        retorno_vazio = _parse_retorno_vazio(d.pop("retorno_vazio"))
 
 
         def _parse_peso_carga(data: object) -> float | None:
@@ -756,6 +827,24 @@ class CiotOperation:
             return cast(None | str, data)
 
         cpf_cnpj_owner = _parse_cpf_cnpj_owner(d.pop("cpf_cnpj_owner"))
+
+
+        def _parse_titular_parentesco(data: object) -> CiotOperationTitularParentescoType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                titular_parentesco_type_0 = CiotOperationTitularParentescoType0(data)
+
+
+
+                return titular_parentesco_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CiotOperationTitularParentescoType0 | None, data)
+
+        titular_parentesco = _parse_titular_parentesco(d.pop("titular_parentesco"))
 
 
         def _parse_data_declaracao(data: object) -> datetime.date | None:
@@ -957,6 +1046,14 @@ class CiotOperation:
         mensagem_antt = _parse_mensagem_antt(d.pop("mensagem_antt"))
 
 
+        def _parse_aviso_transportador(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        aviso_transportador = _parse_aviso_transportador(d.pop("aviso_transportador"))
+
+
         def _parse_emitter_company_id(data: object) -> None | UUID:
             if data is None:
                 return data
@@ -1131,10 +1228,13 @@ class CiotOperation:
             contratado_tipo=contratado_tipo,
             equiparado_tac=equiparado_tac,
             distancia_km=distancia_km,
+            distancia_origem=distancia_origem,
+            campos_derivados=campos_derivados,
             codigo_natureza_carga=codigo_natureza_carga,
             codigo_tipo_carga=codigo_tipo_carga,
             composicao_contratada=composicao_contratada,
             alto_desempenho=alto_desempenho,
+            retorno_vazio=retorno_vazio,
             peso_carga=peso_carga,
             destinatario_cpf_cnpj=destinatario_cpf_cnpj,
             destinatario_nome=destinatario_nome,
@@ -1142,6 +1242,7 @@ class CiotOperation:
             agency=agency,
             account_number=account_number,
             cpf_cnpj_owner=cpf_cnpj_owner,
+            titular_parentesco=titular_parentesco,
             data_declaracao=data_declaracao,
             viagem_inicio=viagem_inicio,
             viagem_fim=viagem_fim,
@@ -1156,6 +1257,7 @@ class CiotOperation:
             destino=destino,
             codigo_verificador=codigo_verificador,
             mensagem_antt=mensagem_antt,
+            aviso_transportador=aviso_transportador,
             emitter_company_id=emitter_company_id,
             modality=modality,
             bank_data=bank_data,

@@ -14,6 +14,7 @@ from ..models.ciot_operation_update_indicador_pagamento_type_0 import CiotOperat
 from ..models.ciot_operation_update_tipo_chave_pix_type_0 import CiotOperationUpdateTipoChavePixType0
 from ..models.ciot_operation_update_tipo_operacao_type_0 import CiotOperationUpdateTipoOperacaoType0
 from ..models.ciot_operation_update_tipo_pagamento_type_0 import CiotOperationUpdateTipoPagamentoType0
+from ..models.ciot_operation_update_titular_parentesco_type_0 import CiotOperationUpdateTitularParentescoType0
 from ..types import UNSET, Unset
 from dateutil.parser import isoparse
 from typing import cast
@@ -54,6 +55,7 @@ class CiotOperationUpdate:
             codigo_tipo_carga (int | None | Unset):
             composicao_contratada (CiotOperationUpdateComposicaoContratadaType0 | None | Unset):
             alto_desempenho (bool | None | Unset):
+            retorno_vazio (bool | None | Unset):
             peso_carga (float | None | str | Unset):
             valor_frete (float | None | str | Unset):
             destinatario_cpf_cnpj (None | str | Unset):
@@ -62,6 +64,7 @@ class CiotOperationUpdate:
             agency (None | str | Unset):
             account_number (None | str | Unset):
             cpf_cnpj_owner (None | str | Unset):
+            titular_parentesco (CiotOperationUpdateTitularParentescoType0 | None | Unset):
             data_declaracao (datetime.date | None | Unset):
             viagem_inicio (None | str | Unset): Data (AAAA-MM-DD) ou data e hora ISO 8601; sem deslocamento, é hora de
                 Brasília.
@@ -94,6 +97,7 @@ class CiotOperationUpdate:
     codigo_tipo_carga: int | None | Unset = UNSET
     composicao_contratada: CiotOperationUpdateComposicaoContratadaType0 | None | Unset = UNSET
     alto_desempenho: bool | None | Unset = UNSET
+    retorno_vazio: bool | None | Unset = UNSET
     peso_carga: float | None | str | Unset = UNSET
     valor_frete: float | None | str | Unset = UNSET
     destinatario_cpf_cnpj: None | str | Unset = UNSET
@@ -102,6 +106,7 @@ class CiotOperationUpdate:
     agency: None | str | Unset = UNSET
     account_number: None | str | Unset = UNSET
     cpf_cnpj_owner: None | str | Unset = UNSET
+    titular_parentesco: CiotOperationUpdateTitularParentescoType0 | None | Unset = UNSET
     data_declaracao: datetime.date | None | Unset = UNSET
     viagem_inicio: None | str | Unset = UNSET
     viagem_fim: None | str | Unset = UNSET
@@ -212,6 +217,12 @@ class CiotOperationUpdate:
         else:
             alto_desempenho = self.alto_desempenho
 
+        retorno_vazio: bool | None | Unset
+        if isinstance(self.retorno_vazio, Unset):
+            retorno_vazio = UNSET
+        else:
+            retorno_vazio = self.retorno_vazio
+
         peso_carga: float | None | str | Unset
         if isinstance(self.peso_carga, Unset):
             peso_carga = UNSET
@@ -259,6 +270,14 @@ class CiotOperationUpdate:
             cpf_cnpj_owner = UNSET
         else:
             cpf_cnpj_owner = self.cpf_cnpj_owner
+
+        titular_parentesco: None | str | Unset
+        if isinstance(self.titular_parentesco, Unset):
+            titular_parentesco = UNSET
+        elif isinstance(self.titular_parentesco, CiotOperationUpdateTitularParentescoType0):
+            titular_parentesco = self.titular_parentesco.value
+        else:
+            titular_parentesco = self.titular_parentesco
 
         data_declaracao: None | str | Unset
         if isinstance(self.data_declaracao, Unset):
@@ -425,6 +444,8 @@ class CiotOperationUpdate:
             field_dict["composicao_contratada"] = composicao_contratada
         if alto_desempenho is not UNSET:
             field_dict["alto_desempenho"] = alto_desempenho
+        if retorno_vazio is not UNSET:
+            field_dict["retorno_vazio"] = retorno_vazio
         if peso_carga is not UNSET:
             field_dict["peso_carga"] = peso_carga
         if valor_frete is not UNSET:
@@ -441,6 +462,8 @@ class CiotOperationUpdate:
             field_dict["account_number"] = account_number
         if cpf_cnpj_owner is not UNSET:
             field_dict["cpf_cnpj_owner"] = cpf_cnpj_owner
+        if titular_parentesco is not UNSET:
+            field_dict["titular_parentesco"] = titular_parentesco
         if data_declaracao is not UNSET:
             field_dict["data_declaracao"] = data_declaracao
         if viagem_inicio is not UNSET:
@@ -656,6 +679,16 @@ class CiotOperationUpdate:
         alto_desempenho = _parse_alto_desempenho(d.pop("alto_desempenho", UNSET))
 
 
+        def _parse_retorno_vazio(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        retorno_vazio = _parse_retorno_vazio(d.pop("retorno_vazio", UNSET))
+
+
         def _parse_peso_carga(data: object) -> float | None | str | Unset:
             if data is None:
                 return data
@@ -734,6 +767,26 @@ class CiotOperationUpdate:
             return cast(None | str | Unset, data)
 
         cpf_cnpj_owner = _parse_cpf_cnpj_owner(d.pop("cpf_cnpj_owner", UNSET))
+
+
+        def _parse_titular_parentesco(data: object) -> CiotOperationUpdateTitularParentescoType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                titular_parentesco_type_0 = CiotOperationUpdateTitularParentescoType0(data)
+
+
+
+                return titular_parentesco_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CiotOperationUpdateTitularParentescoType0 | None | Unset, data)
+
+        titular_parentesco = _parse_titular_parentesco(d.pop("titular_parentesco", UNSET))
 
 
         def _parse_data_declaracao(data: object) -> datetime.date | None | Unset:
@@ -1029,6 +1082,7 @@ class CiotOperationUpdate:
             codigo_tipo_carga=codigo_tipo_carga,
             composicao_contratada=composicao_contratada,
             alto_desempenho=alto_desempenho,
+            retorno_vazio=retorno_vazio,
             peso_carga=peso_carga,
             valor_frete=valor_frete,
             destinatario_cpf_cnpj=destinatario_cpf_cnpj,
@@ -1037,6 +1091,7 @@ class CiotOperationUpdate:
             agency=agency,
             account_number=account_number,
             cpf_cnpj_owner=cpf_cnpj_owner,
+            titular_parentesco=titular_parentesco,
             data_declaracao=data_declaracao,
             viagem_inicio=viagem_inicio,
             viagem_fim=viagem_fim,

@@ -12,6 +12,7 @@ from ..models.ciot_payment_indicador_pagamento import CiotPaymentIndicadorPagame
 from ..models.ciot_payment_kind import CiotPaymentKind
 from ..models.ciot_payment_tipo_chave_pix_type_0 import CiotPaymentTipoChavePixType0
 from ..models.ciot_payment_tipo_pagamento import CiotPaymentTipoPagamento
+from ..models.ciot_payment_titular_parentesco_type_0 import CiotPaymentTitularParentescoType0
 from ..types import UNSET, Unset
 from dateutil.parser import isoparse
 from typing import cast
@@ -43,6 +44,7 @@ class CiotPayment:
             titular_cpf_cnpj (None | str | Unset):
             codigo_pagamento (None | str | Unset):
             tipo_chave_pix (CiotPaymentTipoChavePixType0 | None | Unset):
+            titular_parentesco (CiotPaymentTitularParentescoType0 | None | Unset):
      """
 
     kind: CiotPaymentKind
@@ -58,6 +60,7 @@ class CiotPayment:
     titular_cpf_cnpj: None | str | Unset = UNSET
     codigo_pagamento: None | str | Unset = UNSET
     tipo_chave_pix: CiotPaymentTipoChavePixType0 | None | Unset = UNSET
+    titular_parentesco: CiotPaymentTitularParentescoType0 | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -126,6 +129,14 @@ class CiotPayment:
         else:
             tipo_chave_pix = self.tipo_chave_pix
 
+        titular_parentesco: None | str | Unset
+        if isinstance(self.titular_parentesco, Unset):
+            titular_parentesco = UNSET
+        elif isinstance(self.titular_parentesco, CiotPaymentTitularParentescoType0):
+            titular_parentesco = self.titular_parentesco.value
+        else:
+            titular_parentesco = self.titular_parentesco
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -152,6 +163,8 @@ class CiotPayment:
             field_dict["codigo_pagamento"] = codigo_pagamento
         if tipo_chave_pix is not UNSET:
             field_dict["tipo_chave_pix"] = tipo_chave_pix
+        if titular_parentesco is not UNSET:
+            field_dict["titular_parentesco"] = titular_parentesco
 
         return field_dict
 
@@ -276,6 +289,26 @@ class CiotPayment:
         tipo_chave_pix = _parse_tipo_chave_pix(d.pop("tipo_chave_pix", UNSET))
 
 
+        def _parse_titular_parentesco(data: object) -> CiotPaymentTitularParentescoType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                titular_parentesco_type_0 = CiotPaymentTitularParentescoType0(data)
+
+
+
+                return titular_parentesco_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CiotPaymentTitularParentescoType0 | None | Unset, data)
+
+        titular_parentesco = _parse_titular_parentesco(d.pop("titular_parentesco", UNSET))
+
+
         ciot_payment = cls(
             kind=kind,
             tipo_pagamento=tipo_pagamento,
@@ -290,6 +323,7 @@ class CiotPayment:
             titular_cpf_cnpj=titular_cpf_cnpj,
             codigo_pagamento=codigo_pagamento,
             tipo_chave_pix=tipo_chave_pix,
+            titular_parentesco=titular_parentesco,
         )
 
 

@@ -12,6 +12,7 @@ from ..models.ciot_payment_out_indicador_pagamento import CiotPaymentOutIndicado
 from ..models.ciot_payment_out_kind import CiotPaymentOutKind
 from ..models.ciot_payment_out_tipo_chave_pix_type_0 import CiotPaymentOutTipoChavePixType0
 from ..models.ciot_payment_out_tipo_pagamento import CiotPaymentOutTipoPagamento
+from ..models.ciot_payment_out_titular_parentesco_type_0 import CiotPaymentOutTitularParentescoType0
 from dateutil.parser import isoparse
 from typing import cast
 import datetime
@@ -42,6 +43,7 @@ class CiotPaymentOut:
             titular_cpf_cnpj (None | str):
             codigo_pagamento (None | str):
             tipo_chave_pix (CiotPaymentOutTipoChavePixType0 | None):
+            titular_parentesco (CiotPaymentOutTitularParentescoType0 | None):
      """
 
     kind: CiotPaymentOutKind
@@ -57,6 +59,7 @@ class CiotPaymentOut:
     titular_cpf_cnpj: None | str
     codigo_pagamento: None | str
     tipo_chave_pix: CiotPaymentOutTipoChavePixType0 | None
+    titular_parentesco: CiotPaymentOutTitularParentescoType0 | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -101,6 +104,12 @@ class CiotPaymentOut:
         else:
             tipo_chave_pix = self.tipo_chave_pix
 
+        titular_parentesco: None | str
+        if isinstance(self.titular_parentesco, CiotPaymentOutTitularParentescoType0):
+            titular_parentesco = self.titular_parentesco.value
+        else:
+            titular_parentesco = self.titular_parentesco
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -118,6 +127,7 @@ class CiotPaymentOut:
             "titular_cpf_cnpj": titular_cpf_cnpj,
             "codigo_pagamento": codigo_pagamento,
             "tipo_chave_pix": tipo_chave_pix,
+            "titular_parentesco": titular_parentesco,
         })
 
         return field_dict
@@ -223,6 +233,24 @@ class CiotPaymentOut:
         tipo_chave_pix = _parse_tipo_chave_pix(d.pop("tipo_chave_pix"))
 
 
+        def _parse_titular_parentesco(data: object) -> CiotPaymentOutTitularParentescoType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                titular_parentesco_type_0 = CiotPaymentOutTitularParentescoType0(data)
+
+
+
+                return titular_parentesco_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CiotPaymentOutTitularParentescoType0 | None, data)
+
+        titular_parentesco = _parse_titular_parentesco(d.pop("titular_parentesco"))
+
+
         ciot_payment_out = cls(
             kind=kind,
             contratante_index=contratante_index,
@@ -237,6 +265,7 @@ class CiotPaymentOut:
             titular_cpf_cnpj=titular_cpf_cnpj,
             codigo_pagamento=codigo_pagamento,
             tipo_chave_pix=tipo_chave_pix,
+            titular_parentesco=titular_parentesco,
         )
 
 

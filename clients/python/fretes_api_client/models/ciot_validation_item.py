@@ -24,7 +24,8 @@ class CiotValidationItem:
     """ 
         Attributes:
             code (str): Código da regra (DS01, PG17, PRV04...); catálogo em docs/ciot-rules.md.
-            severity (CiotValidationItemSeverity):
+            severity (CiotValidationItemSeverity): blocker (impede a emissão), warning (alerta a conferir) ou info (o que a
+                plataforma deduziu ou assumiu porque o corpo não informou; não conta no status).
             field (str): Campo apontado (`payments[1].titular_cpf_cnpj`) ou vazio quando geral.
             message (str):
      """

@@ -64,6 +64,8 @@ class FreightDetail:
                 desempenho (A quando null).
             antt_floor (AnttFloorOut | None): Piso mínimo da ANTT; null quando falta distance_km, loaded_axles ou um
                 cargo_type das tabelas.
+            antt_floor_pendencia (None | str): Por que o piso não foi calculado (ex.: "piso não calculado: informe o tipo de
+                carga"); null quando há piso.
             created_at (datetime.datetime): ISO 8601 em UTC (sufixo Z).
             updated_at (datetime.datetime): ISO 8601 em UTC (sufixo Z).
             status_history (list[StatusChange]):
@@ -94,6 +96,7 @@ class FreightDetail:
     loaded_axles: int | None
     antt_table: FreightDetailAnttTableType0 | None
     antt_floor: AnttFloorOut | None
+    antt_floor_pendencia: None | str
     created_at: datetime.datetime
     updated_at: datetime.datetime
     status_history: list[StatusChange]
@@ -212,6 +215,9 @@ class FreightDetail:
         else:
             antt_floor = self.antt_floor
 
+        antt_floor_pendencia: None | str
+        antt_floor_pendencia = self.antt_floor_pendencia
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -252,6 +258,7 @@ class FreightDetail:
             "loaded_axles": loaded_axles,
             "antt_table": antt_table,
             "antt_floor": antt_floor,
+            "antt_floor_pendencia": antt_floor_pendencia,
             "created_at": created_at,
             "updated_at": updated_at,
             "status_history": status_history,
@@ -559,6 +566,14 @@ class FreightDetail:
         antt_floor = _parse_antt_floor(d.pop("antt_floor"))
 
 
+        def _parse_antt_floor_pendencia(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        antt_floor_pendencia = _parse_antt_floor_pendencia(d.pop("antt_floor_pendencia"))
+
+
         created_at = isoparse(d.pop("created_at"))
 
 
@@ -605,6 +620,7 @@ class FreightDetail:
             loaded_axles=loaded_axles,
             antt_table=antt_table,
             antt_floor=antt_floor,
+            antt_floor_pendencia=antt_floor_pendencia,
             created_at=created_at,
             updated_at=updated_at,
             status_history=status_history,

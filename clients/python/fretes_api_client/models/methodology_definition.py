@@ -32,7 +32,7 @@ class MethodologyDefinition:
             name (str):
             components (list[MethodologyComponent]):
             description (None | str | Unset):
-            tax_mode (MethodologyDefinitionTaxMode | Unset): Padrão: "by_outside".
+            tax_mode (MethodologyDefinitionTaxMode | Unset): Padrão: "by_inside".
             inputs (list[MethodologyInput] | Unset):
      """
 

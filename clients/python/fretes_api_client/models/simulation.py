@@ -14,6 +14,9 @@ from uuid import UUID
 
 if TYPE_CHECKING:
   from ..models.breakdown_line import BreakdownLine
+  from ..models.simulation_cte import SimulationCte
+  from ..models.simulation_floor import SimulationFloor
+  from ..models.tac_withholdings import TacWithholdings
   from ..models.tax_line_out import TaxLineOut
 
 
@@ -37,6 +40,10 @@ class Simulation:
             breakdown (list[BreakdownLine]):
             tax_breakdown (list[TaxLineOut]):
             effective_tax_rate (float): Impostos / subtotal (fração).
+            cte (None | SimulationCte): Null sem ICMS (sem contexto fiscal).
+            tac_withholdings (None | TacWithholdings): Só com tac_autonomo=true.
+            antt_floor (SimulationFloor): The ANTT floor of the inputs (distancia_km, eixos, tipo_carga, tabela, pedagio)
+                against the total.
             id (None | Unset | UUID): Presente só com save=true.
      """
 
@@ -48,6 +55,9 @@ class Simulation:
     breakdown: list[BreakdownLine]
     tax_breakdown: list[TaxLineOut]
     effective_tax_rate: float
+    cte: None | SimulationCte
+    tac_withholdings: None | TacWithholdings
+    antt_floor: SimulationFloor
     id: None | Unset | UUID = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -57,6 +67,9 @@ class Simulation:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.breakdown_line import BreakdownLine
+        from ..models.simulation_cte import SimulationCte
+        from ..models.simulation_floor import SimulationFloor
+        from ..models.tac_withholdings import TacWithholdings
         from ..models.tax_line_out import TaxLineOut
         methodology_id = str(self.methodology_id)
 
@@ -84,6 +97,20 @@ class Simulation:
 
         effective_tax_rate = self.effective_tax_rate
 
+        cte: dict[str, Any] | None
+        if isinstance(self.cte, SimulationCte):
+            cte = self.cte.to_dict()
+        else:
+            cte = self.cte
+
+        tac_withholdings: dict[str, Any] | None
+        if isinstance(self.tac_withholdings, TacWithholdings):
+            tac_withholdings = self.tac_withholdings.to_dict()
+        else:
+            tac_withholdings = self.tac_withholdings
+
+        antt_floor = self.antt_floor.to_dict()
+
         id: None | str | Unset
         if isinstance(self.id, Unset):
             id = UNSET
@@ -104,6 +131,9 @@ class Simulation:
             "breakdown": breakdown,
             "tax_breakdown": tax_breakdown,
             "effective_tax_rate": effective_tax_rate,
+            "cte": cte,
+            "tac_withholdings": tac_withholdings,
+            "antt_floor": antt_floor,
         })
         if id is not UNSET:
             field_dict["id"] = id
@@ -115,6 +145,9 @@ class Simulation:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.breakdown_line import BreakdownLine
+        from ..models.simulation_cte import SimulationCte
+        from ..models.simulation_floor import SimulationFloor
+        from ..models.tac_withholdings import TacWithholdings
         from ..models.tax_line_out import TaxLineOut
         d = dict(src_dict)
         methodology_id = UUID(d.pop("methodology_id"))
@@ -152,6 +185,47 @@ class Simulation:
 
         effective_tax_rate = d.pop("effective_tax_rate")
 
+        def _parse_cte(data: object) -> None | SimulationCte:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                cte_type_0 = SimulationCte.from_dict(data)
+
+
+
+                return cte_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SimulationCte, data)
+
+        cte = _parse_cte(d.pop("cte"))
+
+
+        def _parse_tac_withholdings(data: object) -> None | TacWithholdings:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tac_withholdings_type_0 = TacWithholdings.from_dict(data)
+
+
+
+                return tac_withholdings_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TacWithholdings, data)
+
+        tac_withholdings = _parse_tac_withholdings(d.pop("tac_withholdings"))
+
+
+        antt_floor = SimulationFloor.from_dict(d.pop("antt_floor"))
+
+
+
+
         def _parse_id(data: object) -> None | Unset | UUID:
             if data is None:
                 return data
@@ -181,6 +255,9 @@ class Simulation:
             breakdown=breakdown,
             tax_breakdown=tax_breakdown,
             effective_tax_rate=effective_tax_rate,
+            cte=cte,
+            tac_withholdings=tac_withholdings,
+            antt_floor=antt_floor,
             id=id,
         )
 

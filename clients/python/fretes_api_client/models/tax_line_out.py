@@ -26,12 +26,14 @@ class TaxLineOut:
         Attributes:
             kind (TaxLineOutKind):
             rate (float): Fração (0.12 = 12 %).
+            base (float): Base de cálculo: o total para o ICMS; total − ICMS para PIS e COFINS.
             value (float): Valor em reais (número JSON com até 2 casas).
             mode (TaxLineOutMode):
      """
 
     kind: TaxLineOutKind
     rate: float
+    base: float
     value: float
     mode: TaxLineOutMode
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -45,6 +47,8 @@ class TaxLineOut:
 
         rate = self.rate
 
+        base = self.base
+
         value = self.value
 
         mode = self.mode.value
@@ -55,6 +59,7 @@ class TaxLineOut:
         field_dict.update({
             "kind": kind,
             "rate": rate,
+            "base": base,
             "value": value,
             "mode": mode,
         })
@@ -73,6 +78,8 @@ class TaxLineOut:
 
         rate = d.pop("rate")
 
+        base = d.pop("base")
+
         value = d.pop("value")
 
         mode = TaxLineOutMode(d.pop("mode"))
@@ -83,6 +90,7 @@ class TaxLineOut:
         tax_line_out = cls(
             kind=kind,
             rate=rate,
+            base=base,
             value=value,
             mode=mode,
         )

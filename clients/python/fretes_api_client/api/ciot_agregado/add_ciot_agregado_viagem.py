@@ -187,8 +187,14 @@ def sync_detailed(
         x_service_timestamp (str | Unset):
         x_service_signature_version (AddCiotAgregadoViagemXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
-        body (CiotAgregadoViagemCreate): A trip of the contract (a credit). `peso_carga` (kg,
-            optional) feeds the consolidated routes' total weight.
+        body (CiotAgregadoViagemCreate): A trip of the contract (a credit). Origin and destination
+            are IBGE municipalities: `…_codigo_ibge`, or
+            `…_municipio_nome` with `…_uf` (the UF may be left out when only one municipality has the
+            name). `peso_carga`
+            (kg, optional) feeds the consolidated routes' total weight; `distancia_km` (optional) is
+            computed when omitted;
+            `valor_vale_pedagio` (optional) is the shipper's toll voucher of the trip, never in the
+            carrier's balance.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -238,8 +244,14 @@ def sync(
         x_service_timestamp (str | Unset):
         x_service_signature_version (AddCiotAgregadoViagemXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
-        body (CiotAgregadoViagemCreate): A trip of the contract (a credit). `peso_carga` (kg,
-            optional) feeds the consolidated routes' total weight.
+        body (CiotAgregadoViagemCreate): A trip of the contract (a credit). Origin and destination
+            are IBGE municipalities: `…_codigo_ibge`, or
+            `…_municipio_nome` with `…_uf` (the UF may be left out when only one municipality has the
+            name). `peso_carga`
+            (kg, optional) feeds the consolidated routes' total weight; `distancia_km` (optional) is
+            computed when omitted;
+            `valor_vale_pedagio` (optional) is the shipper's toll voucher of the trip, never in the
+            carrier's balance.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -284,8 +296,14 @@ async def asyncio_detailed(
         x_service_timestamp (str | Unset):
         x_service_signature_version (AddCiotAgregadoViagemXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
-        body (CiotAgregadoViagemCreate): A trip of the contract (a credit). `peso_carga` (kg,
-            optional) feeds the consolidated routes' total weight.
+        body (CiotAgregadoViagemCreate): A trip of the contract (a credit). Origin and destination
+            are IBGE municipalities: `…_codigo_ibge`, or
+            `…_municipio_nome` with `…_uf` (the UF may be left out when only one municipality has the
+            name). `peso_carga`
+            (kg, optional) feeds the consolidated routes' total weight; `distancia_km` (optional) is
+            computed when omitted;
+            `valor_vale_pedagio` (optional) is the shipper's toll voucher of the trip, never in the
+            carrier's balance.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -335,8 +353,14 @@ async def asyncio(
         x_service_timestamp (str | Unset):
         x_service_signature_version (AddCiotAgregadoViagemXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
-        body (CiotAgregadoViagemCreate): A trip of the contract (a credit). `peso_carga` (kg,
-            optional) feeds the consolidated routes' total weight.
+        body (CiotAgregadoViagemCreate): A trip of the contract (a credit). Origin and destination
+            are IBGE municipalities: `…_codigo_ibge`, or
+            `…_municipio_nome` with `…_uf` (the UF may be left out when only one municipality has the
+            name). `peso_carga`
+            (kg, optional) feeds the consolidated routes' total weight; `distancia_km` (optional) is
+            computed when omitted;
+            `valor_vale_pedagio` (optional) is the shipper's toll voucher of the trip, never in the
+            carrier's balance.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

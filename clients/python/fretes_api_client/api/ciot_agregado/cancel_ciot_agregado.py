@@ -197,7 +197,10 @@ def sync_detailed(
         x_service_signature_version (CancelCiotAgregadoXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
         body (CiotAgregadoCancel): Cancelling the whole contract (only with every trip and debit
-            already cancelled); the reason is optional.
+            already cancelled); the reason is optional, and
+            when given 3 to 500 characters: that check is the service's
+            (cancellation.cancellation_motivo), which the page
+            calls too, so the schema only bounds the text's size.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -250,7 +253,10 @@ def sync(
         x_service_signature_version (CancelCiotAgregadoXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
         body (CiotAgregadoCancel): Cancelling the whole contract (only with every trip and debit
-            already cancelled); the reason is optional.
+            already cancelled); the reason is optional, and
+            when given 3 to 500 characters: that check is the service's
+            (cancellation.cancellation_motivo), which the page
+            calls too, so the schema only bounds the text's size.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -298,7 +304,10 @@ async def asyncio_detailed(
         x_service_signature_version (CancelCiotAgregadoXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
         body (CiotAgregadoCancel): Cancelling the whole contract (only with every trip and debit
-            already cancelled); the reason is optional.
+            already cancelled); the reason is optional, and
+            when given 3 to 500 characters: that check is the service's
+            (cancellation.cancellation_motivo), which the page
+            calls too, so the schema only bounds the text's size.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -351,7 +360,10 @@ async def asyncio(
         x_service_signature_version (CancelCiotAgregadoXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
         body (CiotAgregadoCancel): Cancelling the whole contract (only with every trip and debit
-            already cancelled); the reason is optional.
+            already cancelled); the reason is optional, and
+            when given 3 to 500 characters: that check is the service's
+            (cancellation.cancellation_motivo), which the page
+            calls too, so the schema only bounds the text's size.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -196,7 +196,9 @@ def sync_detailed(
         x_service_timestamp (str | Unset):
         x_service_signature_version (CloseCiotAgregadoXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
-        body (CiotAgregadoClose): POST /encerrar.
+        body (CiotAgregadoClose): POST /encerrar. `rotas` (optional): distances for routes the
+            closing cannot compute (422
+            distancia_indisponivel names them).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -248,7 +250,9 @@ def sync(
         x_service_timestamp (str | Unset):
         x_service_signature_version (CloseCiotAgregadoXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
-        body (CiotAgregadoClose): POST /encerrar.
+        body (CiotAgregadoClose): POST /encerrar. `rotas` (optional): distances for routes the
+            closing cannot compute (422
+            distancia_indisponivel names them).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -295,7 +299,9 @@ async def asyncio_detailed(
         x_service_timestamp (str | Unset):
         x_service_signature_version (CloseCiotAgregadoXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
-        body (CiotAgregadoClose): POST /encerrar.
+        body (CiotAgregadoClose): POST /encerrar. `rotas` (optional): distances for routes the
+            closing cannot compute (422
+            distancia_indisponivel names them).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -347,7 +353,9 @@ async def asyncio(
         x_service_timestamp (str | Unset):
         x_service_signature_version (CloseCiotAgregadoXServiceSignatureVersion | Unset):
         idempotency_key (str | Unset):
-        body (CiotAgregadoClose): POST /encerrar.
+        body (CiotAgregadoClose): POST /encerrar. `rotas` (optional): distances for routes the
+            closing cannot compute (422
+            distancia_indisponivel names them).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,0 +1,9 @@
+from enum import Enum
+
+class CiotOperationDistanciaOrigemType0(str, Enum):
+    ESTIMADA = "estimada"
+    INFORMADA = "informada"
+    ROTA = "rota"
+
+    def __str__(self) -> str:
+        return str(self.value)
