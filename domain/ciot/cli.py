@@ -8,24 +8,13 @@
     flask --app app company set-ie ID IE                         # state registration (inscrição estadual)
 """
 import json
-import uuid
 
 import click
 import sqlalchemy as sa
 
 from core.db import db
 from core.queue import commit
-
-
-def _company(company_id):
-    from domain.tenancy.models import Company
-    try:
-        company = db.session.get(Company, uuid.UUID(str(company_id)))
-    except ValueError:
-        company = None
-    if company is None:
-        raise click.ClickException(f"empresa {company_id} não encontrada")
-    return company
+from domain.tenancy.cli import company_by_id
 
 
 def _rntrc(value: str) -> str:
@@ -108,7 +97,7 @@ def register_ciot_commands(app) -> None:
         from domain.tenancy.services import set_ciot_credentials
         if bool(pairs) == bool(clear):
             raise click.ClickException("Use --set KEY=VALUE (uma ou mais vezes) ou --clear.")
-        company = _company(company_id)
+        company = company_by_id(company_id)
         credentials = {}
         for pair in pairs:
             key, sep, value = pair.partition("=")
@@ -129,7 +118,7 @@ def register_ciot_commands(app) -> None:
     def company_set_ie(company_id, ie):
         """Inscrição estadual da empresa (obrigatória para emitir CIOT como ETC contratada). "" remove."""
         from domain.tenancy.services import update_company
-        company = _company(company_id)
+        company = company_by_id(company_id)
         text = ie.strip()
         if len(text) > 20:
             raise click.ClickException("Inscrição estadual com mais de 20 caracteres.")
