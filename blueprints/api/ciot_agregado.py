@@ -113,16 +113,22 @@ def create_agregado(ctx):
     except services.ExistingAgregado as exc:
         exc.top_level = {"data": serializers.agregado_dict(exc.contract)}
         raise
+    contract, outcome = _declare(ctx, contract)
+    return {"data": serializers.agregado_dict(contract)}, 202 if outcome in (services.PENDING, services.HELD) else 201
+
+
+def _declare(ctx, contract):
+    """The declaration's second phase, at opening and when a rectification completes a held contract. The contract is
+    on record (aberto, no CIOT code yet) before the authority is asked: whatever fails after this commit answers 202
+    with it, and the job or the sweep declares it with the same key (its id). A refusal is the 422 `rejected`."""
     agregado_id = contract.id
-    # The contract is on record (aberto, no CIOT code yet) before the authority is asked: whatever fails after this
-    # commit answers 202 with it, and the job or the sweep declares it with the same key (its id).
     interim_response({"data": serializers.agregado_dict(contract)}, 202)
     commit()
     outcome = _send(services.send_declaration, ctx, agregado_id, str(agregado_id))
     contract = services.get_agregado(agregado_id)
     if outcome == services.REJECTED:
         raise services.open_rejected_error(contract)
-    return {"data": serializers.agregado_dict(contract)}, 202 if outcome in (services.PENDING, services.HELD) else 201
+    return contract, outcome
 
 
 @endpoint(BASE, "GET", query=CiotAgregadoListQuery, tags=TAGS, response=CiotAgregadoList,
@@ -234,12 +240,7 @@ def rectify_agregado(ctx, agregado_id):
     if outcome != services.COMPLETED:
         return {"data": serializers.agregado_dict(contract)}, 200 if outcome == services.RECTIFIED else 202
     # complete: declared now, in two phases as at opening (the job and the sweep finish it if this cannot)
-    interim_response({"data": serializers.agregado_dict(contract)}, 202)
-    commit()
-    outcome = _send(services.send_declaration, ctx, agregado_id, str(agregado_id))
-    contract = services.get_agregado(agregado_id)
-    if outcome == services.REJECTED:
-        raise services.open_rejected_error(contract)
+    contract, outcome = _declare(ctx, contract)
     return {"data": serializers.agregado_dict(contract)}, 202 if outcome == services.PENDING else 200
 
 
