@@ -10,13 +10,23 @@ from core.db import db
 from core.queue import commit
 from core.tenancy import tenant_scope
 from domain.tenancy import services
-from domain.tenancy.models import Company
+from domain.tenancy.models import (
+    CIOT_ENVIRONMENTS,
+    CIOT_FLOWS,
+    FEATURES,
+    MODULES,
+    ROLES,
+    SCOPES,
+    TAX_REGIMES,
+    Company,
+)
 
-MODULE_OPT = click.option("--module", "modules", multiple=True, type=click.Choice(["billing", "financial"]))
-FEATURE_OPT = click.option("--feature", "features", multiple=True, type=click.Choice(["integrations.webhooks"]))
-FLOW_OPT = click.option("--ciot-flow", type=click.Choice(["legacy", "default"]))
-ENV_OPT = click.option("--ciot-environment", type=click.Choice(["homolog", "producao"]))
-REGIME_OPT = click.option("--tax-regime", type=click.Choice(["lucro_real", "lucro_presumido", "simples_nacional"]),
+# The choices are the model's own lists, so a new scope, role or module is offered here without a second edit.
+MODULE_OPT = click.option("--module", "modules", multiple=True, type=click.Choice(MODULES))
+FEATURE_OPT = click.option("--feature", "features", multiple=True, type=click.Choice(FEATURES))
+FLOW_OPT = click.option("--ciot-flow", type=click.Choice(CIOT_FLOWS))
+ENV_OPT = click.option("--ciot-environment", type=click.Choice(CIOT_ENVIRONMENTS))
+REGIME_OPT = click.option("--tax-regime", type=click.Choice(TAX_REGIMES),
                           help="Regime tributário (PIS/COFINS das simulações).")
 STATE_OPT = click.option("--tax-state", help="UF padrão das simulações sem tax_context.")
 
@@ -86,7 +96,7 @@ def register_tenancy_commands(app: Flask) -> None:
 
     @apikey_group.command("create")
     @click.option("--company", "company_id", required=True)
-    @click.option("--scope", "scopes", multiple=True, type=click.Choice(["read", "write"]))
+    @click.option("--scope", "scopes", multiple=True, type=click.Choice(SCOPES))
     @click.option("--require-signature", is_flag=True)
     @click.option("--name", default="cli")
     @click.option("--json", "as_json", is_flag=True)
@@ -119,7 +129,7 @@ def register_tenancy_commands(app: Flask) -> None:
     @click.option("--company", "company_id", required=True)
     @click.option("--email", required=True)
     @click.option("--password", required=True)
-    @click.option("--role", required=True, type=click.Choice(["admin", "operador", "financeiro", "leitura"]))
+    @click.option("--role", required=True, type=click.Choice(ROLES))
     @click.option("--name", default="")
     @click.option("--json", "as_json", is_flag=True)
     def user_create(company_id, email, password, role, name, as_json):

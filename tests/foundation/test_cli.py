@@ -171,3 +171,12 @@ def test_seed_demo_is_idempotent_and_prints_a_working_key(cli, app):
 def test_worker_needs_redis(cli, app, monkeypatch):
     monkeypatch.setitem(app.config, "REDIS_URL", "")
     assert "REDIS_URL" in cli("worker", "--burst", ok=False).output
+
+
+def test_apikey_create_offers_every_scope_of_the_model(cli, company):
+    """The webhooks API needs the `webhooks` scope: the CLI offers the model's scopes, not a copy of two of them."""
+    data = json.loads(cli("apikey", "create", "--company", str(company.id), "--scope", "read", "--scope", "webhooks",
+                          "--json").output)
+    key = db.session.execute(cross_tenant(db.select(ApiKey).where(ApiKey.id == uuid.UUID(data["id"])))).scalar_one()
+    assert key.scopes == ["read", "webhooks"]
+    assert "Invalid value" in cli("apikey", "create", "--company", str(company.id), "--scope", "tudo", ok=False).output
