@@ -148,6 +148,8 @@ def _nfe(root) -> FiscalXml | None:
     signed_at = _signed_at(group, NFE)
     status = _signature(element, group, "NF-e", signed_at, warnings)
     info = _bind(element, Nfe, "NF-e", lenient=legacy).infNFe  # the binding consumes the tree: checks come first
+    if info is None or info.ide is None or info.total is None or info.total.ICMSTot is None:  # legacy: no schema
+        raise refuse("NF-e incompleta: faltam a identificação (ide) ou os totais (total/ICMSTot).")
     issued = _moment(info.ide.dhEmi) or (signed_at if legacy else None)  # 2.00: ide/dEmi, read by _signed_at
     customer = info.dest
     return FiscalXml("nfe", _key(info.Id, "NFe"), info.ide.nNF, info.ide.serie,
@@ -197,11 +199,17 @@ def _cte_event(root) -> FiscalEvent | None:
         return None
     validate(element, "eventoCTe", "evento do CT-e 4.00", signed=signature_of(element) is not None)
     group = element.find(f"{{{CTE}}}infEvento")
-    kind = _event_kind(group.findtext(f"{{{CTE}}}tpEvento"))
+    code = group.findtext(f"{{{CTE}}}tpEvento")
+    kind = _event_kind(code)
     detail = group.find(f"{{{CTE}}}detEvento/*")
     if detail is None:
         raise refuse("Evento do CT-e sem detalhe (detEvento).")
-    validate(detail, etree.QName(detail).localname, "detalhe do evento do CT-e", signed=True)
+    # detEvento is `xs:any`: its content must be the detail of the event's own type (a correction letter's detail
+    # under a cancellation code would otherwise cancel the document), checked against that detail's schema
+    expected = CTE_EVENT_DETAILS[code]
+    if etree.QName(detail).localname != expected:
+        raise refuse(f"Evento {code} do CT-e com detalhe {etree.QName(detail).localname}: era esperado {expected}.")
+    validate(detail, expected, "detalhe do evento do CT-e", signed=True)
     warnings = []
     status = _signature(element, group, "evento do CT-e", _moment(group.findtext(f"{{{CTE}}}dhEvento")), warnings)
     # detEvento is `xs:any` in eventoCTe (its content has its own schema, checked above): the binding keeps it as
@@ -234,6 +242,9 @@ def _nfe_event(root) -> FiscalEvent | None:
     return FiscalEvent(kind, code, _key("NFe" + info.chNFe, "NFe"), int(info.nSeqEvento), issued,
                        getattr(detail, "nProt", None), getattr(detail, "xJust", None),
                        getattr(detail, "xCorrecao", None), signature=status, warnings=warnings)
+
+
+CTE_EVENT_DETAILS = {"110111": "evCancCTe", "110110": "evCCeCTe"}  # tpEvento -> the detail element it carries
 
 
 def _event_kind(code: str | None) -> str:

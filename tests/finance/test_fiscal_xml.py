@@ -1,6 +1,7 @@
 """The fiscal XML reader (domain/billing/xml.py) and the inbox's events: CT-e, CT-e OS and NF-e read through nfelib
 after the schema and the XML-DSig checks; the samples in tests/samples/fiscal (README there) and nfelib's own NF-e
 4.00 samples; alphanumeric-CNPJ keys; cancellation and correction-letter events on registered documents."""
+import re
 from datetime import date
 from pathlib import Path
 
@@ -271,3 +272,21 @@ def test_threads_read_their_own_files():
     with ThreadPoolExecutor(max_workers=4) as pool:
         read = list(pool.map(parse_fiscal_xml, files))
     assert [(p.chave, p.valor_centavos) for p in read] == [(key, (100 + n) * 100) for n, key in enumerate(keys)]
+
+
+def test_an_event_whose_detail_is_not_its_types_is_refused():
+    """detEvento is `xs:any`: a correction letter's detail under the cancellation code must not cancel anything, and
+    an element no schema knows is a 400 naming the file, never a 500."""
+    correction = fiscal.event("cte", "110110", CTE_KEY, signed=False)
+    assert "era esperado evCancCTe" in refused(correction.replace(b"<tpEvento>110110</tpEvento>",
+                                                                  b"<tpEvento>110111</tpEvento>"))
+    unknown = re.sub(rb"<evCCeCTe\b.*</evCCeCTe>", b"<qualquer>x</qualquer>", correction, flags=re.S)
+    assert "com detalhe qualquer" in refused(unknown)
+    assert parse_fiscal_xml(correction).kind == "carta_correcao"  # the right detail for its type is read
+
+
+def test_an_old_nfe_without_its_totals_is_refused_not_a_500():
+    data = fiscal.nfe_legacy()
+    assert parse_fiscal_xml(data).valor_centavos == 25000
+    incomplete = re.sub(rb"<total>.*</total>", b"", data, flags=re.S)
+    assert "NF-e incompleta" in refused(incomplete)
