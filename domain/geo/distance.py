@@ -78,16 +78,23 @@ def osrm_route_km(osrm_url: str, a: tuple[float, float], b: tuple[float, float])
     base = (osrm_url or "").rstrip("/")
     if not base.startswith(("http://", "https://")):
         return None
-    path = f"/route/v1/driving/{a[1]:.6f},{a[0]:.6f};{b[1]:.6f},{b[0]:.6f}"
-    url = base + urllib.parse.quote(path, safe="/,;.-") + "?overview=false"
     try:
-        with urllib.request.urlopen(url, timeout=OSRM_TIMEOUT_SECONDS) as response:  # noqa: S310 (http/https only)
-            answer = json.loads(response.read() or b"{}")
-        meters = answer["routes"][0]["distance"] if answer.get("code") == "Ok" else None
+        return _routed_km(base, a, b)
     except (urllib.error.URLError, TimeoutError, OSError, ValueError, KeyError, IndexError, TypeError):
         return None
+
+
+@lru_cache(maxsize=4096)
+def _routed_km(base: str, a: tuple[float, float], b: tuple[float, float]) -> Decimal:
+    """One route asked once per process: the live panel validates on every keystroke and PATCH/validate derive again,
+    while a route between two seats does not change. Failures raise, so they are not kept and are asked again."""
+    path = f"/route/v1/driving/{a[1]:.6f},{a[0]:.6f};{b[1]:.6f},{b[0]:.6f}"
+    url = base + urllib.parse.quote(path, safe="/,;.-") + "?overview=false"
+    with urllib.request.urlopen(url, timeout=OSRM_TIMEOUT_SECONDS) as response:  # noqa: S310 (http/https only)
+        answer = json.loads(response.read() or b"{}")
+    meters = answer["routes"][0]["distance"] if answer.get("code") == "Ok" else None
     if not isinstance(meters, (int, float)) or meters <= 0:
-        return None
+        raise ValueError(f"OSRM answered no route: {answer.get('code')}")
     return _km(Decimal(str(meters)) / 1000)
 
 

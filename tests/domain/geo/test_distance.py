@@ -127,3 +127,15 @@ def test_estimate_when_osrm_has_no_route(osrm, answer):
 def test_estimate_when_osrm_is_unreachable_or_not_http():
     assert road_distance(SAO_PAULO, RIO, osrm_url="http://127.0.0.1:9").method == ESTIMATED
     assert road_distance(SAO_PAULO, RIO, osrm_url="file:///etc/passwd").method == ESTIMATED
+
+
+def test_a_route_is_asked_once_and_a_failure_is_asked_again(osrm):
+    """The live panel derives the distance on every keystroke: one OSRM request per route and process, but a route
+    OSRM could not give is not remembered as missing."""
+    url, handler = osrm
+    handler.answer = {"code": "NoRoute", "routes": []}
+    assert road_distance(SAO_PAULO, RIO, osrm_url=url).method == ESTIMATED
+    handler.answer = {"code": "Ok", "routes": [{"distance": 429_123.4}]}
+    for _ in range(3):
+        assert road_distance(SAO_PAULO, RIO, osrm_url=url) == (Decimal("429.12"), ROUTED)
+    assert len(handler.paths) == 2  # the failure, then one success kept for the next two
