@@ -22,7 +22,8 @@ def send_platform_mail(to: str, subject: str, body: str) -> bool:
                 "from_address": config.get("MAIL_FROM") or "nao-responda@localhost",
                 "username": config.get("MAIL_USERNAME"), "starttls": bool(config.get("MAIL_STARTTLS"))}
     try:
-        smtp.send(SimpleNamespace(to=to, subject=subject, body=body), settings, config.get("MAIL_PASSWORD"))
+        smtp.send(SimpleNamespace(to=to, subject=subject, body=body), settings, config.get("MAIL_PASSWORD"),
+                  operator_host=True)
     except (smtp.TransientError, smtp.PermanentError) as exc:
         log.warning("platform mail not sent: %s", exc)
         return False

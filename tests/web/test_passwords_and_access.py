@@ -45,7 +45,10 @@ def test_changing_your_password_needs_the_current_one_and_ends_the_other_session
 
 @pytest.fixture
 def mail(app, smtp_server):
-    app.config.update(MAIL_HOST=smtp_server.host, MAIL_PORT=smtp_server.port, MAIL_FROM="nao-responda@fretes.test")
+    """The platform's SMTP on 127.0.0.1, as a deployment's local relay often is: the SSRF guard stays on (no
+    private-targets flag), since MAIL_HOST is the operator's, not a company admin's."""
+    app.config.update(MAIL_HOST=smtp_server.host, MAIL_PORT=smtp_server.port, MAIL_FROM="nao-responda@fretes.test",
+                      WEBHOOK_ALLOW_PRIVATE_TARGETS=False)
     yield smtp_server
     app.config.update(MAIL_HOST="")
 

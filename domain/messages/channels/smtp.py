@@ -9,7 +9,9 @@ from domain.webhooks import ssrf
 TIMEOUT_SECONDS = 15
 
 
-def send(message, settings: dict, secret: str | None) -> SendResult:
+def send(message, settings: dict, secret: str | None, *, operator_host: bool = False) -> SendResult:
+    """`operator_host`: the host is the deployment's own (MAIL_HOST, domain/messages/platform_mail.py), which may
+    well be localhost or the internal network; a company admin's channel host goes through the SSRF guard."""
     email = EmailMessage()
     email["From"] = settings.get("from_address") or "nao-responda@localhost"
     email["To"] = message.to
@@ -19,7 +21,8 @@ def send(message, settings: dict, secret: str | None) -> SendResult:
     email.set_content(message.body)
     host, port = settings.get("host") or "localhost", int(settings.get("port") or 25)
     try:  # the webhooks' guard: an admin-typed host must not reach the internal network (development flag aside)
-        ssrf.check_host(host, port)
+        if not operator_host:
+            ssrf.check_host(host, port)
     except ssrf.UnsafeTarget as exc:
         raise PermanentError(f"Servidor SMTP recusado: {exc}") from None
     try:
