@@ -155,6 +155,16 @@ def test_a_providers_long_answer_is_shown_as_a_short_reason(http_provider):
     assert reason.startswith("HTTP 400: Número inválido.") and len(reason) <= 140
 
 
+def test_a_providers_redirect_is_not_followed(http_provider):
+    """A redirect would carry the message and its token to an address the SSRF guard never checked."""
+    from domain.messages.channels import PermanentError, adapter_for
+    http_provider.status, http_provider.location = 302, http_provider.url + "/elsewhere"
+    with pytest.raises(PermanentError) as refused:
+        adapter_for("sms_http")(Outgoing(), {"url": http_provider.url + "/send", "sender": "FRETES"}, "tok")
+    assert refused.value.reason.startswith("HTTP 302")
+    assert [request["path"] for request in http_provider.requests] == ["/send"]
+
+
 def test_provider_must_serve_the_channel(company):
     from core.errors import Unprocessable
     with tenant_scope(company.id), pytest.raises(Unprocessable):
