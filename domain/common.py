@@ -2,6 +2,7 @@
 LIKE patterns, and the mechanics of creating and patching a record from a parsed body."""
 from typing import Annotated
 
+import sqlalchemy as sa
 from pydantic import Field
 
 from core.errors import FieldError, InvalidBody
@@ -61,3 +62,15 @@ def invalid_body(errors: list[FieldError]) -> InvalidBody:
 def raise_invalid(errors: list[FieldError]) -> None:
     if errors:
         raise invalid_body(errors)
+
+
+# --- Titles (receivables and payables) --------------------------------------------------------------------------
+
+OPEN_TITLE_STATUSES = ("aberto", "parcial")
+
+
+def open_titles(model):
+    """The open titles of `model` (Receivable, Payable), with the statuses inline as the partial indexes' predicate
+    writes them (OPEN_TITLES_PREDICATE): a bound parameter would hide them from the planner, which then walks every
+    paid title of the company."""
+    return model.status.in_([sa.literal_column(f"'{status}'") for status in OPEN_TITLE_STATUSES])

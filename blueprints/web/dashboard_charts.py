@@ -13,7 +13,8 @@ from core.formatting import centavos
 from core.tenancy import company_select
 from domain.billing.models import Receivable
 from domain.ciot.models import CiotOperation
-from domain.freights.models import Freight
+from domain.common import open_titles
+from domain.freights.queries import counts_by_status
 from domain.freights.states import FREIGHT_STATUS_LABELS, FREIGHT_STATUSES
 from domain.payables.models import Payable
 
@@ -22,7 +23,6 @@ CIOT_MONTHS = 6
 EMITTED = ("emitido", "encerrado")
 DIVERGENT = ("com_divergencia", "rejeitado")
 DUE_WEEKS = 4
-OPEN_TITLES = ("aberto", "parcial")
 
 
 @dataclass(frozen=True)
@@ -33,11 +33,11 @@ class Bar:
     tone: str = "info"
 
 
-def freights_by_status(company_id) -> list[Bar]:
-    """One bar per freight status that has freights (GROUP BY status over the company's freights)."""
-    rows = dict(db.session.execute(company_select(Freight, company_id, Freight.status, sa.func.count())
-                                   .group_by(Freight.status)).all())
-    return [Bar(FREIGHT_STATUS_LABELS[s], rows[s], str(rows[s])) for s in FREIGHT_STATUSES if rows.get(s)]
+def freights_by_status() -> list[Bar]:
+    """One bar per freight status that has freights: the board's bounded counts (domain.freights.queries), never a
+    GROUP BY over every freight of the company on each view of the dashboard."""
+    counts = counts_by_status()
+    return [Bar(FREIGHT_STATUS_LABELS[s], counts[s], str(counts[s])) for s in FREIGHT_STATUSES if counts.get(s)]
 
 
 def _month_starts(today: date, months: int) -> list[date]:
@@ -78,7 +78,7 @@ def _due_by_week(model, company_id, today: date) -> list[Bar]:
         groups.append((f"{start:%d/%m} a {end:%d/%m}", sa.and_(due >= start, due <= end), "info"))
     stmt = (company_select(model, company_id, *(sa.func.coalesce(sa.func.sum(sa.case((cond, balance), else_=0)), 0)
                                                 for _label, cond, _tone in groups))
-            .where(model.status.in_(OPEN_TITLES), due <= today + timedelta(days=7 * DUE_WEEKS - 1)))
+            .where(open_titles(model), due <= today + timedelta(days=7 * DUE_WEEKS - 1)))
     sums = db.session.execute(stmt).one()
     return [Bar(label, int(total), centavos(int(total)), tone) for (label, _c, tone), total in zip(groups, sums,
                                                                                                  strict=True)]
@@ -97,7 +97,7 @@ def charts_for(user, today: date) -> list[dict]:
     for admin and financeiro."""
     company, charts = user.company, []
     if user.role in ("admin", "operador", "leitura"):
-        charts.append({"id": "chart-freights", "title": "Fretes por status", "bars": freights_by_status(company.id),
+        charts.append({"id": "chart-freights", "title": "Fretes por status", "bars": freights_by_status(),
                        "empty": "Nenhum frete ainda."})
         charts.append({"id": "chart-ciot", "title": f"CIOT nos últimos {CIOT_MONTHS} meses: emitidas e com "
                                                     "divergência", "bars": ciot_by_month(company.id, today),

@@ -47,6 +47,7 @@ from domain.billing import services as billing
 from domain.billing.models import BillingDocument, Invoice, Receivable
 from domain.billing.pdf import PDF_STATUSES, STATUS_LABELS, render_invoice_pdf
 from domain.billing.queries import documents_stmt, receivables_stmt
+from domain.common import open_titles
 from domain.partners.models import Partner
 from domain.payables import services as payables
 from domain.payables.models import Payable
@@ -60,7 +61,6 @@ INVOICE_TONES = {"rascunho": "draft", "emitida": "info", "encerrada": "ok", "can
 GROUPS = (("vencidos", "Vencidos"), ("hoje", "Vencem hoje"), ("semana", "Próximos 7 dias"), ("depois", "Depois"))
 GROUP_LABELS = dict(GROUPS)
 STATUS_LABELS_CSV = {"vencido": "Vencido", "aberto": "Aberto", "parcial": "Parcial"}
-OPEN_STATUSES = ("aberto", "parcial")
 GROUP_PAGE = 10  # titles a board's group shows at a time (the nearest due first); "Mostrar mais" brings more
 FIELD_LABELS = {"legal_name": "razão social", "cpf_cnpj": "CPF/CNPJ"}  # a refused partner's fields, in the message
 CSV_BATCH = 1000  # rows an export reads at a time
@@ -270,18 +270,12 @@ def invoice_pdf(invoice_id):
 
 # --- Boards ----------------------------------------------------------------------------------------
 
-def _open(model):
-    """The open titles, with the constants of the partial indexes' predicate inline (OPEN_TITLES_PREDICATE): a
-    bound parameter would hide them from the planner, which then walks every paid title of the company."""
-    return model.status.in_([sa.literal_column(f"'{status}'") for status in OPEN_STATUSES])
-
-
 def _open_receivables_stmt():
-    return receivables_stmt(current_user.company_id).where(_open(Receivable)), Receivable
+    return receivables_stmt(current_user.company_id).where(open_titles(Receivable)), Receivable
 
 
 def _open_payables_stmt():
-    return payables_stmt(current_user.company_id).where(_open(Payable)), Payable
+    return payables_stmt(current_user.company_id).where(open_titles(Payable)), Payable
 
 
 def _group_conditions(model, on: date) -> dict:
@@ -303,7 +297,7 @@ def _group_counts(model, on: date) -> dict:
     """How many open titles each group has, and `total`: the open titles' index alone, no join."""
     row = read_rows(company_select(model, current_user.company_id, *(
         sa.func.sum(sa.case((cond, 1), else_=0)).label(key) for key, cond in _group_conditions(model, on).items()))
-        .where(_open(model))).one()
+        .where(open_titles(model))).one()
     counts = {key: value or 0 for key, value in row._asdict().items()}
     return counts | {"total": sum(counts.values())}
 
