@@ -123,7 +123,7 @@ def new_operation():
         form = copy_form(_company(), clock.today_local(), record)
     else:
         form = initial_form(_company(), clock.today_local())
-    return render_template("ciot/new.html", **_form_context(form, check=None, due_warnings=due_date_warnings(form)))
+    return render_template("ciot/new.html", **_form_context(form, check=None))
 
 
 def _posted_draft() -> DraftForm:
@@ -240,8 +240,7 @@ def edit_operation(operation_id):
     if op is None:
         return _not_editable(operation_id)
     form = edit_form(_company(), clock.today_local(), operation_record(op))
-    return render_template("ciot/new.html", **_form_context(form, check=None, editing=op,
-                                                            due_warnings=due_date_warnings(form)))
+    return render_template("ciot/new.html", **_form_context(form, check=None, editing=op))
 
 
 @bp.post("/<operation_id>/corrigir")
