@@ -68,14 +68,8 @@ def check_new_url(url: str) -> tuple[str, str, int, str]:
     loopback and are refused now, not only when a send is refused later. A name that does not resolve yet is
     accepted (DNS may be down); every send resolves and checks again (`resolve`)."""
     scheme, host, port, path = check_url(url)
-    if allow_private():
-        return scheme, host, port, path
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError, OSError):
-        return scheme, host, port, path
-    for info in infos:
-        refuse_address(ipaddress.ip_address(info[4][0].split("%")[0]))
+    if not allow_private():
+        _checked_addresses(host, port, unresolved_ok=True)
     return scheme, host, port, path
 
 
@@ -87,25 +81,30 @@ def check_host(host: str, port: int) -> None:
         return
     if host.rstrip(".").lower() == "localhost" or host.lower().endswith(".localhost"):
         refuse_address(ipaddress.ip_address("127.0.0.1"))
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError, OSError):
-        return
-    for info in infos:
-        refuse_address(ipaddress.ip_address(info[4][0].split("%")[0]))
+    _checked_addresses(host, port, unresolved_ok=True)
 
 
 def resolve(url: str) -> Target:
-    """Check the URL and resolve its host; every address it resolves to must be public (else UnsafeTarget)."""
+    """Check the URL and resolve its host; every address it resolves to must be public (else UnsafeTarget). The
+    caller connects to `Target.address` (domain.webhooks.transport), never to the name again."""
     scheme, host, port, path = check_url(url)
+    addresses = _checked_addresses(host, port, unresolved_ok=False)
+    return Target(scheme, host, port, path, str(addresses[0]))
+
+
+def _checked_addresses(host: str, port: int, *, unresolved_ok: bool) -> list:
+    """Every address `host` resolves to, each refused unless public. A name that does not resolve: [] when
+    `unresolved_ok`, else UnsafeTarget."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError) as exc:
+    except (socket.gaierror, UnicodeError, OSError) as exc:
+        if unresolved_ok:
+            return []
         raise UnsafeTarget(f"Não foi possível resolver {host}.") from exc
     addresses = [ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos]
     for address in addresses:
         refuse_address(address)
-    return Target(scheme, host, port, path, str(addresses[0]))
+    return addresses
 
 
 def refuse_address(address) -> None:

@@ -82,17 +82,25 @@ def _connection(target: Target, timeout: float) -> http.client.HTTPConnection:
 
 def post(target: Target, body: bytes, headers: dict, timeout: float = TIMEOUT_SECONDS) -> Outcome:
     started = time.monotonic()
+    try:
+        status, answer = exchange(target, body, {**headers, "User-Agent": USER_AGENT}, timeout, EXCERPT_BYTES)
+        return Outcome(status, _ms(started), answer.decode("utf-8", errors="replace"))
+    except (OSError, http.client.HTTPException) as exc:
+        return Outcome(None, _ms(started), "", f"{type(exc).__name__}: {exc}"[:300])
+
+
+def exchange(target: Target, body: bytes, headers: dict, timeout: float, limit: int) -> tuple[int, bytes]:
+    """POST a JSON `body` to the address the SSRF guard approved (`ssrf.resolve`), never to the name again, so a
+    DNS answer that changes after the check (rebinding) cannot reach the internal network. A redirect is an answer
+    like any other (http.client follows none). Returns the status and at most `limit` bytes of the answer; a
+    connection failure raises OSError or http.client.HTTPException."""
     host = target.host if target.port in (80, 443) else f"{target.host}:{target.port}"
     conn = _connection(target, timeout)
     try:
         conn.request("POST", target.path, body=body, headers={
-            **headers, "Host": host, "Content-Type": "application/json", "User-Agent": USER_AGENT,
-            "Content-Length": str(len(body))})
+            **headers, "Host": host, "Content-Type": "application/json", "Content-Length": str(len(body))})
         response = conn.getresponse()
-        excerpt = response.read(EXCERPT_BYTES).decode("utf-8", errors="replace")
-        return Outcome(response.status, _ms(started), excerpt)
-    except (OSError, http.client.HTTPException) as exc:
-        return Outcome(None, _ms(started), "", f"{type(exc).__name__}: {exc}"[:300])
+        return response.status, response.read(limit)
     finally:
         conn.close()
 

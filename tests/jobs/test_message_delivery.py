@@ -165,6 +165,30 @@ def test_a_providers_redirect_is_not_followed(http_provider):
     assert [request["path"] for request in http_provider.requests] == ["/send"]
 
 
+def test_the_provider_is_reached_at_the_address_that_was_checked(http_provider, monkeypatch):
+    """DNS rebinding: the provider's name answers the checked address first and an unreachable one afterwards. The
+    request goes to the address the guard approved, so it arrives; a second lookup at connect time would fail."""
+    import socket
+    from urllib.parse import urlsplit
+
+    from domain.messages.channels import adapter_for
+    port = urlsplit(http_provider.url).port
+    real_lookup, answers = socket.getaddrinfo, iter(["127.0.0.1"])
+
+    def rebinding_lookup(host, *args, **kwargs):
+        if host != "sms.provedor.example":
+            return real_lookup(host, *args, **kwargs)
+        address = next(answers, "192.0.2.1")  # TEST-NET-1: nothing answers there
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", rebinding_lookup)
+    http_provider.answer = {"id": "sms-1"}
+    result = adapter_for("sms_http")(Outgoing(), {"url": f"http://sms.provedor.example:{port}/send",
+                                                  "sender": "FRETES"}, "tok")
+    assert result.provider_message_id == "sms-1"
+    assert http_provider.requests[0]["headers"]["Host"] == f"sms.provedor.example:{port}"
+
+
 def test_provider_must_serve_the_channel(company):
     from core.errors import Unprocessable
     with tenant_scope(company.id), pytest.raises(Unprocessable):

@@ -5,26 +5,18 @@ It POSTs `{api_base}/{phone_number_id}/messages` with `{"messaging_product": "wh
 "text": {"body"}}` and a Bearer token; the answer's `messages[0].id` is the provider id.
 SMS settings: url, sender; secret: API token. It POSTs `{"to", "from", "text"}` with a Bearer token; the answer's
 `id` is the provider id.
+
+The request goes to the address the SSRF guard approved (domain.webhooks.transport.exchange), never to the name
+again, and a redirect is taken as a refusal: it would carry the message and its token past the guard.
 """
+import http.client
 import json
-import urllib.error
-import urllib.request
 
 from domain.messages.channels import PermanentError, SendResult, TransientError
-from domain.webhooks import ssrf
-
-
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A provider's answer is taken as it comes: a redirect would send the message (and its token) to an address the
-    SSRF guard never checked, so a 3xx is an HTTPError like any other refusal."""
-
-    def redirect_request(self, *_args, **_kwargs):
-        return None
-
-
-_OPENER = urllib.request.build_opener(_NoRedirects)
+from domain.webhooks import ssrf, transport
 
 TIMEOUT_SECONDS = 15
+ANSWER_BYTES = 64 * 1024  # a provider's answer is an id or an error, never more
 REASON_CHARS = 120  # of the provider's own answer, shown to people: a reason, not the remote page
 WHATSAPP_API = "https://graph.facebook.com/v20.0"
 
@@ -52,20 +44,17 @@ def _post(url: str, payload: dict, token: str | None) -> dict:
     if not url.startswith(("http://", "https://")):
         raise PermanentError("Endereço do provedor não configurado.")
     try:  # the webhooks' guard: an admin-typed URL must not reach the internal network (development flag aside)
-        ssrf.resolve(url)
+        target = ssrf.resolve(url)
     except ssrf.UnsafeTarget as exc:
         raise PermanentError(f"Endereço do provedor recusado: {exc}") from None
-    request = urllib.request.Request(url, data=json.dumps(payload).encode(), method="POST",  # noqa: S310
-                                     headers={"Content-Type": "application/json", "Accept": "application/json",
-                                              "Authorization": f"Bearer {token or ''}"})
+    headers = {"Accept": "application/json", "Authorization": f"Bearer {token or ''}"}
     try:
-        with _OPENER.open(request, timeout=TIMEOUT_SECONDS) as response:  # http/https only (checked above)
-            raw = response.read()
-    except urllib.error.HTTPError as exc:
-        reason = f"HTTP {exc.code}: {_error_text(exc.read())}"
-        raise (TransientError if exc.code == 429 or exc.code >= 500 else PermanentError)(reason) from None
-    except (urllib.error.URLError, TimeoutError, OSError) as exc:
+        status, raw = transport.exchange(target, json.dumps(payload).encode(), headers, TIMEOUT_SECONDS, ANSWER_BYTES)
+    except (OSError, http.client.HTTPException) as exc:
         raise TransientError(f"Falha de conexão com o provedor: {exc}") from None
+    if not 200 <= status < 300:
+        reason = f"HTTP {status}: {_error_text(raw)}"
+        raise (TransientError if status == 429 or status >= 500 else PermanentError)(reason) from None
     try:
         return json.loads(raw or b"{}")
     except ValueError:
