@@ -12,8 +12,8 @@ from decimal import Decimal
 
 from core.errors import Unprocessable
 from core.validators import resolve_ibge_code
+from domain.geo.distance import INFORMED  # the trips' own distance; computed ones say how (estimada | rota)
 
-INFORMED = "informada"  # the trips' own distance; the computed ones say how (domain.geo.distance: estimada | rota)
 KM = Decimal("0.1")
 
 

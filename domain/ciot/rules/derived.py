@@ -2,6 +2,7 @@
 (domain/ciot/derivations.py), so the dispatcher sees every assumption; and the warning to confirm an estimated
 distance. They never block; only CRG04 (an estimate) counts as a warning."""
 from domain.antt_floor.catalog import CARGO_TYPE_BY_CODE, cargo_label
+from domain.ciot.derivations import read_path
 from domain.ciot.rules.base import INFO, RULES, WARNING, RuleContext
 from domain.ciot.rules.helpers import number
 from domain.geo.distance import ESTIMATED, ROAD_FACTOR, ROUTED
@@ -12,11 +13,10 @@ def _derived(ctx: RuleContext, suffix: str):
 
 
 def _pix_place(ctx: RuleContext, path: str):
-    """(key, type) at a derived tipo_chave_pix path: the root's, or a PIX payment's."""
-    if path.startswith("payments["):
-        payment = ctx.data.payments[int(path[9:path.index("]")])]
-        return payment.codigo_pagamento, payment.tipo_chave_pix
-    return ctx.data.chave_pix, ctx.data.tipo_chave_pix
+    """(key, type) at a derived tipo_chave_pix path: the root's, or a PIX payment's (`payments[i].tipo_chave_pix`,
+    read the way the derivations wrote it)."""
+    key_path = path.replace("tipo_chave_pix", "codigo_pagamento" if path.startswith("payments[") else "chave_pix")
+    return read_path(ctx.data, key_path), read_path(ctx.data, path)
 
 
 @RULES.rule("DRV01", INFO, "Tipo da chave PIX deduzido do formato da chave")
