@@ -78,12 +78,11 @@ def discard_document(ctx, document_id):
 
 
 @endpoint("/billing/invoices", "POST", body=InvoiceCreate, tags=TAGS, module=BILLING, response=InvoiceResponse,
-          errors=(*INVOICE_ERRORS, CUSTOMER_NOT_FOUND), commits_itself_when=services.creation_commits_itself,
+          errors=(*INVOICE_ERRORS, CUSTOMER_NOT_FOUND),
           summary="Consolida documentos pendentes de um cliente numa fatura FAT-000001 (rascunho, ou emitida "
                   "com emit=true).")
 def create_invoice(ctx):
-    # The company read with the key: the creation reads its billing defaults itself (no ORM company loaded).
-    return {"data": invoice_dict(services.create_invoice(ctx.account, ctx.body))}
+    return {"data": invoice_dict(services.create_invoice(ctx.company, ctx.body))}
 
 
 @endpoint("/billing/invoices", "GET", query=InvoiceListQuery, tags=TAGS, module=BILLING, response=InvoiceList,
