@@ -43,9 +43,9 @@ def test_get_invoice_reads_it_back_and_404s_an_unknown_id(fin_api, make_document
 def test_default_due_date_is_today_plus_the_default_term_of_30_days(fin_api, make_document):
     from datetime import timedelta
 
-    from core.formatting import today
+    from core.clock import brasilia_today
     data = create(fin_api, [make_document()["id"]])
-    assert data["vencimento_at"] == (today() + timedelta(days=30)).isoformat()
+    assert data["vencimento_at"] == (brasilia_today() + timedelta(days=30)).isoformat()
 
 
 def test_emit_true_issues_and_creates_the_receivable(fin_api, fin_company, make_document):
