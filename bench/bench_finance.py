@@ -9,9 +9,9 @@
     `domain.billing.services.create_invoice` and the request's commit), all at once, for `--seconds`; against the
     same number of processes running, for as long, the bare statement that hands out a gapless number, `UPDATE
     invoice_counters SET last_value = last_value + 1 ... RETURNING` + COMMIT on a raw psycopg connection (another
-    company's counter row). Invoices per second against numbers per second, in `--rounds` rounds of one run of each, back to back,
-    alternating which goes first: each round's ratio, their median and spread. Target ≥ 0.3×. The numbers handed
-    out are then checked: count = max = distinct, no gap.
+    company's counter row). Invoices per second against numbers per second, in `--rounds` rounds of one run of
+    each, back to back, alternating which goes first: each round's ratio, their median and spread. Target ≥ 0.3×.
+    The numbers handed out are then checked: count = max = distinct, no gap.
 (b) An invoice of 200 documents against one of 1: `create_invoice(..., emit=True)` and the commit, in ABBA pairs;
     milliseconds, the ratio, and the SQL statements each sends.
 (c) The invoice PDF (`domain.billing.pdf.render_invoice_pdf`: the reads, the customer's layout, Jinja, xhtml2pdf)
