@@ -1,20 +1,16 @@
 """Application factory: configuration, extensions, blueprints, error handlers and CLI. Nothing else."""
 import logging
 import os
-from functools import wraps
 
-from flask import Flask, Response, g, request
-from flask_limiter import Limiter
+from flask import Flask, g, request
 from werkzeug.exceptions import RequestURITooLarge
 
 from core.config import DEV_SECRET_KEY, load_config
 from core.crypto import check_encryption_key
 from core.db import db
 from core.extensions import csrf, limiter, login_manager, migrate
-from core.ratelimit import LazyMemoryStorage, OutageTolerantLimiter
+from core.ratelimit import TOLERANT_PREFIX
 from core.signing import CachedSerializerSessionInterface, csrf_secret_keys, fallback_keys
-
-LAZY_MEMORY_URI = f"{LazyMemoryStorage.STORAGE_SCHEME[0]}://"  # no Redis: one process's counts, no expiry thread
 
 # Every answer (pages, API, errors, files). Scripts only from our own static files (no inline script or handler:
 # templates use data-* attributes read by static/js/app.js); styles allow inline attributes, which htmx's indicator
@@ -83,13 +79,14 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     _init_login(app)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or LAZY_MEMORY_URI)
+    # Redis when it is set, counting in memory while it is unreachable (core.ratelimit.OutageTolerantRedisStorage);
+    # else one process's memory
+    redis_url = app.config["REDIS_URL"]
+    app.config.setdefault("RATELIMIT_STORAGE_URI", f"{TOLERANT_PREFIX}{redis_url}" if redis_url else "memory://")
     limiter.init_app(app)
-    _count_through_outages()
     # Flask-Limiter keeps one storage per extension, replaced by each init_app; the app keeps the strategy made for
     # it, so core.ratelimit counts in this app's storage even when a process builds several apps (tests, tools).
     app.extensions["rate_limiter"] = limiter.limiter
-    _limit_writes_only(app)
     _register_blueprints(app)
     _init_request_hooks(app)
 
@@ -113,68 +110,15 @@ def _init_login(app: Flask) -> None:
     login_manager.login_message = "Entre para continuar."
     login_manager.login_message_category = "info"
     login_manager.user_loader(load_session_user)  # the id is `<user id>:<session id>`
+    # Flask-WTF's documented way to check CSRF in a hook of our own (WTF_CSRF_CHECK_DEFAULT off, `protect` with the
+    # exemptions): the method is asked first, so reads skip the exemption lookups.
+    app.config["WTF_CSRF_CHECK_DEFAULT"] = False
     csrf.init_app(app)
-    funcs = app.before_request_funcs[None]
-    position = next(i for i, func in enumerate(funcs) if func.__qualname__.startswith("CSRFProtect."))
-    csrf_protect = funcs[position]
 
+    @app.before_request
     def csrf_protect_writes():
-        """Flask-WTF's check, which returns without looking when the method is not one it protects (GET, HEAD,
-        OPTIONS): asked first here, before its exemption lookups."""
-        if request.method in app.config["WTF_CSRF_METHODS"]:
-            return csrf_protect()
-        return None
-
-    funcs[position] = csrf_protect_writes
-
-
-READ_METHODS = ("GET", "HEAD", "OPTIONS")
-
-
-def _count_through_outages() -> None:
-    """Flask-Limiter's strategy (login attempts) and core.ratelimit's (leads, offers, simulations) count in memory
-    while Redis is unreachable (core.ratelimit.OutageTolerantLimiter) instead of raising: Flask-Limiter's own
-    fallback swaps the views' limits for a default list, and its after-request deduction (a failed login) raised."""
-    limiter._limiter = OutageTolerantLimiter(limiter._limiter)
-
-
-def _limit_writes_only(app: Flask) -> None:
-    """Every declared limit counts writes (login attempts: `methods=["POST"]`; leads and simulations count in the
-    limiter's storage by hand, core.ratelimit), so reads skip the limiter's per-request work (≈ 0.1 ms of a list),
-    and so does the public API, which declares no Flask-Limiter limit (its limits are counted by hand). A limit on a
-    read or on the API would need this changed: tests/foundation/test_web_auth.py checks every declared limit names
-    write methods only, on a page. The limiter's after-request (rate-limit headers) and teardown only read and reset
-    the per-request state its check makes: a request the check did not run for has none, and skips them too."""
-    funcs = app.before_request_funcs[None]
-    position = funcs.index(limiter._check_request_limit)
-    check = funcs[position]
-
-    def check_write_limits():
-        if request.method not in READ_METHODS and request.blueprint != "api":
-            return check()
-        return None
-
-    funcs[position] = check_write_limits
-    after = app.after_request_funcs[None]
-    inject_headers = Limiter._Limiter__inject_headers
-    position = next(i for i, func in enumerate(after) if getattr(func, "func", None) is inject_headers)
-    after[position] = _when_limiter_ran(after[position])
-    teardown = app.teardown_request_funcs[None]
-    position = teardown.index(limiter._Limiter__release_context)
-    teardown[position] = _when_limiter_ran(teardown[position])
-
-
-def _when_limiter_ran(hook):
-    """`hook` (the limiter's after-request or teardown) when this request made the limiter's state; else a no-op
-    (the after-request hands the response back as it is)."""
-    from flask.globals import request_ctx
-
-    @wraps(hook)
-    def run(arg=None):
-        if hasattr(request_ctx, "_limiter_request_context"):
-            return hook(arg)
-        return arg if isinstance(arg, Response) else None
-    return run
+        if request.method in app.config["WTF_CSRF_METHODS"] and app.config["WTF_CSRF_ENABLED"]:
+            csrf.protect(apply_exemptions=True)
 
 
 def _register_blueprints(app: Flask) -> None:

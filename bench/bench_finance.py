@@ -5,14 +5,13 @@
                                   [--pdf 20] [--only abc]
 
 (a) Invoice numbering under concurrency: `--clients` processes each create invoices (one pending document each) as
-    the API request does on the database (a draft without Idempotency-Key: an autocommit connection, the key looked
-    up with its company, then `domain.billing.services.create_invoice`, whose one statement commits on its own, and
-    the request's finish), all at once, for `--seconds`; against the same number
-    of processes running, for as long, the bare statement that hands out a gapless number, `UPDATE invoice_counters
-    SET last_value = last_value + 1 ... RETURNING` + COMMIT on a raw psycopg connection (another company's counter
-    row). Invoices per second against numbers per second, in `--rounds` rounds of one run of each, back to back,
-    alternating which goes first: each round's ratio, their median and spread. Target ≥ 0.3×. The numbers handed
-    out are then checked: count = max = distinct, no gap.
+    the API request does on the database (the key looked up with its company, the ORM company loaded,
+    `domain.billing.services.create_invoice` and the request's commit), all at once, for `--seconds`; against the
+    same number of processes running, for as long, the bare statement that hands out a gapless number, `UPDATE
+    invoice_counters SET last_value = last_value + 1 ... RETURNING` + COMMIT on a raw psycopg connection (another
+    company's counter row). Invoices per second against numbers per second, in `--rounds` rounds of one run of
+    each, back to back, alternating which goes first: each round's ratio, their median and spread. Target ≥ 0.3×.
+    The numbers handed out are then checked: count = max = distinct, no gap.
 (b) An invoice of 200 documents against one of 1: `create_invoice(..., emit=True)` and the commit, in ABBA pairs;
     milliseconds, the ratio, and the SQL statements each sends.
 (c) The invoice PDF (`domain.billing.pdf.render_invoice_pdf`: the reads, the customer's layout, Jinja, xhtml2pdf)
@@ -124,24 +123,20 @@ def pending_ids(limit: int, company_id) -> list:
 
 def _real_client(company_id, api_key, document_ids, seconds, barrier, results):
     from core.api import finish
-    from core.db import db, read_without_transaction
+    from core.db import db
     from core.tenancy import tenant_scope
     from domain.billing.schemas import InvoiceCreate
-    from domain.billing.services import create_invoice, creation_commits_itself
+    from domain.billing.services import create_invoice
     from domain.tenancy import keystore
 
     def one(document_id):
-        # as the API request does on the database (blueprints/api/billing.py, core.api.endpoint): a draft without
-        # an Idempotency-Key runs on an autocommit connection (the creation statement commits on its own), the key
-        # looked up with its company (authentication), the service given that company, the request's finish, the
-        # session closed
-        body = {"document_ids": [str(document_id)]}
-        autocommit = creation_commits_itself(body)
-        if autocommit:
-            read_without_transaction()
-        _, company, _, _ = keystore.find(api_key)
-        create_invoice(company, InvoiceCreate.model_validate(body))
-        finish(reading=autocommit)
+        # as the API request does on the database (blueprints/api/billing.py, core.api.endpoint): the key looked up
+        # with its company (authentication), the ORM company loaded for the service (`ctx.company`), the creation,
+        # the request's commit, the session closed
+        _, account, _, _ = keystore.find(api_key)
+        create_invoice(keystore.company(account.id), InvoiceCreate.model_validate(
+            {"document_ids": [str(document_id)]}))
+        finish(reading=False)
         db.session.close()
 
     app = make_app()
@@ -217,7 +212,7 @@ def bench_numbering(ids: dict, clients: int, docs_per_client: int, seconds: floa
     ratios = sorted(r / b for r, b in zip(real, bare, strict=True))
     print(f"(a) invoice numbering, {clients} concurrent clients (processes), {rounds} rounds of {seconds:g} s each "
           "side:")
-    print("    the API request's database work (key lookup + create_invoice, self-committing): "
+    print("    the API request's database work (key lookup + company + create_invoice + commit): "
           f"{', '.join(f'{r:.0f}' for r in real)} invoices/s")
     print(f"    bare counter UPDATE + commit: {', '.join(f'{b:.0f}' for b in bare)} numbers/s")
     print(f"    ratio per round: {', '.join(f'{r:.2f}' for r in ratios)} (sorted) -> median "

@@ -195,17 +195,12 @@ def iso_local(value) -> str:
     return local(value).isoformat(timespec="minutes") if isinstance(value, datetime) else ""
 
 
-def today() -> date:
-    """Today in Brasília (what "vence hoje" means to the people reading the page)."""
-    return brasilia_today()
-
-
 def expiry(value, warn_days: int = 30, on: date | None = None) -> str:
     """A validity date's state: "expired", "soon" (within `warn_days`), "ok", or "" when there is no date."""
     if value is None or value == "":
         return ""
     limit = value.date() if isinstance(value, datetime) else value
-    reference = on or today()
+    reference = on or brasilia_today()
     if limit < reference:
         return "expired"
     return "soon" if (limit - reference).days <= warn_days else "ok"
@@ -216,7 +211,7 @@ def days_left(value, on: date | None = None) -> str:
     if value is None or value == "":
         return EMPTY
     limit = value.date() if isinstance(value, datetime) else value
-    delta = (limit - (on or today())).days
+    delta = (limit - (on or brasilia_today())).days
     if delta == 0:
         return "hoje"
     if delta == 1:

@@ -6,8 +6,9 @@ round trip with the block's work: the hit is sent, the block runs, the answer is
 after the block, whose work the request then rolls back (the API pipeline rolls back on an error). The count is the
 same either way (one atomic INCR+EXPIRE script in Redis per call), only the waiting is shared.
 
-Without Redis the app counts in `LazyMemoryStorage` (scheme `memory-lazy://`, app.py's default): limits' memory
-storage without its expiry thread."""
+With Redis the app counts in `OutageTolerantRedisStorage` (scheme `tolerant+redis://`, app.py's default when
+REDIS_URL is set): limits' Redis storage, counting in the process's memory while Redis cannot be reached. Without
+Redis, limits' memory storage (`memory://`)."""
 import logging
 import math
 import time
@@ -23,6 +24,8 @@ from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from core.errors import AppError
+
+TOLERANT_PREFIX = "tolerant+"  # RATELIMIT_STORAGE_URI = TOLERANT_PREFIX + REDIS_URL: OutageTolerantRedisStorage
 
 
 def app_limiter():
@@ -110,9 +113,8 @@ class PendingHit:
     def send(cls, strategy, item, scope: str, key: str) -> "PendingHit | None":
         """The hit, sent; None when the limiter is not Redis' fixed window or the send failed (the caller counts
         the usual way: redis-py's retry, limits' script loading)."""
-        redis_strategy = getattr(strategy, "primary", strategy)  # OutageTolerantLimiter: Redis' own strategy
-        storage = redis_strategy.storage
-        if type(redis_strategy) is not FixedWindowRateLimiter or type(storage) is not RedisStorage:
+        storage = strategy.storage
+        if type(strategy) is not FixedWindowRateLimiter or not isinstance(storage, RedisStorage):
             return None
         pool = storage.storage.connection_pool
         try:
@@ -164,64 +166,45 @@ class PendingHit:
         self.pool.release(self.connection)
 
 
-class LazyMemoryStorage(MemoryStorage):
-    """limits' `MemoryStorage` (one process), whose expiry runs inline instead of in a thread. The original starts a
-    `threading.Timer` (10 ms) on a hit whenever the previous one has finished, so a process that counts a hit now
-    and then (a login, a lead, a simulation) starts a thread for almost every hit, each sweeping every key. Here an
-    expired counter is dropped when its key is read (as limits does on every hit) and the others are swept inline,
-    on a hit, at most once every SWEEP_SECONDS: no thread, memory still bounded by the keys of one sweep period."""
+class OutageTolerantRedisStorage(RedisStorage):
+    """limits' Redis storage (a storage class registered by its URI scheme, limits' extension point), counting in
+    this process's memory while Redis cannot be reached: a failed login or a lead during an outage is neither a 500
+    nor unlimited. Flask-Limiter (login attempts) and this module (leads, offers, simulations) count through it.
+    Each call tries Redis first, so counting goes back there as soon as it answers; the counts of the outage stay in
+    the process (a client that spreads its attempts over N web processes gets N times the limit for that while,
+    documented in docs/hardening.md). Flask-Limiter's own fallback (`RATELIMIT_IN_MEMORY_FALLBACK_ENABLED`) covers
+    its own limits only, and goes back to Redis after a growing back-off instead of on the next call."""
 
-    STORAGE_SCHEME: ClassVar[list[str]] = ["memory-lazy"]
-    SWEEP_SECONDS = 60.0
-
-    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options):
-        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
-        self.next_sweep = time.monotonic() + self.SWEEP_SECONDS
-
-    def _MemoryStorage__schedule_expiry(self) -> None:  # replaces the parent's private "start a timer"
-        now = time.monotonic()
-        if now >= self.next_sweep:
-            self.next_sweep = now + self.SWEEP_SECONDS
-            self._MemoryStorage__expire_events()
-
-
-class OutageTolerantLimiter:
-    """The app's limiter strategy (Redis' fixed window), counting in this process's memory while Redis cannot be
-    reached: a failed login or a lead during an outage is neither a 500 nor unlimited. Each call tries Redis first,
-    so counting goes back there as soon as it answers; the counts of the outage stay in the process (a client that
-    spreads its attempts over N web processes gets N times the limit for that while, documented in
-    docs/hardening.md)."""
-
+    STORAGE_SCHEME: ClassVar[list[str]] = [f"{TOLERANT_PREFIX}redis", f"{TOLERANT_PREFIX}rediss"]
     OUTAGE_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 
-    def __init__(self, primary):
-        self.primary = primary
-        self.storage = primary.storage
-        self.fallback = type(primary)(LazyMemoryStorage())
+    def __init__(self, uri: str, **options):
+        super().__init__(uri.removeprefix(TOLERANT_PREFIX), **options)
+        self.fallback = MemoryStorage()
         self.outage = False
 
-    def _counted(self, method: str, *args, **kwargs):
+    def _counted(self, method: str, *args):
         try:
-            answer = getattr(self.primary, method)(*args, **kwargs)
+            answer = getattr(super(), method)(*args)
         except self.OUTAGE_ERRORS as exc:
             if not self.outage:
                 logging.getLogger("fretes.ratelimit").warning(
                     "rate-limit storage unreachable, counting in memory until it answers: %s", exc)
             self.outage = True
-            return getattr(self.fallback, method)(*args, **kwargs)
+            return getattr(self.fallback, method)(*args)
         if self.outage:
             logging.getLogger("fretes.ratelimit").warning("rate-limit storage answers again")
             self.outage = False
         return answer
 
-    def hit(self, item, *identifiers: str, cost: int = 1) -> bool:
-        return self._counted("hit", item, *identifiers, cost=cost)
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        return self._counted("incr", key, expiry, amount)
 
-    def test(self, item, *identifiers: str, cost: int = 1) -> bool:
-        return self._counted("test", item, *identifiers, cost=cost)
+    def get(self, key: str) -> int:
+        return self._counted("get", key)
 
-    def get_window_stats(self, item, *identifiers: str):
-        return self._counted("get_window_stats", item, *identifiers)
+    def get_expiry(self, key: str) -> float:
+        return self._counted("get_expiry", key)
 
-    def clear(self, item, *identifiers: str) -> None:
-        return self._counted("clear", item, *identifiers)
+    def clear(self, key: str) -> None:
+        return self._counted("clear", key)

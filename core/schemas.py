@@ -48,10 +48,6 @@ def _takes_a_number(annotation) -> bool:
     return isinstance(annotation, type) and issubclass(annotation, NUMBER_TYPES) and annotation is not bool
 
 
-class StrictRequestModel(RequestModel):
-    """For nested items where numbers must be numbers (no "12" → 12 coercion surprises in money)."""
-
-
 def _wrap(fn):
     def run(value):
         if value is None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import email_validator
 import phonenumbers
 
-from core.clock import Clock, brasilia_today, utc_now
+from core.clock import Clock, brasilia_today
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
@@ -309,7 +309,7 @@ def access_key_model(key: str) -> str:
     return key[20:22]
 
 
-def check_not_future(value: date, field_label: str = "Data", *, now: Clock = utc_now) -> date:
+def check_not_future(value: date, field_label: str = "Data", *, now: Clock | None = None) -> date:
     """`value` is not after today's date in Brasília (the server's own date runs three hours ahead at night)."""
     if value > brasilia_today(now):
         raise FieldInvalid(f"{field_label} não pode estar no futuro.", "in_future")

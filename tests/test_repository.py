@@ -78,6 +78,54 @@ def is_bounded(requirement: Requirement) -> bool:
     return ">=" in operators and "<" in operators
 
 
+# "Today in Brasília" is core.clock's (brasilia_today, brasilia_date): no other module names the zone or the offset.
+BRASILIA_ZONE = re.compile(r"ZoneInfo\(\s*[\"']America/Sao_Paulo[\"']\s*\)|timedelta\(\s*hours\s*=\s*-\s*3\s*\)")
+
+
+def brasilia_zone_copies(texts: dict[str, str]) -> set[str]:
+    return {f"{path}: {match.group()}" for path, text in texts.items()
+            if path.endswith(".py") and not path.startswith("tests/") and path != "core/clock.py"
+            for match in BRASILIA_ZONE.finditer(text)}
+
+
+def test_the_brasilia_clock_is_defined_once():
+    assert brasilia_zone_copies(tracked_text_files()) == set()
+
+
+def test_a_copy_of_the_brasilia_clock_is_caught():
+    texts = {"domain/x.py": 'BRASILIA = ZoneInfo("America/Sao_Paulo")', "core/y.py": "tz = timedelta(hours=-3)",
+             "core/clock.py": 'BRT = ZoneInfo("America/Sao_Paulo")', "tests/z.py": 'ZoneInfo("America/Sao_Paulo")'}
+    assert brasilia_zone_copies(texts) == {'domain/x.py: ZoneInfo("America/Sao_Paulo")',
+                                           "core/y.py: timedelta(hours=-3)"}
+
+
+# Libraries are configured through their public API: no name-mangled attribute (`_Class__name`) and no private
+# attribute of the rate limiter, the CSRF extension or a limits storage/strategy, read or assigned.
+PRIVATE_LIBRARY_ACCESS = re.compile(r"\b_[A-Z]\w*__[a-z]\w*|\b(?:limiter|csrf|storage|strategy)\._[a-z]\w*")
+
+
+def private_library_accesses(texts: dict[str, str]) -> set[str]:
+    """Every match in the application's Python (tests excluded: tests/fixtures/core.py `another_app` puts the
+    extension's storage back after a second app, which Flask-Limiter has no public way to do)."""
+    return {f"{path}: {match.group()}" for path, text in texts.items()
+            if path.endswith(".py") and not path.startswith("tests/")
+            for match in PRIVATE_LIBRARY_ACCESS.finditer(text)}
+
+
+def test_no_private_attribute_of_a_library_is_patched_or_read():
+    assert private_library_accesses(tracked_text_files()) == set()
+
+
+def test_a_private_library_access_is_caught():
+    """Guards the guard: the patches this rule removed, and what stays allowed."""
+    texts = {"app.py": "limiter._limiter = Wrapper(limiter._limiter)\nhook = Limiter._Limiter__inject_headers",
+             "core/r.py": "def _MemoryStorage__schedule_expiry(self):\n    strategy.storage.lua_incr_expire.sha",
+             "core/s.py": "self._cached = None\nlimiter.limiter.storage\n__init__ __name__",
+             "tests/x.py": "limiter._storage = saved"}
+    assert private_library_accesses(texts) == {
+        "app.py: limiter._limiter", "app.py: _Limiter__inject_headers", "core/r.py: _MemoryStorage__schedule_expiry"}
+
+
 @pytest.mark.parametrize("requirement", requirements(), ids=lambda r: r.name)
 def test_every_runtime_dependency_has_a_lower_and_an_upper_bound(requirement):
     assert is_bounded(requirement), f"{requirement}: give it >=lower,<upper"

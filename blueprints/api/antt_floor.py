@@ -1,7 +1,7 @@
 """Public API: the ANTT floor calculator (no key), the same calculator as the page /piso-minimo
 (docs/antt-floor.md)."""
 from core.api import endpoint, tag
-from core.formatting import today
+from core.clock import brasilia_today
 from core.responses import ErrorCode
 from domain.antt_floor.schemas import FloorQuery
 from domain.antt_floor.serializers import AnttFloorResponse, floor_dict
@@ -22,7 +22,7 @@ NO_COEFFICIENT = ErrorCode(
                   "explicada. 422 quando as tabelas não têm o eixo, o tipo de carga ou a tabela pedidos.")
 def get_antt_floor(ctx):
     q = ctx.query
-    result = floor_for(on_date=q.date or today(), table=q.table, cargo_type=q.cargo_type,
+    result = floor_for(on_date=q.date or brasilia_today(), table=q.table, cargo_type=q.cargo_type,
                        loaded_axles=q.loaded_axles, distance_km=q.distance_km, empty_return=q.empty_return,
                        return_distance_km=q.return_distance_km, tolls=q.tolls, fields=FIELDS)
     return {"data": floor_dict(result)}

@@ -4,6 +4,7 @@ from typing import Literal
 from flask import Response
 
 from core.api import endpoint, tag
+from core.clock import brasilia_today
 from core.pagination import paginate
 from core.responses import ErrorCode
 from core.schemas import ListQuery
@@ -27,7 +28,7 @@ from domain.billing.serializers import (
 )
 from domain.payables.queries import with_shown_status
 from domain.payables.schemas import LISTED_STATUSES
-from domain.payables.services import shown_status, today_brasilia
+from domain.payables.services import shown_status
 
 TAGS = (tag("faturamento", "Caixa de entrada de documentos (CT-e, NF-e...), faturas FAT-000001 e títulos a "
                            "receber. Exige o módulo billing."),)
@@ -78,12 +79,11 @@ def discard_document(ctx, document_id):
 
 
 @endpoint("/billing/invoices", "POST", body=InvoiceCreate, tags=TAGS, module=BILLING, response=InvoiceResponse,
-          errors=(*INVOICE_ERRORS, CUSTOMER_NOT_FOUND), commits_itself_when=services.creation_commits_itself,
+          errors=(*INVOICE_ERRORS, CUSTOMER_NOT_FOUND),
           summary="Consolida documentos pendentes de um cliente numa fatura FAT-000001 (rascunho, ou emitida "
                   "com emit=true).")
 def create_invoice(ctx):
-    # The company read with the key: the creation reads its billing defaults itself (no ORM company loaded).
-    return {"data": invoice_dict(services.create_invoice(ctx.account, ctx.body))}
+    return {"data": invoice_dict(services.create_invoice(ctx.company, ctx.body))}
 
 
 @endpoint("/billing/invoices", "GET", query=InvoiceListQuery, tags=TAGS, module=BILLING, response=InvoiceList,
@@ -135,7 +135,7 @@ class ReceivableListQuery(ListQuery):
           summary="Títulos a receber das faturas emitidas, por vencimento (status: aberto, parcial, pago, "
                   "vencido, cancelado).")
 def list_receivables(ctx):
-    stmt = with_shown_status(receivables_stmt(ctx.account.id), Receivable, ctx.query.status, today_brasilia())
+    stmt = with_shown_status(receivables_stmt(ctx.account.id), Receivable, ctx.query.status, brasilia_today())
     page = paginate(stmt, model=Receivable, limit=ctx.query.limit, cursor=ctx.query.cursor,
                     sort_column=Receivable.vencimento_at, descending=False, rows=True)
     return page.envelope(lambda row: receivable_row(row, shown_status))
@@ -150,6 +150,6 @@ RECEIVABLE_NOT_OPEN = ErrorCode(422, "invalid_status", "Este título não está 
           summary="Registra um recebimento no título (parcial → parcial, o saldo todo → pago e a fatura encerrada).")
 def record_receivable_payment(ctx, receivable_id):
     receivable = services.receivable_for_payment(receivable_id)
-    services.record_receipt(receivable, ctx.body.valor_centavos, ctx.body.pago_em or today_brasilia())
+    services.record_receipt(receivable, ctx.body.valor_centavos, ctx.body.pago_em or brasilia_today())
     row = read_rows(receivables_stmt(ctx.account.id).where(Receivable.id == receivable.id)).one()
     return {"data": receivable_row(row, shown_status)}

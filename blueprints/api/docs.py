@@ -20,8 +20,8 @@ def load_examples() -> dict:
 
 
 def document() -> dict:
-    from domain.ciot.clock import today_local
-    return document_of(today_local())
+    from core.clock import brasilia_today
+    return document_of(brasilia_today())
 
 
 @lru_cache(maxsize=2)

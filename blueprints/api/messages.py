@@ -19,7 +19,6 @@ UNKNOWN_TEMPLATE = ErrorCode(422, "unknown_template", "Modelo de mensagem descon
                              details=(("template", "unknown_template", "Modelo não encontrado."),))
 MISSING_VARIABLE = ErrorCode(422, "missing_variable", "Variáveis ausentes para o modelo frete_aceito: motorista.",
                              details=(("variables.motorista", "missing_variable", "Informe esta variável."),))
-CHANNEL_NOT_FOUND = ErrorCode(404, "not_found", "Canal não encontrado.")
 BAD_STATUS = ErrorCode(400, "invalid_body", "Envie id e status (delivered ou failed).",
                        details=(("status", "invalid", "Use delivered ou failed."),))
 

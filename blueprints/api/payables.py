@@ -1,5 +1,6 @@
 """Public API: accounts payable (docs/api/finance.md). Needs the company's `financial` module."""
 from core.api import endpoint, tag
+from core.clock import brasilia_today
 from core.pagination import paginate
 from core.responses import ErrorCode
 from core.tenancy import get_owned, read_rows
@@ -18,7 +19,7 @@ REFERENCE_NOT_FOUND = ErrorCode(404, "not_found", "Fornecedor não encontrado: o
 @endpoint("/finance/payables", "GET", query=PayableListQuery, tags=TAGS, module=FINANCIAL, response=PayableList,
           summary="Lista títulos a pagar (status, date_from/date_to no vencimento), por vencimento crescente.")
 def list_payables(ctx):
-    query, today = ctx.query, services.today_brasilia()
+    query, today = ctx.query, brasilia_today()
     stmt = payables_stmt(ctx.account.id, status=query.status, date_from=query.date_from, date_to=query.date_to,
                          today=today)
     page = paginate(stmt, model=Payable, limit=query.limit, cursor=query.cursor, sort_column=Payable.vencimento_at,
@@ -41,7 +42,7 @@ PAYABLE_NOT_OPEN = ErrorCode(422, "invalid_status", "Este título não está em 
           summary="Registra um pagamento no título (parcial → parcial, o saldo todo → pago).")
 def record_payable_payment(ctx, payable_id):
     payable = get_owned(Payable, payable_id, for_update=True)
-    services.record_payment(payable, ctx.body.valor_centavos, ctx.body.pago_em or services.today_brasilia())
-    today = services.today_brasilia()
+    services.record_payment(payable, ctx.body.valor_centavos, ctx.body.pago_em or brasilia_today())
+    today = brasilia_today()
     row = read_rows(payables_stmt(ctx.account.id, today=today).where(Payable.id == payable.id)).one()
     return {"data": payable_dict(row, today)}

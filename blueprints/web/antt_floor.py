@@ -8,8 +8,9 @@ from wtforms import BooleanField, SelectField, StringField
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.formkit import choices
+from core.clock import brasilia_today
 from core.errors import FieldError
-from core.formatting import parse_decimal, today
+from core.formatting import parse_decimal
 from core.validators import FieldInvalid
 from domain.antt_floor.catalog import AXLES_RANGE, CARGO_TYPES, TABLE_SHORT
 from domain.antt_floor.services import FloorUnavailable, acts, floor_for
@@ -72,9 +73,9 @@ def _calculate(form: FloorForm):
 
 def _date(text, errors) -> date:
     if not text:
-        return today()
+        return brasilia_today()
     try:
         return date.fromisoformat(text)
     except ValueError:
         errors.append(FieldError("data", "invalid_date", "Data inválida: use o seletor de data (dd/mm/aaaa)."))
-        return today()
+        return brasilia_today()

@@ -31,10 +31,11 @@ from blueprints.web.ciot_prefill import (
 )
 from blueprints.web.formkit import read_decimals
 from blueprints.web.transaction import page_transaction
+from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError, NotFound
 from core.schemas import parse_query, validate_data
-from domain.ciot import clock, drafts, queries, services, states
+from domain.ciot import drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
 from domain.ciot.operations import PATCHABLE
 from domain.ciot.pdf import operation_pdf, pdf_allowed
@@ -120,9 +121,9 @@ def new_operation():
     source = request.args.get("a_partir_de")
     if source:
         record = operation_record(services.get_operation(source))
-        form = copy_form(_company(), clock.today_local(), record)
+        form = copy_form(_company(), brasilia_today(), record)
     else:
-        form = initial_form(_company(), clock.today_local())
+        form = initial_form(_company(), brasilia_today())
     return render_template("ciot/new.html", **_form_context(form, check=None))
 
 
@@ -239,7 +240,7 @@ def edit_operation(operation_id):
     op = _editable(operation_id)
     if op is None:
         return _not_editable(operation_id)
-    form = edit_form(_company(), clock.today_local(), operation_record(op))
+    form = edit_form(_company(), brasilia_today(), operation_record(op))
     return render_template("ciot/new.html", **_form_context(form, check=None, editing=op))
 
 

@@ -30,12 +30,12 @@ from blueprints.web.ciot_agregado_forms import (
     parse,
 )
 from blueprints.web.transaction import page_transaction
+from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError, FieldError, NotFound
 from core.formatting import fmt, parse_decimal
 from core.schemas import parse_query
 from core.validators import municipalities
-from domain.ciot.clock import today_local
 from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado import pdf, presentation, queries, services
 from domain.ciot_agregado.contracts import AGGREGATE_CATEGORIES
@@ -121,10 +121,10 @@ def agregados():
                                        limit=query.limit, cursor=query.cursor)
     except AppError as exc:
         error = exc
-    closing = services.list_agregados(closing_before=today_local() + timedelta(days=presentation.WARN_DAYS),
+    closing = services.list_agregados(closing_before=brasilia_today() + timedelta(days=presentation.WARN_DAYS),
                                       limit=50, cursor=None).items
     context = {"page": page, "error": error, "args": args, "filters": filters, "closing_soon": closing,
-               "labels": presentation, "today": today_local(), "can_act": _can_act(),
+               "labels": presentation, "today": brasilia_today(), "can_act": _can_act(),
                "carrier_name": _carrier_name(args.get("partner_id"))}
     status = 422 if error is not None else 200
     if is_htmx() and request.headers.get("HX-Target") == "agregados-table":

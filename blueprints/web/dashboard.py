@@ -5,9 +5,9 @@ from flask import Blueprint, render_template, url_for
 from flask_login import current_user, login_required
 
 from blueprints.web.dashboard_charts import charts_for
+from core.clock import brasilia_today
 from core.counting import capped_count
 from core.db import db
-from core.formatting import today
 from domain import registry  # noqa: F401  every model is mapped
 from domain.ciot.models import CiotOperation
 from domain.fleet.models import Driver, Vehicle
@@ -45,7 +45,7 @@ def _counts() -> list[dict]:
 
 def _attention() -> dict:
     """What needs someone now: operations to review, emissions running, driving licences expiring."""
-    limit = today() + timedelta(days=CNH_WARN_DAYS)
+    limit = brasilia_today() + timedelta(days=CNH_WARN_DAYS)
     licences = db.session.execute(
         db.select(Driver).where(Driver.status == "ativo", Driver.cnh_expires_at.is_not(None),
                                 Driver.cnh_expires_at <= limit)
@@ -65,5 +65,5 @@ def _attention() -> dict:
 @login_required
 def index():
     return render_template("dashboard.html", counts=_counts(), attention=_attention(), company=current_user.company,
-                           charts=charts_for(current_user, today()))
+                           charts=charts_for(current_user, brasilia_today()))
 

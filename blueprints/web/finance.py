@@ -36,10 +36,11 @@ from blueprints.web.finance_forms import (
     payment_input,
 )
 from blueprints.web.transaction import page_transaction
+from core.clock import brasilia_today
 from core.csv_export import csv_stream
 from core.db import db
 from core.errors import AppError, InvalidQuery
-from core.formatting import day, today
+from core.formatting import day
 from core.pagination import Page, paginate
 from core.schemas import details_from
 from core.tenancy import company_select, get_owned, read_rows, tenant_scope
@@ -349,7 +350,7 @@ def _board(kind: str, failed=None):
     there). `failed` = (title id, its PaymentForm) when a payment was refused: that row keeps what was typed
     and shows the error on its input (422), drawn at the top of its group when the first page does not have it."""
     stmt, model = _open_payables_stmt() if kind == "pagar" else _open_receivables_stmt()
-    on, (wanted, cursor) = today(), _board_query()
+    on, (wanted, cursor) = brasilia_today(), _board_query()
     endpoint = "finance.payables_board" if kind == "pagar" else "finance.receivables"
     failed_row, failed_group = _failed_row(stmt, model, failed, on)
 
@@ -391,7 +392,7 @@ def _pay(record, settle, kind: str, success: str, back: str):
     if data is not None:
         try:
             with page_transaction():
-                settle(record, data.valor_centavos, data.pago_em or today())
+                settle(record, data.valor_centavos, data.pago_em or brasilia_today())
             flash(success, "success")
             return redirect(back)
         except AppError as exc:
@@ -436,8 +437,9 @@ def cancel_payable(payable_id):
 
 def _csv(name: str, header, rows) -> Response:
     """A streamed CSV of every row (no limit), cells safe against formula injection (core.csv_export)."""
+    filename = f"{name}-{brasilia_today().isoformat()}.csv"
     return Response(stream_with_context(csv_stream(header, rows)), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{name}-{today().isoformat()}.csv"'})
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def _csv_labels(due: date, status: str, on: date) -> list[str]:
@@ -448,7 +450,7 @@ def _csv_labels(due: date, status: str, on: date) -> list[str]:
 @bp.get("/pagar.csv")
 @roles_required(*ROLES)
 def payables_csv():
-    on = today()
+    on = brasilia_today()
     return _csv("contas-a-pagar", ("Grupo", "Vencimento", "Situação", "Número", "Descrição", "Fornecedor", "Valor",
                                    "Pago", "Saldo", "Parcela"),
                 ([*_csv_labels(r.vencimento_at, r.status, on), r.numero, r.descricao, r.supplier_name_snapshot,
@@ -459,7 +461,7 @@ def payables_csv():
 @bp.get("/receber.csv")
 @roles_required(*ROLES)
 def receivables_csv():
-    on = today()
+    on = brasilia_today()
     return _csv("contas-a-receber", ("Grupo", "Vencimento", "Situação", "Fatura", "Cliente", "Valor", "Recebido",
                                      "Saldo"),
                 ([*_csv_labels(r.vencimento_at, r.status, on), r.invoice_numero, r.customer_name,

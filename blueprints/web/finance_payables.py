@@ -11,9 +11,9 @@ from blueprints.web.cadastros_common import attach_errors, errors_of
 from blueprints.web.finance import ROLES, bp
 from blueprints.web.finance_forms import PayableForm, parse_payable, payable_input
 from blueprints.web.transaction import page_transaction
+from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError
-from core.formatting import today
 from core.pagination import paginate
 from domain.partners.models import Partner
 from domain.payables import services as payables
@@ -88,4 +88,4 @@ def payables_paid():
     page = paginate(stmt, model=Payable, limit=PAID_PAGE, cursor=request.args.get("cursor") or None,
                     sort_column=Payable.vencimento_at, descending=True, scope="payables.paid", rows=True)
     more = url_for("finance.payables_paid", cursor=page.next_cursor) if page.has_more else None
-    return render_template("finance/payables_paid.html", page=page, more_url=more, today=today())
+    return render_template("finance/payables_paid.html", page=page, more_url=more, today=brasilia_today())

@@ -65,7 +65,6 @@ class FreightForm(PlainForm):
                                        *choices([(current, f"{current} (fora dos 12 tipos: piso não calculado)")])]
 
 
-PICKERS = ("carrier_id", "driver_id", "vehicle_id")
 FREIGHT_DECIMALS = {"price": 2, "weight_kg": 3, "distance_km": 2}
 
 

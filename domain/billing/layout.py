@@ -6,9 +6,9 @@ import base64
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
+from core.clock import brasilia_today
 from core.db import db, flush_unique
 from core.errors import Conflict
-from core.formatting import today as today_brasilia
 from core.logos import checked_logo
 from core.pdf import Branding
 from core.tenancy import missing_reference
@@ -27,7 +27,7 @@ def update_billing_settings(company, data: BillingSettingsUpdate):
 
 def default_due_date(company) -> date:
     """Today in Brasília plus the company's default term."""
-    return today_brasilia() + timedelta(days=company.billing_term_days)
+    return brasilia_today() + timedelta(days=company.billing_term_days)
 
 
 def default_condition(company) -> str:

@@ -11,11 +11,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
 from core.counters import stamp_next_value
-from core.db import db, flush_unique, in_autocommit, take_transaction, utcnow
+from core.db import db, flush_unique, utcnow
 from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
 from core.tenancy import get_owned, get_referenced, missing_reference
 from core.validators import FieldInvalid, access_key_model, clean_access_key
-from domain.billing.creation import insert_checked_invoice
 from domain.billing.layout import default_condition, default_due_date
 from domain.billing.models import BillingDocument, Invoice, InvoiceCancelledDocument, InvoiceCounter, Receivable
 from domain.billing.schemas import CustomerRef, DocumentCreate, InvoiceCreate
@@ -121,47 +120,24 @@ def _lock_documents(ids) -> list[BillingDocument]:
     return list(db.session.execute(stmt).scalars())
 
 
-def create_invoice(company, data: InvoiceCreate) -> Invoice:
-    """A draft of the company's pending documents of one customer (`emit` issues it too), numbered `FAT-000001`.
-    On PostgreSQL in one statement (domain.billing.creation) when the documents pass the checks; otherwise, and on
-    SQLite, the documents are locked and checked here (each failed check its 422), then inserted and linked. The API
-    runs a draft's creation on an autocommit connection (`creation_commits_itself`): the statement is then the
-    whole creation and commits on its own; the ordinary path takes a transaction first.
-    `company`: the ORM company or a view of it with its `id` (the API's, read with the key): the statement reads
-    the billing defaults itself; the ordinary path loads the ORM company when it is not one."""
+def create_invoice(company: Company, data: InvoiceCreate) -> Invoice:
+    """A draft of the company's pending documents of one customer (`emit` issues it too), numbered `FAT-000001`:
+    the documents are locked and checked (each failed check its 422), the invoice inserted with the company's
+    billing defaults for what the body leaves out (domain.billing.layout), the documents linked, the number taken
+    last."""
     ids = list(dict.fromkeys(data.document_ids))
     customer = find_customer(data)
-    invoice_id = uuid.uuid4()
-    invoice = insert_checked_invoice(company.id, invoice_id, data, ids, customer.id if customer else None,
-                                     numbered=not data.emit, provisional=provisional_number(invoice_id),
-                                     prefix=INVOICE_PREFIX)
-    numbered = invoice is not None and not data.emit
-    if invoice is None:
-        if in_autocommit():  # the statement wrote nothing; the path below writes several statements: one transaction
-            take_transaction()
-        invoice = _new_invoice(_orm_company(company), data, invoice_id)
-        _insert_checked(invoice, _checked_documents(ids, customer))
-    else:
-        _linked_in_session(ids, invoice.id, invoice.updated_at)
+    documents = _checked_documents(ids, customer)
+    invoice = _new_invoice(company, data)
+    _insert_checked(invoice, documents)
     if data.emit:
         emit_invoice(invoice)
-    if not numbered:
-        number_invoice(invoice)
+    number_invoice(invoice)
     return invoice
 
 
-def creation_commits_itself(body: dict | None) -> bool:
-    """Whether a creation request can run without a request transaction (core.api `commits_itself_when`): a draft
-    (`emit` false), whose numbered creation is the one statement. An emission follows the INSERT in the same
-    transaction, so it needs one."""
-    return body is not None and not body.get("emit")
-
-
-def _orm_company(company) -> Company:
-    return company if isinstance(company, Company) else db.session.get(Company, company.id)
-
-
-def _new_invoice(company: Company, data: InvoiceCreate, invoice_id: uuid.UUID) -> Invoice:
+def _new_invoice(company: Company, data: InvoiceCreate) -> Invoice:
+    invoice_id = uuid.uuid4()
     return Invoice(id=invoice_id, company_id=company.id, numero=provisional_number(invoice_id), status="rascunho",
                    vencimento_at=data.vencimento_at or default_due_date(company),
                    condicao_pagamento=data.condicao_pagamento or default_condition(company),
@@ -169,7 +145,7 @@ def _new_invoice(company: Company, data: InvoiceCreate, invoice_id: uuid.UUID) -
 
 
 def _linked_in_session(ids: list, invoice_id, now) -> None:
-    """Documents of `ids` already loaded in the session take the values the statement wrote."""
+    """Documents of `ids` already loaded in the session take the values the UPDATE wrote."""
     for document_id in ids:
         document = db.session.identity_map.get(identity_key(BillingDocument, document_id))
         if document is not None:

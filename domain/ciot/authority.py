@@ -1,9 +1,10 @@
 """Actions on an emitted operation, sent to the authority: rectify (legacy flow), cancel and close. A refusal
 by the authority is recorded on the timeline and kept (`AppError.keep_records`)."""
+from core.clock import brasilia_today
 from core.db import db, utcnow
 from core.errors import AppError, FieldError, InvalidBody, InvalidStatus, Unprocessable
 from domain.ciot import states
-from domain.ciot.clock import local_moment, today_local
+from domain.ciot.clock import local_moment
 from domain.ciot.issuer import issuer_of, provider_and_credentials
 from domain.ciot.mapping import CHILDREN, jsonable, store_children, store_scalar, to_body
 from domain.ciot.models import CiotOperation
@@ -114,7 +115,7 @@ def close_operation(company: Company, operation_id, body, *, actor) -> tuple[Cio
         "peso_carga_final": body.peso_carga_final,
         "distancia": body.distancia if body.distancia is not None else op.distancia_km,
         "quantidade_viagens": body.quantidade_viagens,
-        "data_encerramento": body.data_encerramento or today_local(),
+        "data_encerramento": body.data_encerramento or brasilia_today(),
         "observacoes": body.observacoes,
     }
     issuer = issuer_of(op, company)

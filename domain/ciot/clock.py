@@ -1,7 +1,7 @@
 """CIOT's clock: trip moments and declaration dates are Brasília wall-clock times, stored naive."""
-from datetime import date, datetime
+from datetime import datetime
 
-from core.clock import BRT
+from core.clock import BRT, brasilia_today
 from core.errors import InvalidBody
 
 
@@ -10,8 +10,8 @@ def now_local() -> datetime:
     return datetime.now(BRT).replace(tzinfo=None)
 
 
-def today_local() -> date:
-    return now_local().date()
+# core.clock.brasilia_today under CIOT's former name, which jobs/ciot_agregado.py still imports (not a copy).
+today_local = brasilia_today
 
 
 def local_moment(value: datetime | None, field_name: str = "viagem_inicio") -> datetime | None:

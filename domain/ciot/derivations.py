@@ -33,11 +33,6 @@ class Derivation:
     distance_method: str | None = None  # informada | estimada | rota | None (no distance)
 
 
-def is_combination(vehicles) -> bool:
-    """The manual's ComposicaoVeicular (#17.3): a tractor with trailers, or a truck with trailers."""
-    return any(vehicle.vehicle_kind == "implemento" for vehicle in vehicles or ())
-
-
 def derive(body, *, registry_axles: Callable[[list[str]], dict] | None = None,
            osrm_url: str | None = None) -> Derivation:
     """The body with every derivable field it leaves empty filled; nothing it carries is changed."""

@@ -138,11 +138,6 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
                              lazy="selectin")
     emitter_company = relationship("Company", foreign_keys=[emitter_company_id], lazy="select")
 
-    @property
-    def is_final(self) -> bool:
-        return self.status in ("cancelado", "encerrado")
-
-
 
 # Its search index needs pg_trgm, and the table may be created before partners' (which creates the extension too).
 sa.event.listen(CiotOperation.__table__, "before_create",
@@ -225,7 +220,6 @@ class CiotEvent(IdMixin, TenantMixin, TimelineEventMixin, db.Model):
         sa.Uuid, sa.ForeignKey("ciot_operations.id", ondelete="CASCADE"), nullable=False)
 
 
-ATTEMPT_STATES = ("claimed", "succeeded", "failed", "rejected")
 
 
 class EmissionAttempt(IdMixin, TenantMixin, db.Model):

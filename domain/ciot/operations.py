@@ -5,12 +5,12 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from core.clock import brasilia_today
 from core.counters import next_counter_value
 from core.db import db, flush_unique, utcnow
 from core.errors import AppError, Conflict, FieldError, InvalidBody, InvalidStatus
 from core.tenancy import get_referenced
 from domain.ciot import states
-from domain.ciot.clock import today_local
 from domain.ciot.derivations import derive_for_company, read_path, top_field, write_path
 from domain.ciot.emission import EmissionRequest, request_emission_of
 from domain.ciot.mapping import (
@@ -75,7 +75,7 @@ def create_operation(company: Company, body: OperationCreate, *, actor) -> Creat
     for name in SCALAR_FIELDS + LOCATION_FIELDS:
         store_scalar(op, name, getattr(body, name))
     if op.data_declaracao is None:
-        op.data_declaracao = today_local()  # "default today"
+        op.data_declaracao = brasilia_today()  # "default today"
     for name in CHILDREN:
         store_children(op, name, getattr(body, name))
     if derivation is not None:

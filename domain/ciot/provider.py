@@ -208,10 +208,10 @@ class HomologSimulator(CiotProvider):
         (domain/ciot/rules/commercial.floor_inputs over the operation as declared), or None."""
         if getattr(op, "tipo_operacao", None) != "lotacao" or not op.valor_frete:
             return None  # an aggregate contract, a fracionada or a declaration without value: exempt here
+        from core.clock import brasilia_today
         from domain.antt_floor.services import check_price_against_floor
-        from domain.ciot.clock import today_local
         from domain.ciot.rules.commercial import below_floor_message, floor_inputs
-        inputs = floor_inputs(op, today_local())
+        inputs = floor_inputs(op, brasilia_today())
         check = check_price_against_floor(op.valor_frete, **inputs) if inputs is not None else None
         if check is None or not check.below:
             return None

@@ -77,7 +77,6 @@ TripMoment = Annotated[datetime | None, BeforeValidator(_trip_moment), WithJsonS
               {"type": "null"}],
     "description": "Data (AAAA-MM-DD) ou data e hora ISO 8601; sem deslocamento, é hora de Brasília."})]
 Money = money(ge=0, le=Decimal("999999999.99"), max_digits=14)
-ShortText = Annotated[str, Field(max_length=200)]
 
 
 class CiotLocation(RequestModel):

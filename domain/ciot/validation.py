@@ -3,12 +3,12 @@ to know about the parties (the contracted partner's RNTRC category, an ETC regis
 snapshot kept on the record and the status that follows from the result."""
 import sqlalchemy as sa
 
+from core.clock import brasilia_today
 from core.db import db, utcnow
 from core.errors import AppError, FieldError
 from core.tenancy import cross_tenant
 from domain.antt_floor.services import check_price_against_floor
 from domain.ciot import states
-from domain.ciot.clock import today_local
 from domain.ciot.mapping import to_body
 from domain.ciot.models import CiotOperation
 from domain.ciot.schemas import OperationCreate
@@ -51,7 +51,7 @@ def rule_context(op: CiotOperation, company: Company, body: OperationCreate | No
     return RuleContext(data=body, environment=op.environment, company=issuer_info(company),
                        contratado_categoria=getattr(partner, "rntrc_categoria", None),
                        contratado_etc_company=issuer_info(etc) if etc is not None else None,
-                       today=today_local(), max_advance_percent=company.ciot_max_advance_percent,
+                       today=brasilia_today(), max_advance_percent=company.ciot_max_advance_percent,
                        floor_check=check_price_against_floor,
                        derived=tuple(getattr(op, "campos_derivados", None) or ()),
                        distance_method=getattr(op, "distancia_origem", None))

@@ -8,12 +8,12 @@ from datetime import timedelta
 
 from core import formatting
 from core.actors import actor_label
+from core.clock import brasilia_today
 from core.counters import next_counter_value
 from core.db import db, flush_unique
 from core.errors import AppError, Conflict, Unprocessable
 from core.queue import enqueue_after_commit
 from core.tenancy import get_referenced
-from domain.ciot.clock import today_local
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot_agregado.audit import record_event
 from domain.ciot_agregado.authority import REFUSED_WITHOUT_REASON
@@ -108,7 +108,7 @@ def create_agregado(company, body: CiotAgregadoCreate, *, actor) -> CiotAgregado
     if existing is not None:
         raise ExistingAgregado(existing)
     veiculos = composition(body.placa_cavalo, list(body.placas_reboques), body.veiculos)
-    opening = today_local()
+    opening = brasilia_today()
     contract = CiotAgregado(
         id=uuid.uuid4(), company_id=company.id,
         environment=company.ciot_environment, status=ABERTO, created_by=actor_label(actor),

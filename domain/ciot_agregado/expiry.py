@@ -9,9 +9,9 @@ from datetime import date
 
 import sqlalchemy as sa
 
+from core.clock import brasilia_today
 from core.db import db
 from core.tenancy import cross_tenant
-from domain.ciot.clock import today_local
 from domain.ciot_agregado.closing import request_closing
 from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
 from domain.ciot_agregado.models import ABERTO, CiotAgregado
@@ -21,13 +21,13 @@ from domain.ciot_agregado.queries import active_weight, get_agregado
 def last_day_ended(last_day: date, today: date | None = None) -> bool:
     """True once `last_day` is over in Brasília: `today` (Brasília) is a later day. On the last day itself the
     contract is still in its period (trips and debits of that day are recorded), so it is never closed then."""
-    return last_day < (today or today_local())
+    return last_day < (today or brasilia_today())
 
 
 def due_contracts(today: date | None = None) -> list[tuple]:
     """(id, company_id) of every company's open contract whose last day ended before `today` (Brasília), oldest
     first."""
-    today = today or today_local()
+    today = today or brasilia_today()
     return [tuple(row) for row in db.session.execute(cross_tenant(
         sa.select(CiotAgregado.id, CiotAgregado.company_id)
         .where(CiotAgregado.status == ABERTO, CiotAgregado.data_prevista_encerramento < today)
@@ -40,7 +40,7 @@ def expire_contract(company, agregado_id, today: date | None = None) -> CiotAgre
     day has not ended (another run got there first, or the clock says so), it waits for the authority (its
     declaration or cancellation: the sweep settles it first, and the next run closes it if it is still aberto), or
     it is held (never declared: nothing to close at the authority; it is completed or cancelled by hand)."""
-    today = today or today_local()
+    today = today or brasilia_today()
     contract = get_agregado(agregado_id, for_update=True)
     if contract.status != ABERTO or contract.pendencia is not None or contract.retido \
             or not last_day_ended(contract.data_prevista_encerramento, today):

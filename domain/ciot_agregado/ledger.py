@@ -8,9 +8,10 @@ from datetime import datetime
 
 from core import formatting
 from core.actors import actor_label
+from core.clock import brasilia_today
 from core.db import db, utcnow
 from core.errors import InvalidBody, NotFound, Unprocessable
-from domain.ciot.clock import local_moment, now_local, today_local
+from domain.ciot.clock import local_moment, now_local
 from domain.ciot_agregado.audit import record_event
 from domain.ciot_agregado.contracts import ensure_open, status_error
 from domain.ciot_agregado.models import CiotAgregado, CiotAgregadoDebito, CiotAgregadoViagem
@@ -28,7 +29,7 @@ def _open_for_lines(agregado_id, action: str) -> CiotAgregado:
     whose automatic closing has not happened yet, or was refused, takes nothing more); else 422 status_invalido."""
     contract = get_agregado(agregado_id, for_update=True)
     ensure_open(contract, action)
-    if today_local() > contract.data_prevista_encerramento:
+    if brasilia_today() > contract.data_prevista_encerramento:
         raise status_error(contract, action, past_due=True)
     return contract
 

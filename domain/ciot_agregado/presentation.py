@@ -30,7 +30,6 @@ VEHICLE_KIND_LABELS = {"automotor": "Caminhão (automotor)", "cavalo_trator": "C
                        "implemento": "Implemento (reboque)"}
 PAYMENT_LABELS = {"pix": "PIX", "conta_corrente": "Conta corrente", "conta_poupanca": "Conta poupança",
                   "conta_pagamento": "Conta de pagamento", "cartao_pre_pago_ip": "Cartão pré-pago (IP)"}
-DISTANCE_METHODS = {"informada": "informada", "estimada": "estimada", "rota": "rota"}
 WARN_DAYS = 3  # the list warns about open contracts closing within this many days
 # Closing reasons the platform itself writes, in words; a person's reason is shown as typed.
 MOTIVO_LABELS = {EXPIRY_MOTIVO: "Expiração automática (30 dias)"}

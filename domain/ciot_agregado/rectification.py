@@ -12,10 +12,10 @@ agregado (value, end date, route). Two cases, one service:
   contract. An authority out of reach changes nothing (422 authority_unavailable: send it again)."""
 from datetime import date
 
+from core.clock import brasilia_today
 from core.db import db, utcnow
 from core.errors import AppError, FieldError, InvalidBody, Unprocessable
 from core.validators import FieldInvalid, municipality_name
-from domain.ciot.clock import today_local
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado.audit import record_event
@@ -61,7 +61,7 @@ def _check_end_date(contract: CiotAgregado, end: date | None) -> None:
     if not contract.data_abertura < end <= limit:
         refuse(f"O contrato de agregado dura até 30 dias: de {contract.data_abertura:%d/%m/%Y} a no máximo "
                f"{limit:%d/%m/%Y}.")
-    if end < today_local():
+    if end < brasilia_today():
         refuse("A data prevista de encerramento não pode ficar no passado.")
     last = _last_line_day(contract)
     if last is not None and end < last:

@@ -22,7 +22,6 @@ Municipio = Annotated[str, Field(min_length=1, max_length=120)]
 Motivo = Annotated[str, Field(min_length=3, max_length=500)]
 TipoPagamento = Literal["pix", "conta_corrente", "conta_poupanca", "conta_pagamento", "cartao_pre_pago_ip"]
 TipoDebito = Literal["adiantamento", "abastecimento", "pedagio", "manutencao", "multa", "outros"]
-TIPOS_DEBITO = TipoDebito.__args__
 
 
 def _local_moment(value):

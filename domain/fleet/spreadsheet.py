@@ -23,8 +23,6 @@ MAX_TEXT_CHARS = 4 * 1024 * 1024     # all kept cells together (bounds what a co
 MAX_XLSX_UNCOMPRESSED = 40 * 1024 * 1024
 MAX_COLUMNS = 100
 
-COLUMNS = ("plate", "vehicle_type", "renavam", "brand", "model", "year", "capacity_kg", "axles", "status", "notes")
-
 # Header names accepted for each column (compared without accents, case, spaces, hyphens or parentheses).
 HEADER_ALIASES = {
     "plate": ("plate", "placa", "placa_veiculo", "placa_do_veiculo"),

@@ -5,15 +5,14 @@ prices without reading the tables again. A price below it is flagged on the frei
 counter-offer, and it cannot be published to the marketplace (`check_publishable`; docs/antt-floor.md)."""
 from datetime import datetime
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
+from core.clock import brasilia_date, brasilia_today
 from core.errors import FieldError, Unprocessable
 from core.formatting import money
 from core.validators import fold
 from domain.antt_floor.catalog import CARGO_TYPES
 from domain.antt_floor.services import FloorUnavailable, floor_for
 
-BRASILIA = ZoneInfo("America/Sao_Paulo")
 _CARGO_NAMES = {fold(name): key for key, (_code, label) in CARGO_TYPES.items()
                 for name in (key.replace("_", " "), label, str(_code))}
 
@@ -26,8 +25,7 @@ def floor_cargo_type(cargo_type: str | None) -> str | None:
 
 
 def floor_day(pickup_at: datetime | None):
-    moment = pickup_at.replace(tzinfo=ZoneInfo("UTC")) if pickup_at else datetime.now(ZoneInfo("UTC"))
-    return moment.astimezone(BRASILIA).date()
+    return brasilia_date(pickup_at) if pickup_at else brasilia_today()
 
 
 def refresh_antt_floor(freight) -> None:

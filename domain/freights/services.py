@@ -6,12 +6,11 @@ Codes `FRT-000001` are gapless per company (core.counters). A status change is r
 """
 import secrets
 import uuid
-from datetime import datetime
-from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 
 from core.actors import actor_label
+from core.clock import brasilia_today
 from core.counters import next_counter_value
 from core.db import db, utcnow
 from core.errors import FieldError, InvalidBody, InvalidStatus, NotFound, Unprocessable
@@ -29,7 +28,6 @@ from domain.simulations.services import link_to_freight
 
 PLAIN_FIELDS = ("cargo_type", "weight_kg", "vehicle_type", "price", "pickup_at", "pickup_until", "delivery_at",
                 "delivery_until", "notes", "distance_km", "loaded_axles", "antt_table")
-BRASILIA = ZoneInfo("America/Sao_Paulo")  # CNH validity is a Brazilian calendar date
 REFERENCE_FIELDS = ("carrier_id", "driver_id", "vehicle_id", "simulation_id")
 
 
@@ -166,7 +164,7 @@ def assignable_driver(driver_id) -> Driver:
     driver = db.session.get(Driver, _owned_id(Driver, driver_id, "driver_id", "Motorista"))
     if driver.status != "ativo":
         raise _unassignable("driver_id", "driver_inactive", f"O motorista {driver.name} está inativo.")
-    if driver.cnh_expires_at is not None and driver.cnh_expires_at < datetime.now(BRASILIA).date():
+    if driver.cnh_expires_at is not None and driver.cnh_expires_at < brasilia_today():  # a Brazilian calendar date
         raise _unassignable("driver_id", "driver_cnh_expired",
                             f"A CNH de {driver.name} venceu em {driver.cnh_expires_at:%d/%m/%Y}.")
     return driver

@@ -10,7 +10,6 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
 
-PERSON_KINDS = ("pf", "pj")
 PARTNER_ROLES = ("contratante", "contratado", "tomador", "destinatario", "remetente", "cliente_frete", "fornecedor")
 RNTRC_CATEGORIES = ("ETC", "TAC", "CTC", "TAC_EQUIPARADO")
 ACCOUNT_TYPES = ("corrente", "poupanca", "pagamento")

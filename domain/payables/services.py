@@ -8,9 +8,9 @@ import calendar
 import uuid
 from datetime import date
 
+from core.clock import brasilia_today
 from core.db import db, flush_unique
 from core.errors import InvalidBody, InvalidStatus
-from core.formatting import today as today_brasilia
 from core.tenancy import get_referenced, missing_reference
 from domain.fleet.models import Vehicle
 from domain.freights.models import Freight
@@ -21,7 +21,7 @@ from domain.payables.titles import OPEN, find_party, party_reference, settle
 
 def shown_status(status: str, due: date, today: date | None = None) -> str:
     """The status as listed: an open title past due is `vencido`."""
-    return "vencido" if status in OPEN and due < (today or today_brasilia()) else status
+    return "vencido" if status in OPEN and due < (today or brasilia_today()) else status
 
 
 def add_months(first: date, months: int) -> date:
@@ -58,7 +58,7 @@ def create_payables(company, data: PayableCreate) -> list[Payable]:
             id=uuid.uuid4(), company_id=company.id, numero=numero, serie=data.serie, descricao=data.descricao,
             supplier_partner_id=supplier.id if supplier else None,
             supplier_name_snapshot=supplier.legal_name if supplier else None, valor_centavos=amount,
-            pago_centavos=0, emissao_at=data.emissao_at or today_brasilia(), vencimento_at=due, parcela_num=n,
+            pago_centavos=0, emissao_at=data.emissao_at or brasilia_today(), vencimento_at=due, parcela_num=n,
             parcela_total=data.parcela_total, status="aberto", account_code=data.account_code,
             cost_center_code=data.cost_center_code, freight_id=data.freight_id, vehicle_id=data.vehicle_id,
             notes=data.notes))

@@ -1,9 +1,9 @@
 """What receivables (billing) and payables share: finding the counterpart partner and recording a payment."""
 from datetime import date
 
+from core.clock import brasilia_today
 from core.db import db
 from core.errors import FieldError, InvalidBody, InvalidStatus, NotFound
-from core.formatting import today as today_brasilia
 from core.tenancy import get_referenced
 from domain.partners.models import Partner
 
@@ -44,7 +44,7 @@ def settle(title, amount_centavos: int, paid_on: date):
     """A payment on an open title (receivable or payable): partial → `parcial`, the whole balance → `pago`."""
     if title.status not in OPEN:
         raise InvalidStatus("Este título não está em aberto.")
-    if paid_on > today_brasilia():
+    if paid_on > brasilia_today():
         raise InvalidBody.for_field("pago_em", "A data do pagamento não pode ser futura.", code="future_date")
     if not 0 < amount_centavos <= title.valor_centavos - title.pago_centavos:
         raise InvalidBody.for_field("valor_centavos", "O valor deve ser maior que zero e no máximo o saldo.",

@@ -10,7 +10,6 @@ from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at,
 
 MONEY = sa.Numeric(14, 2)
 TAX_MODES = ("by_outside", "by_inside")
-SIMULATION_STATUSES = ("saved", "converted")
 
 
 class Methodology(IdMixin, TimestampMixin, TenantMixin, db.Model):

@@ -3,15 +3,16 @@ the table in force, every figure rounded once (half-up, centavos) at the end; sa
 linked to a freight (the conversion event)."""
 import uuid
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 
 from core.actors import actor_label
+from core.clock import brasilia_today
 from core.db import db, utcnow
 from core.errors import AppError, FieldError, Unprocessable
 from core.events import emit_event
 from core.tenancy import get_owned, get_referenced
-from domain.simulations.antt import BRASILIA, floor_against
+from domain.simulations.antt import floor_against
 from domain.simulations.definitions import (
     Compiled,
     ComponentError,
@@ -93,7 +94,7 @@ def price_definition(definition: Compiled, tax_mode: str, raw_inputs: dict, cont
         results = evaluate_components(definition, values)
     except ComponentError as exc:
         raise invalid_inputs([FieldError(f"components.{exc.key}", exc.code, exc.message)]) from None
-    day = on or datetime.now(BRASILIA).date()
+    day = on or brasilia_today()
     table = table_in_force(day)
     subtotal = sum((results[c["key"]] for c in definition.components if c.get("in_subtotal", True)), Decimal(0))
     shown_subtotal = money(subtotal)

@@ -137,10 +137,6 @@ def table_in_force(on: date) -> TaxTable:
     return tables[0]
 
 
-def table_by_version(version: str) -> TaxTable:
-    return next(t for t in tax_tables() if t.version == version)
-
-
 def resolve_context(sent: dict | None, *, company_state: str | None, company_regime: str) -> TaxContext:
     """The request's tax_context with the company defaults for what it leaves out: both states default to the
     company's state; tac_autonomo to false; the regime is always the company's. No state anywhere → 422."""

@@ -2,8 +2,8 @@
 badge "abaixo do piso ANTT" on the CIOT list row and operation page follows it."""
 import re
 
+from core.clock import brasilia_today
 from domain.antt_floor.services import floor_for
-from domain.ciot.clock import today_local
 from tests.fixtures.ciot import ciot_body
 
 
@@ -16,7 +16,7 @@ def _priced(value: float) -> dict:
 
 
 def test_valor_frete_below_the_floor_blocks_with_the_floor_act_and_table(api):
-    floor = floor_for(on_date=today_local(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
+    floor = floor_for(on_date=brasilia_today(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
     response = api.post("/ciot/operations", json=_priced(float(floor.value) - 100))
     assert response.status_code == 201, response.get_json()
     data = response.get_json()
@@ -28,7 +28,7 @@ def test_valor_frete_below_the_floor_blocks_with_the_floor_act_and_table(api):
 
 
 def test_valor_frete_at_the_floor_is_clean(api):
-    floor = floor_for(on_date=today_local(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
+    floor = floor_for(on_date=brasilia_today(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
     data = api.post("/ciot/operations", json=_priced(float(floor.value))).get_json()
     assert data["validation"]["items"] == [] and data["data"]["status"] == "pronto_emissao"
 
@@ -40,7 +40,7 @@ def test_traction_only_high_performance_uses_table_d_with_the_combination_axles(
     body.update(composicao_contratada="apenas_tracao", alto_desempenho=True)
     data = api.post("/ciot/operations", json=body).get_json()
     (item,) = [i for i in data["validation"]["items"] if i["code"] == "VAL04"]
-    floor = floor_for(on_date=today_local(), table="D", cargo_type=5, loaded_axles=6, distance_km=430)
+    floor = floor_for(on_date=brasilia_today(), table="D", cargo_type=5, loaded_axles=6, distance_km=430)
     assert "tabela D" in item["message"] and "6 eixos" in item["message"] and item["severity"] == "blocker"
     assert f"{floor.value:.2f}".replace(".", ",")[-6:] in item["message"]
 
@@ -62,13 +62,13 @@ def _pages(api, login, make_user, company, value: float) -> tuple[str, str]:
 
 
 def test_an_operation_below_the_floor_shows_the_badge_on_its_row_and_page(api, login, make_user, company):
-    floor = floor_for(on_date=today_local(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
+    floor = floor_for(on_date=brasilia_today(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
     row, freight = _pages(api, login, make_user, company, float(floor.value) - 100)
     assert BADGE in row and BADGE in freight
     assert floor.act.name in freight  # the badge's title is VAL04's message: the floor and its act
 
 
 def test_an_operation_at_the_floor_shows_no_badge(api, login, make_user, company):
-    floor = floor_for(on_date=today_local(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
+    floor = floor_for(on_date=brasilia_today(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
     row, freight = _pages(api, login, make_user, company, float(floor.value))
     assert BADGE not in row and BADGE not in freight

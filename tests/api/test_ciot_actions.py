@@ -4,8 +4,9 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
+from core.clock import brasilia_today
 from core.db import db, utcnow
-from domain.ciot.clock import now_local, today_local
+from domain.ciot.clock import now_local
 from domain.ciot.models import SimulatorEmission
 from domain.ciot.provider import local_to_utc
 from domain.tenancy import services as tenancy
@@ -171,7 +172,7 @@ def test_encerrar_with_defaults(api, make_operation):
     assert response.get_json() == {"ok": True, "mensagem": response.get_json()["mensagem"]}
     closing = api.get(f"/ciot/operations/{op.id}").get_json()["data"]["encerramento"]
     assert closing["peso_carga_final"] == 19500.5 and closing["distancia"] == 430.0
-    assert closing["quantidade_viagens"] == 1 and closing["data_encerramento"] == today_local().isoformat()
+    assert closing["quantidade_viagens"] == 1 and closing["data_encerramento"] == brasilia_today().isoformat()
     assert closing["observacoes"] is None and closing["protocolo"]
     assert load_op(op.id).status == "encerrado" and events_of(op.id)[-1] == "closed"
 
@@ -231,7 +232,7 @@ def legacy(company):
 
 
 def _rectified_payments(total_advance=1800.0, balance=4200.0, holder=CONTRATADO_CPF):
-    day = (today_local() + timedelta(days=2)).isoformat()
+    day = (brasilia_today() + timedelta(days=2)).isoformat()
     return [
         {"kind": "adiantamento", "contratante_index": 0, "tipo_pagamento": "conta_corrente",
          "indicador_pagamento": "vista", "amount": total_advance, "due_date": day, "banco": "001",
@@ -254,7 +255,7 @@ def test_retificar_changes_the_fields_and_keeps_the_ciot(api, make_operation, le
     documents = ciot_body()["documents"]
     documents[0]["freight_value"] = 6000
     response = api.post(f"/ciot/operations/{op.id}/retificar", json={
-        "valor_frete": 6000, "peso_carga": 21000, "viagem_fim": (today_local() + timedelta(days=4)).isoformat(),
+        "valor_frete": 6000, "peso_carga": 21000, "viagem_fim": (brasilia_today() + timedelta(days=4)).isoformat(),
         "payments": _rectified_payments(), "documents": documents, "observacoes": "Frete reajustado"})
     assert response.status_code == 200, response.get_json()
     assert response.get_json() == {"ok": True, "mensagem": response.get_json()["mensagem"]}

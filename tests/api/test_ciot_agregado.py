@@ -7,8 +7,8 @@ from datetime import date, timedelta
 
 import pytest
 
+from core.clock import brasilia_today
 from core.db import db
-from domain.ciot.clock import today_local
 from tests.fixtures.agregado import (
     agregado_body,
     agregado_events,
@@ -39,7 +39,7 @@ def test_create_opens_a_30_day_contract_declared_at_the_simulator(api, make_tac,
     assert data["code"] == "AGR-000001" if categoria == "TAC" else data["code"].startswith("AGR-")
     assert len(data["codigo_ciot"]) == 12 and data["codigo_ciot"].isdigit() and data["protocolo"].startswith("HML")
     opened = date.fromisoformat(data["data_abertura"])
-    assert opened == today_local()
+    assert opened == brasilia_today()
     assert date.fromisoformat(data["data_prevista_encerramento"]) == opened + timedelta(days=30)
     assert data["placa_cavalo"] == "ABC1D23" and data["placas_reboques"] == ["DEF4G56"]
     assert data["contratado_categoria"] == categoria and data["contratado_nome"] == partner.legal_name
@@ -208,7 +208,7 @@ def test_trips_and_debits_are_numbered_and_the_balance_is_exact(api, open_agrega
     assert record["saldo"] == {"total_creditos": 1001.0, "total_debitos": 0.3, "saldo": 1000.7,
                                "total_vale_pedagio": 0.0}
     assert [t["status"] for t in record["viagens"]] == ["ativa"] * 3 and record["debitos"][0]["status"] == "ativo"
-    assert record["viagens"][0]["data_viagem"] == f"{today_local().isoformat()}T08:00:00-03:00"
+    assert record["viagens"][0]["data_viagem"] == f"{brasilia_today().isoformat()}T08:00:00-03:00"
 
 
 def test_the_toll_voucher_is_its_own_line_and_never_reduces_the_balance(api, open_agregado):
@@ -313,7 +313,7 @@ def test_lines_refused_once_the_period_is_over_even_if_still_aberto(api, open_ag
     assert response.status_code == 422, response.get_json()
     error = response.get_json()["error"]
     assert error["code"] == "status_invalido" and error["status"] == "aberto"
-    assert error["data_prevista_encerramento"] == (today_local() - timedelta(days=1)).isoformat()
+    assert error["data_prevista_encerramento"] == (brasilia_today() - timedelta(days=1)).isoformat()
     assert load_agregado(agg["id"]).ultimo_numero_viagem == 0 and load_agregado(agg["id"]).ultimo_numero_debito == 0
     # on its last day (the due date) the contract still takes lines
     contract = load_agregado(agg["id"])

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
+from core.clock import brasilia_today
 from core.db import db
 from core.tenancy import cross_tenant
-from domain.ciot.clock import today_local
 from tests.fixtures.agregado import (
     agregado_body,
     agregado_events,
@@ -88,7 +88,7 @@ def test_the_daily_job_leaves_a_held_contract_alone(api, make_tac):
     from jobs.ciot_agregado import close_expired_agregados
     data = _held(api, make_tac(), valor_contratado=None)
     contract = load_agregado(data["id"])
-    contract.data_prevista_encerramento = today_local() - timedelta(days=1)
+    contract.data_prevista_encerramento = brasilia_today() - timedelta(days=1)
     db.session.commit()
     assert close_expired_agregados() == 0
     assert load_agregado(data["id"]).status == "aberto" and agregado_events(data["id"]) == ["opening_held"]
@@ -204,7 +204,7 @@ def test_rectification_needs_the_legacy_flow(api, open_agregado):
 
 def test_rectify_value_end_date_and_route_with_the_authoritys_answer(api, legacy, open_agregado):
     agg = open_agregado()
-    new_end = today_local() + timedelta(days=20)
+    new_end = brasilia_today() + timedelta(days=20)
     response = api.post(_one(agg["id"]) + "/retificar", json={
         "valor_contratado": 16500.5, "data_prevista_encerramento": new_end.isoformat(), "destino_uf": "MG",
         "destino_municipio_nome": "belo horizonte", "observacoes": "Aditivo de contrato"})
@@ -253,11 +253,12 @@ def test_rectification_bad_input_is_400_naming_the_field(api, legacy, open_agreg
 
 def test_the_end_date_stays_within_30_days_and_after_the_lines(api, legacy, open_agregado):
     agg = open_agregado()
-    too_late = today_local() + timedelta(days=31)
+    too_late = brasilia_today() + timedelta(days=31)
     response = api.post(_one(agg["id"]) + "/retificar", json={"data_prevista_encerramento": too_late.isoformat()})
     assert response.status_code == 400 and "30 dias" in response.get_json()["error"]["details"][0]["message"]
-    api.post(_one(agg["id"]) + "/viagens", json=trip_body(data_viagem=(today_local() + timedelta(days=5)).isoformat()))
-    early = today_local() + timedelta(days=3)
+    in_five_days = (brasilia_today() + timedelta(days=5)).isoformat()
+    api.post(_one(agg["id"]) + "/viagens", json=trip_body(data_viagem=in_five_days))
+    early = brasilia_today() + timedelta(days=3)
     response = api.post(_one(agg["id"]) + "/retificar", json={"data_prevista_encerramento": early.isoformat()})
     assert response.status_code == 400 and "lançamentos ativos" in response.get_json()["error"]["details"][0]["message"]
 

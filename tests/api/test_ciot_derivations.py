@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from core.clock import brasilia_today
 from core.db import db
 from core.tenancy import tenant_scope
-from domain.ciot.clock import today_local
 from domain.ciot.examples import creation_example, example_dates, pix_only_example
 from domain.ciot.models import CiotOperation
 
@@ -53,7 +53,7 @@ def documented_example(today) -> dict:
 # --- the documented body ------------------------------------------------------------------------------------
 
 def test_the_documented_example_is_ready_to_emit_today(api):
-    today = today_local()
+    today = brasilia_today()
     body = documented_example(today)
     assert body == creation_example(today)  # the document and the OpenAPI example are one body
     created = _create(api, body)
@@ -67,7 +67,7 @@ def test_the_documented_example_is_above_the_floor_it_names(app):
     """The figures the document states: R$ 5.000,00 against a floor of R$ 3.911,85 (table A, carga geral, 6 axles,
     430 km) in force today."""
     from domain.antt_floor.services import floor_for
-    floor = floor_for(on_date=today_local(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
+    floor = floor_for(on_date=brasilia_today(), table="A", cargo_type=5, loaded_axles=6, distance_km=430)
     assert floor.value == Decimal("3911.85")
     assert Decimal("5000.00") > floor.value
     assert "R$ 3.911,85" in DOC.read_text(encoding="utf-8")
@@ -76,11 +76,11 @@ def test_the_documented_example_is_above_the_floor_it_names(app):
 def test_the_openapi_example_is_the_documented_body_of_today(api):
     document = api.get("/openapi.json").get_json()
     media = document["paths"]["/api/public/v1/ciot/operations"]["post"]["requestBody"]["content"]["application/json"]
-    assert media["example"] == creation_example(today_local())
+    assert media["example"] == creation_example(brasilia_today())
 
 
 def test_the_pix_variant_with_keys_only_is_ready_to_emit(api):
-    created = _create(api, pix_only_example(today_local()))
+    created = _create(api, pix_only_example(brasilia_today()))
     assert created["data"]["status"] == "pronto_emissao", created["validation"]
     assert created["validation"]["summary"]["blockers"] == 0
     assert [(i["code"], i["field"]) for i in created["validation"]["items"] if i["code"] == "DRV01"] == [
@@ -91,7 +91,7 @@ def test_the_pix_variant_with_keys_only_is_ready_to_emit(api):
 # --- each derivation fills, and the explicit value wins -------------------------------------------------------
 
 def _example(**changes):
-    body = creation_example(today_local())
+    body = creation_example(brasilia_today())
     for path, value in changes.items():
         target, *rest = path.split("__")
         if rest:

@@ -2,14 +2,9 @@
 filters and pages, PATCH status with its history and assignment rules."""
 from datetime import timedelta
 
-from domain.freights.services import BRASILIA
+from core.clock import brasilia_today
 from tests.fixtures.freights import freight_body
 from tests.fixtures.partners import assert_invalid, walk_pages
-
-
-def brasilia_today():
-    from datetime import datetime
-    return datetime.now(BRASILIA).date()
 
 
 def create(api, **overrides):

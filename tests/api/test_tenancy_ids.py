@@ -7,8 +7,8 @@ from datetime import timedelta
 
 import pytest
 
+from core.clock import brasilia_today
 from core.db import db
-from core.formatting import today
 from core.openapi import build_document
 from core.tenancy import tenant_scope
 from domain.ciot.models import CiotOperation
@@ -107,8 +107,8 @@ def _document(w, **fields) -> dict:
 
 
 def _payable(**fields) -> dict:
-    return {"descricao": "Pneus", "valor_centavos": 1000, "vencimento_at": (today() + timedelta(days=5)).isoformat(),
-            **fields}
+    return {"descricao": "Pneus", "valor_centavos": 1000,
+            "vencimento_at": (brasilia_today() + timedelta(days=5)).isoformat(), **fields}
 
 
 def _invoice(w, **fields) -> dict:

@@ -17,7 +17,7 @@ SKIP_LINK_PARTS = ("/logout", ".pdf", ".csv", "/download", "/api/public", "/heal
 def seed_sample(company, user_email: str) -> None:
     """A partner with a bank account, a vehicle, drivers (one CNH expiring, one expired), CIOT operations in a few
     statuses and a driver's lead on a public freight, so lists, detail pages and the dashboard show real content."""
-    from core.formatting import today
+    from core.clock import brasilia_today
     from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.ciot import services as ciot
@@ -39,7 +39,7 @@ def seed_sample(company, user_email: str) -> None:
         for name, days, cpf in (("Ana Pereira", 12, "52998224725"), ("Bruno Lima", -5, "11144477735")):
             fleet.create_driver(company, DriverCreate.model_validate({
                 "name": name, "cpf": cpf, "phone": "+5511987654321", "cnh_category": "E", "cnh_number": cpf,
-                "cnh_expires_at": (today() + timedelta(days=days)).isoformat()}))
+                "cnh_expires_at": (brasilia_today() + timedelta(days=days)).isoformat()}))
         commit()
         for extra in ({"auto_emit": True}, {"destinatario_cpf_cnpj": ABSENT}, {}):
             ciot.create_operation(company, OperationCreate.model_validate(ciot_body(**extra)),

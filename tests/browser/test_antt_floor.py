@@ -6,7 +6,8 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
-from core.formatting import money, today
+from core.clock import brasilia_today
+from core.formatting import money
 from domain.antt_floor.services import floor_for
 from tests.browser import pagewalk
 from tests.browser.conftest import SETTLE_LOG, TIMEOUT_MS, htmx_settled
@@ -54,7 +55,8 @@ def test_a_driver_calculates_the_floor_on_a_phone(phone):
     phone.get_by_label("Tabela (o que foi contratado)").select_option("C")
     with htmx_settled(phone, "/piso-minimo"):
         phone.get_by_role("button", name="Calcular piso").click()
-    floor = floor_for(on_date=today(), table="C", cargo_type="granel_solido", loaded_axles=6, distance_km="1250.5")
+    floor = floor_for(on_date=brasilia_today(), table="C", cargo_type="granel_solido", loaded_axles=6,
+                      distance_km="1250.5")
     assert phone.get_by_test_id("floor-value").inner_text() == money(floor.value)
     assert phone.get_by_test_id("floor-act").inner_text().startswith(floor.act.name)
     assert "1.250,5 km × R$" in phone.get_by_test_id("floor-pieces").inner_text()

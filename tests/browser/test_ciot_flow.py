@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from pypdf import PdfReader
 
-from domain.ciot.clock import today_local
+from core.clock import brasilia_today
 from tests.browser.conftest import follow_menu, log_in
 from tests.fixtures.ciot import CONTRATADO_CPF, CONTRATANTE_CNPJ, DESTINATARIO_CNPJ
 from tests.fixtures.core import csrf_from  # noqa: F401  (same login flow as the page tests)
@@ -35,7 +35,7 @@ def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, m
     follow_menu(page, "Operações", exact=True)
     page.get_by_role("link", name="Nova operação").click()
     page.wait_for_url("**/ciot/nova")
-    today = today_local()
+    today = brasilia_today()
 
     page.fill("[name='contratado_cpf_cnpj']", "529.982.247-25")
     page.fill("[name='contratado_rntrc']", "012345678")

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from domain.ciot.clock import today_local
+from core.clock import brasilia_today
 from tests.browser.test_ciot_flow import SLOW
 from tests.browser.test_ciot_pickers import search
 from tests.browser.test_ciot_repeat_trip import Typist
@@ -51,7 +51,7 @@ def test_a_new_ciot_for_registered_parties_counts_its_typed_fields(browser_page,
     page.get_by_role("button", name="+ Adicionar veículo").click()
     page.locator("#pick-vehicles-1").wait_for()
     pick(page, typist, "pick-vehicles-1", "def4")
-    today = today_local()
+    today = brasilia_today()
     typist.type("[name='viagem_inicio']", f"{(today + timedelta(days=1)).isoformat()}T08:00")
     typist.type("[name='viagem_fim']", f"{(today + timedelta(days=3)).isoformat()}T18:00")
     typist.type("[name='distancia_km']", "430")

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from domain.ciot.clock import today_local
+from core.clock import brasilia_today
 from tests.browser.conftest import htmx_settled, log_in
 
 pytestmark = pytest.mark.browser
@@ -28,7 +28,8 @@ def test_pickers_fill_the_form_by_keyboard_and_pointer(browser_page, make_user, 
     carrier = make_partner(person_kind="pf", cpf_cnpj="52998224725", legal_name="João Transportes da Silva",
                            rntrc="012345678", rntrc_categoria="TAC")
     make_bank_account(carrier, bank_code="001", agency="1234", account="56789-0")
-    make_driver(name="Ana Motorista", cpf="39053344705", cnh_expires_at=(today_local() - timedelta(days=3)).isoformat())
+    make_driver(name="Ana Motorista", cpf="39053344705",
+                cnh_expires_at=(brasilia_today() - timedelta(days=3)).isoformat())
     make_vehicle(plate="ABC1D23", axles=3, brand="Scania")
     page = browser_page
     log_in(page, make_user(company, role="operador"))

@@ -10,7 +10,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from domain.ciot.clock import today_local
+from core.clock import brasilia_today
 from tests.browser.conftest import follow_menu
 from tests.browser.test_ciot_flow import SLOW
 from tests.fixtures.ciot import ciot_body
@@ -49,7 +49,7 @@ def test_repeat_trip_from_login_to_the_emitted_pdf_in_at_most_eight_typed_fields
     page.get_by_role("link", name=previous.code).click()
     page.get_by_role("link", name="Nova operação a partir desta").click()
     page.wait_for_url("**/ciot/nova?a_partir_de=*")
-    assert page.locator("[name='viagem_inicio']").input_value().startswith(today_local().isoformat())
+    assert page.locator("[name='viagem_inicio']").input_value().startswith(brasilia_today().isoformat())
 
     typist.type("[name='valor_frete']", "6.000,00")
     typist.type("[name='payments[0].amount']", "1.800,00")

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from domain.ciot.clock import today_local
+from core.clock import brasilia_today
 from tests.browser.conftest import log_in
 from tests.browser.test_ciot_pickers import search
 
@@ -19,7 +19,7 @@ def test_freight_municipality_and_driver_are_searched_and_picked(browser_page, m
     from core.db import db
     from core.tenancy import tenant_scope
     from domain.freights.models import Freight
-    driver = make_driver(name="Ana Motorista", cnh_expires_at=(today_local() + timedelta(days=10)).isoformat())
+    driver = make_driver(name="Ana Motorista", cnh_expires_at=(brasilia_today() + timedelta(days=10)).isoformat())
     page = browser_page
     log_in(page, make_user(company, role="operador"))
     page.goto("/fretes-operacao/novo")

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from core.formatting import today
+from core.clock import brasilia_today
 from tests.browser.conftest import follow_menu, log_in
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,7 @@ def test_create_a_payable_in_installments_and_pay_one(browser_page, make_user, c
 
     page.get_by_label("Descrição").fill("Pneus da carreta")
     page.get_by_label("Valor total (R$)").fill("1.000,00")
-    page.get_by_label("1º vencimento").fill(today().isoformat())
+    page.get_by_label("1º vencimento").fill(brasilia_today().isoformat())
     page.get_by_label("Parcelas").fill("3")
     preview = page.get_by_test_id("payable-preview")
     preview.locator("tr[data-installment='3']").wait_for()  # the preview's answer for the three installments
@@ -45,4 +45,4 @@ def test_create_a_payable_in_installments_and_pay_one(browser_page, make_user, c
     assert recent.locator(f"[data-id='{title_id}']").is_visible()  # …but not gone
     recent.get_by_role("link", name="Todos os títulos pagos").click()
     row = page.locator(f"[data-testid=paid-row][data-id='{title_id}']")
-    assert "R$ 333,34" in row.inner_text() and today().strftime("%d/%m/%Y") in row.inner_text()
+    assert "R$ 333,34" in row.inner_text() and brasilia_today().strftime("%d/%m/%Y") in row.inner_text()

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from core.formatting import today
+from core.clock import brasilia_today
 from core.validators import access_key_check_digit
 from tests.fixtures.core import ApiClient
 
@@ -18,7 +18,7 @@ BAD_PAYMENTS = [
     ({}, "valor_centavos"),
     ({"valor_centavos": "100,00"}, "valor_centavos"),
     ({"valor_centavos": 100, "pago_em": "ontem"}, "pago_em"),
-    ({"valor_centavos": 100, "pago_em": (today() + timedelta(days=1)).isoformat()}, "pago_em"),
+    ({"valor_centavos": 100, "pago_em": (brasilia_today() + timedelta(days=1)).isoformat()}, "pago_em"),
 ]
 
 

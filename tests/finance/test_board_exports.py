@@ -12,9 +12,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from blueprints.web import finance
+from core.clock import brasilia_today
 from core.csv_export import csv_bytes, csv_stream
 from core.db import db
-from core.formatting import today
 from core.tenancy import tenant_scope
 from domain.payables.models import Payable
 from tests.finance.conftest import access_key
@@ -78,14 +78,14 @@ def walk_group(client, group: str, first: str) -> list[str]:
 
 def test_a_board_over_the_page_size_reaches_its_last_title_by_mostrar_mais(client, fin_company, monkeypatch):
     monkeypatch.setattr(finance, "GROUP_PAGE", 7)
-    make_payable(fin_company, descricao="Atrasado", vencimento_at=(today() - timedelta(days=2)).isoformat())
+    make_payable(fin_company, descricao="Atrasado", vencimento_at=(brasilia_today() - timedelta(days=2)).isoformat())
     many_payables(fin_company, 2)  # 240 more: each financing's first due today, the other 238 a month apart on
     page = client.get("/financeiro/pagar").get_data(as_text=True)
     assert "board-limit" not in page and "Vencidos (1)" in page and "Vencem hoje (2)" in page
     later = walk_group(client, "depois", page)
     with tenant_scope(fin_company.id):
         expected = [str(i) for i in db.session.execute(
-            db.select(Payable.id).where(Payable.vencimento_at > today() + timedelta(days=7))
+            db.select(Payable.id).where(Payable.vencimento_at > brasilia_today() + timedelta(days=7))
             .order_by(Payable.vencimento_at, Payable.id)).scalars()]
     assert len(expected) > 200 and later == expected  # every one, once, in due-date order, the last included
     assert f"Depois ({len(expected)})" in page
@@ -95,7 +95,8 @@ def test_a_board_over_the_page_size_reaches_its_last_title_by_mostrar_mais(clien
 def test_mostrar_mais_without_javascript_is_the_board_with_that_group_from_there(client, fin_company, monkeypatch):
     monkeypatch.setattr(finance, "GROUP_PAGE", 2)
     for n in range(3):
-        make_payable(fin_company, descricao=f"Antigo {n}", vencimento_at=(today() - timedelta(days=9 - n)).isoformat())
+        make_payable(fin_company, descricao=f"Antigo {n}",
+                     vencimento_at=(brasilia_today() - timedelta(days=9 - n)).isoformat())
     make_payable(fin_company, descricao="Hoje 1")
     page = client.get("/financeiro/pagar").get_data(as_text=True)
     assert "Antigo 0" in page and "Antigo 1" in page and "Antigo 2" not in page
@@ -116,7 +117,7 @@ def test_a_group_without_a_cursor_is_the_first_page_without_the_resumed_banner(c
 def test_the_receivables_board_pages_its_groups_too(client, fin_api, customer, monkeypatch):
     monkeypatch.setattr(finance, "GROUP_PAGE", 2)
     for days in (1, 2, 3):
-        emitted_receivable(fin_api, customer, due=today() - timedelta(days=days))
+        emitted_receivable(fin_api, customer, due=brasilia_today() - timedelta(days=days))
     page = client.get("/financeiro/receber").get_data(as_text=True)
     assert "Vencidos (3)" in page and len(walk_group(client, "vencidos", page)) == 3
 
@@ -132,7 +133,7 @@ def test_a_bad_cursor_is_a_400_naming_it(client, fin_company, query):
 def test_a_cursor_of_another_group_or_board_or_an_unknown_group_is_a_400(client, fin_company, monkeypatch):
     monkeypatch.setattr(finance, "GROUP_PAGE", 1)
     make_payable(fin_company, valor_centavos=300, parcela_total=3,
-                 vencimento_at=(today() + timedelta(days=9)).isoformat())
+                 vencimento_at=(brasilia_today() + timedelta(days=9)).isoformat())
     cursor = parse_qs(urlsplit(more_link(client.get("/financeiro/pagar").get_data(as_text=True), "depois")).query)
     token = cursor["cursor"][0]
     for path, group in (("/financeiro/pagar", "vencidos"), ("/financeiro/receber", "depois")):
@@ -147,8 +148,8 @@ def test_another_company_s_cursor_shows_nothing_of_theirs(client, fin_company, m
     monkeypatch.setattr(finance, "GROUP_PAGE", 1)
     other = make_company(modules=["billing", "financial"])
     make_payable(other, descricao="Deles", valor_centavos=300, parcela_total=3,
-                 vencimento_at=(today() + timedelta(days=9)).isoformat())
-    make_payable(fin_company, descricao="Nosso", vencimento_at=(today() + timedelta(days=60)).isoformat())
+                 vencimento_at=(brasilia_today() + timedelta(days=9)).isoformat())
+    make_payable(fin_company, descricao="Nosso", vencimento_at=(brasilia_today() + timedelta(days=60)).isoformat())
     theirs = login(make_user(other, role="financeiro"))
     their_more = more_link(theirs.get("/financeiro/pagar").get_data(as_text=True), "depois")
     assert their_more
@@ -168,8 +169,8 @@ def test_a_board_under_the_page_size_shows_everything_without_mostrar_mais(clien
 
 
 def test_the_receivables_board_counts_too(client, fin_api, customer):
-    emitted_receivable(fin_api, customer, due=today() - timedelta(days=1))
-    emitted_receivable(fin_api, customer, due=today() + timedelta(days=3))
+    emitted_receivable(fin_api, customer, due=brasilia_today() - timedelta(days=1))
+    emitted_receivable(fin_api, customer, due=brasilia_today() + timedelta(days=3))
     page = client.get("/financeiro/receber").get_data(as_text=True)
     assert "Vencidos (1)" in page and "Próximos 7 dias (1)" in page and 'data-testid="load-more"' not in page
 
@@ -214,9 +215,9 @@ def test_a_refused_payment_on_a_title_mostrar_mais_brought_shows_it_with_its_err
     monkeypatch.setattr(finance, "GROUP_PAGE", 1)
     for days in (3, 2):
         if kind == "pagar":
-            make_payable(fin_company, vencimento_at=(today() - timedelta(days=days)).isoformat())
+            make_payable(fin_company, vencimento_at=(brasilia_today() - timedelta(days=days)).isoformat())
         else:
-            emitted_receivable(fin_api, customer, due=today() - timedelta(days=days))
+            emitted_receivable(fin_api, customer, due=brasilia_today() - timedelta(days=days))
     second = second_overdue_id(client, f"/financeiro/{kind}")
     action = "pagamento" if kind == "pagar" else "recebimento"
     response = post(client, f"/financeiro/{kind}/{second}/{action}", valor="500,00")
@@ -228,14 +229,14 @@ def test_a_refused_payment_on_a_title_of_the_first_page_is_drawn_once_in_its_pla
                                                                                   monkeypatch):
     monkeypatch.setattr(finance, "GROUP_PAGE", 1)
     for days in (3, 2):
-        make_payable(fin_company, vencimento_at=(today() - timedelta(days=days)).isoformat())
+        make_payable(fin_company, vencimento_at=(brasilia_today() - timedelta(days=days)).isoformat())
     [first] = row_ids(client.get("/financeiro/pagar").get_data(as_text=True))
     assert_refused_row(post(client, f"/financeiro/pagar/{first}/pagamento", valor="500,00"), first)
 
 
 def test_a_refused_payment_on_a_title_no_longer_open_says_why_in_the_message(client, fin_company):
     """Not on the board any more (cancelled): the refusal and a field's error are the page's messages."""
-    [title] = make_payable(fin_company, vencimento_at=(today() - timedelta(days=2)).isoformat())
+    [title] = make_payable(fin_company, vencimento_at=(brasilia_today() - timedelta(days=2)).isoformat())
     assert post(client, f"/financeiro/pagar/{title.id}/cancelar").status_code == 302
     for valor, message in (("100,00", "não está em aberto"), ("abc", "Número inválido")):
         response = post(client, f"/financeiro/pagar/{title.id}/pagamento", valor=valor)
@@ -271,11 +272,11 @@ def test_csv_stream_chunks_are_the_whole_csv():
 # --- Labels and dates as the board shows them ------------------------------------------------------
 
 def test_the_csv_prints_group_and_situation_labels_and_dates_as_dd_mm_aaaa(client, fin_company):
-    overdue = today() - timedelta(days=3)
+    overdue = brasilia_today() - timedelta(days=3)
     make_payable(fin_company, descricao="Atrasado", vencimento_at=overdue.isoformat())
     make_payable(fin_company, descricao="Hoje")
-    make_payable(fin_company, descricao="Semana", vencimento_at=(today() + timedelta(days=5)).isoformat())
-    make_payable(fin_company, descricao="Longe", vencimento_at=(today() + timedelta(days=40)).isoformat())
+    make_payable(fin_company, descricao="Semana", vencimento_at=(brasilia_today() + timedelta(days=5)).isoformat())
+    make_payable(fin_company, descricao="Longe", vencimento_at=(brasilia_today() + timedelta(days=40)).isoformat())
     rows = {r["Descrição"]: r for r in csv_rows(client, "/financeiro/pagar.csv")}
     assert {name: r["Grupo"] for name, r in rows.items()} == {
         "Atrasado": "Vencidos", "Hoje": "Vencem hoje", "Semana": "Próximos 7 dias", "Longe": "Depois"}

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from core.formatting import today
+from core.clock import brasilia_today
 
 
 def chart(html: str, chart_id: str) -> str | None:
@@ -35,8 +35,9 @@ def test_operations_see_freights_by_status_and_ciot_by_month(login, make_user, c
     freights = rows(chart(html, "chart-freights"))
     assert freights["Publicado"] == "2" and freights["Rascunho"] == "1"
     ciot = rows(chart(html, "chart-ciot"))
-    month = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")[today().month - 1]
-    label = f"{month}/{today().year % 100:02d}"
+    month = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov",
+             "dez")[brasilia_today().month - 1]
+    label = f"{month}/{brasilia_today().year % 100:02d}"
     assert ciot[f"{label} emitidas"] == "1" and ciot[f"{label} com divergência"] == "1" and len(ciot) == 12
     assert "<svg" in chart(html, "chart-ciot") and "<script" not in chart(html, "chart-ciot")
     assert chart(html, "chart-payables") is None  # not the operador's
@@ -45,10 +46,10 @@ def test_operations_see_freights_by_status_and_ciot_by_month(login, make_user, c
 def test_finance_sees_what_is_overdue_and_due_by_week(login, make_user, company, fin_api):
     for days, cents in ((-3, 10000), (2, 25050), (40, 99900)):
         fin_api.post("/finance/payables", json={"descricao": "Conta", "valor_centavos": cents,
-                                                "vencimento_at": (today() + timedelta(days=days)).isoformat()})
+                                                "vencimento_at": (brasilia_today() + timedelta(days=days)).isoformat()})
     html = login(make_user(company, role="financeiro")).get("/").get_data(as_text=True)
     payables = rows(chart(html, "chart-payables"))
-    first_week = f"{today():%d/%m} a {today() + timedelta(days=6):%d/%m}"
+    first_week = f"{brasilia_today():%d/%m} a {brasilia_today() + timedelta(days=6):%d/%m}"
     assert payables["Vencido"] == "R$ 100,00" and payables[first_week] == "R$ 250,50"
     assert "R$ 999,00" not in chart(html, "chart-payables")  # beyond four weeks
     assert chart(html, "chart-receivables") is not None and chart(html, "chart-freights") is None

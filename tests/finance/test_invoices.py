@@ -43,9 +43,9 @@ def test_get_invoice_reads_it_back_and_404s_an_unknown_id(fin_api, make_document
 def test_default_due_date_is_today_plus_the_default_term_of_30_days(fin_api, make_document):
     from datetime import timedelta
 
-    from core.formatting import today
+    from core.clock import brasilia_today
     data = create(fin_api, [make_document()["id"]])
-    assert data["vencimento_at"] == (today() + timedelta(days=30)).isoformat()
+    assert data["vencimento_at"] == (brasilia_today() + timedelta(days=30)).isoformat()
 
 
 def test_emit_true_issues_and_creates_the_receivable(fin_api, fin_company, make_document):
@@ -176,8 +176,8 @@ def test_32_concurrent_creations_get_gapless_distinct_numbers(app, fin_api, make
 
 
 def test_the_stored_invoice_and_documents_are_what_create_invoice_returned(app, fin_company, make_document):
-    """On PostgreSQL the invoice is inserted in the documents' UPDATE (no flush): the object handed back and the
-    loaded documents must match the rows, read again from the database."""
+    """The object handed back and the loaded documents (updated by one UPDATE, not one by one) must match the rows,
+    read again from the database."""
     import uuid
 
     from domain.billing.models import BillingDocument
@@ -201,7 +201,7 @@ def test_the_stored_invoice_and_documents_are_what_create_invoice_returned(app, 
 
 def test_creating_an_invoice_for_another_company_inside_a_scope_is_refused(app, fin_company, make_company,
                                                                            make_document):
-    """The tenancy guard holds on the INSERT that skips the flush: nothing is written."""
+    """The tenancy guard holds on the invoice's INSERT: nothing is written."""
     import uuid
 
     from core.errors import TenancyViolation
@@ -252,14 +252,11 @@ def test_an_invoice_creation_and_the_company_refresh_after_it_reuse_compiled_sta
             sa.event.remove(db.engine, "before_cursor_execute", record)
         # BEGIN/COMMIT are not statements; everything else must be a hit (not a miss, nor uncacheable)
         assert all(hit is CacheStats.CACHE_HIT for hit, _ in outcomes), outcomes
-        if db.engine.dialect.name == "postgresql":  # the company, the creation in one statement, the refresh
-            assert [kind for _, kind in outcomes] == ["SELECT", "WITH", "SELECT"] * 2, outcomes
 
 
-def test_after_the_first_invoice_creation_and_emission_take_the_one_statement_path(app, fin_api, fin_company,
-                                                                                    make_document, customer):
-    """From the second invoice on (the counter row exists) the PostgreSQL path is one statement; emit=True and a
-    named customer go through it too, and its refusals still name the failed check."""
+def test_an_emission_for_a_named_customer_is_numbered_next_and_its_documents_are_then_refused(
+        app, fin_api, fin_company, make_document, customer):
+    """emit=True with a named customer takes the next number; the documents it invoiced are refused by name."""
     create(fin_api, [make_document()["id"]])
     doc = make_document(valor_centavos=5000)["id"]
     data = create(fin_api, [doc], emit=True, customer_partner_id=str(customer.id))
@@ -318,135 +315,55 @@ def _statements_of(app, action) -> list[str]:
     return sent
 
 
-def test_the_api_creation_reads_the_company_with_the_key_only(app, fin_api, make_document):
-    """On PostgreSQL a creation request sends the key lookup (its company included) and the creation statement,
-    which reads the company's billing defaults itself: no ORM company load. A refused one takes the ordinary path,
-    which loads the company for the defaults (the breaking case: a load on every creation)."""
-    with app.app_context():
-        if db.engine.dialect.name != "postgresql":
-            pytest.skip("the one-statement creation is PostgreSQL's")
-    create(fin_api, [make_document()["id"]])
-    docs = [make_document()["id"] for _ in range(2)]
-    create(fin_api, [docs[0]])
-    assert _statements_of(app, lambda: create(fin_api, [docs[1]])) == ["SELECT api_keys", "WITH billing_documents"]
-    refused = _statements_of(app, lambda: fin_api.post("/billing/invoices", json={"document_ids": [docs[1]]}))
-    assert refused[:3] == ["SELECT api_keys", "WITH billing_documents", "SELECT companies"], refused
-
-
-def test_a_company_s_first_invoice_takes_the_one_statement_path_and_creates_the_counter_row(app, fin_company,
-                                                                                            make_document):
-    """The statement writes nothing while the company has no counter row; the row is created and the statement
-    sent again. A refused first creation leaves no counter row (nothing was numbered)."""
+def test_a_refused_first_creation_takes_no_number_and_the_next_one_is_fat_000001(app, fin_company, make_document):
+    """The number is taken last: a creation refused by its checks leaves no counter row behind (the breaking case:
+    a number taken before the checks, then FAT-000002 for the first invoice)."""
     import uuid
 
     from domain.billing.models import InvoiceCounter
     from domain.billing.schemas import InvoiceCreate
-    with app.app_context():
-        if db.engine.dialect.name != "postgresql":
-            pytest.skip("the one-statement creation is PostgreSQL's")
     doc = uuid.UUID(make_document()["id"])
     counters = db.select(db.func.count()).select_from(InvoiceCounter)
     with app.app_context(), tenant_scope(fin_company.id):
-        missing = InvoiceCreate(document_ids=[uuid.uuid4()])
         with pytest.raises(Exception, match="não encontrados"):
-            services.create_invoice(fin_company, missing)
+            services.create_invoice(fin_company, InvoiceCreate(document_ids=[uuid.uuid4()]))
         assert db.session.execute(counters).scalar() == 0
         db.session.rollback()
-        created = []
-        sent = _statements_of(app, lambda: created.append(
-            services.create_invoice(fin_company, InvoiceCreate(document_ids=[doc]))))
-        assert sent == ["WITH billing_documents", "INSERT", "WITH billing_documents"], sent
-        assert created[0].numero == "FAT-000001" and db.session.execute(counters).scalar() == 1
+        assert services.create_invoice(fin_company, InvoiceCreate(document_ids=[doc])).numero == "FAT-000001"
+        assert db.session.execute(counters).scalar() == 1
         db.session.rollback()
 
 
-# --- A draft's creation commits with its one statement (core.api `commits_itself_when`) ----------------------------
+# --- What the body leaves out: the company's billing defaults (domain.billing.layout) --------------------------------
 
-def _commits_during(app, action) -> int:
-    """How many times a transaction is committed (engine `commit` events, any connection) while `action()` runs."""
-    commits = []
-    _while_listening(app, "commit", commits.append, action)
-    return len(commits)
+def _created_with(app, company, document_id, term_days: int, condition: str, **body):
+    """The invoice's (due date, payment condition) created for `document_id` with the company's billing defaults
+    set to `term_days` / `condition` and `body` as the rest of the request; today in Brasília beside them."""
+    import uuid
 
-
-def _autocommit_of(app, action, prefix: str) -> list[bool]:
-    """For each statement starting with `prefix` that `action()` sends: whether its connection was in autocommit
-    (the driver's own flag: an engine `commit` event fires on autocommit connections too)."""
-    seen = []
-
-    def record(conn, cursor, statement, parameters, context, executemany):
-        if statement.lstrip().startswith(prefix):
-            seen.append(conn.connection.dbapi_connection.autocommit)
-    _while_listening(app, "before_cursor_execute", record, action)
-    return seen
+    from core.clock import brasilia_today
+    from domain.billing.schemas import InvoiceCreate
+    from domain.tenancy.models import Company
+    with app.app_context(), tenant_scope(company.id):
+        stored = db.session.get(Company, company.id)
+        stored.billing_term_days, stored.billing_payment_condition = term_days, condition
+        invoice = services.create_invoice(stored, InvoiceCreate(document_ids=[uuid.UUID(document_id)], **body))
+        outcome = (invoice.vencimento_at, invoice.condicao_pagamento, brasilia_today())
+        db.session.rollback()
+    return outcome
 
 
-def _pg_only(app):
-    with app.app_context():
-        if db.engine.dialect.name != "postgresql":
-            pytest.skip("the self-committing creation is PostgreSQL's (SQLite takes the ordinary path)")
+def test_without_a_due_date_the_invoice_is_due_after_the_company_s_term(app, fin_company, make_document):
+    from datetime import date, timedelta
+    due, _, today = _created_with(app, fin_company, make_document()["id"], 12, "")
+    assert due == today + timedelta(days=12)  # breaking: the 30 days' default term, or the server's UTC date
+    due, _, _ = _created_with(app, fin_company, make_document()["id"], 12, "", vencimento_at=date(2031, 5, 4))
+    assert due == date(2031, 5, 4)  # breaking: the default overriding the date sent
 
 
-def _committed_status(app, document_id) -> str:
-    import sqlalchemy as sa
-    with app.app_context(), db.engine.connect() as other:
-        return other.execute(sa.text("SELECT status FROM billing_documents WHERE id = :id"),
-                             {"id": document_id}).scalar_one()
-
-
-def test_a_draft_created_through_the_api_commits_with_its_statement_and_no_request_transaction(
-        app, fin_api, make_document):
-    """No BEGIN/COMMIT of the request: the creation statement is the whole write and commits on its own (the
-    counter row is locked for that statement only). Seen from another connection, the invoice is there."""
-    _pg_only(app)
-    create(fin_api, [make_document()["id"]])  # the company's counter row exists from here on
+def test_without_a_condition_the_invoice_takes_the_company_s_or_its_term_in_days(app, fin_company, make_document):
     document = make_document()["id"]
-    created = []
-    assert _autocommit_of(app, lambda: created.append(create(fin_api, [document])), "WITH docs AS") == [True]
-    assert created[0]["numero"].startswith("FAT-") and _committed_status(app, document) == "vinculado"
-    another = make_document()["id"]
-    assert _commits_during(app, lambda: create(fin_api, [another])) == 0  # and no request COMMIT
-
-
-@pytest.mark.parametrize("extra, headers", [({"emit": True}, {}), ({}, {"Idempotency-Key": "fatura-1"})])
-def test_an_emission_or_an_idempotent_creation_keeps_the_request_transaction(app, fin_api, make_document, extra,
-                                                                              headers):
-    """Breaking case of the rule above: an emission writes after the INSERT, and an Idempotency-Key's record commits
-    with the work, so the creation statement runs in the request's transaction, not in autocommit. (With a key the
-    outcome also holds by construction: the key's claim commits first, after which the session's next connection
-    is a transactional one.)"""
-    _pg_only(app)
-    create(fin_api, [make_document()["id"]])
-    document = make_document()["id"]
-
-    def post():
-        response = fin_api.post("/billing/invoices", json={"document_ids": [document], **extra}, headers=headers)
-        assert response.status_code == 201, response.get_json()
-    assert _autocommit_of(app, post, "WITH docs AS") == [False]
-    assert _committed_status(app, document) in ("vinculado", "faturado")
-
-
-def test_when_the_statement_refuses_and_the_checks_then_pass_the_ordinary_path_runs_in_one_transaction(
-        app, fin_api, make_document, race):
-    """The statement answered "checks failed" (the document was not pending) and wrote nothing; a concurrent request
-    then made it pending again before the ordinary path's checks. That path writes several statements (the invoice,
-    the documents, the number): it must take a transaction, committed once by the request, never run them one by
-    one in autocommit (the breaking case: no request commit at all)."""
-    import sqlalchemy as sa
-    _pg_only(app)
-    create(fin_api, [make_document()["id"]])
-    document = make_document()["id"]
-    with app.app_context(), db.engine.begin() as other:
-        other.execute(sa.text("UPDATE billing_documents SET status = 'descartado' WHERE id = :id"), {"id": document})
-
-    def pending_again(conn):
-        # Were the request's statement still holding its row lock (run in a request transaction), this would wait
-        # for it forever in this one thread: fail instead.
-        conn.execute(sa.text("SET LOCAL lock_timeout = '5s'"))
-        conn.execute(sa.text("UPDATE billing_documents SET status = 'pendente' WHERE id = :id"), {"id": document})
-    fired = race("WITH docs AS", pending_again)
-    created = []
-    inserts = _autocommit_of(app, lambda: created.append(create(fin_api, [document])), "INSERT INTO invoices")
-    assert fired, "the race did not run"
-    assert inserts == [False]  # the ordinary path's INSERT ran in a transaction (not statement by statement)
-    assert created[0]["numero"].startswith("FAT-") and _committed_status(app, document) == "vinculado"
+    assert _created_with(app, fin_company, document, 12, "Boleto bancário")[1] == "Boleto bancário"
+    assert _created_with(app, fin_company, document, 12, "")[1] == "12 dias"  # no condition set: the term
+    assert _created_with(app, fin_company, document, 12, "Boleto bancário",
+                         condicao_pagamento="PIX à vista")[1] == "PIX à vista"  # breaking: the default overriding it

@@ -13,9 +13,9 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from core.clock import brasilia_today
 from core.db import db, utcnow
 from core.errors import Conflict
-from core.formatting import today
 from core.tenancy import tenant_scope
 from domain.billing import layout
 from domain.billing.models import Invoice, InvoiceLayout, InvoiceLayoutDefault
@@ -69,7 +69,7 @@ def test_the_default_term_and_condition_set_in_the_pages_fill_a_new_invoice(clie
     invoice_id = emitted_invoice(fin_api, customer)
     with tenant_scope(fin_company.id):
         invoice = db.session.get(Invoice, uuid.UUID(invoice_id))
-        assert invoice.vencimento_at == today() + timedelta(days=45)
+        assert invoice.vencimento_at == brasilia_today() + timedelta(days=45)
         assert invoice.condicao_pagamento == "45 dias DDL"
     # a due date sent in the body still wins
     other = emitted_invoice(fin_api, customer, vencimento_at="2027-03-01", condicao_pagamento="à vista")

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from pypdf import PdfReader
 
+from core.clock import brasilia_today
 from core.db import db
-from core.formatting import today
 from core.tenancy import tenant_scope
 from domain.billing.models import BillingDocument
 from domain.payables import services as payables
@@ -114,7 +114,7 @@ def test_compose_emit_pdf_and_receive(client, make_document, fin_company):
 
 
 def make_payable(company, **fields):
-    body = {"descricao": "Pneus", "valor_centavos": 10000, "vencimento_at": today().isoformat()}
+    body = {"descricao": "Pneus", "valor_centavos": 10000, "vencimento_at": brasilia_today().isoformat()}
     body.update(fields)
     with tenant_scope(company.id):
         titles = payables.create_payables(company, PayableCreate.model_validate(body))
@@ -123,10 +123,10 @@ def make_payable(company, **fields):
 
 
 def test_payables_board_groups_pays_and_exports_safely(client, fin_company):
-    make_payable(fin_company, descricao="Atrasado", vencimento_at=(today() - timedelta(days=3)).isoformat())
+    make_payable(fin_company, descricao="Atrasado", vencimento_at=(brasilia_today() - timedelta(days=3)).isoformat())
     [today_title] = make_payable(fin_company, descricao="=HYPERLINK(\"http://x\")")
-    make_payable(fin_company, descricao="Semana", vencimento_at=(today() + timedelta(days=5)).isoformat())
-    make_payable(fin_company, descricao="Longe", vencimento_at=(today() + timedelta(days=40)).isoformat())
+    make_payable(fin_company, descricao="Semana", vencimento_at=(brasilia_today() + timedelta(days=5)).isoformat())
+    make_payable(fin_company, descricao="Longe", vencimento_at=(brasilia_today() + timedelta(days=40)).isoformat())
     page = client.get("/financeiro/pagar").get_data(as_text=True)
     for group, text in (("vencidos", "Atrasado"), ("semana", "Semana"), ("depois", "Longe")):
         section = page.split(f'id="grupo-{group}"')[1].split("</section>")[0]
@@ -200,7 +200,7 @@ def test_xml_files_stay_when_the_commit_succeeds(client, fin_company, customer, 
 
 def test_a_payment_dated_in_the_future_is_refused_in_the_pages(client, fin_company):
     [title] = make_payable(fin_company, descricao="Amanhã não")
-    tomorrow = (today() + timedelta(days=1)).isoformat()
+    tomorrow = (brasilia_today() + timedelta(days=1)).isoformat()
     response = client.post(f"/financeiro/pagar/{title.id}/pagamento", follow_redirects=True, data={
         "csrf_token": token(client, "/financeiro/pagar"), "valor": "10,00", "pago_em": tomorrow})
     assert "A data do pagamento não pode ser futura." in response.get_data(as_text=True)
@@ -208,7 +208,7 @@ def test_a_payment_dated_in_the_future_is_refused_in_the_pages(client, fin_compa
     with tenant_scope(fin_company.id):
         assert db.session.get(type(title), title.id).pago_centavos == 0
     client.post(f"/financeiro/pagar/{title.id}/pagamento", data={
-        "csrf_token": token(client, "/financeiro/pagar"), "valor": "10,00", "pago_em": today().isoformat()})
+        "csrf_token": token(client, "/financeiro/pagar"), "valor": "10,00", "pago_em": brasilia_today().isoformat()})
     db.session.expire_all()
     with tenant_scope(fin_company.id):
         assert db.session.get(type(title), title.id).pago_centavos == 1000

@@ -6,8 +6,8 @@ from datetime import date, timedelta
 
 import pytest
 
+from core.clock import brasilia_today
 from core.db import db
-from core.formatting import today
 from core.tenancy import cross_tenant
 from domain.payables.models import Payable
 from tests.fixtures.core import csrf_from
@@ -70,16 +70,17 @@ def test_another_companys_supplier_is_refused(fin_user, make_company, make_partn
 
 
 def test_a_title_paid_in_full_stays_on_the_board_and_in_the_paid_view(fin_user):
-    post(fin_user, "/financeiro/pagar/novo", {**BILL, "parcela_total": "2", "vencimento_at": today().isoformat()})
+    post(fin_user, "/financeiro/pagar/novo",
+         {**BILL, "parcela_total": "2", "vencimento_at": brasilia_today().isoformat()})
     first, second = titles()
     assert post(fin_user, f"/financeiro/pagar/{first.id}/pagamento",
-                {"valor": "500,00", "pago_em": today().isoformat()}).status_code == 302
+                {"valor": "500,00", "pago_em": brasilia_today().isoformat()}).status_code == 302
     board = fin_user.get("/financeiro/pagar").get_data(as_text=True)
     recent = board.split('id="pagos-recentes"')[1]
     assert f'data-id="{first.id}"' in recent and f'data-id="{second.id}"' not in recent
     paid = fin_user.get("/financeiro/pagar/pagos").get_data(as_text=True)
     assert f'data-id="{first.id}"' in paid and "R$ 500,00" in paid and f'data-id="{second.id}"' not in paid
-    old = today() - timedelta(days=30)
+    old = brasilia_today() - timedelta(days=30)
     assert old.strftime("%d/%m/%Y") not in recent
 
 

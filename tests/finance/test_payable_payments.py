@@ -6,15 +6,16 @@ from datetime import timedelta
 
 import pytest
 
-from core.formatting import today
+from core.clock import brasilia_today
 from tests.finance.conftest import BAD_PAYMENTS
 from tests.fixtures.core import ApiClient
 
 
 @pytest.fixture
 def payable(fin_api):
+    due = (brasilia_today() + timedelta(days=5)).isoformat()
     response = fin_api.post("/finance/payables", json={"descricao": "Pneus", "valor_centavos": 10000,
-                                                       "vencimento_at": (today() + timedelta(days=5)).isoformat()})
+                                                       "vencimento_at": due})
     return response.get_json()["ids"][0]
 
 
@@ -35,7 +36,7 @@ def test_a_partial_then_the_full_payment_settles_the_title(fin_api, payable):
         ("parcial", 4000, 6000, "2026-02-01")
     assert data == stored(fin_api)
     data = pay(fin_api, payable, valor_centavos=6000).get_json()["data"]
-    assert (data["status"], data["saldo_centavos"], data["pago_em"]) == ("pago", 0, today().isoformat())
+    assert (data["status"], data["saldo_centavos"], data["pago_em"]) == ("pago", 0, brasilia_today().isoformat())
     response = pay(fin_api, payable, valor_centavos=1)  # nothing left to pay
     assert response.status_code == 422 and response.get_json()["error"]["code"] == "invalid_status"
 

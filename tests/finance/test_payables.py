@@ -6,8 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import clock
-from core.formatting import today
+from core.clock import brasilia_today
 from domain.payables.services import add_months, installments, shown_status
 from tests.fixtures.partners import assert_invalid, walk_pages
 
@@ -41,7 +40,7 @@ def test_post_returns_one_id_per_installment(fin_api, make_partner, fin_company)
     assert first["supplier_name_snapshot"] == "Oficina Diesel Ltda"
     assert (first["saldo_centavos"], first["pago_centavos"], first["pago_em"], first["status"]) == \
         (3335, 0, None, "aberto")
-    assert first["emissao_at"] == today().isoformat() and first["created_at"].endswith("Z")
+    assert first["emissao_at"] == brasilia_today().isoformat() and first["created_at"].endswith("Z")
 
 
 def test_single_installment_keeps_the_numero(fin_api):
@@ -71,7 +70,7 @@ def test_references_must_be_the_company_s(fin_api, make_company, make_partner, m
 
 
 def test_list_ascending_by_due_date_with_range_status_and_pages(fin_api):
-    past = today() - timedelta(days=1)
+    past = brasilia_today() - timedelta(days=1)
     for due in ("2031-05-10", "2031-01-10", past.isoformat(), "2031-03-10"):
         post(fin_api, vencimento_at=due)
     rows = listed(fin_api)
@@ -91,9 +90,9 @@ def test_list_ascending_by_due_date_with_range_status_and_pages(fin_api):
 
 @pytest.fixture
 def at_utc(monkeypatch):
-    """Freeze the platform's clock at a UTC moment (core.formatting.today reads Brasília's date from it)."""
+    """Freeze the platform's clock at a UTC moment (core.clock.brasilia_today reads Brasília's date from it)."""
     def freeze(moment: datetime):
-        monkeypatch.setattr("core.formatting.brasilia_today", lambda: clock.brasilia_today(lambda: moment))
+        monkeypatch.setattr("core.clock.utc_now", lambda: moment)
     return freeze
 
 
@@ -101,7 +100,7 @@ def test_vencido_follows_the_brasilia_calendar(fin_api, at_utc):
     """At 01:00 UTC on 11 March it is still 10 March in Brasília (22:00): a title due on the 10th is not yet
     vencido (the UTC date would say it is); one due on the 9th is. Then the morning of the 11th in Brasília."""
     at_utc(datetime(2026, 3, 11, 1, 0, tzinfo=UTC))
-    assert today() == date(2026, 3, 10)
+    assert brasilia_today() == date(2026, 3, 10)
     for due in ("2026-03-09", "2026-03-10"):
         post(fin_api, vencimento_at=due)
     assert [(r["vencimento_at"], r["status"]) for r in listed(fin_api)] == \

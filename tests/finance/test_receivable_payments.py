@@ -4,7 +4,7 @@ the invoice `encerrada`; the amount and the date checked on their fields; module
 
 import pytest
 
-from core.formatting import today
+from core.clock import brasilia_today
 from tests.finance.conftest import BAD_PAYMENTS
 from tests.fixtures.core import ApiClient
 
@@ -31,7 +31,7 @@ def test_a_partial_then_the_full_payment_closes_the_invoice(fin_api, receivable)
     assert fin_api.get(invoice_url).get_json()["data"]["status"] == "emitida"
 
     data = pay(fin_api, receivable["id"], valor_centavos=6000).get_json()["data"]
-    assert (data["status"], data["saldo_centavos"], data["pago_em"]) == ("pago", 0, today().isoformat())
+    assert (data["status"], data["saldo_centavos"], data["pago_em"]) == ("pago", 0, brasilia_today().isoformat())
     assert fin_api.get(invoice_url).get_json()["data"]["status"] == "encerrada"
     # nothing left to receive
     response = pay(fin_api, receivable["id"], valor_centavos=1)

@@ -12,9 +12,9 @@ import uuid
 import pytest
 import sqlalchemy as sa
 
+from core.clock import brasilia_today
 from core.db import db
 from core.errors import NotFound
-from core.formatting import today
 from core.tenancy import tenant_scope
 from domain.billing import services as billing
 from domain.billing.layout import save_layout
@@ -177,7 +177,7 @@ def test_an_xml_s_known_customer_removed_during_the_import_is_404_and_nothing_is
 
 def payable_body(**fields) -> dict:
     return {"descricao": "Pneus", "valor_centavos": 30000, "parcela_total": 3,
-            "vencimento_at": today().isoformat(), **fields}
+            "vencimento_at": brasilia_today().isoformat(), **fields}
 
 
 @pytest.mark.parametrize(("table", "field"), [("partners", "supplier_partner_id"), ("partners", "supplier_cpf_cnpj"),

@@ -1,17 +1,15 @@
 """core.ratelimit.limit_around: the count's Redis round trip overlaps the block, and the limit holds as if counted
 first (429 after the block, replacing its own refusal). The Redis tests need the real Redis of TEST_REDIS_URL (the
-app's limiter then counts there); without it the limiter counts in memory (LazyMemoryStorage: no expiry thread),
-before the block."""
+app's limiter then counts there); without it the limiter counts in memory (limits' MemoryStorage), before the
+block."""
 import os
 
-import limits.storage.memory
 import pytest
 from limits import parse
-from limits.storage import RedisStorage
+from limits.storage import MemoryStorage
 
-from core import ratelimit
 from core.errors import AppError
-from core.ratelimit import LazyMemoryStorage, app_limiter, limit_around
+from core.ratelimit import OutageTolerantRedisStorage, app_limiter, limit_around
 
 LIMIT = "2 per minute"
 needs_redis = pytest.mark.skipif(not os.environ.get("TEST_REDIS_URL"), reason="needs TEST_REDIS_URL (real Redis)")
@@ -54,7 +52,7 @@ def fail():
 
 @needs_redis
 def test_redis_counts_each_call_once_and_the_third_is_429_after_its_block_ran(limited):
-    assert type(storage()) is RedisStorage
+    assert type(storage()) is OutageTolerantRedisStorage
     ran = []
     assert [status_of(lambda: limited(lambda: ran.append(1))) for _ in range(3)] == [200, 200, 429]
     assert len(ran) == 3 and counted() == 3  # the third block ran (overlapped), its answer was refused
@@ -91,7 +89,7 @@ def test_after_redis_forgot_the_script_the_hit_still_counts(limited, monkeypatch
 
 
 def test_in_memory_the_hit_is_counted_before_the_block_which_does_not_run_over_the_limit(app, limited, monkeypatch):
-    if type(storage()) is RedisStorage:
+    if type(storage()) is OutageTolerantRedisStorage:
         pytest.skip("the app's limiter counts in Redis here (TEST_REDIS_URL)")
     ran = []
     assert [status_of(lambda: limited(lambda: ran.append(1))) for _ in range(3)] == [200, 200, 429]
@@ -130,40 +128,9 @@ def test_the_reset_between_tests_clears_this_apps_count_also_after_another_app_w
     assert counted() == 0 and status_of(limited) == 200
 
 
-# --- LazyMemoryStorage --------------------------------------------------------------------------------------------
+# --- Without Redis ---------------------------------------------------------------------------------------------------
 
-class Clock:
-    def __init__(self, now: float):
-        self.now = now
-
-    def time(self) -> float:
-        return self.now
-
-    monotonic = time
-
-
-def test_without_redis_the_app_counts_in_the_lazy_memory_storage(app):
+def test_without_redis_the_app_counts_in_limits_memory_storage(app):
     if os.environ.get("TEST_REDIS_URL"):
         pytest.skip("the app's limiter counts in Redis here (TEST_REDIS_URL)")
-    assert type(storage()) is LazyMemoryStorage
-
-
-def test_lazy_memory_counts_without_starting_a_thread_and_sweeps_expired_keys_inline(monkeypatch):
-    clock = Clock(1_000.0)
-    monkeypatch.setattr(limits.storage.memory, "time", clock)
-    monkeypatch.setattr(ratelimit, "time", clock)
-    storage = LazyMemoryStorage("memory-lazy://")
-    storage.timer.join()  # the one limits' constructor starts (10 ms, once)
-    first = storage.timer
-    assert [storage.incr("a", 60) for _ in range(3)] == [1, 2, 3]
-    storage.incr("c", 10)
-    assert storage.timer is first and not first.is_alive()  # limits' own storage would have started a new one
-
-    clock.now += 30  # "c" expired; not read since and the sweep not due: still held
-    assert storage.incr("a", 60) == 4 and "c" in storage.storage
-    assert storage.get("c") == 0 and "c" not in storage.storage  # dropped when read, as limits does
-
-    storage.incr("c", 10)
-    clock.now += 31  # the sweep is due (60 s): the next hit drops every expired key
-    assert storage.incr("a", 60) == 1 and "c" not in storage.storage and "c" not in storage.expirations
-    assert storage.timer is first
+    assert type(storage()) is MemoryStorage

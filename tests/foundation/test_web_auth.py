@@ -99,18 +99,23 @@ def test_dashboard_counts_only_own_company(login, make_user, make_company, make_
 
 
 def test_every_declared_rate_limit_counts_writes_only_on_pages(app):
-    # Reads and the public API skip the limiter (app._limit_writes_only): a limit declared on a GET or on an API
-    # view would silently never apply (the API counts its limits by hand, core.ratelimit).
-    from app import READ_METHODS
-    from core.extensions import limiter
+    # Reads and the public API skip the limiter (core.extensions, the limiter's request filter): a limit declared
+    # on a GET or on an API view would silently never apply (the API counts its limits by hand, core.ratelimit).
+    from flask_limiter.util import get_qualified_name
+
+    from core.extensions import READ_METHODS, limiter
     manager = limiter.limit_manager
-    declared = [limit for groups in manager._decorated_limits.values() for group in groups for limit in group]
-    assert declared  # the login limits
-    for limit in declared:
-        assert limit.methods, "a rate limit must name its (write) methods"
-        assert not {m.upper() for m in limit.methods} & set(READ_METHODS)
-    assert not [name for name in manager._decorated_limits if name.startswith("blueprints.api.")]
-    assert not manager._blueprint_limits.get("api")
+    with app.test_request_context():
+        declared = {endpoint: manager.decorated_limits(get_qualified_name(view))
+                    for endpoint, view in app.view_functions.items()}
+        declared = {endpoint: limits for endpoint, limits in declared.items() if limits}
+        assert not manager.blueprint_limits(app, "api")
+    assert "auth.login" in declared  # the login limits
+    for endpoint, limits in declared.items():
+        assert not endpoint.startswith("api."), endpoint
+        for limit in limits:
+            assert limit.methods, "a rate limit must name its (write) methods"
+            assert not {m.upper() for m in limit.methods} & set(READ_METHODS)
     assert not manager._default_limits and not manager._application_limits
 
 

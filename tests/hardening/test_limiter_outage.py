@@ -3,8 +3,8 @@
 import pytest
 from redis import Redis
 
-from app import create_app, limiter
-from tests.fixtures.core import IsolatedClient, csrf_from
+from app import limiter
+from tests.fixtures.core import another_app, csrf_from
 from tests.fixtures.providers import free_port
 
 SHARED = ("TESTING", "SQLALCHEMY_DATABASE_URI", "INSTANCE_PATH", "SECRET_KEY", "JOBS_INLINE", "WTF_CSRF_ENABLED",
@@ -15,14 +15,9 @@ SHARED = ("TESTING", "SQLALCHEMY_DATABASE_URI", "INSTANCE_PATH", "SECRET_KEY", "
 def app_without_redis(app):
     """An app whose Redis is a port nobody listens on. The limiter extension is global: it is given back to the
     suite's app afterwards, so later tests count where they did before."""
-    saved = limiter._storage, limiter._limiter
-    dead = create_app({**{k: app.config[k] for k in SHARED}, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"})
-    dead.test_client_class = IsolatedClient
-    yield dead
-    limiter._storage, limiter._limiter = saved
-    with dead.app_context():
-        from core.db import db
-        db.engine.dispose()
+    with another_app({**{k: app.config[k] for k in SHARED},
+                      "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}) as dead:
+        yield dead
 
 
 def attempt(client, email, password="senha-errada-1"):
@@ -39,7 +34,7 @@ def test_failed_logins_with_redis_down_are_counted_in_memory(app_without_redis, 
     blocked = attempt(app_without_redis.test_client(), user.email, user.plain_password)
     assert blocked.status_code == 429
     assert int(blocked.headers["Retry-After"]) > 0
-    assert limiter.limiter.outage  # the process knows it is counting on its own
+    assert limiter.storage.outage  # the process knows it is counting on its own
 
 
 def test_a_good_login_with_redis_down_still_gets_in(app_without_redis, make_user, company):
@@ -49,14 +44,8 @@ def test_a_good_login_with_redis_down_still_gets_in(app_without_redis, make_user
 
 @pytest.fixture
 def app_on_private_redis(app, private_redis):
-    saved = limiter._storage, limiter._limiter
-    own = create_app({**{k: app.config[k] for k in SHARED}, "REDIS_URL": private_redis.url})
-    own.test_client_class = IsolatedClient
-    yield own
-    limiter._storage, limiter._limiter = saved
-    with own.app_context():
-        from core.db import db
-        db.engine.dispose()
+    with another_app({**{k: app.config[k] for k in SHARED}, "REDIS_URL": private_redis.url}) as own:
+        yield own
 
 
 def test_counting_moves_to_memory_when_redis_stops_and_back_when_it_returns(app_on_private_redis, private_redis,
@@ -71,17 +60,17 @@ def test_counting_moves_to_memory_when_redis_stops_and_back_when_it_returns(app_
     private_redis.stop()
     for _ in range(5):  # the process's own count, from zero: five failures pass, the sixth attempt is refused
         assert attempt(client(), user.email).status_code == 200
-    assert limiter.limiter.outage
+    assert limiter.storage.outage
     assert attempt(client(), user.email).status_code == 429
 
     private_redis.start()  # empty: no persistence
     assert attempt(client(), user.email).status_code == 200
-    assert not limiter.limiter.outage
+    assert not limiter.storage.outage
     assert Redis.from_url(private_redis.url).keys("*"), "counting went back to Redis"
 
 
 def test_leads_with_redis_down_are_counted_in_memory(app_without_redis, make_freight):
-    """core.ratelimit's limits (leads, offers, simulations) count through the same outage-tolerant strategy."""
+    """core.ratelimit's limits (leads, offers, simulations) count through the same outage-tolerant storage."""
     slug = make_freight(visibility="publico", status="published").public_slug
     client = app_without_redis.test_client()
     body = {"slug": slug, "driverName": "Maria Souza", "driverPhone": "41 99999-8888"}

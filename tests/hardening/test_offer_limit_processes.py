@@ -3,11 +3,10 @@ own limiter storage, as two gunicorn workers have) on the real Redis of TEST_RED
 is 429 whichever answers, and only five are stored."""
 import pytest
 
-from app import create_app, limiter
 from core.db import db
 from core.tenancy import cross_tenant
 from domain.freights.models import Offer
-from tests.fixtures.core import IsolatedClient, csrf_from
+from tests.fixtures.core import another_app, csrf_from
 
 SHARED = ("TESTING", "SQLALCHEMY_DATABASE_URI", "INSTANCE_PATH", "SECRET_KEY", "JOBS_INLINE", "WTF_CSRF_ENABLED",
           "PASSWORD_HASH_METHOD", "REDIS_URL")
@@ -16,13 +15,8 @@ OFFER = {"price": "4.200,00", "carrier_name": "José Transportes", "carrier_phon
 
 @pytest.fixture
 def second_process(app, redis_url):
-    saved = limiter._storage, limiter._limiter
-    other = create_app({k: app.config[k] for k in SHARED})
-    other.test_client_class = IsolatedClient
-    yield other
-    limiter._storage, limiter._limiter = saved
-    with other.app_context():
-        db.engine.dispose()
+    with another_app({k: app.config[k] for k in SHARED}) as other:
+        yield other
 
 
 def send_offer(application, slug: str, client_ip: str):

@@ -8,9 +8,9 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 
+from core.clock import brasilia_today
 from core.db import db
 from core.tenancy import cross_tenant
-from domain.ciot.clock import today_local
 from domain.ciot.models import SimulatorEmission
 from domain.ciot_agregado.models import CiotAgregado, CiotAgregadoEvent
 from jobs.ciot_agregado import close_expired_agregados
@@ -46,7 +46,7 @@ def test_trips_of_the_last_day_are_recorded(api, open_agregado):
 
 def _due_in(agregado_id, days: int):
     db.session.execute(cross_tenant(sa.update(CiotAgregado).where(CiotAgregado.id == uuid.UUID(agregado_id)).values(
-        data_prevista_encerramento=today_local() + timedelta(days=days))))
+        data_prevista_encerramento=brasilia_today() + timedelta(days=days))))
     db.session.commit()
 
 

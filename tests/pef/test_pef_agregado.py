@@ -85,9 +85,9 @@ def legacy(company):
 def test_rectify_value_end_date_and_route_at_the_authority(api, make_tac, pef, legacy):
     from datetime import timedelta
 
-    from domain.ciot.clock import today_local
+    from core.clock import brasilia_today
     data = api.post(BASE, json=agregado_body(make_tac())).get_json()["data"]
-    new_end = today_local() + timedelta(days=20)
+    new_end = brasilia_today() + timedelta(days=20)
     response = api.post(f"{BASE}/{data['id']}/retificar", json={
         "valor_contratado": 16500.5, "data_prevista_encerramento": new_end.isoformat(), "destino_uf": "MG",
         "destino_municipio_nome": "belo horizonte"})

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from domain.ciot.clock import today_local
+from core.clock import brasilia_today
 from tests.fixtures.ciot import CONTRATADO_RNTRC, DESTINATARIO_CNPJ, EMITTER_CNPJ, load_op
 
 DECLARE = "DeclaracaoOperacaoTransporte"
@@ -36,7 +36,7 @@ def test_a_lotacao_is_declared_with_the_manuals_fields(api, make_operation, pef)
     assert (sent["CpfCnpjContratado"], sent["RNTRCContratado"], sent["ValorFrete"]) == (
         "52998224725", CONTRATADO_RNTRC, "5000.00")
     assert sent["CpfCnpjDestinatario"] == DESTINATARIO_CNPJ and sent["DataInicioViagem"] == (
-        today_local() + timedelta(days=1)).isoformat()
+        brasilia_today() + timedelta(days=1)).isoformat()
     assert sent["Veiculos"] == [{"Placa": "ABC1D23", "RNTRC": CONTRATADO_RNTRC, "NumeroEixos": "3"},
                                 {"Placa": "DEF4567", "NumeroEixos": "3"}]
     assert sent["OrigemDestino"] == [{"Origem": {"CodigoMunicipioOrigem": "3550308"},

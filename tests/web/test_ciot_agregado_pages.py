@@ -6,9 +6,9 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
+from core.clock import brasilia_today
 from core.db import db
 from core.tenancy import cross_tenant
-from domain.ciot.clock import today_local
 from domain.ciot_agregado.models import CiotAgregado
 from tests.fixtures.agregado import agregado_events, in_period, load_agregado
 from tests.fixtures.core import csrf_from
@@ -168,7 +168,7 @@ def test_cancel_motivo_on_the_page_is_the_apis_rule(login, make_user, company, o
 def test_list_filters_and_warns_about_contracts_closing_soon(login, make_user, company, open_agregado):
     soon, later = open_agregado(), open_agregado(placa_cavalo="ZZZ9Z99")
     db.session.execute(cross_tenant(sa.update(CiotAgregado).where(CiotAgregado.id == uuid.UUID(soon["id"])).values(
-        data_prevista_encerramento=today_local() + timedelta(days=2))))
+        data_prevista_encerramento=brasilia_today() + timedelta(days=2))))
     db.session.commit()
     client, _ = _client(login, make_user, company)
     html = client.get("/ciot/agregados/").get_data(as_text=True)

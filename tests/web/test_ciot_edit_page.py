@@ -97,11 +97,11 @@ def test_a_repeat_trip_warns_of_a_due_date_outside_the_moved_trip(operador, make
     form says so; the live panel follows what is typed (inside the trip: no warning; before it: warned)."""
     from datetime import timedelta
 
+    from core.clock import brasilia_today
     from core.formatting import day
-    from domain.ciot.clock import today_local
     source = make_operation(status="emitido")
     html = operador.get(f"/ciot/nova?a_partir_de={source.id}").get_data(as_text=True)
-    today = today_local()
+    today = brasilia_today()
     assert (f"Pagamento 2 (saldo) vence em {day(today + timedelta(days=4))}, depois do fim da viagem "
             f"({day(today + timedelta(days=2))}).") in html
     assert "Pagamento 1" not in html  # the advance falls due on the start day: inside the trip

@@ -12,10 +12,10 @@ import sqlalchemy as sa
 from pypdf import PdfReader
 
 from blueprints.web.ciot_form import field_label
+from core.clock import brasilia_today
 from core.db import db, utcnow
 from core.formatting import parse_decimal
 from core.tenancy import cross_tenant, tenant_scope
-from domain.ciot.clock import today_local
 from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.tenancy import services as tenancy
 from tests.fixtures.ciot import ABSENT, ciot_body, events_of, load_op
@@ -202,7 +202,7 @@ def test_live_validation_lists_rule_codes(operador):
 
 
 def test_live_validation_shows_the_manual_rules_with_pt_br_titles(operador):
-    yesterday = (today_local() - timedelta(days=1)).isoformat()
+    yesterday = (brasilia_today() - timedelta(days=1)).isoformat()
     body = ciot_body(composicao_contratada=ABSENT, distancia_km=0, viagem_inicio=f"{yesterday}T08:00")
     del body["vehicles"][1]["axles"]
     del body["payments"][1]["tipo_chave_pix"]
@@ -654,7 +654,7 @@ def test_new_operation_from_an_existing_one_leaves_only_the_freight_the_advance_
     assert copied["contratado_cpf_cnpj"] == source.contratado_cpf_cnpj and copied["vehicles[1].plate"] == "DEF4567"
     assert copied["origem.codigo_municipio"] == "3550308" and copied["contratantes[0].percentual"] == "100,00"
     assert (copied["peso_carga"], copied["distancia_km"]) == ("20.000", "430,00")  # the previous trip's, as defaults
-    today = today_local()
+    today = brasilia_today()
     assert copied["viagem_inicio"] == f"{today.isoformat()}T00:00"  # previous: tomorrow 00:00 → today 00:00
     assert copied["viagem_fim"] == f"{(today + timedelta(days=2)).isoformat()}T18:00"  # same duration
     assert copied["payments[0].due_date"] == today.isoformat()  # was due on the start day

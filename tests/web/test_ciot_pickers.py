@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
+from core.clock import brasilia_today
 from core.db import db
-from domain.ciot.clock import today_local
 from domain.partners.models import Partner
 from tests.fixtures.core import csrf_from
 
@@ -121,7 +121,7 @@ def test_a_vehicle_whose_type_names_no_kind_leaves_the_kind_to_choose(operador, 
 
 
 def test_driver_shows_the_cnh_flag_where_it_is_chosen(operador, make_driver):
-    today = today_local()
+    today = brasilia_today()
     make_driver(name="Ana Vencida", cnh_expires_at=(today - timedelta(days=1)).isoformat())
     make_driver(name="Ana Vencendo", cnh_expires_at=(today + timedelta(days=12)).isoformat())
     make_driver(name="Ana Em Dia", cnh_expires_at=(today + timedelta(days=300)).isoformat())

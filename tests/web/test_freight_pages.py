@@ -5,8 +5,8 @@ from datetime import timedelta
 
 import pytest
 
+from core.clock import brasilia_today
 from core.db import db
-from core.formatting import today as today_in_brasilia
 from core.tenancy import tenant_scope
 from domain.freights.models import Freight
 from domain.messages.models import ChannelSetting
@@ -80,7 +80,7 @@ def test_edit_form_shows_numbers_in_pt_br(operator, make_freight):
 
 
 def test_driver_picker_flags_expired_and_expiring_licences(operator, make_driver):
-    today = today_in_brasilia()
+    today = brasilia_today()
     make_driver(name="Ana Vencida", cnh_expires_at=str(today - timedelta(days=1)))
     make_driver(name="Bia Vencendo", cnh_expires_at=str(today + timedelta(days=10)))
     make_driver(name="Cid Em Dia", cnh_expires_at=str(today + timedelta(days=90)))

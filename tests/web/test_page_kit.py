@@ -93,15 +93,15 @@ def test_dashboard_counts_are_links_and_it_shows_what_needs_action(login, make_u
                                                                    company):
     from datetime import timedelta
 
-    from core.formatting import today
+    from core.clock import brasilia_today
     expired = make_driver(name="Ana Vencida", cnh_category="E", cnh_number="12345678901",
-                          cnh_expires_at=(today() - timedelta(days=3)).isoformat())
+                          cnh_expires_at=(brasilia_today() - timedelta(days=3)).isoformat())
     make_driver(name="Beto Vencendo", cnh_category="E", cnh_number="12345678902",
-                cnh_expires_at=(today() + timedelta(days=10)).isoformat())
+                cnh_expires_at=(brasilia_today() + timedelta(days=10)).isoformat())
     make_driver(name="Caio Em Dia", cnh_category="E", cnh_number="12345678903",
-                cnh_expires_at=(today() + timedelta(days=90)).isoformat())
+                cnh_expires_at=(brasilia_today() + timedelta(days=90)).isoformat())
     make_driver(make_company(), name="Outro Vencido", cnh_category="E", cnh_number="12345678904",
-                cnh_expires_at=(today() - timedelta(days=3)).isoformat())
+                cnh_expires_at=(brasilia_today() - timedelta(days=3)).isoformat())
     client = login(make_user(company, role="operador"))
     html = client.get("/").get_data(as_text=True)
     assert 'href="/motoristas"' in html and 'href="/parceiros"' in html and 'href="/ciot' in html
