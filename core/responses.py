@@ -30,8 +30,9 @@ class ResponseModel(BaseModel):
 
 def dump(model: type[BaseModel], source) -> dict:
     """`source` (an ORM object, a selected row, a dict) as `model` answers it in JSON: the one serialisation of a
-    resource, for lists, details, webhook payloads and pages alike."""
-    return model.model_validate(source).model_dump(mode="json")
+    resource, for lists, details, webhook payloads and pages alike. A field with an alias (`from_`) answers under
+    it (`from`)."""
+    return model.model_validate(source).model_dump(mode="json", by_alias=True)
 
 
 Uuid = uuid.UUID

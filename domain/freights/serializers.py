@@ -145,6 +145,25 @@ class OfferList(ResponseModel):
     page: PageInfo
 
 
+# --- Webhook event data (registered with their summaries in domain/webhooks/payloads.py) ---------------------
+
+class FreightStatusChangedData(ResponseModel):
+    id: Uuid
+    code: str = Field(description="FRT-000123")
+    from_: str | None = Field(alias="from", description=f"Status anterior: {', '.join(FREIGHT_STATUSES)}.")
+    to: str = Field(description="Novo status.")
+    note: str | None
+
+
+class OfferAcceptedData(ResponseModel):
+    id: Uuid = Field(description="A oferta.")
+    freight_id: Uuid
+    freight_code: str
+    price: float = Field(description="Preço acordado, em reais.")
+    carrier_id: Uuid | None
+    carrier_name: str | None
+
+
 FreightResponse = data_envelope(Freight)
 FreightDetailResponse = data_envelope(FreightDetail)
 FreightList = list_envelope(Freight)

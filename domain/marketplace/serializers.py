@@ -48,6 +48,17 @@ class MarketplaceLeadCount(ResponseModel):
     count: int
 
 
+# --- Webhook event data (registered with their summaries in domain/webhooks/payloads.py) ---------------------
+
+class MarketplaceLeadCreatedData(ResponseModel):
+    id: Uuid
+    freight_id: Uuid
+    freight_code: str
+    status: str
+    driver_name: str
+    created_at: Timestamp
+
+
 MarketplaceFreightResponse = data_envelope(MarketplaceFreight)
 MarketplaceFreightList = list_envelope(MarketplaceFreight)
 MarketplaceLeadResponse = data_envelope(MarketplaceLead)
