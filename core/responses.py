@@ -79,12 +79,6 @@ def list_envelope(model: type[BaseModel], name: str | None = None) -> type[BaseM
                         page=(PageInfo, ...))
 
 
-def fields_of(model: type[BaseModel], source, names=None) -> dict:
-    """`{field: source.field}` for the model's fields (or `names`): a row, an ORM object or a dict alike."""
-    get = source.get if isinstance(source, dict) else (lambda name: getattr(source, name))
-    return {name: get(name) for name in (names or model.model_fields)}
-
-
 # --- Documented errors -------------------------------------------------------------------------------------------
 
 class ErrorDetail(ResponseModel):
@@ -215,7 +209,6 @@ __all__ = [
     "dump",
     "error_model",
     "error_models",
-    "fields_of",
     "list_envelope",
     "pattern",
     "register_error_schema",
