@@ -59,9 +59,14 @@ KEY_SQL = ("SELECT k.secret_hash, k.revoked_at, k.scopes, c.id FROM api_keys k J
 
 
 def create_bare_app():
+    from types import SimpleNamespace
+
     import psycopg
     from flask import Flask, abort, jsonify, request
     from psycopg.rows import dict_row
+
+    sys.path.insert(0, ROOT)
+    from domain.freights.floor import floor_pending  # a pure function of four columns: the pt-BR reason text
 
     app = Flask("bare")
     state = {}
@@ -128,6 +133,8 @@ def create_bare_app():
             "accepted_offer_id": ident(r["accepted_offer_id"]), "simulation_id": ident(r["simulation_id"]),
             "notes": r["notes"], "distance_km": num(r["distance_km"]), "loaded_axles": r["loaded_axles"],
             "antt_table": r["antt_table"], "antt_floor": floor(r),
+            "antt_floor_pendencia": floor_pending(SimpleNamespace(**{
+                name: r[name] for name in ("antt_floor", "cargo_type", "distance_km", "loaded_axles")})),
             "created_at": iso(r["created_at"]), "updated_at": iso(r["updated_at"]),
         } for r in rows]
         return jsonify({"data": data, "page": {"next_cursor": more, "has_more": more is not None}})

@@ -1,6 +1,5 @@
 """Gapless per-company numbers (`CIOT-000001`, `FRT-000001`) from a counter table with one row per company."""
 import uuid
-from functools import lru_cache
 
 import sqlalchemy as sa
 
@@ -72,10 +71,9 @@ def number_sql(value: str, width: int = 6) -> str:
     return f"(:{NUMBER_PREFIX} || lpad(({value})::text, greatest({width}, length(({value})::text)), '0'))"
 
 
-@lru_cache(maxsize=16)
 def _stamp_statement(counter: str, target: str, column: str, width: int) -> sa.TextClause:
-    """The PostgreSQL stamp, built once per (counter, target, column, width); the company, the row and the prefix
-    are bound parameters. With no counter row, the column keeps its value (the caller creates the row, retries)."""
+    """The PostgreSQL stamp of (counter, target, column, width); the company, the row and the prefix are bound
+    parameters. With no counter row, the column keeps its value (the caller creates the row, retries)."""
     number = f"(SELECT {number_sql('last_value', width)} FROM taken)"  # noqa: S608 (names from code, values bound)
     update = f"UPDATE {target} SET {column} = coalesce({number}, {column})"  # noqa: S608 (the same)
     return sa.text(f"WITH {taken_sql(counter)} {update} WHERE id = :target_id RETURNING {column}")

@@ -38,10 +38,10 @@ class Page:
 
 @dataclass(frozen=True, slots=True)
 class Listing:
-    """A list statement built once per filter shape, with bound parameters instead of values (its company filter from
-    core.tenancy.company_rows), and this request's values for them. Building a SELECT and its cache key costs more
-    than running it on a warm connection, so an area's list builder caches the statement (e.g. an lru_cache keyed by
-    which filters are set) and returns a Listing; `paginate` then reuses its page statements too."""
+    """A list statement of one filter shape, with bound parameters instead of values (its company filter from
+    core.tenancy.company_rows), and this request's values for them: an area's list builder (a plain function
+    returning a Select) gives the statement, `paginate` adds the cursor and the limit as parameters too. The SQL is
+    compiled once per shape all the same (SQLAlchemy's compiled cache is keyed by the statement's structure)."""
     stmt: sa.Select
     params: dict
 
@@ -140,10 +140,8 @@ def _order(model, sort_column, descending: bool) -> tuple:
     return (sort_column.desc(), model.id.desc()) if descending else (sort_column.asc(), model.id.asc())
 
 
-@lru_cache(maxsize=256)
-def _page_statement(stmt, model, sort_column, descending: bool, after_cursor: bool):
-    """The page of a Listing's statement, built once per (statement, order, first page or not): the cursor and the
-    limit are bound parameters too."""
+def _page_statement(stmt, model, sort_column, descending: bool, after_cursor: bool) -> sa.Select:
+    """The page of a Listing's statement: the cursor and the limit are bound parameters too."""
     if after_cursor:
         stmt = stmt.where(_after(model, sort_column, descending, sa.tuple_(
             sa.bindparam("after_sort", type_=sort_column.type), sa.bindparam("after_id", type_=model.id.type))))

@@ -1,10 +1,11 @@
 """Typing of the API's answers: response models, the two envelopes and the documented error codes.
 
-Rule (docs/api/README.md, docs/CONTRIBUTING.md): an area's response models live next to the functions that build
-the answer, in `domain/<area>/serializers.py`. The serializer fills exactly the model's fields (plain dicts, so a
-list can be built from rows without ORM objects); the endpoint declares the envelope model with
-`@endpoint(response=...)`; the OpenAPI document is generated from it, and the API tests validate every real answer
-against it, so the document and the code cannot drift.
+Rule (docs/api/README.md, docs/CONTRIBUTING.md): an area's response models live in `domain/<area>/serializers.py`,
+and each resource has one function that answers it: `dump(Model, source)`, the model filled from an ORM object or a
+selected row alike (`from_attributes`) and written as JSON. The list, the detail, the webhook payloads and the pages
+use that one function, so a list item and a single record cannot differ. The endpoint declares the envelope model
+with `@endpoint(response=...)`; the OpenAPI document is generated from it, and the API tests validate every real
+answer against it, so the document and the code cannot drift.
 """
 import uuid
 from collections.abc import Callable
@@ -13,19 +14,30 @@ from datetime import date, datetime
 from functools import cache
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, create_model
 from pydantic.json_schema import WithJsonSchema
+
+from core.db import iso
 
 CURSOR_PATTERN = r"^[A-Za-z0-9_.=-]+$"
 
 
 class ResponseModel(BaseModel):
-    """A response body shape. Every field is required (always present), `X | None` when it may be null."""
-    model_config = ConfigDict(extra="ignore")
+    """A response body shape. Every field is required (always present), `X | None` when it may be null. Filled from
+    an object's attributes (an ORM object, a selected row) or a dict: `dump`."""
+    model_config = ConfigDict(extra="ignore", from_attributes=True)
+
+
+def dump(model: type[BaseModel], source) -> dict:
+    """`source` (an ORM object, a selected row, a dict) as `model` answers it in JSON: the one serialisation of a
+    resource, for lists, details, webhook payloads and pages alike. A field with an alias (`from_`) answers under
+    it (`from`)."""
+    return model.model_validate(source).model_dump(mode="json", by_alias=True)
 
 
 Uuid = uuid.UUID
-Timestamp = Annotated[datetime, Field(description="ISO 8601 em UTC (sufixo Z).")]
+Timestamp = Annotated[datetime, Field(description="ISO 8601 em UTC (sufixo Z)."),
+                      PlainSerializer(iso, when_used="json")]
 Date = date
 Money = Annotated[float, Field(description="Valor em reais (número JSON com até 2 casas).")]
 
@@ -65,12 +77,6 @@ def list_envelope(model: type[BaseModel], name: str | None = None) -> type[BaseM
     """`{data: [<model>], page: {next_cursor, has_more}}` (`PartnerList`)."""
     return create_model(name or f"{model.__name__}List", __base__=ResponseModel, data=(list[model], ...),
                         page=(PageInfo, ...))
-
-
-def fields_of(model: type[BaseModel], source, names=None) -> dict:
-    """`{field: source.field}` for the model's fields (or `names`): a row, an ORM object or a dict alike."""
-    get = source.get if isinstance(source, dict) else (lambda name: getattr(source, name))
-    return {name: get(name) for name in (names or model.model_fields)}
 
 
 # --- Documented errors -------------------------------------------------------------------------------------------
@@ -200,9 +206,9 @@ __all__ = [
     "Timestamp",
     "Uuid",
     "data_envelope",
+    "dump",
     "error_model",
     "error_models",
-    "fields_of",
     "list_envelope",
     "pattern",
     "register_error_schema",

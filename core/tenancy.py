@@ -125,14 +125,9 @@ BOUND_COMPANY = "company_id"
 
 
 def company_rows(model, *columns):
-    """`company_select` for a statement built once and reused by every request (areas cache their list statements
-    per filter shape, see core.pagination.Listing): the filter is `company_id = :company_id`, and each execution
-    passes the value (`read_rows(stmt, {"company_id": …})`), which must be the current scope's company."""
-    return _company_rows(model, columns)
-
-
-@lru_cache(maxsize=64)
-def _company_rows(model, columns: tuple):
+    """`company_select` with the company as a bound parameter (a list statement of one filter shape, see
+    core.pagination.Listing): the filter is `company_id = :company_id`, and each execution passes the value
+    (`read_rows(stmt, {"company_id": …})`), which must be the current scope's company."""
     return (_base_select(model, columns).where(model.company_id == _bound_company(model))
             .execution_options(tenant_filtered=(model.__table__, BOUND_COMPANY)))
 
@@ -161,9 +156,7 @@ def _bound_company(model):
     return sa.bindparam(BOUND_COMPANY, type_=model.__table__.c.company_id.type)
 
 
-@lru_cache(maxsize=64)
-def _base_select(model, columns: tuple):
-    # Statements are immutable: the SELECT list is built once per (model, columns), not on every request.
+def _base_select(model, columns: tuple) -> sa.Select:
     return db.select(*(columns or (model,)))
 
 
@@ -241,7 +234,7 @@ _READS_ONLY: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 def _reads_only(statement, tables: tuple) -> bool:
     """`statement` reads no tenant-owned table but `tables` (those it filters by the company itself); remembered per
-    statement object, so a statement built once (company_rows) is walked once, not on every request."""
+    statement object while it lives (the guard and read_rows ask about the same statement)."""
     mapper_count = _mapper_generation()
     known = _READS_ONLY.get(statement)
     if known is None or known[0] != mapper_count:

@@ -23,8 +23,8 @@ from domain.billing.serializers import (
     ReceivableResponse,
     document_dict,
     invoice_dict,
-    invoice_row,
-    receivable_row,
+    invoice_list_item,
+    receivable_dict,
 )
 from domain.payables.queries import with_shown_status
 from domain.payables.schemas import LISTED_STATUSES
@@ -91,7 +91,7 @@ def create_invoice(ctx):
 def list_invoices(ctx):
     stmt = invoices_stmt(ctx.account.id, status=ctx.query.status)
     return paginate(stmt, model=Invoice, limit=ctx.query.limit, cursor=ctx.query.cursor,
-                    rows=True).envelope(invoice_row)
+                    rows=True).envelope(invoice_list_item)
 
 
 @endpoint("/billing/invoices/<invoice_id>", "GET", tags=TAGS, module=BILLING, response=InvoiceResponse,
@@ -138,7 +138,7 @@ def list_receivables(ctx):
     stmt = with_shown_status(receivables_stmt(ctx.account.id), Receivable, ctx.query.status, brasilia_today())
     page = paginate(stmt, model=Receivable, limit=ctx.query.limit, cursor=ctx.query.cursor,
                     sort_column=Receivable.vencimento_at, descending=False, rows=True)
-    return page.envelope(lambda row: receivable_row(row, shown_status))
+    return page.envelope(lambda row: receivable_dict(row, shown_status))
 
 
 
@@ -152,4 +152,4 @@ def record_receivable_payment(ctx, receivable_id):
     receivable = services.receivable_for_payment(receivable_id)
     services.record_receipt(receivable, ctx.body.valor_centavos, ctx.body.pago_em or brasilia_today())
     row = read_rows(receivables_stmt(ctx.account.id).where(Receivable.id == receivable.id)).one()
-    return {"data": receivable_row(row, shown_status)}
+    return {"data": receivable_dict(row, shown_status)}

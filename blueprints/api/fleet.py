@@ -24,9 +24,7 @@ from domain.fleet.serializers import (
     VehicleResponse,
     bulk_result_dict,
     driver_dict,
-    driver_row,
     vehicle_dict,
-    vehicle_row,
 )
 
 VEHICLE_TAGS = (tag("frota", "Veículos da frota da empresa: cadastro, consulta, alteração e desativação."),)
@@ -48,7 +46,7 @@ DRIVER_EXISTS = ErrorCode(409, "driver_cpf_exists", "Já existe um motorista com
 def list_vehicles(ctx):
     query = ctx.query
     stmt = vehicle_listing(ctx.account.id, status=query.status, q=query.q)
-    return paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor, rows=True).envelope(vehicle_row)
+    return paginate(stmt, model=Vehicle, limit=query.limit, cursor=query.cursor, rows=True).envelope(vehicle_dict)
 
 
 @endpoint("/vehicles", "POST", body=VehicleCreate, tags=VEHICLE_TAGS, response=VehicleResponse,
@@ -85,7 +83,7 @@ def delete_vehicle(ctx, vehicle_id):
 def list_drivers(ctx):
     query = ctx.query
     stmt = driver_listing(ctx.account.id, status=query.status, q=query.q)
-    return paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor, rows=True).envelope(driver_row)
+    return paginate(stmt, model=Driver, limit=query.limit, cursor=query.cursor, rows=True).envelope(driver_dict)
 
 
 @endpoint("/drivers", "POST", body=DriverCreate, tags=DRIVER_TAGS, response=DriverResponse,

@@ -7,7 +7,13 @@ from domain.partners import services
 from domain.partners.models import Partner
 from domain.partners.queries import PARTNER_LIST_COLUMNS, partner_listing
 from domain.partners.schemas import PartnerCreate, PartnerListQuery, PartnerUpdate
-from domain.partners.serializers import PartnerDetailResponse, PartnerList, PartnerResponse, partner_dict, partner_row
+from domain.partners.serializers import (
+    PartnerDetailResponse,
+    PartnerList,
+    PartnerResponse,
+    partner_detail_dict,
+    partner_dict,
+)
 
 TAGS = (tag("parceiros", "Parceiros de negócio (clientes, fornecedores, contratados...): cadastro, consulta e "
                          "desativação. Contas bancárias são só leitura pela API."),)
@@ -23,7 +29,7 @@ def list_partners(ctx):
     query = ctx.query
     stmt = partner_listing(ctx.account.id, q=query.q, role=query.role, only_active=query.only_active,
                          created_before=query.created_before, columns=PARTNER_LIST_COLUMNS)
-    return paginate(stmt, model=Partner, limit=query.limit, cursor=query.cursor, rows=True).envelope(partner_row)
+    return paginate(stmt, model=Partner, limit=query.limit, cursor=query.cursor, rows=True).envelope(partner_dict)
 
 
 @endpoint("/partners", "POST", body=PartnerCreate, tags=TAGS, protected_fields=READ_ONLY, response=PartnerResponse,
@@ -37,7 +43,7 @@ def create_partner(ctx):
 @endpoint("/partners/<partner_id>", "GET", tags=TAGS, response=PartnerDetailResponse,
           summary="Um parceiro, com suas contas bancárias.")
 def get_partner(ctx, partner_id):
-    return {"data": partner_dict(get_owned(Partner, partner_id), with_bank_accounts=True)}
+    return {"data": partner_detail_dict(get_owned(Partner, partner_id))}
 
 
 @endpoint("/partners/<partner_id>", "PATCH", body=PartnerUpdate, tags=TAGS, protected_fields=READ_ONLY,

@@ -1,12 +1,12 @@
-"""Billing answers (docs/api/finance.md): the response models and the functions that fill them (core/responses.py:
-the serializer fills exactly the model's fields; the endpoint declares the envelope). Lists are built from rows."""
+"""Billing answers (docs/api/finance.md): the response models and the one function per resource that fills them
+(rule in core/responses.py), from ORM objects and list rows alike; the endpoint declares the envelope."""
 from datetime import date
 from typing import Literal
 
-from core.db import iso
-from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from pydantic import model_validator
+
+from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, dump, list_envelope
 from domain.billing.models import DOCUMENT_KINDS, DOCUMENT_STATUSES, INVOICE_STATUSES
-from domain.billing.queries import DOCUMENT_COLUMNS
 
 
 class BillingDocument(ResponseModel):
@@ -27,6 +27,15 @@ class BillingDocument(ResponseModel):
     metadata: dict
     created_at: Timestamp
     updated_at: Timestamp
+
+    @model_validator(mode="before")
+    @classmethod
+    def _metadata_from_extra(cls, source):
+        # The column is `extra` on the model and its rows (`metadata` is SQLAlchemy's own attribute of a model).
+        if isinstance(source, dict):
+            return source
+        return {**{name: getattr(source, name) for name in cls.model_fields if name != "metadata"},
+                "metadata": source.extra or {}}
 
 
 class Invoice(ResponseModel):
@@ -69,49 +78,22 @@ ReceivableList = list_envelope(Receivable)
 ReceivableResponse = data_envelope(Receivable)
 
 
-def _id(value):
-    return str(value) if value is not None else None
-
-
-def _day(value):
-    return value.isoformat() if value is not None else None
-
-
-DOCUMENT_KEYS = tuple(column.key for column in DOCUMENT_COLUMNS)
-
-
-def document_dict(row) -> dict:
-    r = row._asdict() if hasattr(row, "_asdict") else {key: getattr(row, key) for key in DOCUMENT_KEYS}
-    return {
-        "id": str(r["id"]), "kind": r["kind"], "status": r["status"],
-        "customer_partner_id": _id(r["customer_partner_id"]), "freight_id": _id(r["freight_id"]),
-        "invoice_id": _id(r["invoice_id"]), "chave": r["chave"], "numero": r["numero"], "serie": r["serie"],
-        "valor_centavos": r["valor_centavos"], "emissao_at": _day(r["emissao_at"]),
-        "storage_path": r["storage_path"], "notes": r["notes"], "metadata": r["extra"] or {},
-        "created_at": iso(r["created_at"]), "updated_at": iso(r["updated_at"]),
-    }
+def document_dict(document) -> dict:
+    """A billing document (an ORM object or a row of domain.billing.queries.DOCUMENT_COLUMNS) as the API answers it."""
+    return dump(BillingDocument, document)
 
 
 def invoice_dict(invoice) -> dict:
-    """The contract's invoice record: id, numero, valor_centavos, vencimento_at, status, items_count."""
-    return {"id": str(invoice.id), "numero": invoice.numero, "valor_centavos": invoice.valor_centavos,
-            "vencimento_at": _day(invoice.vencimento_at), "status": invoice.status,
-            "items_count": invoice.items_count}
+    """The invoice record: id, numero, valor_centavos, vencimento_at, status, items_count."""
+    return dump(Invoice, invoice)
 
 
-def invoice_row(row) -> dict:
-    r = row._asdict()
-    return {"id": str(r["id"]), "numero": r["numero"], "valor_centavos": r["valor_centavos"],
-            "vencimento_at": _day(r["vencimento_at"]), "status": r["status"], "items_count": r["items_count"],
-            "customer_partner_id": str(r["customer_partner_id"]), "customer_name": r["customer_name"],
-            "created_at": iso(r["created_at"])}
+def invoice_list_item(row) -> dict:
+    """A row of domain.billing.queries.INVOICE_COLUMNS: the invoice with its customer."""
+    return dump(InvoiceListItem, row)
 
 
-def receivable_row(row, shown_status) -> dict:
-    r = row._asdict()
-    return {"id": str(r["id"]), "invoice_id": str(r["invoice_id"]), "invoice_numero": r["invoice_numero"],
-            "customer_partner_id": str(r["customer_partner_id"]), "customer_name": r["customer_name"],
-            "valor_centavos": r["valor_centavos"], "pago_centavos": r["pago_centavos"],
-            "saldo_centavos": r["valor_centavos"] - r["pago_centavos"], "vencimento_at": _day(r["vencimento_at"]),
-            "pago_em": _day(r["pago_em"]), "status": shown_status(r["status"], r["vencimento_at"]),
-            "created_at": iso(r["created_at"])}
+def receivable_dict(row, shown_status) -> dict:
+    """A row of domain.billing.queries.RECEIVABLE_COLUMNS with its balance and the status shown (`vencido`)."""
+    return dump(Receivable, {**row._asdict(), "saldo_centavos": row.valor_centavos - row.pago_centavos,
+                             "status": shown_status(row.status, row.vencimento_at)})

@@ -1,6 +1,5 @@
 """Read-side queries of vehicles and drivers (statements for lists, lookups by natural key)."""
 import re
-from functools import lru_cache
 
 import sqlalchemy as sa
 
@@ -35,9 +34,8 @@ def vehicle_listing(company_id, *, status: str | None = None, q: str | None = No
     return Listing(_vehicles(bool(status), bool(q), bool(plate), tuple(columns)), params)
 
 
-@lru_cache(maxsize=16)
-def _vehicles(status: bool, q: bool, plate: bool, columns: tuple):
-    # One statement per filter shape, values bound at execution (core.pagination.Listing).
+def _vehicles(status: bool, q: bool, plate: bool, columns: tuple) -> sa.Select:
+    # The statement of this filter shape, values bound at execution (core.pagination.Listing).
     stmt = company_rows(Vehicle, *columns)
     if status:
         stmt = stmt.where(Vehicle.status == sa.bindparam("status"))
@@ -66,8 +64,7 @@ def driver_listing(company_id, *, status: str | None = None, q: str | None = Non
     return Listing(_drivers(bool(status), bool(q), by_cpf, tuple(columns)), params)
 
 
-@lru_cache(maxsize=16)
-def _drivers(status: bool, q: bool, by_cpf: bool, columns: tuple):
+def _drivers(status: bool, q: bool, by_cpf: bool, columns: tuple) -> sa.Select:
     stmt = company_rows(Driver, *columns)
     if status:
         stmt = stmt.where(Driver.status == sa.bindparam("status"))

@@ -1,9 +1,8 @@
-"""API answers of vehicles and drivers: the response models and the functions that fill them (rule in
-core/responses.py). The functions read ORM objects and selected rows alike, so a list built from plain rows and a
-single record look the same."""
+"""API answers of vehicles and drivers: the response models and the one function per resource that fills them
+(rule in core/responses.py), from ORM objects and selected rows alike, so a list item and a single record are the
+same."""
 from typing import Literal
 
-from core.db import iso
 from core.responses import (
     CpfOut,
     Date,
@@ -13,11 +12,10 @@ from core.responses import (
     Timestamp,
     Uuid,
     data_envelope,
-    fields_of,
+    dump,
     list_envelope,
 )
 from domain.fleet.models import CNH_CATEGORIES, DRIVER_STATUSES, VEHICLE_STATUSES
-from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS
 
 
 class FleetVehicle(ResponseModel):
@@ -74,57 +72,19 @@ DriverResponse = data_envelope(Driver)
 DriverList = list_envelope(Driver)
 DriverBulkResponse = data_envelope(DriverBulkResult, "DriverBulkResponse")
 
-_STAMPS = ("id", "created_at", "updated_at")
-_VEHICLE_PLAIN = tuple(name for name in FleetVehicle.model_fields if name not in _STAMPS + ("capacity_kg",))
-_DRIVER_PLAIN = tuple(name for name in Driver.model_fields if name not in _STAMPS + ("cnh_expires_at",))
-
-
 def vehicle_dict(vehicle) -> dict:
-    capacity = vehicle.capacity_kg
-    return {**_stamps(vehicle), **fields_of(FleetVehicle, vehicle, _VEHICLE_PLAIN),
-            "capacity_kg": float(capacity) if capacity is not None else None}
+    """A vehicle (an ORM object or a list row of domain.fleet.queries.VEHICLE_LIST_COLUMNS) as the API answers it."""
+    return dump(FleetVehicle, vehicle)
 
 
 def driver_dict(driver) -> dict:
-    expires = driver.cnh_expires_at
-    return {**_stamps(driver), **fields_of(Driver, driver, _DRIVER_PLAIN),
-            "cnh_expires_at": expires.isoformat() if expires else None}
-
-
-VEHICLE_KEYS = tuple(column.key for column in VEHICLE_LIST_COLUMNS)
-DRIVER_KEYS = tuple(column.key for column in DRIVER_LIST_COLUMNS)
-
-
-def vehicle_row(row) -> dict:
-    """A list row (domain.fleet.queries.VEHICLE_LIST_COLUMNS) as vehicle_dict writes it, straight from the row."""
-    data = _row(VEHICLE_KEYS, row)
-    if data["capacity_kg"] is not None:
-        data["capacity_kg"] = float(data["capacity_kg"])
-    return data
-
-
-def driver_row(row) -> dict:
-    """A list row (domain.fleet.queries.DRIVER_LIST_COLUMNS) as driver_dict writes it, straight from the row."""
-    data = _row(DRIVER_KEYS, row)
-    if data["cnh_expires_at"] is not None:
-        data["cnh_expires_at"] = data["cnh_expires_at"].isoformat()
-    return data
-
-
-def _row(keys, row) -> dict:
-    data = dict(zip(keys, row, strict=True))
-    data["id"] = str(data["id"])
-    data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
-    return data
-
-
-def _stamps(record) -> dict:
-    return {"id": str(record.id), "created_at": iso(record.created_at), "updated_at": iso(record.updated_at)}
+    """A driver (an ORM object or a list row of domain.fleet.queries.DRIVER_LIST_COLUMNS) as the API answers it."""
+    return dump(Driver, driver)
 
 
 def bulk_result_dict(result) -> dict:
-    return {
-        "created": [driver_dict(driver) for driver in result.created],
-        "conflicts": [{"index": c.index, "cpf": c.key, "existing_id": str(c.existing_id)} for c in result.conflicts],
+    return dump(DriverBulkResult, {
+        "created": result.created,
+        "conflicts": [{"index": c.index, "cpf": c.key, "existing_id": c.existing_id} for c in result.conflicts],
         "errors": [{"index": e.index, "error": e.error.as_body()["error"]} for e in result.errors],
-    }
+    })

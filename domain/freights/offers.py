@@ -14,9 +14,11 @@ from core.db import db, utcnow
 from core.errors import FieldError, InvalidBody, InvalidStatus, NotFound
 from core.events import emit_event
 from core.formatting import fmt
+from core.responses import dump
 from core.tenancy import cross_tenant
 from domain.freights.models import Freight, Offer
 from domain.freights.schemas import OfferCounter, OfferCreate
+from domain.freights.serializers import OfferAcceptedData
 from domain.freights.services import _owned_id, find_freight, lock_freight, set_status
 from domain.freights.states import (
     FREIGHT_STATUS_LABELS,
@@ -84,10 +86,9 @@ def accept_offer(freight_ref: str, offer_id, *, actor=None) -> Offer:
     freight.carrier_id, freight.carrier_name, freight.carrier_phone = (offer.carrier_id, offer.carrier_name,
                                                                        offer.carrier_phone)
     set_status(freight, "aceito", note=f"Oferta aceita: {fmt.money(freight.price)}.", actor=actor)
-    emit_event(freight.company_id, "offer.accepted",
-               {"id": str(offer.id), "freight_id": str(freight.id), "freight_code": freight.code,
-                "price": float(freight.price), "carrier_id": str(offer.carrier_id) if offer.carrier_id else None,
-                "carrier_name": offer.carrier_name})
+    emit_event(freight.company_id, "offer.accepted", dump(OfferAcceptedData, {
+        "id": offer.id, "freight_id": freight.id, "freight_code": freight.code, "price": freight.price,
+        "carrier_id": offer.carrier_id, "carrier_name": offer.carrier_name}))
     db.session.flush()
     return offer
 

@@ -1,7 +1,5 @@
 """Read-side statements of freights and offers: lists and single records read as plain rows (no ORM objects),
 with the driver's name/phone and the vehicle's plate joined in, so a list item and a record look the same."""
-from functools import lru_cache
-
 import sqlalchemy as sa
 
 from core.counting import capped, capped_count_stmt
@@ -42,9 +40,8 @@ def freight_listing(company_id, *, statuses=(), visibility=None, q=None, created
     return Listing(_freights(*shape), params)
 
 
-@lru_cache(maxsize=64)
-def _freights(statuses: bool, visibility: bool, q: bool, created_from: bool, created_to: bool):
-    # One statement per filter shape, values bound at execution (core.pagination.Listing).
+def _freights(statuses: bool, visibility: bool, q: bool, created_from: bool, created_to: bool) -> sa.Select:
+    # The statement of this filter shape, values bound at execution (core.pagination.Listing).
     stmt = company_rows(Freight, *FREIGHT_COLUMNS)
     stmt = company_outerjoin(stmt, Driver, Driver.id == Freight.driver_id)
     stmt = company_outerjoin(stmt, Vehicle, Vehicle.id == Freight.vehicle_id)

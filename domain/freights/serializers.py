@@ -1,12 +1,10 @@
-"""API answers of the freights and offers areas: the response models and the functions that fill them (rule in
-core/responses.py: the serializer fills exactly the model's fields; the endpoint declares the envelope;
-docs/api/freights.md, docs/api/offers.md)."""
+"""API answers of the freights and offers areas: the response models and the one function per resource that fills
+them (rule in core/responses.py; the endpoint declares the envelope; docs/api/freights.md, docs/api/offers.md)."""
 from types import SimpleNamespace
 from typing import Literal
 
 from pydantic import Field
 
-from core.db import iso
 from core.responses import (
     IbgeOut,
     Money,
@@ -16,6 +14,7 @@ from core.responses import (
     Timestamp,
     Uuid,
     data_envelope,
+    dump,
     list_envelope,
 )
 from domain.freights.floor import below, floor_pending
@@ -145,90 +144,72 @@ class OfferList(ResponseModel):
     page: PageInfo
 
 
+# --- Webhook event data (registered with their summaries in domain/webhooks/payloads.py) ---------------------
+
+class FreightStatusChangedData(ResponseModel):
+    id: Uuid
+    code: str = Field(description="FRT-000123")
+    from_: str | None = Field(alias="from", description=f"Status anterior: {', '.join(FREIGHT_STATUSES)}.")
+    to: str = Field(description="Novo status.")
+    note: str | None
+
+
+class OfferAcceptedData(ResponseModel):
+    id: Uuid = Field(description="A oferta.")
+    freight_id: Uuid
+    freight_code: str
+    price: float = Field(description="Preço acordado, em reais.")
+    carrier_id: Uuid | None
+    carrier_name: str | None
+
+
 FreightResponse = data_envelope(Freight)
 FreightDetailResponse = data_envelope(FreightDetail)
 FreightList = list_envelope(Freight)
 OfferResponse = data_envelope(Offer)
 
 
-def _money(value):
-    return float(value) if value is not None else None
-
-
-def _id(value):
-    return str(value) if value is not None else None
-
-
 def freight_dict(row) -> dict:
-    """A row of queries.FREIGHT_COLUMNS: the contract's Freight plus code, cargo fields and simulation_id.
-    (Read through one dict of the row: a list page builds 50 of these.)"""
+    """A row of queries.FREIGHT_COLUMNS as the API answers it (the list, the detail, the pages): the flat columns,
+    the places and parties nested, the ANTT floor against the price. (Read through one dict of the row: a list page
+    builds 50 of these.)"""
     r = row._asdict()
-    carrier_id, driver_id, vehicle_id = r["carrier_id"], r["driver_id"], r["vehicle_id"]
-    return {
-        "id": str(r["id"]),
-        "code": r["code"],
-        "status": r["status"],
-        "visibility": r["visibility"],
-        "public_slug": r["public_slug"],
+    return dump(Freight, {
+        **r,
         "origin": {"city": r["origin_city"], "state": r["origin_state"], "ibge_code": r["origin_ibge"]},
         "destination": {"city": r["destination_city"], "state": r["destination_state"],
                         "ibge_code": r["destination_ibge"]},
-        "cargo_type": r["cargo_type"],
-        "weight_kg": _money(r["weight_kg"]),
-        "vehicle_type": r["vehicle_type"],
-        "price": _money(r["price"]),
-        "pickup_at": iso(r["pickup_at"]),
-        "pickup_until": iso(r["pickup_until"]),
-        "delivery_at": iso(r["delivery_at"]),
-        "delivery_until": iso(r["delivery_until"]),
-        "carrier": ({"id": _id(carrier_id), "name": r["carrier_name"], "phone": r["carrier_phone"]}
-                    if carrier_id or r["carrier_name"] else None),
-        "driver": ({"id": str(driver_id), "name": r["driver_name"], "phone": r["driver_phone"]}
-                   if driver_id else None),
-        "vehicle": {"id": str(vehicle_id), "plate": r["vehicle_plate"]} if vehicle_id else None,
-        "accepted_offer_id": _id(r["accepted_offer_id"]),
-        "simulation_id": _id(r["simulation_id"]),
-        "notes": r["notes"],
-        "distance_km": _money(r["distance_km"]),
-        "loaded_axles": r["loaded_axles"],
-        "antt_table": r["antt_table"],
-        "antt_floor": (None if r["antt_floor"] is None else
-                       {"value": _money(r["antt_floor"]), "act": r["antt_floor_act"],
-                        "below": below(r["price"], r["antt_floor"])}),
+        "carrier": ({"id": r["carrier_id"], "name": r["carrier_name"], "phone": r["carrier_phone"]}
+                    if r["carrier_id"] or r["carrier_name"] else None),
+        "driver": ({"id": r["driver_id"], "name": r["driver_name"], "phone": r["driver_phone"]}
+                   if r["driver_id"] else None),
+        "vehicle": {"id": r["vehicle_id"], "plate": r["vehicle_plate"]} if r["vehicle_id"] else None,
+        "antt_floor": (None if r["antt_floor"] is None else {
+            "value": r["antt_floor"], "act": r["antt_floor_act"], "below": below(r["price"], r["antt_floor"])}),
         "antt_floor_pendencia": floor_pending(SimpleNamespace(**{
             name: r[name] for name in ("antt_floor", "cargo_type", "distance_km", "loaded_axles")})),
-        "created_at": iso(r["created_at"]),
-        "updated_at": iso(r["updated_at"]),
-    }
+    })
 
 
 def status_change_dict(change) -> dict:
-    return {"from": change.from_status, "to": change.to_status, "note": change.note, "actor": change.actor,
-            "at": iso(change.created_at)}
+    return dump(StatusChange, {"from": change.from_status, "to": change.to_status, "note": change.note,
+                               "actor": change.actor, "at": change.created_at})
 
 
 def offer_dict(offer: OfferRecord, freight) -> dict:
     """`freight`: the offer's freight (its stored ANTT floor)."""
     counter = None
     if offer.counter_price is not None:
-        counter = {"price": _money(offer.counter_price), "valid_until": iso(offer.counter_valid_until),
+        counter = {"price": offer.counter_price, "valid_until": offer.counter_valid_until,
                    "message": offer.counter_message}
-    return {
-        "id": str(offer.id),
-        "freight_id": str(offer.freight_id),
-        "status": offer.status,
-        "price": _money(offer.price),
-        "valid_until": iso(offer.valid_until),
-        "message": offer.message,
-        "carrier": {"id": _id(offer.carrier_id), "name": offer.carrier_name, "phone": offer.carrier_phone},
-        "counter": counter,
-        "reason": offer.reason,
-        "source": offer.source,
-        "decided_at": iso(offer.decided_at),
-        "antt_floor": (None if freight.antt_floor is None else
-                       {"value": _money(freight.antt_floor), "act": freight.antt_floor_act,
-                        "below": below(offer.price, freight.antt_floor),
-                        "counter_below": below(offer.counter_price, freight.antt_floor)}),
-        "created_at": iso(offer.created_at),
-        "updated_at": iso(offer.updated_at),
-    }
+    floor = None
+    if freight.antt_floor is not None:
+        floor = {"value": freight.antt_floor, "act": freight.antt_floor_act,
+                 "below": below(offer.price, freight.antt_floor),
+                 "counter_below": below(offer.counter_price, freight.antt_floor)}
+    return dump(Offer, {**{name: getattr(offer, name) for name in _OFFER_COLUMNS}, "counter": counter,
+                        "carrier": {"id": offer.carrier_id, "name": offer.carrier_name, "phone": offer.carrier_phone},
+                        "antt_floor": floor})
+
+
+_OFFER_COLUMNS = tuple(name for name in Offer.model_fields if name not in ("carrier", "counter", "antt_floor"))

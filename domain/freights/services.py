@@ -15,6 +15,7 @@ from core.counters import next_counter_value
 from core.db import db, utcnow
 from core.errors import FieldError, InvalidBody, InvalidStatus, NotFound, Unprocessable
 from core.events import emit_event
+from core.responses import dump
 from core.tenancy import get_owned, get_referenced
 from core.validators import fold, resolve_ibge_code
 from domain.common import actor_user_id
@@ -22,6 +23,7 @@ from domain.fleet.models import Driver, Vehicle
 from domain.freights.floor import check_publishable, refresh_antt_floor
 from domain.freights.models import Freight, FreightCounter, FreightStatusChange
 from domain.freights.schemas import FreightCreate, FreightUpdate, Location, date_order_message
+from domain.freights.serializers import FreightStatusChangedData
 from domain.freights.states import FREIGHT_STATUS_LABELS, REQUIRES, TERMINAL
 from domain.partners.models import Partner
 from domain.simulations.services import link_to_freight
@@ -238,8 +240,8 @@ def set_status(freight: Freight, status: str, *, note: str | None = None, actor=
     freight.status = status
     freight.updated_at = utcnow()
     _record_change(freight, previous, status, note, actor)
-    emit_event(freight.company_id, "freight.status_changed",
-               {"id": str(freight.id), "code": freight.code, "from": previous, "to": status, "note": note})
+    emit_event(freight.company_id, "freight.status_changed", dump(FreightStatusChangedData, {
+        "id": freight.id, "code": freight.code, "from": previous, "to": status, "note": note}))
     db.session.flush()
 
 

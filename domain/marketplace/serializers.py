@@ -1,13 +1,8 @@
 """API answers of the marketplace (docs/api/marketplace.md): the public freight and the company's leads."""
 from typing import Literal
 
-from core.db import iso
-from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, dump, list_envelope
 from domain.marketplace.models import LEAD_STATUSES
-
-
-def _number(value):
-    return float(value) if value is not None else None
 
 
 class MarketplaceFreight(ResponseModel):
@@ -53,6 +48,17 @@ class MarketplaceLeadCount(ResponseModel):
     count: int
 
 
+# --- Webhook event data (registered with their summaries in domain/webhooks/payloads.py) ---------------------
+
+class MarketplaceLeadCreatedData(ResponseModel):
+    id: Uuid
+    freight_id: Uuid
+    freight_code: str
+    status: str
+    driver_name: str
+    created_at: Timestamp
+
+
 MarketplaceFreightResponse = data_envelope(MarketplaceFreight)
 MarketplaceFreightList = list_envelope(MarketplaceFreight)
 MarketplaceLeadResponse = data_envelope(MarketplaceLead)
@@ -61,22 +67,10 @@ MarketplaceLeadCountResponse = data_envelope(MarketplaceLeadCount)
 
 
 def public_freight_dict(row) -> dict:
-    r = row._asdict()
-    return {
-        "id": str(r["id"]), "public_slug": r["public_slug"], "code": r["code"],
-        "origin_city": r["origin_city"], "origin_state": r["origin_state"],
-        "destination_city": r["destination_city"], "destination_state": r["destination_state"],
-        "cargo_type": r["cargo_type"], "weight_kg": _number(r["weight_kg"]), "vehicle_type": r["vehicle_type"],
-        "price": _number(r["price"]), "pickup_at": iso(r["pickup_at"]), "delivery_at": iso(r["delivery_at"]),
-        "company_name": r["company_name"],
-    }
+    """A row of the showcase (domain.marketplace.queries) as the API answers it."""
+    return dump(MarketplaceFreight, row)
 
 
 def lead_dict(row) -> dict:
-    r = row._asdict()
-    return {
-        "id": str(r["id"]), "freight_id": str(r["freight_id"]), "freight_code": r["freight_code"],
-        "driver_name": r["driver_name"], "driver_phone": r["driver_phone"], "driver_doc": r["driver_doc"],
-        "vehicle_plate": r["vehicle_plate"], "message": r["message"], "status": r["status"], "source": r["source"],
-        "created_at": iso(r["created_at"]),
-    }
+    """A lead row (domain.marketplace.queries) as the API answers it."""
+    return dump(MarketplaceLead, row)

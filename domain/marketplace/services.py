@@ -7,15 +7,17 @@ import uuid
 import sqlalchemy as sa
 from flask import current_app
 
-from core.db import db, iso, read_without_transaction, utcnow
+from core.db import db, read_without_transaction, utcnow
 from core.errors import AppError, InvalidQuery, NotFound
 from core.events import emit_event
 from core.queue import enqueue_after_commit
 from core.ratelimit import enforce_limit
+from core.responses import dump
 from core.tenancy import cross_tenant, get_owned, get_referenced, tenant_scope
 from domain.freights.models import Freight
 from domain.marketplace.models import LeadCount, MarketplaceLead
 from domain.marketplace.queries import PUBLIC_STATUSES, TAKEN, public_freight_row, same_route_rows
+from domain.marketplace.serializers import MarketplaceLeadCreatedData
 
 GONE_MESSAGE = "Este frete já foi fechado com outro transportador."
 NOT_PUBLIC_MESSAGE = "Frete não encontrado ou não está mais publicado."
@@ -64,9 +66,9 @@ def create_lead(data, *, ip_addr: str | None, user_agent: str | None) -> Marketp
                                user_agent=(user_agent or "")[:500] or None, created_at=utcnow())
         db.session.add(lead)
         db.session.flush()
-        emit_event(row.company_id, "marketplace.lead.created", {
-            "id": str(lead.id), "freight_id": str(row.id), "freight_code": row.code, "status": lead.status,
-            "driver_name": lead.driver_name, "created_at": iso(lead.created_at)})
+        emit_event(row.company_id, "marketplace.lead.created", dump(MarketplaceLeadCreatedData, {
+            "id": lead.id, "freight_id": row.id, "freight_code": row.code, "status": lead.status,
+            "driver_name": lead.driver_name, "created_at": lead.created_at}))
         enqueue_recount(row.company_id)
     return lead
 

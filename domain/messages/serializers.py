@@ -1,11 +1,10 @@
-"""API answers of the messages area: the response models and the functions that fill them (rule in
-core/responses.py: the serializer fills exactly the model's fields; docs/api/messages.md)."""
+"""API answers of the messages area: the response models and the one function that fills them (rule in
+core/responses.py; docs/api/messages.md)."""
 from typing import Literal
 
 from pydantic import Field
 
-from core.db import iso
-from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, dump, list_envelope
 from domain.messages.models import CHANNELS, MESSAGE_STATUSES
 
 
@@ -40,10 +39,4 @@ MessageList = list_envelope(Message)
 
 
 def message_dict(message) -> dict:
-    return {"id": str(message.id), "status": message.status, "channel": message.channel, "to": message.to,
-            "freight_id": str(message.freight_id) if message.freight_id else None, "template": message.template,
-            "subject": message.subject, "body": message.body, "failure_reason": message.failure_reason,
-            "attempts": message.attempts, "provider": message.provider,
-            "provider_message_id": message.provider_message_id, "sent_at": iso(message.sent_at),
-            "delivered_at": iso(message.delivered_at), "created_at": iso(message.created_at),
-            "updated_at": iso(message.updated_at)}
+    return dump(Message, message)

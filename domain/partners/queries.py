@@ -1,6 +1,5 @@
 """Read-side queries of the partners area (statements for lists, lookups by natural key)."""
 from datetime import UTC, datetime
-from functools import lru_cache
 
 import sqlalchemy as sa
 
@@ -43,9 +42,8 @@ def partner_listing(company_id, *, q: str | None = None, role: str | None = None
     return Listing(_partners(len(terms), bool(role), only_active, created_before is not None, tuple(columns)), params)
 
 
-@lru_cache(maxsize=32)
-def _partners(terms: int, role: bool, only_active: bool, created_before: bool, columns: tuple):
-    # One statement per filter shape (how many words, which filters), values bound at execution.
+def _partners(terms: int, role: bool, only_active: bool, created_before: bool, columns: tuple) -> sa.Select:
+    # The statement of this filter shape (how many words, which filters), values bound at execution.
     stmt = company_rows(Partner, *columns)
     for n in range(terms):
         stmt = stmt.where(Partner.search_text.like(sa.bindparam(f"term_{n}"), escape="\\"))

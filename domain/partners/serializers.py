@@ -1,11 +1,9 @@
-"""API answers of the partners area: the response models and the functions that fill them (rule in
-core/responses.py: the serializer fills exactly the model's fields; the endpoint declares the envelope)."""
+"""API answers of the partners area: the response models and the one function per resource that fills them (rule
+in core/responses.py); the endpoint declares the envelope."""
 from typing import Literal
 
-from core.db import iso
-from core.responses import CpfCnpjOut, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope, fields_of, list_envelope
+from core.responses import CpfCnpjOut, IbgeOut, ResponseModel, Timestamp, Uuid, data_envelope, dump, list_envelope
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, PIX_KEY_TYPES, RNTRC_CATEGORIES
-from domain.partners.queries import PARTNER_LIST_COLUMNS
 
 
 class BankAccount(ResponseModel):
@@ -61,30 +59,11 @@ PartnerResponse = data_envelope(Partner)
 PartnerDetailResponse = data_envelope(PartnerDetail)
 PartnerList = list_envelope(Partner)
 
-_PLAIN = tuple(name for name in Partner.model_fields if name not in ("id", "roles", "created_at", "updated_at"))
-_ACCOUNT_PLAIN = tuple(name for name in BankAccount.model_fields if name not in ("id", "created_at", "updated_at"))
+def partner_dict(partner) -> dict:
+    """A partner (an ORM object or a list row of domain.partners.queries.PARTNER_LIST_COLUMNS) as the API answers it."""
+    return dump(Partner, partner)
 
 
-def partner_dict(partner, *, with_bank_accounts: bool = False) -> dict:
-    data = {"id": str(partner.id), **fields_of(Partner, partner, _PLAIN), "roles": list(partner.roles or []),
-            "created_at": iso(partner.created_at), "updated_at": iso(partner.updated_at)}
-    if with_bank_accounts:
-        data["bank_accounts"] = [bank_account_dict(account) for account in partner.bank_accounts]
-    return data
-
-
-PARTNER_KEYS = tuple(column.key for column in PARTNER_LIST_COLUMNS)
-
-
-def partner_row(row) -> dict:
-    """A list row (domain.partners.queries.PARTNER_LIST_COLUMNS) as partner_dict writes it, straight from the row."""
-    data = dict(zip(PARTNER_KEYS, row, strict=True))
-    data["id"] = str(data["id"])
-    data["roles"] = list(data["roles"] or [])
-    data["created_at"], data["updated_at"] = iso(data["created_at"]), iso(data["updated_at"])
-    return data
-
-
-def bank_account_dict(account) -> dict:
-    return {"id": str(account.id), **fields_of(BankAccount, account, _ACCOUNT_PLAIN),
-            "created_at": iso(account.created_at), "updated_at": iso(account.updated_at)}
+def partner_detail_dict(partner) -> dict:
+    """GET by id: the partner with its bank accounts."""
+    return dump(PartnerDetail, partner)

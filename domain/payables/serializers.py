@@ -1,11 +1,11 @@
-"""Payables answers (docs/api/finance.md): the response models and the function that fills them."""
+"""Payables answers (docs/api/finance.md): the response models and the one function that fills them (rule in
+core/responses.py)."""
 from datetime import date
 from typing import Literal
 
 from pydantic import Field
 
-from core.db import iso
-from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, dump, list_envelope
 from domain.payables.services import shown_status
 
 
@@ -37,15 +37,11 @@ PayableList = list_envelope(Payable)
 PayableResponse = data_envelope(Payable)
 
 
-def payable_dict(row, today=None) -> dict:
-    r = row._asdict() if hasattr(row, "_asdict") else row.__dict__
-    return {
-        "id": str(r["id"]), "numero": r["numero"], "descricao": r["descricao"],
-        "supplier_partner_id": str(r["supplier_partner_id"]) if r["supplier_partner_id"] else None,
-        "supplier_name_snapshot": r["supplier_name_snapshot"], "valor_centavos": r["valor_centavos"],
-        "saldo_centavos": r["valor_centavos"] - r["pago_centavos"], "pago_centavos": r["pago_centavos"],
-        "emissao_at": r["emissao_at"].isoformat(), "vencimento_at": r["vencimento_at"].isoformat(),
-        "pago_em": r["pago_em"].isoformat() if r["pago_em"] else None, "parcela_num": r["parcela_num"],
-        "parcela_total": r["parcela_total"], "status": shown_status(r["status"], r["vencimento_at"], today),
-        "created_at": iso(r["created_at"]),
-    }
+def payable_dict(payable, today=None) -> dict:
+    """A payable (a list row or an ORM object) with its balance and the status shown (`vencido` past due)."""
+    return dump(Payable, {**{name: getattr(payable, name) for name in _STORED},
+                          "saldo_centavos": payable.valor_centavos - payable.pago_centavos,
+                          "status": shown_status(payable.status, payable.vencimento_at, today)})
+
+
+_STORED = tuple(name for name in Payable.model_fields if name not in ("saldo_centavos", "status"))

@@ -3,7 +3,6 @@ company gets, and the lookups the simulations use."""
 import json
 import uuid
 from collections import OrderedDict
-from functools import lru_cache
 from typing import NamedTuple
 
 import sqlalchemy as sa
@@ -130,10 +129,9 @@ def find_current_version(company, methodology_id):
     return found
 
 
-@lru_cache(maxsize=1)
-def _current_version_select():
-    # Built once for every company (a `company_rows` statement: `read_rows` checks each call's :company_id against
-    # the scope); the methodology id is bound per call.
+def _current_version_select() -> sa.Select:
+    # A `company_rows` statement (`read_rows` checks each call's :company_id against the scope); the methodology id
+    # is bound per call.
     return (company_rows(MethodologyVersion, *VERSION_COLUMNS)
             .where(MethodologyVersion.methodology_id == sa.bindparam("methodology_id"))
             .order_by(MethodologyVersion.version.desc()).limit(1))

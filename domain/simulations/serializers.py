@@ -1,6 +1,6 @@
 """API answers of methodologies and simulations: the response models and the functions that fill them (rule in
 core/responses.py; docs/api/simulations.md)."""
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -154,3 +154,25 @@ def fiscal_dict(fiscal: dict) -> dict:
         "antt_floor": {"value": None if floor["value"] is None else float(floor["value"]), "below": floor["below"],
                        "message": floor["message"]},
     }
+
+
+# --- Webhook event data (registered with their summaries in domain/webhooks/payloads.py) ---------------------
+
+class SimulationCreatedData(ResponseModel):
+    id: Uuid
+    methodology_id: Uuid
+    methodology_version: int
+    total: float
+    currency: str
+    status: str
+    inputs: dict[str, Any]
+    freight_id: Uuid | None
+    created_by: str | None
+
+
+class SimulationConvertedData(ResponseModel):
+    id: Uuid
+    methodology_id: Uuid
+    total: float
+    currency: str
+    freight_id: Uuid

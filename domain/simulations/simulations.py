@@ -11,6 +11,7 @@ from core.clock import brasilia_today
 from core.db import db, utcnow
 from core.errors import AppError, FieldError, Unprocessable
 from core.events import emit_event
+from core.responses import dump
 from core.tenancy import get_owned, get_referenced
 from domain.simulations.antt import floor_against
 from domain.simulations.definitions import (
@@ -23,6 +24,7 @@ from domain.simulations.definitions import (
 from domain.simulations.methodologies import checked_definition, compiled, find_current_version
 from domain.simulations.models import FreightSimulation
 from domain.simulations.schemas import MethodologyDefinition, SimulationCreate
+from domain.simulations.serializers import SimulationConvertedData, SimulationCreatedData
 from domain.simulations.taxes import (
     TaxContext,
     TaxTable,
@@ -174,10 +176,7 @@ def save(company, result: SimulationResult, *, notes=None, actor=None) -> Freigh
         notes=notes, created_by=actor_label(actor), created_at=utcnow())
     db.session.add(record)
     db.session.flush()
-    emit_event(company, "simulation.created", {
-        "id": str(record.id), "methodology_id": str(record.methodology_id),
-        "methodology_version": record.methodology_version, "total": float(record.total), "currency": record.currency,
-        "status": record.status, "inputs": record.inputs, "freight_id": None, "created_by": record.created_by})
+    emit_event(company, "simulation.created", dump(SimulationCreatedData, record))
     return record
 
 
@@ -209,9 +208,7 @@ def link_to_freight(freight, simulation_id) -> FreightSimulation:
     simulation.status = "converted"
     simulation.converted_at = utcnow()
     db.session.flush()
-    emit_event(freight.company_id, "simulation.converted", {
-        "id": str(simulation.id), "methodology_id": str(simulation.methodology_id),
-        "total": float(simulation.total), "currency": simulation.currency, "freight_id": str(freight.id)})
+    emit_event(freight.company_id, "simulation.converted", dump(SimulationConvertedData, simulation))
     return simulation
 
 

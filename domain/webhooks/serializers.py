@@ -1,8 +1,7 @@
-"""Response models of the webhooks API and the functions that fill them."""
+"""Response models of the webhooks API and the one function per resource that fills them (core/responses.py)."""
 from pydantic import Field
 
-from core.db import iso
-from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, list_envelope
+from core.responses import ResponseModel, Timestamp, Uuid, data_envelope, dump, list_envelope
 
 
 class WebhookEndpoint(ResponseModel):
@@ -60,24 +59,14 @@ WebhookDeliveryList = list_envelope(WebhookDelivery)
 
 
 def endpoint_dict(endpoint, secret: str | None = None) -> dict:
-    found = {"id": str(endpoint.id), "url": endpoint.url, "event_types": list(endpoint.event_types),
-             "enabled": endpoint.enabled, "disabled_reason": endpoint.disabled_reason,
-             "disabled_at": iso(endpoint.disabled_at), "failing_since": iso(endpoint.failing_since),
-             "created_at": iso(endpoint.created_at), "updated_at": iso(endpoint.updated_at)}
-    if secret is not None:
-        found["secret"] = secret
-    return found
+    """The endpoint; with `secret` (creation, rotation) that secret too, shown this once."""
+    found = dump(WebhookEndpoint, endpoint)
+    return found if secret is None else {**found, "secret": secret}
 
 
 def delivery_dict(delivery) -> dict:
-    return {"id": str(delivery.id), "endpoint_id": str(delivery.endpoint_id), "event_id": str(delivery.event_id),
-            "event_type": delivery.event_type, "status": delivery.status, "attempts": delivery.attempts,
-            "next_attempt_at": iso(delivery.next_attempt_at), "last_status_code": delivery.last_status_code,
-            "delivered_at": iso(delivery.delivered_at), "created_at": iso(delivery.created_at)}
+    return dump(WebhookDelivery, delivery)
 
 
 def delivery_detail_dict(delivery, attempts) -> dict:
-    return {**delivery_dict(delivery), "attempt_log": [
-        {"number": a.number, "status_code": a.status_code, "duration_ms": a.duration_ms,
-         "response_excerpt": a.response_excerpt, "error": a.error, "created_at": iso(a.created_at)}
-        for a in attempts]}
+    return {**delivery_dict(delivery), "attempt_log": [dump(WebhookAttempt, attempt) for attempt in attempts]}

@@ -28,6 +28,16 @@ def test_create_with_every_field(api):
     }
 
 
+
+def test_list_item_detail_bulk_and_created_answer_are_one_serialisation(api):
+    fields = {"name": "Ana", "phone": "+5511987654321", "cnh_category": "E", "cnh_expires_at": "2030-01-31",
+              "has_mopp": True}
+    created = api.post("/drivers", json={**fields, "cpf": CPF}).get_json()["data"]
+    assert api.get(f"/drivers/{created['id']}").get_json()["data"] == created
+    bulk = api.post("/drivers/bulk", json={"items": [{**fields, "cpf": "11144477735"}]}).get_json()["data"]
+    listed = api.get("/drivers").get_json()["data"]
+    assert listed == [*bulk["created"], created]
+
 def test_create_minimal_defaults(api):
     data = api.post("/drivers", json=body()).get_json()["data"]
     assert (data["status"], data["has_mopp"], data["cnh_category"]) == ("ativo", False, None)

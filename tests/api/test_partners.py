@@ -288,6 +288,17 @@ def test_list_envelope_newest_first_without_bank_accounts(api, make_partner, mak
     assert all("bank_accounts" not in p for p in body_["data"])
 
 
+
+def test_list_item_is_the_detail_without_bank_accounts(api, make_partner, make_bank_account):
+    """One serialisation: the list's row and the detail's object answer the same fields and values."""
+    partner = make_partner(roles=["contratante", "fornecedor"], trade_name="Andorinha", notes="Paga em 30 dias.")
+    make_bank_account(partner)
+    detail = api.get(f"/partners/{partner.id}").get_json()["data"]
+    listed = api.get("/partners").get_json()["data"][0]
+    assert len(detail.pop("bank_accounts")) == 1
+    assert listed == detail
+    assert detail["created_at"].endswith("Z") and len(detail["created_at"]) == len("2026-11-27T10:00:00.000000Z")
+
 @pytest.mark.parametrize("q,expected", [
     ("andorinha", {"andorinha"}),
     ("SAO JOAO", {"sao_joao"}),                  # accents and case ignored

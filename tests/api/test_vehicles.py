@@ -35,6 +35,13 @@ def test_create_with_every_field(api):
     assert ISO_Z.match(data["created_at"])
 
 
+
+def test_list_item_detail_and_created_answer_are_one_serialisation(api):
+    created = api.post("/vehicles", json={"plate": "ABC1D23", "brand": "Scania", "year": 2021, "capacity_kg": 32000.5,
+                                          "axles": 3, "notes": "Revisão em dia."}).get_json()["data"]
+    assert api.get(f"/vehicles/{created['id']}").get_json()["data"] == created
+    assert api.get("/vehicles").get_json()["data"] == [created]
+
 def test_create_minimal_is_ativo(api):
     data = api.post("/vehicles", json={"plate": "ABC1234"}).get_json()["data"]
     assert (data["status"], data["year"], data["capacity_kg"]) == ("ativo", None, None)

@@ -27,6 +27,7 @@ def test_document_created_with_customer_by_formatted_cnpj(fin_api, customer):
     assert data["status"] == "pendente" and data["customer_partner_id"] == str(customer.id)
     assert data["chave"] == key and data["valor_centavos"] == 1999 and data["metadata"] == {"origem": "erp"}
     assert fin_api.get(f"/billing/documents/{data['id']}").get_json()["data"] == data
+    assert fin_api.get("/billing/documents").get_json()["data"] == [data]  # the list row answers the same
 
 
 def test_all_fields_optional_kind_defaults_to_outro(fin_api):
