@@ -17,7 +17,7 @@ from types import SimpleNamespace
 
 import phonenumbers
 from babel import Locale
-from babel.numbers import NumberFormatError, NumberPattern, format_currency, format_decimal, parse_pattern
+from babel.numbers import NumberFormatError, NumberPattern, format_decimal, get_currency_symbol, parse_pattern
 from babel.numbers import parse_decimal as read_pt_br
 
 from core.clock import BRT, brasilia_today
@@ -37,8 +37,10 @@ def _empty(value) -> bool:
 PT_BR = Locale.parse("pt_BR")
 # CLDR's pt_BR money pattern has a no-break space after "R$"; every page, PDF and export has always printed a plain
 # one (and text extracted from the PDFs, which people search and copy, keeps it), and a negative amount as
-# "R$ -400,25" rather than CLDR's "-R$ 400,25".
-MONEY_PATTERN = parse_pattern("¤ #,##0.00;¤ -#,##0.00")
+# "R$ -400,25" rather than CLDR's "-R$ 400,25". The symbol is Babel's, looked up once: format_currency works out
+# the currency's plural name on every call, five times the cost of the number itself, in every money cell.
+BRL = get_currency_symbol("BRL", locale=PT_BR)
+MONEY_PATTERN = parse_pattern(f"{BRL} #,##0.00;{BRL} -#,##0.00")
 
 
 def _as_decimal(value) -> Decimal:
@@ -81,7 +83,7 @@ def money(value) -> str:
     """`R$ 1.234,56` (half-up: 0,125 → `R$ 0,13`), `R$ -400,25`."""
     if _empty(value):
         return EMPTY
-    return format_currency(_rounded(value, 2), "BRL", format=MONEY_PATTERN, locale=PT_BR)
+    return format_decimal(_rounded(value, 2), format=MONEY_PATTERN, locale=PT_BR)
 
 
 def centavos(value) -> str:
