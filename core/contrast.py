@@ -4,6 +4,8 @@ Used by the PDFs (core.pdf.Branding) and the pages' theme (GET /tema.css) so bot
 """
 import re
 
+from core.formatting import number
+
 AA = 4.5  # WCAG AA for normal text
 DARK = "#1d2433"
 LIGHT = "#ffffff"
@@ -54,7 +56,7 @@ def ink_on_white(hex_colour: str) -> str:
 
 
 def _ratio(value: float) -> str:
-    return f"{value:.1f}".replace(".", ",") + ":1"
+    return f"{number(value, 1)}:1"
 
 
 def warnings(primary: str, secondary: str) -> list[str]:

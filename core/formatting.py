@@ -5,15 +5,20 @@ Every page and every PDF prints money, numbers, documents, plates, phones and mo
 everywhere (half-up), a CNPJ is punctuated the same way in a list and in a declaration, and every timestamp is
 shown in Brasília time (the API stays UTC). `parse_decimal` is the way back: what a Brazilian types in a money,
 weight or distance field ("5.000,00", "5000,50", "1.500") as a Decimal, or a pt-BR error when it is ambiguous.
+The separators, both ways, are Babel's (CLDR pt_BR); nothing else in the code swaps dots and commas.
 
 Pure functions over values; no Flask, no database, no business area.
 """
 import re
 from datetime import UTC, date, datetime
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from types import SimpleNamespace
 
 import phonenumbers
+from babel import Locale
+from babel.numbers import NumberFormatError, NumberPattern, format_decimal, get_currency_symbol, parse_pattern
+from babel.numbers import parse_decimal as read_pt_br
 
 from core.clock import BRT, brasilia_today
 from core.validators import FieldInvalid
@@ -26,14 +31,20 @@ def _empty(value) -> bool:
 
 
 # --- Numbers -----------------------------------------------------------------------------------
+# Babel writes and reads the pt-BR separators (CLDR's pt_BR data); the rounding is ours, half-up before Babel sees
+# the value, because Babel rounds half-even (R$ 0,125 would read "R$ 0,12").
+
+PT_BR = Locale.parse("pt_BR")
+# CLDR's pt_BR money pattern has a no-break space after "R$"; every page, PDF and export has always printed a plain
+# one (and text extracted from the PDFs, which people search and copy, keeps it), and a negative amount as
+# "R$ -400,25" rather than CLDR's "-R$ 400,25". The symbol is Babel's, looked up once: format_currency works out
+# the currency's plural name on every call, five times the cost of the number itself, in every money cell.
+BRL = get_currency_symbol("BRL", locale=PT_BR)
+MONEY_PATTERN = parse_pattern(f"{BRL} #,##0.00;{BRL} -#,##0.00")
+
 
 def _as_decimal(value) -> Decimal:
     return value if isinstance(value, Decimal) else Decimal(str(value))
-
-
-def _group(text: str) -> str:
-    """`1,234.56` (Python's format) as `1.234,56`."""
-    return text.replace(",", "X").replace(".", ",").replace("X", ".")
 
 
 _QUANTA = {places: Decimal(1).scaleb(-places) for places in range(7)}
@@ -43,28 +54,36 @@ def _quantum(places: int) -> Decimal:
     return _QUANTA.get(places) or Decimal(1).scaleb(-places)
 
 
+def _rounded(value, places: int) -> Decimal:
+    return _as_decimal(value).quantize(_quantum(places), rounding=ROUND_HALF_UP)
+
+
+@lru_cache(maxsize=32)
+def _pattern(places: int, *, trailing_zeros: bool) -> NumberPattern:
+    """`#,##0.00` (2 places, always shown) or `#,##0.###` (up to 3): thousands grouped, parsed once."""
+    return parse_pattern("#,##0" + ("." + ("0" if trailing_zeros else "#") * places if places else ""))
+
+
 def number(value, places: int = 2) -> str:
     """pt-BR number with thousands separators, rounded half-up to `places` decimals: `1.234,56`; "—" when empty."""
     if _empty(value):
         return EMPTY
-    amount = _as_decimal(value).quantize(_quantum(places), rounding=ROUND_HALF_UP)
-    return _group(f"{amount:,.{places}f}")
+    return format_decimal(_rounded(value, places), format=_pattern(places, trailing_zeros=True), locale=PT_BR)
 
 
 def decimal(value, max_places: int = 3) -> str:
     """pt-BR number with up to `max_places` decimals and no trailing zeros: `30`, `32,5`, `1.234,567`."""
     if _empty(value):
         return EMPTY
-    amount = _as_decimal(value).quantize(_quantum(max_places), rounding=ROUND_HALF_UP)
-    if amount == amount.to_integral_value():  # the common case in lists (weights, capacities): no decimals
-        return f"{int(amount):,}".replace(",", ".")
-    places = max(0, -amount.normalize().as_tuple().exponent)
-    return _group(f"{amount:,.{places}f}")
+    return format_decimal(_rounded(value, max_places), format=_pattern(max_places, trailing_zeros=False),
+                          locale=PT_BR)
 
 
 def money(value) -> str:
-    """`R$ 1.234,56` (half-up: 0,125 → `R$ 0,13`)."""
-    return EMPTY if _empty(value) else f"R$ {number(value, 2)}"
+    """`R$ 1.234,56` (half-up: 0,125 → `R$ 0,13`), `R$ -400,25`."""
+    if _empty(value):
+        return EMPTY
+    return format_decimal(_rounded(value, 2), format=MONEY_PATTERN, locale=PT_BR)
 
 
 def centavos(value) -> str:
@@ -230,44 +249,46 @@ def cnh_flag(value, on: date | None = None) -> str:
 
 # --- Reading typed numbers ---------------------------------------------------------------------
 
-_PT_GROUPED = re.compile(r"\d{1,3}(\.\d{3})+(,\d+)?")
-_PT_PLAIN = re.compile(r"\d+(,\d+)?")
+# What reaches Babel: ASCII digits around dots and commas. Babel hands the rest to Decimal, which would also read
+# "1e5", "NaN", "Infinity" and other scripts' digits.
+_TYPED_NUMBER = re.compile(r"[0-9](?:[0-9.,]*[0-9])?")
+_INVALID_NUMBER = "Número inválido: use vírgula para os decimais e ponto para os milhares, como em 1.500,50."
 
 
 def parse_decimal(text, places: int = 2) -> Decimal | None:
     """What a Brazilian types in a money, weight or distance field, as a Decimal; None when empty.
 
-    The comma is the decimal separator and dots only group thousands: "5.000,00", "5000,50", "5000" and
-    "1.500" (= 1.500,00) are read; "1.5", "1500.50" or "5,000.00" are ambiguous and raise FieldInvalid with
-    a pt-BR message, never a silently different amount. More than `places` decimals is an error too
-    (so "5,000" is not read as five in a money field).
+    The comma is the decimal separator and dots only group thousands (Babel's strict pt_BR reading): "5.000,00",
+    "5000,50", "5000" and "1.500" (= 1.500,00) are read; "1.5", "1500.50", "1,234.56" or "12,3,4" are ambiguous or
+    wrong and raise FieldInvalid with a pt-BR message, never a silently different amount. More than `places`
+    decimals is an error too (so "5,000" is not read as five in a money field).
     """
     if text is None:
         return None
     raw = re.sub(r"[\s\u00a0]", "", str(text)).removeprefix("R$")
     if not raw:
         return None
-    sign = ""
-    if raw[0] in "+-":
-        sign, raw = raw[0].replace("+", ""), raw[1:]
-    if not (_PT_GROUPED.fullmatch(raw) or _PT_PLAIN.fullmatch(raw)):
-        raise FieldInvalid("Número inválido: use vírgula para os decimais e ponto para os milhares, "
-                           "como em 1.500,50.", "invalid_number")
-    decimals = raw.partition(",")[2]
-    if len(decimals) > places:
+    if not _TYPED_NUMBER.fullmatch(raw[1:] if raw[0] in "+-" else raw):
+        raise FieldInvalid(_INVALID_NUMBER, "invalid_number")
+    try:
+        value = read_pt_br(raw, locale=PT_BR, strict=True)
+    except NumberFormatError as exc:
+        raise FieldInvalid(_INVALID_NUMBER, "invalid_number") from exc
+    if -value.as_tuple().exponent > places:
         example = number(Decimal("1500.5"), places) if places else "1.500"
         raise FieldInvalid(f"Use no máximo {places} casa(s) decimal(is), depois da vírgula (ex.: {example}).",
                            "too_many_decimals")
-    try:
-        return Decimal(sign + raw.replace(".", "").replace(",", "."))
-    except InvalidOperation as exc:  # pragma: no cover - the patterns above only let numbers through
-        raise FieldInvalid("Número inválido.", "invalid_number") from exc
+    return value
 
 
-def decimal_input(value, places: int = 2) -> str:
-    """A stored number as it goes back into a pt-BR text input: `23.000,50` (money) or `23.000,5` (weight)."""
+def decimal_input(value, places: int | None = 2) -> str:
+    """A stored number as it goes back into a pt-BR text input: `23.000,50` (money) or `23.000,5` (weight); with
+    `places=None`, every decimal it holds (`0,1234567`), none rounded away before it is posted back."""
     if _empty(value):
         return ""
+    if places is None:
+        return format_decimal(_as_decimal(value).normalize(), format=_pattern(0, trailing_zeros=False),
+                              locale=PT_BR, decimal_quantization=False)
     return number(value, places) if places == 2 else decimal(value, places)
 
 

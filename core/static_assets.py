@@ -9,6 +9,11 @@
 
 A reverse proxy may compress too (docs/deploy.md): it leaves an answer that already has a Content-Encoding alone.
 Hashes and compressed bodies are kept per (path, mtime, size), so an edited file is seen without a restart.
+
+Not WhiteNoise: its cache header is fixed per file path (the query string is not looked at), so it cannot answer
+"immutable" only when the asked version is the file's own, and it compresses nothing itself (it serves the .gz/.br
+copies a build step writes beside each file; outside Django it hashes no names either). As WSGI middleware it would
+also answer before Flask's hooks, without the security headers every other answer carries.
 """
 import gzip
 import hashlib

@@ -99,6 +99,29 @@ def test_a_copy_of_the_brasilia_clock_is_caught():
                                            "core/y.py: timedelta(hours=-3)"}
 
 
+# pt-BR numbers are written and read by core.formatting (Babel, CLDR pt_BR): no page, PDF, message or reader swaps
+# dots and commas or groups thousands with Python's format spec on its own (the bench scripts print for developers).
+SEPARATOR_SWAP = re.compile(r"""\.replace\(\s*["'][.,]["']\s*,\s*["'][.,]["']\s*\)|:,(?:\.\d+)?[fd]?\}""")
+
+
+def separator_swaps(texts: dict[str, str]) -> set[str]:
+    return {f"{path}: {match.group()}" for path, text in texts.items()
+            if path.endswith((".py", ".html")) and not path.startswith(("tests/", "bench/"))
+            for match in SEPARATOR_SWAP.finditer(text)}
+
+
+def test_numbers_are_formatted_for_people_only_through_core_formatting():
+    assert separator_swaps(tracked_text_files()) == set()
+
+
+def test_a_hand_made_pt_br_number_is_caught():
+    texts = {"domain/x.py": 'f"{total:,.2f}".replace(",", "X").replace(".", ",")',
+             "templates/y.html": "{{ '{:,}'.format(rows).replace(',', '.') }}", "core/z.py": 'cpf.replace(".", "")',
+             "bench/b.py": 'print(f"{rows:,} rows")', "tests/t.py": 'text.replace(",", ".")'}
+    assert separator_swaps(texts) == {'domain/x.py: :,.2f}', 'domain/x.py: .replace(".", ",")',
+                                      "templates/y.html: :,}", "templates/y.html: .replace(',', '.')"}
+
+
 # Libraries are configured through their public API: no name-mangled attribute (`_Class__name`) and no private
 # attribute of the rate limiter, the CSRF extension or a limits storage/strategy, read or assigned.
 PRIVATE_LIBRARY_ACCESS = re.compile(r"\b_[A-Z]\w*__[a-z]\w*|\b(?:limiter|csrf|storage|strategy)\._[a-z]\w*")

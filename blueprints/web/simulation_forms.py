@@ -15,7 +15,7 @@ from wtforms.form import BaseForm
 from blueprints.web.cadastros_common import PlainForm
 from blueprints.web.formkit import choices
 from core.errors import FieldError
-from core.formatting import parse_decimal
+from core.formatting import decimal_input, parse_decimal
 from core.validators import FieldInvalid
 from domain.simulations.taxes import TAX_REGIME_LABELS
 
@@ -154,8 +154,7 @@ def shown_number(value) -> str:
         return value
     if not isinstance(value, int | float | Decimal):  # None
         return ""
-    number = Decimal(str(value)).normalize()
-    return format(number, "f").replace(".", ",")
+    return decimal_input(value, places=None)
 
 
 def options_text(options) -> str:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time
 
 from core.errors import AppError
+from core.formatting import number, parse_decimal
+from core.validators import FieldInvalid
 
 MAX_BYTES = 2 * 1024 * 1024          # upload size
 MAX_ROWS = 5_000                     # data lines (header excluded, blank lines not counted)
@@ -228,8 +230,8 @@ def _collect(kind: str, encoding, delimiter, records, max_rows: int) -> Sheet:
         if not values:
             continue  # blank line (also the empty tail Excel leaves)
         if len(rows) >= max_rows:
-            raise ImportRejected(f"A planilha tem mais de {max_rows:,} linhas de dados; divida-a em arquivos menores."
-                                 .replace(",", "."), code="too_many_rows")
+            raise ImportRejected(f"A planilha tem mais de {number(max_rows, 0)} linhas de dados; divida-a em arquivos "
+                                 "menores.", code="too_many_rows")
         kept_chars += sum(len(v) for v in values.values())
         if kept_chars > MAX_TEXT_CHARS:
             raise ImportRejected("O conteúdo da planilha é grande demais.", code="file_too_large")
@@ -246,15 +248,14 @@ def _present(cell) -> bool:
     return cell is not None and str(cell).strip() != ""
 
 
-_PT_THOUSANDS = re.compile(r"\d{1,3}(\.\d{3})+(,\d+)?")
-_PT_DECIMAL = re.compile(r"\d+,\d+")
-
-
 def pt_number(text: str) -> str:
-    """"23.000,50", "23.000" or "23000,5" (pt-BR) as "23000.50" / "23000" / "23000.5"; anything else unchanged."""
-    if _PT_THOUSANDS.fullmatch(text) or _PT_DECIMAL.fullmatch(text):
-        return text.replace(".", "").replace(",", ".")
-    return text
+    """"23.000,50", "23.000" or "23000,5" (pt-BR) as "23000.50" / "23000" / "23000.5"; anything else unchanged,
+    for the schema to read or refuse ("23000.5", "1.5", "abc")."""
+    try:
+        value = parse_decimal(text, places=len(text))  # as many decimals as typed: the schema judges them
+    except FieldInvalid:
+        return text
+    return text if value is None else str(value)
 
 
 def _clean_cell(column: str, cell) -> str | None:

@@ -84,6 +84,7 @@ def test_pages_and_pdfs_get_the_filters_and_the_fmt_global(app):
     ("5.000,00", 2, Decimal("5000.00")), ("5000,50", 2, Decimal("5000.50")), ("5000", 2, Decimal("5000")),
     ("1.500", 2, Decimal("1500")), ("1.234.567,8", 2, Decimal("1234567.8")), ("R$ 1.500,00", 2, Decimal("1500.00")),
     (" 0,125 ", 3, Decimal("0.125")), ("-12,5", 2, Decimal("-12.5")), ("", 2, None), (None, 2, None),
+    ("1.234,56", 2, Decimal("1234.56")), ("R$\u00a01.234,56", 2, Decimal("1234.56")), ("+7", 0, Decimal("7")),
 ])
 def test_parse_decimal_reads_pt_br_typing(typed, places, value):
     assert f.parse_decimal(typed, places) == value
@@ -93,6 +94,11 @@ def test_parse_decimal_reads_pt_br_typing(typed, places, value):
     ("1.5", "invalid_number"), ("1500.50", "invalid_number"), ("5,000.00", "invalid_number"),
     ("1.50,00", "invalid_number"), ("12a", "invalid_number"), ("1,2,3", "invalid_number"),
     ("5,000", "too_many_decimals"), ("0,125", "too_many_decimals"),
+    ("1,234.56", "invalid_number"), ("12,3,4", "invalid_number"), ("1.0000", "invalid_number"),
+    (",5", "invalid_number"), ("5,", "invalid_number"), ("1..000", "invalid_number"), ("--5", "invalid_number"),
+    # what Decimal itself would read, were it handed the text: never a number typed in a pt-BR field
+    ("1e5", "invalid_number"), ("NaN", "invalid_number"), ("Infinity", "invalid_number"),
+    ("\u0661\u0662", "invalid_number"),
 ])
 def test_parse_decimal_refuses_ambiguous_or_wrong_typing(typed, code):
     with pytest.raises(FieldInvalid) as caught:
@@ -101,11 +107,29 @@ def test_parse_decimal_refuses_ambiguous_or_wrong_typing(typed, code):
     assert "vírgula" in caught.value.message
 
 
+def test_money_keeps_a_plain_space_and_the_minus_after_the_symbol():
+    # CLDR's pt_BR pattern would give "R$\u00a0400,25" and "-R$\u00a0400,25"; pages, PDFs and their extracted text
+    # have always read "R$ 400,25" and "R$ -400,25".
+    assert f.money(Decimal("-400.25")) == "R$ -400,25" and f.money(400.25) == "R$ 400,25"
+    assert "\u00a0" not in f.money(1234567) and f.centavos(-123456) == "R$ -1.234,56"
+
+
+@pytest.mark.parametrize("value, places, text", [
+    (5000, 0, "5.000"), (Decimal("4.45"), 1, "4,5"), (Decimal("-0.125"), 2, "-0,13"),
+    (Decimal("999.995"), 2, "1.000,00"),
+])
+def test_number_groups_thousands_and_rounds_half_up_to_its_places(value, places, text):
+    assert f.number(value, places) == text
+
+
 def test_decimal_input_shows_a_stored_number_back_the_pt_br_way():
     assert f.decimal_input(Decimal("23000.50")) == "23.000,50"
     assert f.decimal_input(Decimal("23000.500"), 3) == "23.000,5"
     assert f.decimal_input(None) == ""
     assert f.parse_decimal(f.decimal_input(Decimal("1234567.89"))) == Decimal("1234567.89")
+    # places=None: every decimal the value holds, none rounded away (a methodology's bound in the editor)
+    assert f.decimal_input(0.1234567, None) == "0,1234567" and f.decimal_input(Decimal("1500.500"), None) == "1.500,5"
+    assert f.parse_decimal(f.decimal_input(Decimal("1234.0000001"), None), 7) == Decimal("1234.0000001")
 
 
 def test_expiry_flags_expired_and_expiring_within_30_days():

@@ -154,6 +154,9 @@ def test_vehicle_edit_form_shows_numbers_the_pt_br_way_and_saves_them_unchanged(
     ({"capacity_kg": "muito"}, "capacity_kg", "Número inválido: use vírgula para os decimais"),
     ({"capacity_kg": "23000.50"}, "capacity_kg", "Número inválido: use vírgula para os decimais"),  # never 2.300.050
     ({"capacity_kg": "1,2345"}, "capacity_kg", "Use no máximo 3 casa(s) decimal(is)"),
+    ({"capacity_kg": "12,3,4"}, "capacity_kg", "Número inválido: use vírgula para os decimais"),
+    ({"capacity_kg": "1,234.56"}, "capacity_kg", "Número inválido: use vírgula para os decimais"),  # English typing
+    ({"capacity_kg": "1e5"}, "capacity_kg", "Número inválido: use vírgula para os decimais"),
     ({"capacity_kg": "-5"}, "capacity_kg", "Deve ser maior ou igual a 0."),
     ({"axles": "0"}, "axles", "Deve ser maior ou igual a 1."),
     ({"status": "vendido"}, "status", "Valor não permitido"),

@@ -481,3 +481,12 @@ def test_other_forms_keep_the_app_body_limit(admin, app):
     assert "Corpo da requisição maior que o limite permitido." in text(response)
     htmx = admin.post("/veiculos/novo", data={"notes": big}, headers=dict(HTMX, **{"X-CSRFToken": token(admin)}))
     assert htmx.status_code == 413 and htmx.headers["HX-Retarget"] == "main.content"
+
+
+@pytest.mark.parametrize("cell, sent", [
+    ("23.000,50", "23000.50"), ("23.000", "23000"), ("23000,5", "23000.5"), ("2021", "2021"),
+    # not pt-BR: left as typed, for the schema to read ("23000.5") or refuse naming the column
+    ("23000.5", "23000.5"), ("1.5", "1.5"), ("12,3,4", "12,3,4"), ("1e5", "1e5"), ("abc", "abc"),
+])
+def test_a_pt_br_number_cell_is_sent_as_the_api_reads_numbers(cell, sent):
+    assert spreadsheet.pt_number(cell) == sent
