@@ -175,6 +175,7 @@ def check_page(page, url: str, width: int, *, axe=None, checked_links: dict | No
                 .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + e.className)""")
             report.problems.append(f"rolagem horizontal de {overflow}px ({', '.join(wide)})")
         report.problems += [f"palavra quebrada: {word}" for word in broken_words(page)]
+        report.problems += [f"palavra interna: {word}" for word in internal_words(page)]
         if width <= PHONE_MAX:
             report.problems += [f"tabela no celular: {table}" for table in phone_tables(page)]
         report.problems += [f"erro no console: {text}" for text in console]
@@ -252,6 +253,43 @@ def wide_tables(page) -> list[str]:
     return page.evaluate("""() => [...document.querySelectorAll(".table-wrap")].filter(w => w.offsetParent)
         .filter(w => w.scrollWidth > w.clientWidth + 1)
         .map(w => (w.querySelector("table").id || "tabela") + " " + w.scrollWidth + "/" + w.clientWidth)""")
+
+
+# Words of the code, not of the people who use the pages: raw enum values (EMISSOR_ETC_NAO_CADASTRADA,
+# TAC_EQUIPARADO, com_divergencia), who-did-it prefixes (user:, api_key:), the code's names for its parts
+# ("marketplace", "worker", "homolog"), "CTE" for CT-e and raw event names (ciot.emitted, offer.accepted). A code
+# may be shown small beside its pt-BR title inside `.code-ref` (a rule code, a webhook's event name), which is
+# skipped; so are the API's reference page (it documents the fields by their names) and form fields' values.
+INTERNAL_WORDS = [
+    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b",
+    r"(?<![\w.@-])[a-z]+(?:_[a-z0-9]+)+\b(?![@.\w-])",
+    r"\b(?:user|api_key):",
+    r"(?i)\bmarketplace\b", r"(?i)\bworkers?\b", r"\bhomolog\b", r"\bCTE\b",
+    r"\b(?:ciot|freight|offer|marketplace|simulation|webhook|payable|invoice|lead)\.[a-z_]+(?:\.[a-z_]+)*\b",
+]
+INTERNAL_WORDS_JS = r"""(patterns) => {
+  const found = [];
+  const skipped = "script, style, template, noscript, textarea, .sr-only, .visually-hidden, .hp, .code-ref";
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const regexes = patterns.map(p => p.startsWith("(?i)") ? new RegExp(p.slice(4), "gi") : new RegExp(p, "g"));
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest(skipped)) continue;
+    for (const re of regexes) {
+      for (const m of node.data.matchAll(re)) found.push(`${m[0]} (${el.tagName.toLowerCase()})`);
+    }
+  }
+  return [...new Set(found)].slice(0, 8);
+}"""
+# Pages written for developers: their text names fields and events as the API does.
+DEVELOPER_PAGES = ("/api/docs", "/api/public")
+
+
+def internal_words(page) -> list[str]:
+    """The words of the code (see INTERNAL_WORDS) the page shows as text."""
+    if any(part in page.url for part in DEVELOPER_PAGES):
+        return []
+    return page.evaluate(INTERNAL_WORDS_JS, INTERNAL_WORDS)
 
 
 def broken_words(page) -> list[str]:
