@@ -5,6 +5,7 @@ import uuid
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
+from limits import parse as parse_limit
 from wtforms import EmailField, PasswordField
 from wtforms.validators import DataRequired, Length
 
@@ -175,7 +176,7 @@ def forgot_password():
     enumeration)."""
     form = ForgotForm()
     if request.method == "POST":
-        user = user_by_email(form.email.data)
+        user = user_by_email(form.email.data) if _reset_mail_allowed(form.email.data) else None
         if user is not None:
             link = url_for("auth.new_password", token=password_reset_token(user), _external=True)
             minutes = int(current_app.config["PASSWORD_RESET_MINUTES"])
@@ -185,6 +186,15 @@ def forgot_password():
         flash(FORGOT_ANSWER.format(minutes=int(current_app.config["PASSWORD_RESET_MINUTES"])), "info")
         return redirect(url_for("auth.login"))
     return render_template("auth/forgot.html", form=form)
+
+
+def _reset_mail_allowed(email: str | None) -> bool:
+    """Count a reset request for the typed e-mail (known or not, so the count says nothing about the account) and
+    answer whether a link may still be mailed: at most PASSWORD_RESET_LIMIT_PER_ACCOUNT per e-mail, wherever the
+    requests come from (the per-IP limit does not stop one inbox being flooded from many addresses). Past it the
+    page answers the same and nothing is sent. Counted in the login limits' storage (Redis when configured)."""
+    limit = parse_limit(current_app.config["PASSWORD_RESET_LIMIT_PER_ACCOUNT"])
+    return limiter.limiter.hit(limit, "password-reset-account", (email or "").strip().lower()[:254])
 
 
 @bp.route("/login/nova-senha/<token>", methods=["GET", "POST"])
