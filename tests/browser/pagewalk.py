@@ -77,7 +77,8 @@ def record_paths(company) -> list[str]:
     """Pages the menu walk does not reach through a list's first row: the seeded public freight's page in the app
     and its public pages (the showcase `/fretes`, `/f/<slug>`), the driver form opened from its lead ("Cadastrar
     motorista" is a POST the walk does not press), an invoice (with its billing document, seeded here) and the
-    webhooks pages (reached from Integrações, not the menu). Run after `seed_sample` (its partner is the customer)."""
+    webhooks pages (reached from Integrações, not the menu) and a payable's edit page. Run after `seed_sample` (its
+    partner is the customer)."""
     from core.db import db
     from core.queue import commit
     from core.tenancy import tenant_scope
@@ -85,6 +86,8 @@ def record_paths(company) -> list[str]:
     from domain.billing.schemas import DocumentCreate, InvoiceCreate
     from domain.freights.models import Freight
     from domain.marketplace.models import MarketplaceLead
+    from domain.payables import services as payables
+    from domain.payables.schemas import PayableCreate
     from domain.webhooks import services as webhooks
     from tests.fixtures.ciot import CONTRATANTE_CNPJ
 
@@ -97,8 +100,12 @@ def record_paths(company) -> list[str]:
         invoice = billing.create_invoice(company, InvoiceCreate.model_validate(
             {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "document_ids": [str(document.id)]}))
         endpoint, _ = webhooks.create_endpoint(company, url="https://erp.example.com/fretes/webhook")
+        [payable] = payables.create_payables(company, PayableCreate.model_validate(
+            {"descricao": "Pneus da carreta", "valor_centavos": 120000, "vencimento_at": "2027-01-15",
+             "supplier_cpf_cnpj": CONTRATANTE_CNPJ}))
         paths = [f"/fretes-operacao/{freight.id}", f"/financeiro/faturas/{invoice.id}", "/admin/webhooks",
                  f"/admin/webhooks/{endpoint.id}", f"/motoristas/novo?lead={lead.id}", "/fretes",
+                 f"/financeiro/pagar/{payable.id}/editar",
                  f"/f/{freight.public_slug}"]
         commit()
     return paths
