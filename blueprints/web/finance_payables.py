@@ -101,19 +101,22 @@ def payables_paid():
     return render_template("finance/payables_paid.html", page=page, more_url=more, today=today())
 
 
+def _edit_form(record: Payable) -> PayableEditForm:
+    """The edit form filled from the title (its amount in reais, its due date as the date input reads it)."""
+    form = PayableEditForm(formdata=None, obj=record)
+    form.valor.data = Decimal(record.valor_centavos) / 100
+    form.vencimento_at.data = record.vencimento_at.isoformat()
+    form.supplier_partner_id.data = str(record.supplier_partner_id or "")
+    return form
+
+
 @bp.route("/pagar/<payable_id>/editar", methods=["GET", "POST"])
 @roles_required(*ROLES)
 def payable_edit(payable_id):
     """One open title: description, supplier and notes; its amount and due date while nothing was paid on it.
     Cancelling it (an open title without payments) is a button of this page (finance.cancel_payable)."""
     record = get_owned(Payable, payable_id, for_update=request.method == "POST")
-    if request.method == "GET":
-        form = PayableEditForm(formdata=None, obj=record)
-        form.valor.data = Decimal(record.valor_centavos) / 100
-        form.vencimento_at.data = record.vencimento_at.isoformat()
-        form.supplier_partner_id.data = str(record.supplier_partner_id or "")
-    else:
-        form = PayableEditForm()
+    form = PayableEditForm() if request.method == "POST" else _edit_form(record)
     general = []
     if request.method == "POST" and record.status in OPEN:
         data, errors = parse_payable_edit(form)
