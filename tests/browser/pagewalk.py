@@ -269,7 +269,8 @@ def wide_tables(page) -> list[str]:
 # skipped; so are the API's reference page (it documents the fields by their names) and form fields' values.
 INTERNAL_WORDS = [
     r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b",
-    r"(?<![\w.@-])[a-z]+(?:_[a-z0-9]+)+\b(?![@.\w-])",
+    # lower-case words joined by "_" (an enum value); not a token with digits (an API key's prefix, flk_3f9a…)
+    r"(?<![\w.@-])[a-z]+(?:_[a-z]+)+\b(?![@.\w-])",
     r"\b(?:user|api_key):",
     r"(?i)\bmarketplace\b", r"(?i)\bworkers?\b", r"\bhomolog\b", r"\bCTE\b",
     r"\b(?:ciot|freight|offer|marketplace|simulation|webhook|payable|invoice|lead)\.[a-z_]+(?:\.[a-z_]+)*\b",
