@@ -113,15 +113,16 @@ def record_paths(company) -> list[str]:
 
 def _seed_lead(company) -> None:
     """A public freight with a driver's lead (CPF, plate and message: every column of the leads page filled)."""
+    from core.formatting import today
     from core.queue import commit
     from domain.freights import services as freights
     from domain.freights.schemas import FreightCreate
     from domain.marketplace import services as marketplace
     from domain.marketplace.schemas import LeadCreate
     from tests.fixtures.freights import freight_body
-
-    freight = freights.create_freight(company, FreightCreate.model_validate(freight_body(visibility="publico")),
-                                      status="published")
+    pickup = f"{today().isoformat()}T14:00:00-03:00"  # today: the dashboard's pickups of the week show it
+    freight = freights.create_freight(company, FreightCreate.model_validate(
+        freight_body(visibility="publico", pickup_at=pickup)), status="published")
     commit()
     marketplace.create_lead(LeadCreate.model_validate({
         "slug": freight.public_slug, "driverName": "Maria Souza", "driverPhone": "(41) 99999-8888",
