@@ -30,6 +30,7 @@ EMITTED = ("emitido", "encerrado")
 DIVERGENT = ("com_divergencia", "rejeitado")
 DUE_WEEKS = 4
 WEEKDAYS = ("seg", "ter", "qua", "qui", "sex", "sáb", "dom")
+PALETTE = 8  # colours of a stacked bar's segments; a ninth segment repeats the first
 BALANCE_POINTS = 15  # the contract's last days with entries: a 30-day contract rarely has more
 
 
@@ -84,7 +85,7 @@ class Segment:
     text: str  # the amount and its share, printed in the legend
     start: float  # where the segment begins on the bar, 0–100
     width: float  # its share of the bar, 0–100 (0: a negative line, listed but not drawn)
-    tone: int  # the palette colour, 0–5
+    tone: int  # the palette colour, 0–7 (static/css/app.css .seg-N); -1 for a line not drawn
 
 
 def price_segments(breakdown, taxes, tax_labels: dict) -> list[Segment]:
@@ -93,12 +94,12 @@ def price_segments(breakdown, taxes, tax_labels: dict) -> list[Segment]:
     lines = [(line["label"], Decimal(str(line["value"]))) for line in breakdown or []]
     lines += [(tax_labels.get(line["kind"], line["kind"]), Decimal(str(line["value"]))) for line in taxes or []]
     positive = sum((value for _, value in lines if value > 0), Decimal(0))
-    segments, start = [], 0.0
-    for n, (label, value) in enumerate(lines):
+    segments, start, drawn = [], 0.0, 0
+    for label, value in lines:
         share = float(value / positive * 100) if positive and value > 0 else 0.0
         text = f"{money(value)} ({share:.0f} %)" if share else money(value)
-        segments.append(Segment(label, text, round(start, 2), round(share, 2), n % 6))
-        start += share
+        segments.append(Segment(label, text, round(start, 2), round(share, 2), drawn % PALETTE if share else -1))
+        start, drawn = start + share, drawn + (1 if share else 0)
     return segments
 
 

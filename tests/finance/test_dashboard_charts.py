@@ -81,6 +81,7 @@ def test_the_price_breakdown_bar_splits_the_total_by_share():
     segments = price_segments([{"label": "Frete peso", "value": "600.00"}, {"label": "Desconto", "value": "-100.00"},
                                {"label": "Pedágio", "value": "200.00"}],
                               [{"kind": "icms", "value": "200.00"}], {"icms": "ICMS"})
+    assert [s.tone for s in segments] == [0, -1, 1, 2]  # a discount is listed, not drawn, and takes no colour
     assert [(s.label, s.text, s.start, s.width) for s in segments] == [
         ("Frete peso", "R$ 600,00 (60 %)", 0, 60), ("Desconto", "R$ -100,00", 60, 0),
         ("Pedágio", "R$ 200,00 (20 %)", 60, 20), ("ICMS", "R$ 200,00 (20 %)", 80, 20)]
