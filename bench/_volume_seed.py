@@ -81,7 +81,7 @@ SEED = {
     "freights": f"""
         INSERT INTO freights (id, company_id, code, status, visibility, public_slug, origin_city, origin_state,
                               destination_city, destination_state, cargo_type, weight_kg, vehicle_type, price,
-                              driver_id, vehicle_id, search_text, created_at, updated_at)
+                              driver_id, vehicle_id, search_text, pickup_at, created_at, updated_at)
         SELECT {_id('freight', 'i')}, :c, 'FRT-' || {NUMBER}, s.status,
                CASE WHEN i % 50 = 0 THEN 'publico' ELSE 'privado' END,
                CASE WHEN i % 50 = 0 THEN 'frete-' || :slug || '-' || i END,
@@ -91,7 +91,7 @@ SEED = {
                CASE WHEN i % 4 = 0 THEN {_id('vehicle', '1 + i % :drivers')} END,
                {_fold_sql("'frt-' || " + NUMBER + " || ' ' || " + _pick(CITIES, 'i') + " || ' ' || "
                           + _pick(CITIES, 'i / 7'))},
-               {_when('i', ':n')}, {_when('i', ':n')}
+               {_when('i', ':n')} + interval '3 days', {_when('i', ':n')}, {_when('i', ':n')}
         FROM generate_series(1, :n) AS i,
              LATERAL (SELECT CASE WHEN i % 50 = 0 THEN 'published' WHEN i > :n - :n / 20
                                   THEN {_pick(('draft', 'published', 'negotiating', 'aceito', 'assigned'), 'i')}

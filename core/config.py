@@ -116,6 +116,8 @@ def load_config() -> dict:
         # per IP, and the platform's SMTP (unset MAIL_HOST: nothing is sent, a warning is logged).
         "PASSWORD_RESET_MINUTES": float(os.environ.get("PASSWORD_RESET_MINUTES", "60")),
         "PASSWORD_RESET_LIMIT": os.environ.get("PASSWORD_RESET_LIMIT", "5 per 15 minutes"),
+        # Reset e-mails per account (the typed e-mail), past which the page answers the same and sends nothing.
+        "PASSWORD_RESET_LIMIT_PER_ACCOUNT": os.environ.get("PASSWORD_RESET_LIMIT_PER_ACCOUNT", "3 per hour"),
         "MAIL_HOST": os.environ.get("MAIL_HOST", ""),
         "MAIL_PORT": int(os.environ.get("MAIL_PORT", "25")),
         "MAIL_FROM": os.environ.get("MAIL_FROM", ""),

@@ -292,11 +292,27 @@ def decimal_input(value, places: int | None = 2) -> str:
     return number(value, places) if places == 2 else decimal(value, places)
 
 
+# Who did something, when it was not a person or an API key (core.actors names those two by prefix).
+_ACTOR_WORDS = {"worker": "processamento automático", "cron": "rotina automática", "cli": "linha de comando",
+                "sistema": "sistema", "marketplace": "vitrine de fretes (motorista)"}
+
+
+def actor(value) -> str:
+    """Who did it, in words: `user:ana@x.com` → `ana@x.com`, `api_key:flk_ab12` → `integração (chave flk_ab12)`,
+    `worker` → `processamento automático`."""
+    kind, _, who = str(value or "").partition(":")
+    if kind == "user" and who:
+        return who
+    if kind == "api_key" and who:
+        return f"integração (chave {who})"
+    return _ACTOR_WORDS.get(str(value or ""), str(value or "—"))
+
+
 fmt = SimpleNamespace(
     number=number, decimal=decimal, money=money, centavos=centavos, weight=weight, distance=distance, percent=percent,
     cpf_cnpj=cpf_cnpj, doc=cpf_cnpj, cnpj=cpf_cnpj, cep=cep, plate=plate, phone=phone, pix_key=pix_key,
     access_key=access_key, when=when, local=when, day=day, trip=wall_clock, iso_local=iso_local,
-    decimal_input=decimal_input, expiry=expiry, days_left=days_left, cnh_flag=cnh_flag,
+    decimal_input=decimal_input, expiry=expiry, days_left=days_left, cnh_flag=cnh_flag, actor=actor,
 )
 """Every formatter under one name, for templates (`{{ fmt.money(x) }}`) and code."""
 
@@ -320,5 +336,6 @@ def register_filters(app) -> None:
         percent=percent,
         cpf_cnpj=cpf_cnpj, cnpj=cpf_cnpj, cep=cep, plate=plate, phone=phone, pix_key=pix_key,
         access_key=access_key, datebr=when, when=when, day=day, iso_local=iso_local, keep_codes=keep_codes,
+        actor=actor,
     )
     app.jinja_env.globals.setdefault("fmt", fmt)

@@ -9,9 +9,9 @@ images of docs/pages.md).
 
 Boots the app on a throw-away SQLite database (its own temporary folder, jobs inline), seeds a demo company with
 sample partners, fleet, drivers, CIOT operations, a public freight, an invoice and a webhook endpoint
-(tests/browser/pagewalk.py, the same walk the browser test checks), logs in as its admin and saves
-OUTDIR/<width>/<nn>-<page>.png, full page. Needs the test extra (playwright) and Chromium at /usr/bin/chromium or
-CHROMIUM_PATH. Prints each file and any problem the walk finds.
+(tests/browser/pagewalk.py, the same walk the browser test checks), saves the login page (logged out, 00-login), logs
+in as its admin and saves OUTDIR/<width>/<nn>-<page>.png, full page. Needs the test extra (playwright) and Chromium
+at /usr/bin/chromium or CHROMIUM_PATH. Prints each file and any problem the walk finds.
 
 --kit turns on the kit's demo page (blueprints/web/kit_demo.py, config KIT_DEMO; never in production) and saves
 each of its [data-component] boxes as OUTDIR/kit-<component>.png at a 900 px wide window: the picker with its list
@@ -110,6 +110,11 @@ def main(outdir: str, *, kit: bool = False) -> int:
                 viewport = {"width": width, "height": height}
                 context = browser.new_context(base_url=base, locale="pt-BR", viewport=viewport)
                 page = context.new_page()
+                # The login page first, logged out (a deployment of one company: its name and logo on it).
+                report = pagewalk.check_page(page, base + "/login", width)
+                page.screenshot(path=str(folder / "00-login.png"), full_page=True)
+                print(folder / "00-login.png", *(f"\n  ! {p}" for p in report.problems))
+                problems += len(report.problems)
                 pagewalk.log_in(page, base, DEMO_EMAIL, DEMO_PASSWORD)
                 urls = list(dict.fromkeys(pagewalk.menu_urls(page, base) + [base + p for p in record_paths]))
                 for number, url in enumerate(urls, start=1):

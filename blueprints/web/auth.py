@@ -1,16 +1,21 @@
 """Login and logout. Sessions are ended on the server (domain/tenancy/sessions.py); login attempts are limited per
 account and per IP (Flask-Limiter, counted only when they fail)."""
-from flask import Blueprint, current_app, flash, redirect, render_template, request, session, url_for
+import uuid
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
+from limits import parse as parse_limit
 from wtforms import EmailField, PasswordField
 from wtforms.validators import DataRequired, Length
 
 from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.transaction import page_transaction
+from core.db import db
 from core.errors import AppError
 from core.extensions import limiter
 from domain.messages.platform_mail import send_platform_mail
+from domain.tenancy.models import Company
 from domain.tenancy.services import authenticate_user
 from domain.tenancy.sessions import (
     change_own_password,
@@ -67,7 +72,37 @@ def login():
             login_user(user)
             return redirect(_safe_next(request.args.get("next")))
         flash("E-mail ou senha incorretos.", "error")
-    return render_template("auth/login.html", form=form), (422 if form.errors else 200)
+    return render_template("auth/login.html", form=form, brand=login_brand()), (422 if form.errors else 200)
+
+
+# --- The company's logo on the login page (docs/pages.md "The login page's logo") --------------------------------
+
+def login_brand() -> Company | None:
+    """The company whose name and logo the login page shows: the one named by `?empresa=<id>` (the team's link,
+    shown on the branding page), else the only company of a deployment that serves one; None otherwise (a shared
+    deployment shows no customer's brand to everyone)."""
+    wanted = request.args.get("empresa", "")
+    if wanted:
+        try:
+            return db.session.get(Company, uuid.UUID(wanted))
+        except ValueError:
+            return None
+    only = db.session.scalars(db.select(Company).order_by(Company.id).limit(2)).all()
+    return only[0] if len(only) == 1 else None
+
+
+@bp.get("/login/logo/<company_id>")
+def login_logo(company_id):
+    """A company's logo for its login page (PNG or JPEG, checked at upload: core.logos). The id is not guessable;
+    the logo is what the company prints on its documents."""
+    try:
+        company = db.session.get(Company, uuid.UUID(company_id))
+    except ValueError:
+        abort(404)
+    if company is None or not company.brand_logo:
+        abort(404)
+    return Response(company.brand_logo, mimetype=company.brand_logo_mime or "application/octet-stream",
+                    headers={"Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff"})
 
 
 def _sign_out(message: str):
@@ -141,7 +176,7 @@ def forgot_password():
     enumeration)."""
     form = ForgotForm()
     if request.method == "POST":
-        user = user_by_email(form.email.data)
+        user = user_by_email(form.email.data) if _reset_mail_allowed(form.email.data) else None
         if user is not None:
             link = url_for("auth.new_password", token=password_reset_token(user), _external=True)
             minutes = int(current_app.config["PASSWORD_RESET_MINUTES"])
@@ -151,6 +186,15 @@ def forgot_password():
         flash(FORGOT_ANSWER.format(minutes=int(current_app.config["PASSWORD_RESET_MINUTES"])), "info")
         return redirect(url_for("auth.login"))
     return render_template("auth/forgot.html", form=form)
+
+
+def _reset_mail_allowed(email: str | None) -> bool:
+    """Count a reset request for the typed e-mail (known or not, so the count says nothing about the account) and
+    answer whether a link may still be mailed: at most PASSWORD_RESET_LIMIT_PER_ACCOUNT per e-mail, wherever the
+    requests come from (the per-IP limit does not stop one inbox being flooded from many addresses). Past it the
+    page answers the same and nothing is sent. Counted in the login limits' storage (Redis when configured)."""
+    limit = parse_limit(current_app.config["PASSWORD_RESET_LIMIT_PER_ACCOUNT"])
+    return limiter.limiter.hit(limit, "password-reset-account", (email or "").strip().lower()[:254])
 
 
 @bp.route("/login/nova-senha/<token>", methods=["GET", "POST"])

@@ -16,6 +16,10 @@ from core.errors import AppError
 from domain.fleet import spreadsheet, staged_import
 
 UPLOAD_ENDPOINT = "cadastros.vehicle_import_upload"
+# Each column by its name on the vehicle form (the key is the API's field, never shown as a word).
+COLUMN_LABELS = {"plate": "Placa", "vehicle_type": "Tipo", "renavam": "RENAVAM", "brand": "Marca", "model": "Modelo",
+                 "year": "Ano de fabricação", "capacity_kg": "Capacidade (kg)", "axles": "Eixos",
+                 "status": "Situação", "notes": "Observações"}
 COLUMN_DOCS = {
     "plate": "Obrigatória. AAA9999 ou Mercosul AAA9A99 (hífen e minúsculas aceitos).",
     "vehicle_type": "Ex.: truck, toco, carreta (até 40 caracteres).",
@@ -70,7 +74,8 @@ def _upload_page(error: str | None = None):
     form.arquivo.label.text = f"Arquivo (.csv ou .xlsx, até {max_bytes // (1024 * 1024)} MiB)"
     form.arquivo.errors = [error] if error else []
     html = render_template(template, form=form, aliases=spreadsheet.HEADER_ALIASES, docs=COLUMN_DOCS,
-                           max_mib=max_bytes // (1024 * 1024), max_rows=max_rows, can_edit=can_edit())
+                           column_labels=COLUMN_LABELS, max_mib=max_bytes // (1024 * 1024), max_rows=max_rows,
+                           can_edit=can_edit())
     return html, (422 if error else 200)
 
 
@@ -140,7 +145,7 @@ def _preview_context(job) -> dict:
     shown_new = new[:PREVIEW_NEW_ROWS]
     shown = sorted(problems + shown_new, key=lambda r: r["line"])
     return {"rows": shown, "hidden_new": len(new) - len(shown_new), "counts": params.get("counts") or {},
-            "aliases": spreadsheet.HEADER_ALIASES}
+            "aliases": spreadsheet.HEADER_ALIASES, "column_labels": COLUMN_LABELS}
 
 
 PREVIEW_NEW_ROWS = 500  # every duplicate and invalid line is listed; new ones up to this many

@@ -42,6 +42,11 @@ ACCOUNT_TYPE_LABELS = {"corrente": "Corrente", "poupanca": "Poupança", "pagamen
 PIX_TYPE_LABELS = {"cpf": "CPF", "cnpj": "CNPJ", "email": "E-mail", "telefone": "Telefone", "aleatoria": "Aleatória"}
 
 
+# The registry's categories as the partner form offers them (the value is the API's).
+RNTRC_CATEGORY_LABELS = {"ETC": "ETC (empresa de transporte)", "TAC": "TAC (autônomo)", "CTC": "CTC (cooperativa)",
+                         "TAC_EQUIPARADO": "ETC equiparada a TAC"}
+RNTRC_CHOICES = [("", "—")] + [(c, RNTRC_CATEGORY_LABELS[c]) for c in RNTRC_CATEGORIES]
+
 class PartnerForm(PlainForm):
     person_kind = SelectField("Tipo de pessoa", choices=choices([("pj", "Pessoa jurídica (CNPJ)"),
                                                                  ("pf", "Pessoa física (CPF)")]),
@@ -52,7 +57,7 @@ class PartnerForm(PlainForm):
     ie = StringField("Inscrição estadual")
     ie_isento = BooleanField("Isento de inscrição estadual")
     rntrc = StringField("RNTRC")
-    rntrc_categoria = SelectField("Categoria RNTRC", choices=choices([("", "—")] + [(c, c) for c in RNTRC_CATEGORIES]),
+    rntrc_categoria = SelectField("Categoria RNTRC", choices=choices(RNTRC_CHOICES),
                                   validate_choice=False)
     email = StringField("E-mail")
     phone = MaskedField("Telefone", display=fmt.phone)

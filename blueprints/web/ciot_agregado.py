@@ -29,6 +29,7 @@ from blueprints.web.ciot_agregado_forms import (
     form_field_of,
     parse,
 )
+from blueprints.web.dashboard_charts import agregado_balance
 from blueprints.web.transaction import page_transaction
 from core.clock import brasilia_today
 from core.db import db
@@ -256,7 +257,8 @@ def _page(agregado_id, status=200, message=None, category="success", **forms):
     """The contract page, or only its body for htmx (the forms' answers swap it whole)."""
     contract = services.get_agregado(agregado_id)
     viagens, debitos = queries.viagens_of(contract), queries.debitos_of(contract)
-    context = {"agregado": contract, "ledger": presentation.ledger(viagens, debitos), "viagens": viagens,
+    ledger = presentation.ledger(viagens, debitos)
+    context = {"agregado": contract, "ledger": ledger, "balance_chart": agregado_balance(ledger), "viagens": viagens,
                "debitos": debitos, "saldo": queries.saldo_of(contract), "events": queries.events_of(contract, 20),
                "labels": presentation, "can_act": _can_act(), "message": message, "category": category,
                "missing_distances": _missing_distances(contract),

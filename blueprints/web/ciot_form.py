@@ -293,6 +293,9 @@ NAME_LABELS = (API_ONLY_LABELS | {f.name: f.label for fields in ROW_FIELDS.value
 CHOICE_LABELS = _choice_labels()
 WORD = re.compile(r"(?<![\w“.\[])(?P<root>[a-z][a-z0-9_]*)(?P<index>\[\d*\])?(?:\.(?P<sub>[a-z][a-z0-9_]*))?(?![\w”])")
 FLAG = re.compile(r"(?P<label>“[^”]+”)\s*=\s*(?P<value>true|false)\b", re.IGNORECASE)
+# The RNTRC category values that are not words (the partner form's option label).
+RNTRC_CATEGORY_WORDS = {"TAC_EQUIPARADO": "“ETC equiparada a TAC”"}
+RNTRC_CATEGORY = re.compile(r"\bTAC_EQUIPARADO\b")
 RAW_DOCUMENT = re.compile(r"(?<![\w./-])(?P<doc>\d{11}|[0-9A-Z]{12}\d{2})(?![\w./-])")
 
 
@@ -313,6 +316,7 @@ def plain_words(message: str) -> str:
     text = WORD.sub(_word, message or "")
     text = FLAG.sub(lambda m: f"{m['label']} {'marcado' if m['value'].lower() == 'true' else 'desmarcado'}", text)
     text = text.replace("”=", "” = ")
+    text = RNTRC_CATEGORY.sub(lambda m: RNTRC_CATEGORY_WORDS[m.group(0)], text)
     return RAW_DOCUMENT.sub(lambda m: cpf_cnpj(m["doc"]), text)
 
 

@@ -1,19 +1,25 @@
-"""The dashboard's charts, per role: freights by status and CIOT operations emitted or with divergence by month
-(operations), payables and receivables due by week with what is overdue (finance). Each chart's query is its own
+"""The dashboard's charts, per role: freights by status, this week's pickups and CIOT operations emitted or with
+divergence by month (operations), payables and receivables due by week with what is overdue (finance); and the
+charts of two record pages: an aggregate contract's balance over time and a simulation's price breakdown as one
+stacked bar (`Segment`s). Each chart's query is its own
 function, bounded (a date range read through the table's company index, a handful of groups) and apart from the
 dashboard's counters. A chart is a list of `Bar`s drawn server-side as SVG by `_macros/charts.html`, its numbers
 also printed as text."""
 from dataclasses import dataclass
 from datetime import date, timedelta
+from decimal import Decimal
 
 import sqlalchemy as sa
 
+from core.clock import brasilia_day_start
+from core.counting import COUNT_CAP
 from core.db import db
-from core.formatting import centavos
+from core.formatting import centavos, local, money
 from core.tenancy import company_select
 from domain.billing.models import Receivable
 from domain.ciot.models import CiotOperation
 from domain.common import open_titles
+from domain.freights.models import Freight
 from domain.freights.queries import counts_by_status
 from domain.freights.states import FREIGHT_STATUS_LABELS, FREIGHT_STATUSES
 from domain.payables.models import Payable
@@ -23,6 +29,9 @@ CIOT_MONTHS = 6
 EMITTED = ("emitido", "encerrado")
 DIVERGENT = ("com_divergencia", "rejeitado")
 DUE_WEEKS = 4
+WEEKDAYS = ("seg", "ter", "qua", "qui", "sex", "sáb", "dom")
+PALETTE = 8  # colours of a stacked bar's segments; a ninth segment repeats the first
+BALANCE_POINTS = 15  # the contract's last days with entries: a 30-day contract rarely has more
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,60 @@ def freights_by_status() -> list[Bar]:
     GROUP BY over every freight of the company on each view of the dashboard."""
     counts = counts_by_status()
     return [Bar(FREIGHT_STATUS_LABELS[s], counts[s], str(counts[s])) for s in FREIGHT_STATUSES if counts.get(s)]
+
+
+def pickups_this_week(company_id, today: date) -> tuple[list[Bar], bool]:
+    """Freights (not cancelled) whose pickup starts on each day of this week, Monday to Sunday in Brasília, and
+    whether the count stopped at COUNT_CAP: one range read of the company's (company_id, pickup_at) index over the
+    week, at most COUNT_CAP rows, binned by Brasília day here (the same on SQLite and PostgreSQL)."""
+    monday = today - timedelta(days=today.weekday())
+    stmt = (company_select(Freight, company_id, Freight.pickup_at)
+            .where(Freight.pickup_at >= brasilia_day_start(monday),
+                   Freight.pickup_at < brasilia_day_start(monday + timedelta(days=7)),
+                   Freight.status != "cancelled")
+            .order_by(Freight.pickup_at).limit(COUNT_CAP))
+    moments = db.session.scalars(stmt).all()
+    per_day = [0] * 7
+    for moment in moments:
+        per_day[(local(moment).date() - monday).days] += 1
+    bars = [Bar(f"{WEEKDAYS[n]} {monday + timedelta(days=n):%d/%m}", count, str(count),
+                "ok" if monday + timedelta(days=n) == today else "info") for n, count in enumerate(per_day)]
+    return bars, len(moments) >= COUNT_CAP
+
+
+def agregado_balance(ledger) -> list[Bar]:
+    """An aggregate contract's balance at the end of each day with entries (its last BALANCE_POINTS days), from the
+    page's ledger (domain.ciot_agregado.presentation.ledger, already read): a negative balance in red."""
+    by_day = {}
+    for line in ledger:
+        by_day[line.moment.date()] = line.balance
+    days = sorted(by_day)[-BALANCE_POINTS:]
+    return [Bar(f"{day:%d/%m}", abs(float(by_day[day])), money(by_day[day]), "danger" if by_day[day] < 0 else "info")
+            for day in days]
+
+
+@dataclass(frozen=True)
+class Segment:
+    label: str
+    text: str  # the amount and its share, printed in the legend
+    start: float  # where the segment begins on the bar, 0–100
+    width: float  # its share of the bar, 0–100 (0: a negative line, listed but not drawn)
+    tone: int  # the palette colour, 0–7 (static/css/app.css .seg-N); -1 for a line not drawn
+
+
+def price_segments(breakdown, taxes, tax_labels: dict) -> list[Segment]:
+    """The simulation's total as one bar: each component and each tax a segment the size of its share of the sum
+    of the positive lines (a discount is listed, not drawn). Values may be Decimals or the stored strings."""
+    lines = [(line["label"], Decimal(str(line["value"]))) for line in breakdown or []]
+    lines += [(tax_labels.get(line["kind"], line["kind"]), Decimal(str(line["value"]))) for line in taxes or []]
+    positive = sum((value for _, value in lines if value > 0), Decimal(0))
+    segments, start, drawn = [], 0.0, 0
+    for label, value in lines:
+        share = float(value / positive * 100) if positive and value > 0 else 0.0
+        text = f"{money(value)} ({share:.0f} %)" if share else money(value)
+        segments.append(Segment(label, text, round(start, 2), round(share, 2), drawn % PALETTE if share else -1))
+        start, drawn = start + share, drawn + (1 if share else 0)
+    return segments
 
 
 def _month_starts(today: date, months: int) -> list[date]:
@@ -99,6 +162,10 @@ def charts_for(user, today: date) -> list[dict]:
     if user.role in ("admin", "operador", "leitura"):
         charts.append({"id": "chart-freights", "title": "Fretes por status", "bars": freights_by_status(),
                        "empty": "Nenhum frete ainda."})
+        pickups, capped = pickups_this_week(company.id, today)
+        title = "Coletas desta semana" + (" (as primeiras 1.000)" if capped else "")
+        charts.append({"id": "chart-pickups", "title": title,
+                       "bars": pickups, "empty": "Nenhuma coleta marcada para esta semana."})
         charts.append({"id": "chart-ciot", "title": f"CIOT nos últimos {CIOT_MONTHS} meses: emitidas e com "
                                                     "divergência", "bars": ciot_by_month(company.id, today),
                        "empty": "Nenhuma operação CIOT nestes meses."})

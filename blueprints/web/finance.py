@@ -68,7 +68,7 @@ CSV_BATCH = 1000  # rows an export reads at a time
 RECENTLY_PAID_DAYS = 7  # a title paid in full stays on the payables board this long ("Pagos recentemente")
 # the payables pages need the company's `financial` module; every other page here `billing` (as the API)
 PAYABLES_VIEWS = ("payables_board", "pay", "cancel_payable", "payables_csv", "payable_new", "payable_preview",
-                  "payables_paid")
+                  "payables_paid", "payable_edit")
 
 
 @bp.before_request

@@ -11,7 +11,7 @@ from blueprints.web.formkit import DecimalBRField, read_decimals
 from core.errors import FieldError
 from core.schemas import validate_data
 from domain.billing.schemas import InvoiceCreate, ReceiptCreate
-from domain.payables.schemas import PayableCreate
+from domain.payables.schemas import PayableCreate, PayableUpdate
 
 
 class UploadForm(PlainForm):
@@ -107,6 +107,30 @@ def parse_payable(form: PayableForm, preview: bool = False):
     if body["parcela_total"] is None:
         body.pop("parcela_total")
     data, errors = validate_data(PayableCreate, body)
+    errors = [FieldError("valor_centavos", e.code, e.message) for e in unreadable] + [
+        e for e in errors or [] if not (unreadable and e.field == "valor_centavos")]
+    return (None if errors else data), errors
+
+
+class PayableEditForm(PlainForm):
+    """One title of a bill changed (domain.payables.services.update_payable): the amount and due date only while
+    nothing was paid on it."""
+    descricao = StringField("Descrição")
+    valor = DecimalBRField("Valor da parcela (R$)", places=2, mask="money")
+    vencimento_at = StringField("Vencimento", render_kw={"type": "date"})
+    supplier_partner_id = HiddenField("Fornecedor")
+    notes = TextAreaField("Observações")
+
+
+def parse_payable_edit(form: PayableEditForm):
+    """(PayableUpdate or None, errors named as the schema's fields)."""
+    body = {name: (form[name].data or "").strip() or None for name in
+            ("descricao", "valor", "vencimento_at", "supplier_partner_id", "notes")}
+    unreadable = read_decimals(body, {"valor": 2})
+    valor = body.pop("valor", None)
+    if valor:
+        body["valor_centavos"] = int(Decimal(valor) * 100)
+    data, errors = validate_data(PayableUpdate, body)
     errors = [FieldError("valor_centavos", e.code, e.message) for e in unreadable] + [
         e for e in errors or [] if not (unreadable and e.field == "valor_centavos")]
     return (None if errors else data), errors

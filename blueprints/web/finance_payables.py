@@ -1,7 +1,9 @@
 """Pages of accounts payable beyond the board (blueprints/web/finance.py): a new bill with its installments
-previewed before saving (the service's own split), and the paid titles with their payments. Routes on the finance
-blueprint (its `financial` module gate: finance.PAYABLES_VIEWS). Every write is domain.payables.services'."""
+previewed before saving (the service's own split), the paid titles with their payments, and one open title's edit
+page with its cancellation. Routes on the finance blueprint (its `financial` module gate: finance.PAYABLES_VIEWS).
+Every write is domain.payables.services'."""
 import uuid
+from decimal import Decimal
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_login import current_user
@@ -9,16 +11,24 @@ from flask_login import current_user
 from blueprints.web.access import roles_required
 from blueprints.web.cadastros_common import attach_errors, errors_of
 from blueprints.web.finance import ROLES, bp
-from blueprints.web.finance_forms import PayableForm, parse_payable, payable_input
+from blueprints.web.finance_forms import (
+    PayableEditForm,
+    PayableForm,
+    parse_payable,
+    parse_payable_edit,
+    payable_input,
+)
 from blueprints.web.transaction import page_transaction
 from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError
 from core.pagination import paginate
+from core.tenancy import get_owned
 from domain.partners.models import Partner
 from domain.payables import services as payables
 from domain.payables.models import Payable
 from domain.payables.queries import payables_stmt
+from domain.payables.titles import OPEN
 
 PAID_STATUSES = ("pago", "parcial")
 PAID_PAGE = 50
@@ -89,3 +99,36 @@ def payables_paid():
                     sort_column=Payable.vencimento_at, descending=True, scope="payables.paid", rows=True)
     more = url_for("finance.payables_paid", cursor=page.next_cursor) if page.has_more else None
     return render_template("finance/payables_paid.html", page=page, more_url=more, today=brasilia_today())
+
+
+def _edit_form(record: Payable) -> PayableEditForm:
+    """The edit form filled from the title (its amount in reais, its due date as the date input reads it)."""
+    form = PayableEditForm(formdata=None, obj=record)
+    form.valor.data = Decimal(record.valor_centavos) / 100
+    form.vencimento_at.data = record.vencimento_at.isoformat()
+    form.supplier_partner_id.data = str(record.supplier_partner_id or "")
+    return form
+
+
+@bp.route("/pagar/<payable_id>/editar", methods=["GET", "POST"])
+@roles_required(*ROLES)
+def payable_edit(payable_id):
+    """One open title: description, supplier and notes; its amount and due date while nothing was paid on it.
+    Cancelling it (an open title without payments) is a button of this page (finance.cancel_payable)."""
+    record = get_owned(Payable, payable_id, for_update=request.method == "POST")
+    form = PayableEditForm() if request.method == "POST" else _edit_form(record)
+    general = []
+    if request.method == "POST" and record.status in OPEN:
+        data, errors = parse_payable_edit(form)
+        if data is not None:
+            try:
+                with page_transaction():
+                    payables.update_payable(record, data)
+                flash("Título alterado.", "success")
+                return redirect(url_for("finance.payables_board"))
+            except AppError as exc:
+                errors = errors_of(exc)
+        general = attach_errors(form, errors, payable_input) or ["Corrija os campos destacados."]
+    return render_template("finance/payable_edit.html", form=form, record=record, general=general,
+                           supplier_name=_supplier_name(form), editable=record.status in OPEN,
+                           paid=record.pago_centavos > 0), (422 if general else 200)

@@ -415,7 +415,7 @@ def _template_forms(failed=None) -> tuple[dict, object]:
             new = failed
     for key, form in forms.items():
         with_ids(form, f"tpl-{key}")
-        form.body.label.text = f"Texto ({key})"
+        form.body.label.text = f"Texto ({form.name.data or 'modelo'})"
     return forms, with_ids(new, "tpl-new")
 
 

@@ -5,6 +5,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from blueprints.web.access import roles_required
+from blueprints.web.dashboard_charts import price_segments
 from blueprints.web.simulation_forms import (
     TYPE_LABELS,
     LinkForm,
@@ -48,7 +49,8 @@ STATUS_BADGES = {"saved": ("Salva", "info"), "converted": ("Convertida em frete"
 @bp.app_context_processor
 def _labels():
     return {"tax_labels": TAX_LABELS, "input_type_labels": TYPE_LABELS, "simulation_badges": STATUS_BADGES,
-            "tax_regime_labels": TAX_REGIME_LABELS, "withholding_labels": WITHHOLDING_LABELS, "row_label": row_label}
+            "tax_regime_labels": TAX_REGIME_LABELS, "withholding_labels": WITHHOLDING_LABELS, "row_label": row_label,
+            "price_segments": price_segments}
 
 
 def _actor():

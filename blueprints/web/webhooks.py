@@ -1,6 +1,7 @@
 """Webhook pages (admin only): endpoints, their delivery log, resend, test event, enable/disable, secret rotation."""
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user
+from markupsafe import Markup, escape
 from wtforms import StringField
 
 from blueprints.web.access import roles_required
@@ -17,12 +18,26 @@ bp = Blueprint("webhooks", __name__, url_prefix="/admin/webhooks")
 
 STATE_LABELS = {"pending": "Pendente", "delivered": "Entregue", "failed": "Falhou"}
 LOG_LIMIT = 100
+# Each event in words; its name (what the receiving system reads in the payload) stays beside it, small.
+EVENT_LABELS = {"freight.status_changed": "Frete mudou de situação", "offer.accepted": "Proposta aceita",
+                "marketplace.lead.created": "Motorista interessado em frete público",
+                "simulation.created": "Simulação criada", "simulation.converted": "Simulação convertida em frete",
+                "webhook.test": "Evento de teste"}
+
+
+def event_label(event_type: str) -> str:
+    return EVENT_LABELS.get(event_type, "Evento")
+
+
+def event_with_name(event_type: str) -> Markup:
+    """The event's label with its name beside it, small (the name is what the integration's code matches)."""
+    return Markup('{} <small class="code-ref muted">{}</small>').format(event_label(event_type), escape(event_type))
 
 
 class EndpointForm(PlainForm):
     """Fields and labels only: the URL's and the events' rules are the service's (domain/webhooks/services.py)."""
     url = StringField("URL de destino")
-    event_types = MultiCheckboxField("Eventos", choices=choices((t, t) for t in EVENT_TYPES),
+    event_types = MultiCheckboxField("Eventos", choices=choices((t, event_with_name(t)) for t in EVENT_TYPES),
                                      default=list(EVENT_TYPES))
 
 
@@ -49,7 +64,8 @@ def endpoints():
         if secret:
             form = EndpointForm(formdata=None)
     rows = db.session.execute(db.select(WebhookEndpoint).order_by(WebhookEndpoint.created_at.desc())).scalars().all()
-    return render_template("webhooks/endpoints.html", form=form, endpoints=rows, secret=secret), \
+    return render_template("webhooks/endpoints.html", form=form, endpoints=rows, secret=secret,
+                           event_label=event_label), \
         (422 if form.errors else 200)
 
 
@@ -71,7 +87,8 @@ def _endpoint_page(item: WebhookEndpoint, form: EndpointForm, status: str, event
     """The endpoint's page: its settings form, the delivery log filtered by `status` and `event_type`."""
     return render_template("webhooks/endpoint.html", endpoint=item, form=form, state_labels=STATE_LABELS,
                            deliveries=_log(item, status, event_type), status=status, event_type=event_type,
-                           event_options=[(t, t) for t in (*EVENT_TYPES, "webhook.test")], secret=secret)
+                           event_options=[(t, event_label(t)) for t in (*EVENT_TYPES, "webhook.test")],
+                           event_label=event_label, secret=secret)
 
 
 def _log(endpoint: WebhookEndpoint, status: str, event_type: str) -> list:

@@ -23,6 +23,7 @@ from domain.ciot.mapping import (
     to_body,
 )
 from domain.ciot.models import CiotCounter, CiotOperation
+from domain.ciot.presentation import ENVIRONMENT_LABELS
 from domain.ciot.queries import get_operation
 from domain.ciot.schemas import OperationCreate
 from domain.ciot.states import actor_label, record_event, transition
@@ -100,7 +101,8 @@ def create_operation(company: Company, body: OperationCreate, *, actor) -> Creat
                                                   "data_emissao_original": date_text(op.data_emissao_original)},
                      actor=label)
         return CreateResult(op)
-    record_event(op, "created", f"Operação {op.code} criada ({op.environment}).",
+    record_event(op, "created", f"Operação {op.code} criada em "
+                 f"{ENVIRONMENT_LABELS.get(op.environment, op.environment).lower()}.",
                  {"environment": op.environment, "external_id": op.external_id}, actor=label)
     result = CreateResult(op)
     if body.auto_validate or body.auto_emit:

@@ -60,13 +60,8 @@ def event(kind) -> str:
 
 
 def actor(value) -> str:
-    """Who did it, in words: `user:ana@x.com` → `ana@x.com`, `api_key:flk_ab12` → `integração (chave flk_ab12)`."""
-    kind, _, who = str(value or "").partition(":")
-    if kind == "user" and who:
-        return who
-    if kind == "api_key" and who:
-        return f"integração (chave {who})"
-    return str(value or "—")
+    """Who did it, in words (core.formatting.actor)."""
+    return formatting.actor(value)
 
 
 def label(table: dict, value) -> str:
@@ -130,7 +125,7 @@ def floor_warning(op) -> dict | None:
 
 
 fmt = SimpleNamespace(
-    **vars(formatting.fmt), location=location, modality=modality, status=status_label, event=event, actor=actor,
+    **vars(formatting.fmt), location=location, modality=modality, status=status_label, event=event,
     badge=badge, label=label, rule_title=rule_title, floor_warning=floor_warning,
     labels=SimpleNamespace(status=STATUS_LABELS, environment=ENVIRONMENT_LABELS, tipo=TIPO_OPERACAO_LABELS,
                            papel=PAPEL_LABELS, vehicle_kind=VEHICLE_KIND_LABELS, payment_kind=PAYMENT_KIND_LABELS,

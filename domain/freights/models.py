@@ -41,6 +41,8 @@ class Freight(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.UniqueConstraint("public_slug", name="uq_freights_public_slug"),
         sa.Index("ix_freights_company_created", "company_id", "created_at", "id"),
         sa.Index("ix_freights_company_status", "company_id", "status"),
+        # The dashboard's pickups of the week: a company's range of pickup moments (blueprints/web/dashboard_charts).
+        sa.Index("ix_freights_company_pickup", "company_id", "pickup_at"),
         # The list's `q` (a part of the code or of a city) on PostgreSQL: trigram GIN index, as partners' search.
         sa.Index("ix_freights_search_trgm", "search_text", postgresql_using="gin",
                  postgresql_ops={"search_text": "gin_trgm_ops"}).ddl_if(dialect="postgresql"),

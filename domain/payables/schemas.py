@@ -37,6 +37,17 @@ class PayableCreate(RequestModel):
     notes: Text = Field(default=None, max_length=2000)
 
 
+class PayableUpdate(RequestModel):
+    """One title changed (the pages' edit form): its description, supplier and notes always; its amount and due
+    date only while nothing was paid on it (domain.payables.services.update_payable). `supplier_partner_id`
+    None leaves the title without a supplier."""
+    descricao: str = Field(min_length=1, max_length=500)
+    valor_centavos: int = Field(ge=1, le=10 ** 13)
+    vencimento_at: date
+    supplier_partner_id: uuid.UUID | None = None
+    notes: Text = Field(default=None, max_length=2000)
+
+
 class PayableListQuery(ListQuery):
     status: Literal[LISTED_STATUSES] | None = None
     date_from: date | None = None

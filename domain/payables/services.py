@@ -15,7 +15,7 @@ from core.tenancy import get_referenced, missing_reference
 from domain.fleet.models import Vehicle
 from domain.freights.models import Freight
 from domain.payables.models import Payable
-from domain.payables.schemas import PayableCreate
+from domain.payables.schemas import PayableCreate, PayableUpdate
 from domain.payables.titles import OPEN, find_party, party_reference, settle
 
 
@@ -74,6 +74,31 @@ def create_payables(company, data: PayableCreate) -> list[Payable]:
 def record_payment(payable: Payable, amount_centavos: int, paid_on: date) -> Payable:
     """A payment: partial → `parcial`, the whole balance → `pago`."""
     return settle(payable, amount_centavos, paid_on)
+
+
+def update_payable(payable: Payable, data: PayableUpdate) -> Payable:
+    """Change a title still open: description, supplier and notes; its amount and due date only while nothing was
+    paid on it (a payment was made against that amount and date)."""
+    if payable.status not in OPEN:
+        raise InvalidStatus("Só títulos em aberto podem ser alterados; pagos e cancelados ficam como estão.")
+    paid = payable.pago_centavos > 0
+    for field, new, old in (("valor_centavos", data.valor_centavos, payable.valor_centavos),
+                            ("vencimento_at", data.vencimento_at, payable.vencimento_at)):
+        if paid and new != old:
+            raise InvalidBody.for_field(field, "Esta parcela já tem pagamento: o valor e o vencimento não mudam.",
+                                        code="paid_installment")
+    supplier = find_party(data.supplier_partner_id, None, "Fornecedor", "supplier")
+
+    def apply():
+        payable.descricao, payable.notes = data.descricao, data.notes
+        payable.valor_centavos, payable.vencimento_at = data.valor_centavos, data.vencimento_at
+        payable.supplier_partner_id = supplier.id if supplier else None
+        payable.supplier_name_snapshot = supplier.legal_name if supplier else None
+
+    # The supplier removed between the check and the flush: the 404 naming its field, nothing changed.
+    flush_unique(apply, lambda: missing_reference(
+        (party_reference(supplier, data.supplier_partner_id, "Fornecedor", "supplier"),)))
+    return payable
 
 
 def cancel_payable(payable: Payable) -> Payable:

@@ -77,7 +77,8 @@ def record_paths(company) -> list[str]:
     """Pages the menu walk does not reach through a list's first row: the seeded public freight's page in the app
     and its public pages (the showcase `/fretes`, `/f/<slug>`), the driver form opened from its lead ("Cadastrar
     motorista" is a POST the walk does not press), an invoice (with its billing document, seeded here) and the
-    webhooks pages (reached from Integrações, not the menu). Run after `seed_sample` (its partner is the customer)."""
+    webhooks pages (reached from Integrações, not the menu) and a payable's edit page. Run after `seed_sample` (its
+    partner is the customer)."""
     from core.db import db
     from core.queue import commit
     from core.tenancy import tenant_scope
@@ -85,6 +86,8 @@ def record_paths(company) -> list[str]:
     from domain.billing.schemas import DocumentCreate, InvoiceCreate
     from domain.freights.models import Freight
     from domain.marketplace.models import MarketplaceLead
+    from domain.payables import services as payables
+    from domain.payables.schemas import PayableCreate
     from domain.webhooks import services as webhooks
     from tests.fixtures.ciot import CONTRATANTE_CNPJ
 
@@ -97,8 +100,12 @@ def record_paths(company) -> list[str]:
         invoice = billing.create_invoice(company, InvoiceCreate.model_validate(
             {"customer_cpf_cnpj": CONTRATANTE_CNPJ, "document_ids": [str(document.id)]}))
         endpoint, _ = webhooks.create_endpoint(company, url="https://erp.example.com/fretes/webhook")
+        [payable] = payables.create_payables(company, PayableCreate.model_validate(
+            {"descricao": "Pneus da carreta", "valor_centavos": 120000, "vencimento_at": "2027-01-15",
+             "supplier_cpf_cnpj": CONTRATANTE_CNPJ}))
         paths = [f"/fretes-operacao/{freight.id}", f"/financeiro/faturas/{invoice.id}", "/admin/webhooks",
                  f"/admin/webhooks/{endpoint.id}", f"/motoristas/novo?lead={lead.id}", "/fretes",
+                 f"/financeiro/pagar/{payable.id}/editar",
                  f"/f/{freight.public_slug}"]
         commit()
     return paths
@@ -106,15 +113,16 @@ def record_paths(company) -> list[str]:
 
 def _seed_lead(company) -> None:
     """A public freight with a driver's lead (CPF, plate and message: every column of the leads page filled)."""
+    from core.clock import brasilia_today as today
     from core.queue import commit
     from domain.freights import services as freights
     from domain.freights.schemas import FreightCreate
     from domain.marketplace import services as marketplace
     from domain.marketplace.schemas import LeadCreate
     from tests.fixtures.freights import freight_body
-
-    freight = freights.create_freight(company, FreightCreate.model_validate(freight_body(visibility="publico")),
-                                      status="published")
+    pickup = f"{today().isoformat()}T14:00:00-03:00"  # today: the dashboard's pickups of the week show it
+    freight = freights.create_freight(company, FreightCreate.model_validate(
+        freight_body(visibility="publico", pickup_at=pickup)), status="published")
     commit()
     marketplace.create_lead(LeadCreate.model_validate({
         "slug": freight.public_slug, "driverName": "Maria Souza", "driverPhone": "(41) 99999-8888",
@@ -175,6 +183,7 @@ def check_page(page, url: str, width: int, *, axe=None, checked_links: dict | No
                 .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + e.className)""")
             report.problems.append(f"rolagem horizontal de {overflow}px ({', '.join(wide)})")
         report.problems += [f"palavra quebrada: {word}" for word in broken_words(page)]
+        report.problems += [f"palavra interna: {word}" for word in internal_words(page)]
         if width <= PHONE_MAX:
             report.problems += [f"tabela no celular: {table}" for table in phone_tables(page)]
         report.problems += [f"erro no console: {text}" for text in console]
@@ -252,6 +261,44 @@ def wide_tables(page) -> list[str]:
     return page.evaluate("""() => [...document.querySelectorAll(".table-wrap")].filter(w => w.offsetParent)
         .filter(w => w.scrollWidth > w.clientWidth + 1)
         .map(w => (w.querySelector("table").id || "tabela") + " " + w.scrollWidth + "/" + w.clientWidth)""")
+
+
+# Words of the code, not of the people who use the pages: raw enum values (EMISSOR_ETC_NAO_CADASTRADA,
+# TAC_EQUIPARADO, com_divergencia), who-did-it prefixes (user:, api_key:), the code's names for its parts
+# ("marketplace", "worker", "homolog"), "CTE" for CT-e and raw event names (ciot.emitted, offer.accepted). A code
+# may be shown small beside its pt-BR title inside `.code-ref` (a rule code, a webhook's event name), which is
+# skipped; so are the API's reference page (it documents the fields by their names) and form fields' values.
+INTERNAL_WORDS = [
+    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b",
+    # lower-case words joined by "_" (an enum value); not a token with digits (an API key's prefix, flk_3f9a…)
+    r"(?<![\w.@-])[a-z]+(?:_[a-z]+)+\b(?![@.\w-])",
+    r"\b(?:user|api_key):",
+    r"(?i)\bmarketplace\b", r"(?i)\bworkers?\b", r"\bhomolog\b", r"\bCTE\b",
+    r"\b(?:ciot|freight|offer|marketplace|simulation|webhook|payable|invoice|lead)\.[a-z_]+(?:\.[a-z_]+)*\b",
+]
+INTERNAL_WORDS_JS = r"""(patterns) => {
+  const found = [];
+  const skipped = "script, style, template, noscript, textarea, .sr-only, .visually-hidden, .hp, .code-ref";
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const regexes = patterns.map(p => p.startsWith("(?i)") ? new RegExp(p.slice(4), "gi") : new RegExp(p, "g"));
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest(skipped)) continue;
+    for (const re of regexes) {
+      for (const m of node.data.matchAll(re)) found.push(`${m[0]} (${el.tagName.toLowerCase()})`);
+    }
+  }
+  return [...new Set(found)].slice(0, 8);
+}"""
+# Pages written for developers: their text names fields and events as the API does.
+DEVELOPER_PAGES = ("/api/docs", "/api/public")
+
+
+def internal_words(page) -> list[str]:
+    """The words of the code (see INTERNAL_WORDS) the page shows as text."""
+    if any(part in page.url for part in DEVELOPER_PAGES):
+        return []
+    return page.evaluate(INTERNAL_WORDS_JS, INTERNAL_WORDS)
 
 
 def broken_words(page) -> list[str]:

@@ -112,3 +112,27 @@ def test_word_and_phone_table_checks_catch_what_they_look_for(_chromium):
         assert pagewalk.phone_tables(page) == ["t: não rola de lado", "t: primeira coluna não fica fixa"]
     finally:
         context.close()
+
+
+def test_internal_word_check_catches_what_it_looks_for(_chromium):
+    """The walk's word check fails on the code's words shown as text (a raw enum value, an actor prefix, an event
+    name, "worker", "CTE") and passes them small beside a pt-BR title (`.code-ref`), as a field's value, or an API
+    key's prefix in words ("integração (chave flk_…)")."""
+    context = _chromium.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    try:
+        page.set_content("""<body><ul>
+          <li>Emissão bloqueada: EMISSOR_ETC_NAO_CADASTRADA</li><li>— user:ana@example.com</li>
+          <li>Evento ciot.emitted</li><li>Situação: com_divergencia</li><li>por worker</li><li>CTE 123</li>
+          <li>Regra <strong>ETC contratada não cadastrada</strong>
+            <small class="code-ref">EMISSOR_ETC_NAO_CADASTRADA</small></li>
+          <li>Proposta aceita <small class="code-ref">offer.accepted</small></li><li>CT-e 123 em homologação</li>
+          <li>— integração (chave flk_ab12cd34)</li>
+          </ul><input value="pronto_emissao"><textarea>{data_coleta}</textarea></body>""")
+        found = " | ".join(pagewalk.internal_words(page))
+        for word in ("EMISSOR_ETC_NAO_CADASTRADA (li)", "user:", "ciot.emitted", "com_divergencia", "worker", "CTE"):
+            assert word in found, (word, found)
+        assert "offer.accepted" not in found and "(small)" not in found and "pronto_emissao" not in found
+        assert "data_coleta" not in found and "homolog" not in found and "flk_" not in found
+    finally:
+        context.close()

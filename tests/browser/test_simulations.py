@@ -1,5 +1,6 @@
 """In Chromium: the methodology editor's live preview follows typing (inputs and formulas), then a saved edit shows
 as a new version; the simulation page calculates on the spot."""
+import os
 import re
 
 import pytest
@@ -65,3 +66,9 @@ def test_simulation_page_calculates_in_place(browser_page, make_user, company):
     # the CT-e block (presumido: 1.092,50 ÷ (0,93 × 0,9635) = 1.219,232 → 1.219,23 nets 1.092,49, so 1.219,24;
     # ICMS 7 % of it = 85,3468 → 85,35)
     assert "(vICMS) R$ 85,35" in page.get_by_test_id("cte").inner_text()
+    bar = page.get_by_test_id("result-figures-bar")  # the total as one bar, each share in text beside its colour
+    assert "Composição do total de R$ 1.219,24" in bar.inner_text()
+    assert bar.locator("li", has_text="ICMS").inner_text().endswith("R$ 85,35 (7 %)")
+    if os.environ.get("HP28_SHOT"):
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.get_by_test_id("result-figures").screenshot(path=os.environ["HP28_SHOT"])

@@ -53,3 +53,36 @@ def test_finance_sees_what_is_overdue_and_due_by_week(login, make_user, company,
     assert payables["Vencido"] == "R$ 100,00" and payables[first_week] == "R$ 250,50"
     assert "R$ 999,00" not in chart(html, "chart-payables")  # beyond four weeks
     assert chart(html, "chart-receivables") is not None and chart(html, "chart-freights") is None
+
+
+def test_operations_see_this_weeks_pickups_by_brasilia_day(login, make_user, company, make_freight):
+    """Monday 00:30 and Sunday 23:30 in Brasília (already Monday in UTC) count in this week; the Sunday before, the
+    Monday after and a cancelled freight do not; each day's number is printed beside its bar."""
+    monday = brasilia_today() - timedelta(days=brasilia_today().weekday())
+    sunday = monday + timedelta(days=6)
+
+    def at(day, clock):
+        return f"{day.isoformat()}T{clock}:00-03:00"
+
+    for moment in (at(monday, "00:30"), at(sunday, "23:30"), at(sunday, "23:00"),
+                   at(monday - timedelta(days=1), "23:30"), at(monday + timedelta(days=7), "00:30")):
+        make_freight(pickup_at=moment)
+    make_freight(pickup_at=at(monday, "10:00"), status="cancelled")
+    html = login(make_user(company, role="operador")).get("/").get_data(as_text=True)
+    pickups = rows(chart(html, "chart-pickups"))
+    assert len(pickups) == 7
+    assert pickups[f"seg {monday:%d/%m}"] == "1" and pickups[f"dom {sunday:%d/%m}"] == "2"
+    assert sum(int(v) for v in pickups.values()) == 3
+    reader = login(make_user(company, role="financeiro")).get("/").get_data(as_text=True)
+    assert chart(reader, "chart-pickups") is None  # not the finance user's
+
+
+def test_the_price_breakdown_bar_splits_the_total_by_share():
+    from blueprints.web.dashboard_charts import price_segments
+    segments = price_segments([{"label": "Frete peso", "value": "600.00"}, {"label": "Desconto", "value": "-100.00"},
+                               {"label": "Pedágio", "value": "200.00"}],
+                              [{"kind": "icms", "value": "200.00"}], {"icms": "ICMS"})
+    assert [s.tone for s in segments] == [0, -1, 1, 2]  # a discount is listed, not drawn, and takes no colour
+    assert [(s.label, s.text, s.start, s.width) for s in segments] == [
+        ("Frete peso", "R$ 600,00 (60 %)", 0, 60), ("Desconto", "R$ -100,00", 60, 0),
+        ("Pedágio", "R$ 200,00 (20 %)", 60, 20), ("ICMS", "R$ 200,00 (20 %)", 80, 20)]

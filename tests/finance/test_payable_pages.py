@@ -88,3 +88,51 @@ def test_the_pages_need_the_financial_module(login, make_user, make_company):
     client = login(make_user(make_company(modules=["billing"]), role="financeiro"))
     for path in ("/financeiro/pagar/novo", "/financeiro/pagar/pagos"):
         assert client.get(path).status_code in (403, 404)
+
+
+EDIT = {"descricao": "Pneus trocados", "valor": "400,00", "vencimento_at": "2027-02-15", "notes": "2 unidades"}
+
+
+def test_an_open_title_is_edited_with_its_supplier(fin_user, make_partner, fin_company):
+    post(fin_user, "/financeiro/pagar/novo", {**BILL, "parcela_total": "2"})
+    first, second = titles()
+    supplier = make_partner(fin_company, legal_name="Borracharia Central")
+    form = fin_user.get(f"/financeiro/pagar/{first.id}/editar").get_data(as_text=True)
+    assert 'value="500,00"' in form and 'value="2027-01-31"' in form
+    answer = post(fin_user, f"/financeiro/pagar/{first.id}/editar", {**EDIT, "supplier_partner_id": str(supplier.id)})
+    assert answer.status_code == 302
+    db.session.expire_all()
+    first, second = titles()
+    assert (first.descricao, first.valor_centavos, first.vencimento_at, first.notes) == (
+        "Pneus trocados", 40000, date(2027, 2, 15), "2 unidades")
+    assert first.supplier_name_snapshot == "Borracharia Central" and second.descricao == "Pneus"  # one title only
+
+
+def test_an_installment_with_a_payment_keeps_its_amount_and_due_date(fin_user):
+    today = brasilia_today().isoformat()
+    post(fin_user, "/financeiro/pagar/novo", {**BILL, "parcela_total": "1", "vencimento_at": today})
+    [title] = titles()
+    post(fin_user, f"/financeiro/pagar/{title.id}/pagamento", {"valor": "100,00", "pago_em": today})
+    page = fin_user.get(f"/financeiro/pagar/{title.id}/editar").get_data(as_text=True)
+    assert "o valor e o vencimento não mudam" in page and "Cancelar título" not in page
+    refused = post(fin_user, f"/financeiro/pagar/{title.id}/editar", EDIT)
+    assert refused.status_code == 422 and "já tem pagamento" in refused.get_data(as_text=True)
+    kept = post(fin_user, f"/financeiro/pagar/{title.id}/editar",
+                {**EDIT, "valor": "1.000,00", "vencimento_at": brasilia_today().isoformat()})
+    assert kept.status_code == 302  # the description alone changes
+    db.session.expire_all()
+    assert titles()[0].descricao == "Pneus trocados" and titles()[0].valor_centavos == 100000
+
+
+def test_a_cancelled_title_is_not_edited_and_another_companys_is_not_found(fin_user, login, make_user,
+                                                                           make_company):
+    post(fin_user, "/financeiro/pagar/novo", {**BILL, "parcela_total": "1"})
+    [title] = titles()
+    assert post(fin_user, f"/financeiro/pagar/{title.id}/cancelar", {}).status_code == 302
+    page = fin_user.get(f"/financeiro/pagar/{title.id}/editar").get_data(as_text=True)
+    assert "cancelado e não pode mais ser alterado" in page and "Salvar alterações" not in page
+    post(fin_user, f"/financeiro/pagar/{title.id}/editar", EDIT)
+    db.session.expire_all()
+    assert titles()[0].descricao == "Pneus"
+    stranger = login(make_user(make_company(modules=["billing", "financial"]), role="financeiro"))
+    assert stranger.get(f"/financeiro/pagar/{title.id}/editar").status_code == 404

@@ -2,6 +2,7 @@
 simulation page (calculate, save, convert into a freight), tax settings; roles and tenancy."""
 import re
 import uuid
+from decimal import Decimal
 
 import pytest
 
@@ -279,3 +280,21 @@ def test_converting_into_an_unknown_freight_is_422_under_the_select(operator, co
                                                   "destination_state": "SP", "save": "1"})
     response = post(operator, response.headers["Location"] + "/vincular", {"freight": "FRT-999999"})
     assert response.status_code == 422 and 'id="freight-error"' in response.get_data(as_text=True)
+
+
+def test_the_result_shows_the_price_breakdown_as_a_bar_with_its_numbers(operator, cost_model):
+    """The result's total as one bar split by component and tax, each segment's amount and share in text; the
+    segments' widths add up to the whole bar and the amounts to the total."""
+    data = {"methodology_id": cost_model, "in-distancia_km": "100", "in-peso_t": "10", "origin_state": "SP",
+            "destination_state": "SP"}
+    html = post(operator, "/precos/simular", data, htmx=True).get_data(as_text=True)
+    bar = re.search(r'<div class="chart stacked" id="result-figures-bar".*?</ul>', html, re.S).group(0)
+    assert "Composição do total de R$ 1.288,51" in bar
+    legend = re.findall(r'<span class="chart-label">([^<]*)</span> <strong class="chart-value nowrap">([^<]*)</strong>',
+                        bar)
+    assert ("ICMS", "R$ 154,62 (12 %)") in legend
+    amounts = [Decimal(text.split(" (")[0].removeprefix("R$ ").replace(".", "").replace(",", "."))
+               for _, text in legend]
+    assert sum(amounts) == Decimal("1288.51")
+    widths = [float(w) for w in re.findall(r'<rect class="seg-\d" x="[\d.]+" y="0" height="8" width="([\d.]+)"', bar)]
+    assert abs(sum(widths) - 100) < 0.1 and len(widths) == len([a for a in amounts if a > 0])  # R$ 0,00 not drawn

@@ -497,3 +497,22 @@ def test_the_closing_form_asks_for_the_distances_it_cannot_compute(login, make_u
     assert done.status_code == 200, done.get_data(as_text=True)[-3000:]
     contract = load_agregado(agg["id"])
     assert contract.status == "encerrado" and contract.rotas_consolidadas[0]["distancia_km"] == "18.5"
+
+
+def test_the_balance_chart_reads_the_ledger_day_by_day(login, make_user, company, open_agregado):
+    """The contract's balance at the end of each day with entries, as text beside its bar: a negative one in red;
+    a cancelled line leaves the balance as it was."""
+    from tests.finance.test_dashboard_charts import chart, rows
+    agg = open_agregado()
+    url = f"/ciot/agregados/{agg['id']}"
+    client, token = _client(login, make_user, company)
+    assert chart(client.get(url).get_data(as_text=True), "chart-balance") is None  # no entries, no chart
+    client.post(url + "/viagens", data={**TRIP, "csrf_token": token, "valor": "1.000,00"}, headers=HX)
+    client.post(url + "/debitos", data={"csrf_token": token, "tipo": "adiantamento", "valor": "1.500,00",
+                                        "motivo": "Adiantamento", "data_debito": in_period(2, "09:00")}, headers=HX)
+    client.post(url + "/viagens", data={**TRIP, "csrf_token": token, "valor": "700,00",
+                                        "data_viagem": in_period(3, "08:00")}, headers=HX)
+    section = chart(client.get(url).get_data(as_text=True), "chart-balance")
+    days = [f"{brasilia_today() + timedelta(days=n):%d/%m}" for n in (1, 2, 3)]
+    assert rows(section) == {days[0]: "R$ 1.000,00", days[1]: "R$ -500,00", days[2]: "R$ 200,00"}
+    assert section.count('class="chart-row tone-danger"') == 1 and "<svg" in section

@@ -82,6 +82,36 @@ def test_an_unknown_email_gets_the_same_answer_and_no_mail(app, mail):
     assert "Se este e-mail tiver acesso" in visitor.get("/login").get_data(as_text=True)
 
 
+@pytest.fixture
+def two_per_account(app):
+    app.config["PASSWORD_RESET_LIMIT_PER_ACCOUNT"] = "2 per hour"
+    yield
+    app.config["PASSWORD_RESET_LIMIT_PER_ACCOUNT"] = "3 per hour"
+
+
+def _ask_reset(app, email: str, ip: str):
+    visitor = app.test_client()
+    visitor.environ_base["REMOTE_ADDR"] = ip  # another address each time: the per-IP limit never applies
+    answer = form_post(visitor, "/login/esqueci", "/login/esqueci", {"email": email})
+    return answer.status_code, answer.headers.get("Location"), visitor.get("/login").get_data(as_text=True)
+
+
+def test_reset_mails_are_limited_per_account_silently(app, user, make_user, company, mail, two_per_account):
+    """Past PASSWORD_RESET_LIMIT_PER_ACCOUNT requests for one e-mail (any case, any address) no link is mailed, and
+    the answer is the one every request gets, so it says nothing about the account; another account still gets
+    its link, and an unknown e-mail's requests answer the same before and after its own limit."""
+    answers = [_ask_reset(app, email, f"10.0.0.{n}") for n, email in
+               enumerate((user.email, user.email.upper(), user.email, f" {user.email} "), 1)]
+    assert len(mail.received) == 2 and all(message["To"] == user.email for message in mail.received)
+    assert {(status, location) for status, location, _ in answers} == {(302, "/login")}
+    assert all("Se este e-mail tiver acesso" in page for _, _, page in answers)
+    other = make_user(company, role="leitura")
+    _ask_reset(app, other.email, "10.0.0.9")
+    assert len(mail.received) == 3 and mail.received[-1]["To"] == other.email
+    unknown = [_ask_reset(app, "ninguem@example.com", f"10.0.1.{n}")[:2] for n in range(4)]
+    assert unknown == [(302, "/login")] * 4 and len(mail.received) == 3
+
+
 def test_an_expired_link_does_not_work(app, user, mail):
     form_post(app.test_client(), "/login/esqueci", "/login/esqueci", {"email": user.email})
     link = reset_link(mail)

@@ -235,5 +235,5 @@ def emissor_etc_sem_credenciais(ctx: RuleContext):
     if etc is not None and not (etc.has_credentials or {}).get(ctx.environment):
         label = "produção" if ctx.environment == "producao" else "homologação"
         yield ("contratado_cpf_cnpj",
-               f"A ETC contratada ({ctx.contratado}) não tem credenciais CIOT de {label} ({ctx.environment}). "
+               f"A ETC contratada ({ctx.contratado}) não tem credenciais CIOT de {label}. "
                "O CIOT é emitido em nome dela: configure as credenciais no cadastro da empresa.")

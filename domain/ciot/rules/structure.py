@@ -43,10 +43,18 @@ def mod01(ctx: RuleContext):
                "categoria estiver errada.")
     flag = ctx.data.equiparado_tac
     if ctx.modality.contratado_tipo == "ETC" and flag is not None and flag != ctx.modality.equiparado:
-        yield ("equiparado_tac",
-               f"equiparado_tac={'true' if flag else 'false'} foi ignorado: o parceiro contratado está cadastrado "
-               f"com categoria RNTRC {category}. Para ETC equiparada a TAC, cadastre o parceiro com a categoria "
-               "TAC_EQUIPARADO.")
+        yield ("equiparado_tac", _mod01_flag_message(flag, category))
+
+
+def _mod01_flag_message(flag: bool, category: str) -> str:
+    """What to do depends on the registry: a partner already registered as an ETC equated to a TAC needs nothing
+    more (the operation is handled as equated); only one registered as a plain ETC is told how to equate it."""
+    if not flag:
+        return ("equiparado_tac=false foi ignorado: o parceiro contratado está cadastrado como ETC equiparada a TAC "
+                "(categoria RNTRC TAC_EQUIPARADO) e a operação segue como equiparada. Se a empresa não for "
+                "equiparada, mude a categoria RNTRC do parceiro para ETC.")
+    return (f"equiparado_tac=true foi ignorado: o parceiro contratado está cadastrado com categoria RNTRC {category}. "
+            "Para ETC equiparada a TAC, cadastre o parceiro com a categoria TAC_EQUIPARADO.")
 
 
 @RULES.rule("MOD02", WARNING, "Modalidade do contratado não determinada")
