@@ -51,7 +51,6 @@ def setup(app) -> dict:
     """A company with a key, a TAC carrier, a contract with 1,000 trips, an empty one and one with 300 trips and 20
     debits (for the PDF)."""
     from core.db import db
-    from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.ciot_agregado import services
     from domain.ciot_agregado.schemas import CiotAgregadoCreate, CiotAgregadoDebitoCreate, CiotAgregadoViagemCreate
@@ -59,6 +58,7 @@ def setup(app) -> dict:
     from domain.partners.schemas import PartnerCreate
     from domain.tenancy import services as tenancy
     from tests.fixtures.agregado import agregado_body, debit_body, in_period, trip_body
+    from tests.fixtures.committing import commit
 
     with app.app_context():
         db.drop_all()

@@ -86,11 +86,11 @@ class Times:
 def setup(app, operations: int) -> dict:
     """Two companies (homolog, producao), an API key, and `operations` emitted operations in homolog."""
     from core.db import db
-    from core.queue import commit
     from domain.ciot import services
     from domain.ciot.schemas import OperationCreate
     from domain.tenancy import services as tenancy
     from tests.fixtures.ciot import ciot_body
+    from tests.fixtures.committing import commit
 
     with app.app_context():
         db.drop_all()

@@ -239,11 +239,11 @@ def bench_invoice_size(ids: dict, pairs: int) -> None:
     import sqlalchemy as sa
 
     from core.db import db
-    from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.billing.schemas import InvoiceCreate
     from domain.billing.services import create_invoice
     from domain.tenancy.models import Company
+    from tests.fixtures.committing import commit
 
     app = make_app()
     statements = []
@@ -280,7 +280,6 @@ def bench_pdf(ids: dict, renders: int) -> None:
 
     from core.db import db
     from core.pdf import html_to_pdf
-    from core.queue import commit
     from core.tenancy import get_owned, tenant_scope
     from domain.billing.layout import customer_layout, invoice_style, save_layout
     from domain.billing.models import Invoice
@@ -289,6 +288,7 @@ def bench_pdf(ids: dict, renders: int) -> None:
     from domain.billing.services import create_invoice, invoice_documents, invoice_receivable
     from domain.partners.models import Partner
     from domain.tenancy.models import Company
+    from tests.fixtures.committing import commit
 
     app = make_app()
     with app.app_context(), tenant_scope(ids["company"]):

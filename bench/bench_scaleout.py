@@ -63,7 +63,6 @@ def seed(env: dict, receiver_url: str) -> dict:
     sys.path.insert(0, ROOT)
     from app import create_app
     from core.db import db
-    from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.fleet.schemas import VehicleCreate
     from domain.fleet.services import create_vehicle
@@ -71,6 +70,7 @@ def seed(env: dict, receiver_url: str) -> dict:
     from domain.freights.schemas import FreightCreate
     from domain.tenancy import services as tenancy
     from domain.webhooks import services as webhooks
+    from tests.fixtures.committing import commit
     from tests.fixtures.freights import freight_body
 
     app = create_app()

@@ -81,10 +81,10 @@ def main(args) -> None:
 
     from app import create_app
     from core.db import db
-    from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.tenancy import services as tenancy
     from domain.webhooks import services
+    from tests.fixtures.committing import commit
 
     Redis.from_url(redis_url).flushdb()
     app = create_app()
@@ -118,8 +118,8 @@ def main(args) -> None:
 def measure(mode: str, env: dict, company, receiver: Receiver, args, tag: str) -> dict:
     """Two workers of one mode: N events one at a time (latency), then M committed 100 per transaction."""
     from core.events import emit_event
-    from core.queue import commit
     from core.tenancy import tenant_scope
+    from tests.fixtures.committing import commit
     command = [sys.executable, "-m", "flask", "--app", "app", "worker", "webhooks", *MODES[mode]]
     # each in a process group of its own, stopped as a whole (its work horses too): bench/_common.py
     workers = [start_process(command, cwd=ROOT, env=env, stderr=subprocess.DEVNULL) for _ in range(2)]

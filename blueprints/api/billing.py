@@ -78,7 +78,7 @@ def discard_document(ctx, document_id):
 
 
 @endpoint("/billing/invoices", "POST", body=InvoiceCreate, tags=TAGS, module=BILLING, response=InvoiceResponse,
-          errors=(*INVOICE_ERRORS, CUSTOMER_NOT_FOUND), commits_itself_when=services.creation_commits_itself,
+          errors=(*INVOICE_ERRORS, CUSTOMER_NOT_FOUND),
           summary="Consolida documentos pendentes de um cliente numa fatura FAT-000001 (rascunho, ou emitida "
                   "com emit=true).")
 def create_invoice(ctx):

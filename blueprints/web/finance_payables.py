@@ -10,7 +10,6 @@ from blueprints.web.access import roles_required
 from blueprints.web.cadastros_common import attach_errors, errors_of
 from blueprints.web.finance import ROLES, bp
 from blueprints.web.finance_forms import PayableForm, parse_payable, payable_input
-from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError
 from core.formatting import today
@@ -56,9 +55,8 @@ def payable_new():
         data, errors = parse_payable(form)
         if data is not None:
             try:
-                with page_transaction():
-                    titles = payables.create_payables(current_user.company, data)
-                    count = len(titles)
+                titles = payables.create_payables(current_user.company, data)
+                count = len(titles)
                 flash(f"Título lançado: {count} parcela(s).", "success")
                 return redirect(url_for("finance.payables_board"))
             except AppError as exc:

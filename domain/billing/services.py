@@ -11,7 +11,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
 from core.counters import stamp_next_value
-from core.db import db, flush_unique, in_autocommit, take_transaction, utcnow
+from core.db import db, flush_unique, utcnow
 from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
 from core.tenancy import get_owned, get_referenced, missing_reference
 from core.validators import FieldInvalid, access_key_model, clean_access_key
@@ -124,9 +124,7 @@ def _lock_documents(ids) -> list[BillingDocument]:
 def create_invoice(company, data: InvoiceCreate) -> Invoice:
     """A draft of the company's pending documents of one customer (`emit` issues it too), numbered `FAT-000001`.
     On PostgreSQL in one statement (domain.billing.creation) when the documents pass the checks; otherwise, and on
-    SQLite, the documents are locked and checked here (each failed check its 422), then inserted and linked. The API
-    runs a draft's creation on an autocommit connection (`creation_commits_itself`): the statement is then the
-    whole creation and commits on its own; the ordinary path takes a transaction first.
+    SQLite, the documents are locked and checked here (each failed check its 422), then inserted and linked.
     `company`: the ORM company or a view of it with its `id` (the API's, read with the key): the statement reads
     the billing defaults itself; the ordinary path loads the ORM company when it is not one."""
     ids = list(dict.fromkeys(data.document_ids))
@@ -137,8 +135,6 @@ def create_invoice(company, data: InvoiceCreate) -> Invoice:
                                      prefix=INVOICE_PREFIX)
     numbered = invoice is not None and not data.emit
     if invoice is None:
-        if in_autocommit():  # the statement wrote nothing; the path below writes several statements: one transaction
-            take_transaction()
         invoice = _new_invoice(_orm_company(company), data, invoice_id)
         _insert_checked(invoice, _checked_documents(ids, customer))
     else:
@@ -148,13 +144,6 @@ def create_invoice(company, data: InvoiceCreate) -> Invoice:
     if not numbered:
         number_invoice(invoice)
     return invoice
-
-
-def creation_commits_itself(body: dict | None) -> bool:
-    """Whether a creation request can run without a request transaction (core.api `commits_itself_when`): a draft
-    (`emit` false), whose numbered creation is the one statement. An emission follows the INSERT in the same
-    transaction, so it needs one."""
-    return body is not None and not body.get("emit")
 
 
 def _orm_company(company) -> Company:
