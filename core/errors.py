@@ -1,6 +1,8 @@
 """One error type, two renderings: the API turns it into the JSON envelope, the pages into messages."""
 from dataclasses import dataclass
 
+from flask import g, has_request_context
+
 
 @dataclass
 class FieldError:
@@ -27,9 +29,8 @@ class AppError(Exception):
         super().__init__(message or self.message)
         self.message = message or self.message
         self.keep_records = keep_records or self.keep_records
-        if self.keep_records:
-            from core.transaction import note_kept_refusal
-            note_kept_refusal()
+        if self.keep_records and has_request_context():
+            g.kept_refusal = True  # read by the request's unit of work (core/transaction.py)
         if code:
             self.code = code
         if status:

@@ -108,13 +108,6 @@ def _as_unit(callback):
     return run
 
 
-def note_kept_refusal() -> None:
-    """core.errors: a refusal that keeps its records was raised in this request; kept even if the view catches
-    it to render it (its answer is then a 4xx)."""
-    if has_request_context():
-        g._kept_refusal = True
-
-
 # --- The request's unit of work -------------------------------------------------------------------------------
 
 def register_unit_of_work(app: Flask) -> None:
@@ -135,7 +128,7 @@ def _end_request(response):
     if g.get("_work_ended"):  # an error handler ended it (end_with_error), or this hook ran already
         return _after_response_jobs(response)
     g._work_ended = True
-    if response.status_code < 400 or g.get("_kept_refusal"):
+    if response.status_code < 400 or g.get("kept_refusal"):
         try:
             _commit()
         except Exception:
