@@ -128,6 +128,10 @@ def _end_request(response):
     if g.get("_work_ended"):  # an error handler ended it (end_with_error), or this hook ran already
         return _after_response_jobs(response)
     g._work_ended = True
+    if db.session.info.get("read_only"):
+        # A read has nothing to commit (nor jobs: enqueueing raises); its transaction ends when the session closes
+        # at the app context's teardown, so the objects it loaded stay loaded for the hooks after this one.
+        return _after_response_jobs(response)
     if response.status_code < 400 or g.get("kept_refusal"):
         try:
             _commit()

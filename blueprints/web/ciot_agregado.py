@@ -274,6 +274,8 @@ def agregado(agregado_id):
 
 
 def _done(agregado_id, message: str, category: str = "success", status: int = 200):
+    if status < 400:  # a refusal (422) is left to the request's unit of work, which rolls it back
+        commit_phase("the action's jobs run (inline) before the page shows their outcome")
     if is_htmx():
         return _page(agregado_id, status=status, message=message, category=category)
     flash(message, category)
