@@ -134,13 +134,35 @@ def _end_request(response):
         return _after_response_jobs(response)
     if response.status_code < 400 or g.get("kept_refusal"):
         try:
-            _commit()
-        except Exception:
+            commit_request()
+        except Exception as exc:
             _safe_rollback()
-            raise  # the app's error page (500): the client never sees a success for work that was lost
+            interim = _interim_answer(exc)
+            if interim is None:
+                raise  # the app's error page (500): the client never sees a success for work that was lost
+            return _after_response_jobs(interim)
     else:
         _safe_rollback()
     return _after_response_jobs(response)
+
+
+def commit_request() -> None:
+    """The request's final commit (then its jobs are handed over)."""
+    _commit()
+
+
+def _interim_answer(exc: Exception):
+    """When a phase committed with an interim answer declared (core.api.interim_response: g.interim) and the final
+    commit failed, the work that matters is on record: the answer is that interim one ("accepted"), never a 500
+    that invites a second try."""
+    if not g.get("interim_committed") or g.get("interim") is None:
+        return None
+    log.error("the final commit failed after a committed phase (request %s); answering as accepted",
+              g.get("request_id"), exc_info=exc)
+    body, status = g.interim
+    response = current_app.json.response(body)
+    response.status_code = status
+    return response
 
 
 # --- Read-only transactions -----------------------------------------------------------------------------------
