@@ -27,7 +27,7 @@ import tempfile
 import time
 import uuid
 
-from _common import percentile
+from _common import percentile, save_seed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_finance")  # a scratch database: dropped and recreated
@@ -58,12 +58,12 @@ def seed(documents: int, clients: int, per_client: int) -> dict:
         company = services.create_company(name="Transportadora Bench Ltda", cnpj="11222333000181",
                                           modules=["billing", "financial"])
         other = services.create_company(name="Contador Bench Ltda", cnpj="11444777000161")
-        db.session.commit()
+        save_seed()
         customer = _customer_with_documents(company, documents)
         independent = []
         for n in range(clients):
             own = services.create_company(name=f"Independente {n} Ltda", cnpj=_cnpj(n), modules=["billing"])
-            db.session.commit()
+            save_seed()
             _customer_with_documents(own, per_client)
             independent.append((own.id, _api_key(own)))
         with db.engine.begin() as conn:
@@ -75,12 +75,11 @@ def seed(documents: int, clients: int, per_client: int) -> dict:
 
 
 def _api_key(company) -> str:
-    from core.db import db
     from core.tenancy import tenant_scope
     from domain.tenancy.services import create_api_key
     with tenant_scope(company.id):
         _, full = create_api_key(company)
-        db.session.commit()
+        save_seed()
     return full
 
 
@@ -108,7 +107,7 @@ def _customer_with_documents(company, documents: int):
                    DATE '2026-01-01' + (i % 28), '{}', now() + i * interval '1 microsecond', now()
             FROM generate_series(1, :n) AS i"""), {"company_id": company.id, "customer": customer.id,
                                                      "n": documents})
-        db.session.commit()
+        save_seed()
         return customer.id
 
 
@@ -123,25 +122,21 @@ def pending_ids(limit: int, company_id) -> list:
 # --- (a) numbering under concurrency --------------------------------------------------------------
 
 def _real_client(company_id, api_key, document_ids, seconds, barrier, results):
-    from core.api import finish
-    from core.db import db, read_without_transaction
+    from core.db import db
     from core.tenancy import tenant_scope
+    from core.transaction import unit_of_work
     from domain.billing.schemas import InvoiceCreate
-    from domain.billing.services import create_invoice, creation_commits_itself
+    from domain.billing.services import create_invoice
     from domain.tenancy import keystore
 
     def one(document_id):
-        # as the API request does on the database (blueprints/api/billing.py, core.api.endpoint): a draft without
-        # an Idempotency-Key runs on an autocommit connection (the creation statement commits on its own), the key
-        # looked up with its company (authentication), the service given that company, the request's finish, the
-        # session closed
+        # as the API request does on the database (blueprints/api/billing.py, core.api.endpoint): the key looked up
+        # with its company (authentication), the service given that company, the request's unit of work committed,
+        # the session closed
         body = {"document_ids": [str(document_id)]}
-        autocommit = creation_commits_itself(body)
-        if autocommit:
-            read_without_transaction()
-        _, company, _, _ = keystore.find(api_key)
-        create_invoice(company, InvoiceCreate.model_validate(body))
-        finish(reading=autocommit)
+        with unit_of_work():
+            _, company, _, _ = keystore.find(api_key)
+            create_invoice(company, InvoiceCreate.model_validate(body))
         db.session.close()
 
     app = make_app()
@@ -161,8 +156,8 @@ def _bare_client(counter_company_id, seconds, barrier, results):
                      "RETURNING last_value")
 
         def one():
-            conn.execute(statement, (counter_company_id,)).fetchone()
-            conn.commit()
+            with conn.transaction():  # BEGIN … COMMIT, as a request's unit of work
+                conn.execute(statement, (counter_company_id,)).fetchone()
 
         one()
         barrier.wait()
@@ -237,13 +232,13 @@ def bench_numbering(ids: dict, clients: int, docs_per_client: int, seconds: floa
 
 def bench_invoice_size(ids: dict, pairs: int) -> None:
     import sqlalchemy as sa
+    from _common import save_seed
 
     from core.db import db
     from core.tenancy import tenant_scope
     from domain.billing.schemas import InvoiceCreate
     from domain.billing.services import create_invoice
     from domain.tenancy.models import Company
-    from tests.fixtures.committing import commit
 
     app = make_app()
     statements = []
@@ -256,7 +251,7 @@ def bench_invoice_size(ids: dict, pairs: int) -> None:
             statements.clear()
             start = time.perf_counter()
             create_invoice(company, InvoiceCreate(document_ids=document_ids, emit=True))
-            commit()
+            save_seed()
             return time.perf_counter() - start, len(statements)
 
         one(1), one(200)  # warm up
@@ -276,6 +271,7 @@ def bench_invoice_size(ids: dict, pairs: int) -> None:
 def bench_pdf(ids: dict, renders: int) -> None:
     import io
 
+    from _common import save_seed
     from PIL import Image
 
     from core.db import db
@@ -288,7 +284,6 @@ def bench_pdf(ids: dict, renders: int) -> None:
     from domain.billing.services import create_invoice, invoice_documents, invoice_receivable
     from domain.partners.models import Partner
     from domain.tenancy.models import Company
-    from tests.fixtures.committing import commit
 
     app = make_app()
     with app.app_context(), tenant_scope(ids["company"]):
@@ -301,7 +296,7 @@ def bench_pdf(ids: dict, renders: int) -> None:
             visible_columns=["tipo", "numero", "emissao", "chave"], blocks=["condicao", "instrucoes"]),
             logo=logo.getvalue())
         invoice = create_invoice(company, InvoiceCreate(document_ids=pending_ids(20, ids["company"]), emit=True))
-        commit()
+        save_seed()
         invoice_id = invoice.id
 
         def ours() -> bytes:

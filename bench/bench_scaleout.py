@@ -64,20 +64,20 @@ def seed(env: dict, receiver_url: str) -> dict:
     from app import create_app
     from core.db import db
     from core.tenancy import tenant_scope
+    from core.transaction import commit_phase
     from domain.fleet.schemas import VehicleCreate
     from domain.fleet.services import create_vehicle
     from domain.freights import services as freights
     from domain.freights.schemas import FreightCreate
     from domain.tenancy import services as tenancy
     from domain.webhooks import services as webhooks
-    from tests.fixtures.committing import commit
     from tests.fixtures.freights import freight_body
 
     app = create_app()
     with app.app_context():
         company = tenancy.create_company(name="Carga Pesada Ltda", cnpj="11222333000181",
                                          features=["integrations.webhooks"])
-        commit()
+        commit_phase("the bench's data")
         with tenant_scope(company.id):
             _, key = tenancy.create_api_key(company, scopes=["read", "write"], name="bench")
             vehicle_ids = [str(create_vehicle(company, VehicleCreate.model_validate(
@@ -85,7 +85,7 @@ def seed(env: dict, receiver_url: str) -> dict:
             freight = freights.create_freight(company, FreightCreate.model_validate(
                 freight_body(visibility="publico")), status="published")
             webhooks.create_endpoint(company, url=receiver_url, event_types=["marketplace.lead.created"])
-            commit()
+            commit_phase("the bench's data")
             slug = freight.public_slug
         db.engine.dispose()
     return {"key": key, "vehicles": vehicle_ids, "slug": slug}

@@ -18,7 +18,7 @@ import os
 import sys
 import time
 
-from _common import bench_app, held_raw_connection, report
+from _common import bench_app, held_raw_connection, report, save_seed
 
 VERSION_SQL = ("SELECT v.version, v.inputs, v.components, v.tax_mode FROM methodology_versions v "
                "JOIN methodologies m ON m.id = v.methodology_id AND v.version = m.current_version "
@@ -85,7 +85,7 @@ def main(iterations: int) -> None:
             _, key = services.create_api_key(company, scopes=["read", "write"])
             methodology_id = str(db.session.execute(db.select(Methodology.id)
                                                     .where(Methodology.template == "cost_model")).scalar_one())
-        db.session.commit()
+        save_seed()
         company_id = company.id
 
     client = app.test_client()
@@ -115,7 +115,7 @@ def main(iterations: int) -> None:
         for model in (MethodologyVersion, Methodology, ApiKey):
             db.session.execute(cross_tenant(db.delete(model).where(model.company_id == company_id)))
         db.session.execute(db.delete(Company).where(Company.id == company_id))
-        db.session.commit()
+        save_seed()
 
 
 if __name__ == "__main__":
