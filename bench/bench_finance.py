@@ -5,9 +5,9 @@
                                   [--pdf 20] [--only abc]
 
 (a) Invoice numbering under concurrency: `--clients` processes each create invoices (one pending document each) as
-    the API request does on the database (a draft without Idempotency-Key: an autocommit connection, the key looked
-    up with its company, then `domain.billing.services.create_invoice`, whose one statement commits on its own, and
-    the request's finish), all at once, for `--seconds`; against the same number
+    the API request does on the database (the key looked up with its company, then
+    `domain.billing.services.create_invoice`, committed by the request's unit of work), all at once, for `--seconds`;
+    against the same number
     of processes running, for as long, the bare statement that hands out a gapless number, `UPDATE invoice_counters
     SET last_value = last_value + 1 ... RETURNING` + COMMIT on a raw psycopg connection (another company's counter
     row). Invoices per second against numbers per second, in `--rounds` rounds of one run of each, back to back,
@@ -212,7 +212,7 @@ def bench_numbering(ids: dict, clients: int, docs_per_client: int, seconds: floa
     ratios = sorted(r / b for r, b in zip(real, bare, strict=True))
     print(f"(a) invoice numbering, {clients} concurrent clients (processes), {rounds} rounds of {seconds:g} s each "
           "side:")
-    print("    the API request's database work (key lookup + create_invoice, self-committing): "
+    print("    the API request's database work (key lookup + create_invoice, its unit of work): "
           f"{', '.join(f'{r:.0f}' for r in real)} invoices/s")
     print(f"    bare counter UPDATE + commit: {', '.join(f'{b:.0f}' for b in bare)} numbers/s")
     print(f"    ratio per round: {', '.join(f'{r:.2f}' for r in ratios)} (sorted) -> median "
