@@ -5,7 +5,7 @@ from flask import g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from core.errors import AppError
-from core.transaction import end_with_error, read_only_violation
+from core.transaction import end_request_with_error, read_only_violation
 
 log = logging.getLogger("fretes.errors")
 
@@ -81,7 +81,7 @@ def service_unavailable():
 def register_error_handlers(app):
     @app.errorhandler(AppError)
     def handle_app_error(exc: AppError):
-        end_with_error(exc)  # the unit of work ends here: a refusal keeps its records, anything else rolls back
+        end_request_with_error(exc)  # the unit of work ends here: a refusal keeps its records, anything else rolls back
         if wants_json():
             from core.api import error_body
             return _json(error_body(exc), exc.status, exc.headers)
@@ -89,7 +89,7 @@ def register_error_handlers(app):
 
     @app.errorhandler(HTTPException)
     def handle_http_error(exc: HTTPException):
-        end_with_error(exc)
+        end_request_with_error(exc)
         status = exc.code or 500
         code, message = HTTP_CODES.get(status, ("http_error", exc.description or "Erro."))
         headers = {}
@@ -108,7 +108,7 @@ def register_error_handlers(app):
 
     @app.errorhandler(Exception)
     def handle_unexpected(exc: Exception):
-        end_with_error(exc)
+        end_request_with_error(exc)
         if is_service_outage(exc) and not read_only_violation(exc):
             log.error("service unavailable (request %s): %s: %s", g.get("request_id", ""), type(exc).__name__, exc)
             return service_unavailable()

@@ -51,14 +51,19 @@ def commit_phase(reason: str) -> None:
 
 
 def end_with_error(exc: BaseException) -> None:
-    """The unit of work ends on an error: a refusal that keeps its records (`AppError.keep_records`) is
-    committed, anything else rolled back. Called by the app's error handlers and by `unit_of_work`."""
-    if has_request_context():
-        g._work_ended = True
+    """A unit of work ends on an error: a refusal that keeps its records (`AppError.keep_records`) is committed,
+    anything else rolled back (`unit_of_work`; the request's: `end_request_with_error`)."""
     if getattr(exc, "keep_records", False):
         _commit()
     else:
         _safe_rollback()
+
+
+def end_request_with_error(exc: BaseException) -> None:
+    """The app's error handlers: the request's unit of work ends here (`end_with_error`), before the error page is
+    rendered; its after-request hook then has nothing left to do."""
+    g._work_ended = True
+    end_with_error(exc)
 
 
 def _safe_rollback() -> None:
@@ -75,9 +80,17 @@ def unit_of_work():
     try:
         yield
     except BaseException as exc:
-        end_with_error(exc)
+        if _clean_exit(exc):  # a command that ends with `ctx.exit(0)` / `sys.exit(0)` ended cleanly
+            _commit()
+        else:
+            end_with_error(exc)
         raise
     _commit()
+
+
+def _clean_exit(exc: BaseException) -> bool:
+    return getattr(exc, "code", getattr(exc, "exit_code", None)) in (0, None) and type(exc).__name__ in (
+        "SystemExit", "Exit")
 
 
 def commands_as_units_of_work(group) -> None:
@@ -118,14 +131,14 @@ def register_unit_of_work(app: Flask) -> None:
 
 
 def _begin_request() -> None:
-    # Lazy: the mark costs no statement (a view may answer without the database); core.db's session applies it
-    # when the transaction begins.
+    # Lazy: the mark costs no statement (a view may answer without the database); `_read_only_when_marked`
+    # applies it when the session's transaction begins.
     if request.method in READ_ONLY_METHODS:
         db.session.info["read_only"] = True
 
 
 def _end_request(response):
-    if g.get("_work_ended"):  # an error handler ended it (end_with_error), or this hook ran already
+    if g.get("_work_ended"):  # an error handler ended it (end_request_with_error), or this hook ran already
         return _after_response_jobs(response)
     g._work_ended = True
     if db.session.info.get("read_only"):

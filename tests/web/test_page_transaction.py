@@ -90,6 +90,24 @@ def phase_then_fail():
     raise RuntimeError("the wait after the claim failed")
 
 
+def failing_job() -> None:
+    """An inline job that fails inside its own unit of work (jobs.context.job_context)."""
+    from jobs.context import job_context
+    with job_context():
+        add("666")
+        raise RuntimeError("the job failed")
+
+
+@pages.post("/phase-with-a-failing-inline-job")
+def phase_with_a_failing_inline_job():
+    from core.queue import enqueue_after_commit
+    add("611")
+    enqueue_after_commit(f"{__name__}.failing_job")
+    commit_phase("the claim; inline, its job runs (and fails) here")
+    add("612")
+    return "", 302, {"Location": "/_uow/done"}
+
+
 @endpoint("/claim", "POST", blueprint=api_probe)
 def api_claim_then_fail(ctx):
     add("701")
@@ -166,6 +184,12 @@ def test_a_kept_refusal_rendered_by_the_page_itself_still_keeps_its_records(clie
 def test_a_committed_phase_stays_when_the_rest_fails(client):
     assert client.post("/_uow/phase-then-fail").status_code == 500
     assert stored() == ["601"]
+
+
+def test_an_inline_job_failing_at_a_phase_leaves_the_request_its_own_commit(client):
+    """The job's unit of work rolls back the job's work only: the request goes on and commits what followed."""
+    assert client.post("/_uow/phase-with-a-failing-inline-job").status_code == 302
+    assert stored() == ["611", "612"]
 
 
 def test_an_api_call_failing_after_its_committed_claim_answers_the_interim_202(client, company, make_api_key):
