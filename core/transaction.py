@@ -128,9 +128,13 @@ def register_unit_of_work(app: Flask) -> None:
     so the commit runs first, before any hook reads the answer, and before the answer is sent."""
     app.before_request_funcs.setdefault(None, []).insert(0, _begin_request)
     app.after_request(_end_request)
+    app.teardown_request(_end_read)
 
 
 def _begin_request() -> None:
+    # The request's marks start clean even when requests share an app context (and so `g` and the session: a
+    # test client inside an app context, a script serving requests in its own).
+    g._work_ended = g.kept_refusal = False
     # Lazy: the mark costs no statement (a view may answer without the database); `_read_only_when_marked`
     # applies it when the session's transaction begins.
     if request.method in READ_ONLY_METHODS:
@@ -148,15 +152,21 @@ def _end_request(response):
     if response.status_code < 400 or g.get("kept_refusal"):
         try:
             commit_request()
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001  any failure of the commit: rolled back, answered below
             _safe_rollback()
             interim = _interim_answer(exc)
-            if interim is None:
-                raise  # the app's error page (500): the client never sees a success for work that was lost
+            if interim is None:  # the app's error page (500): the client never sees a success for lost work
+                interim = current_app.make_response(current_app.handle_user_exception(exc))
             return _after_response_jobs(interim)
     else:
         _safe_rollback()
     return _after_response_jobs(response)
+
+
+def _end_read(exc) -> None:
+    """Teardown: a read's transaction ends once every after-request hook has run (they may read what it loaded)."""
+    if db.session.info.pop("read_only", None):
+        _safe_rollback()
 
 
 def commit_request() -> None:
