@@ -6,9 +6,9 @@ formula evaluations per second.
 
 Both endpoints run in the same process through the same WSGI test client, interleaved call by call:
   simulation  the real endpoint with the "Custo por km + tonelada + fixo" starter methodology (save=false): key
-              lookup with the methodology's current version (one statement, no transaction), body validation, the
-              rate limit (Redis with REDIS_URL, its round trip overlapping the pricing; else in memory), input
-              checks, five formulas, ICMS/PIS/COFINS from the tax table, the JSON answer;
+              lookup with the methodology's current version (one statement, in the request's transaction), body
+              validation, the rate limit (Redis with REDIS_URL, its round trip overlapping the pricing; else in
+              memory), input checks, five formulas, ICMS/PIS/COFINS from the tax table, the JSON answer;
   bare        a hand-written POST that parses the same JSON body, does one SELECT (the methodology's current
               version row, on a raw DBAPI connection opened once) and answers jsonify() — the baseline of the
               target (simulation p50 <= 2x bare).
