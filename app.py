@@ -50,8 +50,6 @@ def create_app(config: dict | None = None) -> Flask:
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (docs/decisions.md §1). Set before any route is added, so it holds for every route.
     app.url_map.strict_slashes = False
-    from core.queue import run_after_response
-    app.after_request(run_after_response)  # inline webhook jobs: after the answer is sent
     from core.ratelimit import rate_limit_headers
     app.after_request(rate_limit_headers)  # RateLimit-* on every call that counted a limit
     from core.deprecation import deprecation_headers
@@ -99,6 +97,8 @@ def create_app(config: dict | None = None) -> Flask:
 
     from commands import register_commands
     register_commands(app)
+    from core.transaction import register_unit_of_work
+    register_unit_of_work(app)  # last: its after-request hook commits first, before the others read the answer
     return app
 
 
@@ -148,7 +148,6 @@ def _register_blueprints(app: Flask) -> None:
 def _init_request_hooks(app: Flask) -> None:
     from flask_login import current_user
 
-    from core.db import read_without_transaction
     from core.inputs import reject_nul_in_request
     from core.logs import REQUEST_ID_HEADER, log_request, request_id_from_headers
     from core.metrics import observe_request, route_label, start_request_timer
@@ -172,10 +171,6 @@ def _init_request_hooks(app: Flask) -> None:
         g.request_id = request_id_from_headers()
         # A view marked access.without_session_user (the sidebar badge) checks its caller itself, without SQL.
         session_user = not getattr(app.view_functions.get(request.endpoint), "without_session_user", False)
-        # Not for /healthz, /readyz, /metrics: readiness must answer (503 naming the database) when it is down.
-        if (request.method in ("GET", "HEAD") and request.endpoint != "static" and session_user
-                and request.blueprint != "ops"):
-            read_without_transaction()  # before the session's user is loaded
         if len(request.full_path) > app.config["MAX_URL_LENGTH"]:
             raise RequestURITooLarge()
         reject_nul_in_request(request.path.startswith("/api/"))

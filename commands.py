@@ -7,7 +7,6 @@ from flask import Flask
 
 from core.cli import echo, fail
 from core.db import db
-from core.queue import commit
 
 
 def register_commands(app: Flask) -> None:
@@ -35,7 +34,7 @@ def register_commands(app: Flask) -> None:
         from domain.rotation import UnreadableSecret, rotate_encryption_key
         try:
             counts = rotate_encryption_key()
-            commit()
+            db.session.flush()  # errors surface here; the command\'s unit of work commits
         except UnreadableSecret as exc:
             db.session.rollback()
             fail(exc)
@@ -55,3 +54,5 @@ def register_commands(app: Flask) -> None:
     register_webhook_commands(app)
     register_simulation_commands(app)
     register_job_commands(app)  # last: it adds `webhook sweep` to the webhooks' group
+    from core.transaction import commands_as_units_of_work
+    commands_as_units_of_work(app.cli)  # every command is one unit of work: committed when it ends cleanly

@@ -1,6 +1,5 @@
 """Demo data for the quick start: one company, one admin and one API key."""
 from core.db import db
-from core.queue import commit
 from core.tenancy import cross_tenant, tenant_scope
 from domain.tenancy import services
 from domain.tenancy.models import Company
@@ -20,5 +19,5 @@ def seed_demo_company() -> dict:
         with tenant_scope(company.id):
             services.create_user(company, email=DEMO_EMAIL, password=DEMO_PASSWORD, role="admin", name="Admin Demo")
             _, api_key = services.create_api_key(company, scopes=["read", "write"], name="demo")
-        commit()
+        db.session.flush()  # the caller's unit of work (the command, the test) commits
     return {"company_id": str(company.id), "email": DEMO_EMAIL, "password": DEMO_PASSWORD, "api_key": api_key}

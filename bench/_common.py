@@ -29,6 +29,12 @@ def bench_app(config: dict | None = None):
     return app
 
 
+def save_seed() -> None:
+    """Commit the data a bench set up (and hand its jobs over), the way the app's unit of work does."""
+    from core.transaction import commit_phase
+    commit_phase("the bench's data")
+
+
 def quiet_request_log() -> None:
     """The app's log lines (one per request) still formatted, as in production, but written to /dev/null instead of
     the terminal, so the figures stay readable."""

@@ -22,7 +22,7 @@ import statistics
 import time
 import tracemalloc
 
-from _common import bench_app
+from _common import bench_app, save_seed
 
 
 class Times:
@@ -50,8 +50,8 @@ def ratio(a: Times, b: Times) -> str:
 def setup(app) -> dict:
     """A company with a key, a TAC carrier, a contract with 1,000 trips, an empty one and one with 300 trips and 20
     debits (for the PDF)."""
+
     from core.db import db
-    from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.ciot_agregado import services
     from domain.ciot_agregado.schemas import CiotAgregadoCreate, CiotAgregadoDebitoCreate, CiotAgregadoViagemCreate
@@ -64,19 +64,19 @@ def setup(app) -> dict:
         db.drop_all()
         db.create_all()
         company = tenancy.create_company(name="Transportes Benchmark Agregados Ltda", cnpj="11444777000161")
-        db.session.commit()
+        save_seed()
         with tenant_scope(company.id):
             _, key = tenancy.create_api_key(company)
             tac = partners.create_partner(company, PartnerCreate.model_validate({
                 "person_kind": "pf", "cpf_cnpj": "52998224725", "legal_name": "João Agregado da Silva",
                 "rntrc": "012345678", "rntrc_categoria": "TAC"}))
-            commit()
+            save_seed()
             ids = {}
             for name, plate, trips, debits in (("big", "BIG1A11", 1000, 0), ("empty", "EMP1A11", 0, 0),
                                                ("pdf", "PDF1A11", 300, 20)):
                 contract_id = services.create_agregado(company, CiotAgregadoCreate.model_validate(
                     agregado_body(tac, placa_cavalo=plate, placas_reboques=[])), actor="bench").id
-                commit()  # phase 1 of the opening; phase 2 declares it (already done by the inline job)
+                save_seed()  # phase 1 of the opening; phase 2 declares it (already done by the inline job)
                 services.send_declaration(company, contract_id, str(contract_id), actor="bench")
                 for n in range(trips):
                     services.add_viagem(contract_id, CiotAgregadoViagemCreate.model_validate(trip_body(
@@ -85,7 +85,7 @@ def setup(app) -> dict:
                 for n in range(debits):
                     services.add_debito(contract_id, CiotAgregadoDebitoCreate.model_validate(debit_body(
                         valor=10 + n)), actor="bench")
-                commit()
+                save_seed()
                 ids[name] = str(contract_id)
         return {"company": company.id, "key": key, **ids}
 

@@ -26,7 +26,7 @@ import time
 import uuid
 from html import unescape
 
-from _common import check_separate_connections, held_raw_connection, percentile, quiet_request_log, report
+from _common import check_separate_connections, held_raw_connection, percentile, quiet_request_log, report, save_seed
 
 FRAGMENT = ('<span id="leads-badge" hx-get="{url}" hx-trigger="every 30s, leads-changed from:body" '
             'hx-swap="outerHTML" data-testid="leads-badge" class="badge badge-warn" '
@@ -56,12 +56,12 @@ def seed(app) -> tuple[uuid.UUID, str, str]:
 
     with app.app_context():
         company = services.create_company(name="Transportadora Badge Ltda", cnpj="11222333000181")
-        db.session.commit()
+        save_seed()
         email, password = f"op{uuid.uuid4().hex[:6]}@example.com", "senha-segura-1"
         with tenant_scope(company.id):
             services.create_user(company, email=email, password=password, role="operador")
             db.session.add(LeadCount(company_id=company.id, novo=1))
-            db.session.commit()
+            save_seed()
         if app.config["REDIS_URL"]:
             from core.queue import redis_connection
             redis_connection().set(_redis_key(company.id), 1)

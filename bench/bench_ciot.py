@@ -33,6 +33,8 @@ import time
 import tracemalloc
 from contextlib import contextmanager
 
+from _common import save_seed
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
@@ -85,8 +87,8 @@ class Times:
 
 def setup(app, operations: int) -> dict:
     """Two companies (homolog, producao), an API key, and `operations` emitted operations in homolog."""
+
     from core.db import db
-    from core.queue import commit
     from domain.ciot import services
     from domain.ciot.schemas import OperationCreate
     from domain.tenancy import services as tenancy
@@ -99,21 +101,21 @@ def setup(app, operations: int) -> dict:
         producao = tenancy.create_company(name="Produção Benchmark Ltda", cnpj="45723174000110",
                                           ciot_environment="producao")
         tenancy.set_ciot_credentials(producao, "producao", {"usuario": "bench", "senha": "bench"})
-        db.session.commit()
+        save_seed()
         with scope(company.id):
             _, key = tenancy.create_api_key(company)
-            db.session.commit()
+            save_seed()
         ids = []
         body = OperationCreate.model_validate(ciot_body(auto_emit=True))
         for _ in range(operations):
             with scope(company.id):
                 result = services.create_operation(company, body, actor="bench")
                 ids.append(str(result.op.id))
-                commit()  # inline emission
+                save_seed()  # inline emission
         with scope(producao.id):
             result = services.create_operation(producao, body, actor="bench")
             producao_op = str(result.op.id)
-            commit()
+            save_seed()
         return {"company": str(company.id), "producao_company": str(producao.id), "key": key, "ids": ids,
                 "producao_op": producao_op}
 

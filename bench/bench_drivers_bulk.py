@@ -22,6 +22,8 @@ import sqlalchemy as sa
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from _common import save_seed  # noqa: E402
+
 from core.validators import cpf_check_digits  # noqa: E402
 
 DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_bulk")  # a scratch database: dropped and recreated
@@ -60,10 +62,10 @@ def main() -> None:
     with app.app_context():
         db.create_all()
         company = services.create_company(name="Transportadora Bulk Ltda", cnpj="11222333000181")
-        db.session.commit()
+        save_seed()
         with tenant_scope(company.id):
             _, key = services.create_api_key(company, scopes=("read", "write"), name="bench")
-            db.session.commit()
+            save_seed()
     client = app.test_client()
     headers = {"X-API-Key": key}
 

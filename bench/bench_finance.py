@@ -5,13 +5,14 @@
                                   [--pdf 20] [--only abc]
 
 (a) Invoice numbering under concurrency: `--clients` processes each create invoices (one pending document each) as
-    the API request does on the database (the key looked up with its company, the ORM company loaded,
-    `domain.billing.services.create_invoice` and the request's commit), all at once, for `--seconds`; against the
-    same number of processes running, for as long, the bare statement that hands out a gapless number, `UPDATE
-    invoice_counters SET last_value = last_value + 1 ... RETURNING` + COMMIT on a raw psycopg connection (another
-    company's counter row). Invoices per second against numbers per second, in `--rounds` rounds of one run of
-    each, back to back, alternating which goes first: each round's ratio, their median and spread. Target ≥ 0.3×.
-    The numbers handed out are then checked: count = max = distinct, no gap.
+    the API request does on the database (the key looked up with its company, then
+    `domain.billing.services.create_invoice`, committed by the request's unit of work), all at once, for `--seconds`;
+    against the same number
+    of processes running, for as long, the bare statement that hands out a gapless number, `UPDATE invoice_counters
+    SET last_value = last_value + 1 ... RETURNING` + COMMIT on a raw psycopg connection (another company's counter
+    row). Invoices per second against numbers per second, in `--rounds` rounds of one run of each, back to back,
+    alternating which goes first: each round's ratio, their median and spread. Target ≥ 0.3×. The numbers handed
+    out are then checked: count = max = distinct, no gap.
 (b) An invoice of 200 documents against one of 1: `create_invoice(..., emit=True)` and the commit, in ABBA pairs;
     milliseconds, the ratio, and the SQL statements each sends.
 (c) The invoice PDF (`domain.billing.pdf.render_invoice_pdf`: the reads, the customer's layout, Jinja, xhtml2pdf)
@@ -26,7 +27,7 @@ import tempfile
 import time
 import uuid
 
-from _common import percentile
+from _common import percentile, save_seed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_finance")  # a scratch database: dropped and recreated
@@ -57,12 +58,12 @@ def seed(documents: int, clients: int, per_client: int) -> dict:
         company = services.create_company(name="Transportadora Bench Ltda", cnpj="11222333000181",
                                           modules=["billing", "financial"])
         other = services.create_company(name="Contador Bench Ltda", cnpj="11444777000161")
-        db.session.commit()
+        save_seed()
         customer = _customer_with_documents(company, documents)
         independent = []
         for n in range(clients):
             own = services.create_company(name=f"Independente {n} Ltda", cnpj=_cnpj(n), modules=["billing"])
-            db.session.commit()
+            save_seed()
             _customer_with_documents(own, per_client)
             independent.append((own.id, _api_key(own)))
         with db.engine.begin() as conn:
@@ -74,12 +75,11 @@ def seed(documents: int, clients: int, per_client: int) -> dict:
 
 
 def _api_key(company) -> str:
-    from core.db import db
     from core.tenancy import tenant_scope
     from domain.tenancy.services import create_api_key
     with tenant_scope(company.id):
         _, full = create_api_key(company)
-        db.session.commit()
+        save_seed()
     return full
 
 
@@ -107,7 +107,7 @@ def _customer_with_documents(company, documents: int):
                    DATE '2026-01-01' + (i % 28), '{}', now() + i * interval '1 microsecond', now()
             FROM generate_series(1, :n) AS i"""), {"company_id": company.id, "customer": customer.id,
                                                      "n": documents})
-        db.session.commit()
+        save_seed()
         return customer.id
 
 
@@ -122,9 +122,9 @@ def pending_ids(limit: int, company_id) -> list:
 # --- (a) numbering under concurrency --------------------------------------------------------------
 
 def _real_client(company_id, api_key, document_ids, seconds, barrier, results):
-    from core.api import finish
     from core.db import db
     from core.tenancy import tenant_scope
+    from core.transaction import unit_of_work
     from domain.billing.schemas import InvoiceCreate
     from domain.billing.services import create_invoice
     from domain.tenancy import keystore
@@ -132,11 +132,11 @@ def _real_client(company_id, api_key, document_ids, seconds, barrier, results):
     def one(document_id):
         # as the API request does on the database (blueprints/api/billing.py, core.api.endpoint): the key looked up
         # with its company (authentication), the ORM company loaded for the service (`ctx.company`), the creation,
-        # the request's commit, the session closed
-        _, account, _, _ = keystore.find(api_key)
-        create_invoice(keystore.company(account.id), InvoiceCreate.model_validate(
-            {"document_ids": [str(document_id)]}))
-        finish(reading=False)
+        # the request's unit of work committed, the session closed
+        body = {"document_ids": [str(document_id)]}
+        with unit_of_work():
+            _, account, _, _ = keystore.find(api_key)
+            create_invoice(keystore.company(account.id), InvoiceCreate.model_validate(body))
         db.session.close()
 
     app = make_app()
@@ -156,8 +156,8 @@ def _bare_client(counter_company_id, seconds, barrier, results):
                      "RETURNING last_value")
 
         def one():
-            conn.execute(statement, (counter_company_id,)).fetchone()
-            conn.commit()
+            with conn.transaction():  # BEGIN … COMMIT, as a request's unit of work
+                conn.execute(statement, (counter_company_id,)).fetchone()
 
         one()
         barrier.wait()
@@ -212,7 +212,7 @@ def bench_numbering(ids: dict, clients: int, docs_per_client: int, seconds: floa
     ratios = sorted(r / b for r, b in zip(real, bare, strict=True))
     print(f"(a) invoice numbering, {clients} concurrent clients (processes), {rounds} rounds of {seconds:g} s each "
           "side:")
-    print("    the API request's database work (key lookup + company + create_invoice + commit): "
+    print("    the API request's database work (key lookup + company + create_invoice, its unit of work): "
           f"{', '.join(f'{r:.0f}' for r in real)} invoices/s")
     print(f"    bare counter UPDATE + commit: {', '.join(f'{b:.0f}' for b in bare)} numbers/s")
     print(f"    ratio per round: {', '.join(f'{r:.2f}' for r in ratios)} (sorted) -> median "
@@ -232,9 +232,9 @@ def bench_numbering(ids: dict, clients: int, docs_per_client: int, seconds: floa
 
 def bench_invoice_size(ids: dict, pairs: int) -> None:
     import sqlalchemy as sa
+    from _common import save_seed
 
     from core.db import db
-    from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.billing.schemas import InvoiceCreate
     from domain.billing.services import create_invoice
@@ -251,7 +251,7 @@ def bench_invoice_size(ids: dict, pairs: int) -> None:
             statements.clear()
             start = time.perf_counter()
             create_invoice(company, InvoiceCreate(document_ids=document_ids, emit=True))
-            commit()
+            save_seed()
             return time.perf_counter() - start, len(statements)
 
         one(1), one(200)  # warm up
@@ -271,11 +271,11 @@ def bench_invoice_size(ids: dict, pairs: int) -> None:
 def bench_pdf(ids: dict, renders: int) -> None:
     import io
 
+    from _common import save_seed
     from PIL import Image
 
     from core.db import db
     from core.pdf import html_to_pdf
-    from core.queue import commit
     from core.tenancy import get_owned, tenant_scope
     from domain.billing.layout import customer_layout, invoice_style, save_layout
     from domain.billing.models import Invoice
@@ -296,7 +296,7 @@ def bench_pdf(ids: dict, renders: int) -> None:
             visible_columns=["tipo", "numero", "emissao", "chave"], blocks=["condicao", "instrucoes"]),
             logo=logo.getvalue())
         invoice = create_invoice(company, InvoiceCreate(document_ids=pending_ids(20, ids["company"]), emit=True))
-        commit()
+        save_seed()
         invoice_id = invoice.id
 
         def ours() -> bytes:

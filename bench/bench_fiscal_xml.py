@@ -21,7 +21,7 @@ import time
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from _common import bench_app
+from _common import bench_app, save_seed
 from defusedxml.ElementTree import fromstring
 
 # --- the previous reader (domain/billing/xml.py before 2026-11-27), for the comparison only ------------------------
@@ -103,10 +103,10 @@ def main(count: int) -> None:
     with app.app_context():
         company = services.create_company(name="Bench XML Ltda", cnpj="11222333000181",
                                           modules=["billing", "financial"])
-        db.session.commit()
+        save_seed()
         with tenant_scope(company.id):
             services.create_user(company, **BENCH_LOGIN, role="financeiro")
-            db.session.commit()
+            save_seed()
         company_id = company.id
     client = app.test_client()
     token = csrf_from(client.get("/login").get_data(as_text=True))

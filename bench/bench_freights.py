@@ -25,7 +25,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import stop_children_on_sigterm
+from _common import save_seed, stop_children_on_sigterm
 from bench_vehicle_list import (
     free_port,
     get,
@@ -156,7 +156,7 @@ def seed(instance: str, race_freights: int) -> dict:
     with app.app_context():
         db.create_all()
         company = services.create_company(name="Transportadora Bench Ltda", cnpj="11222333000181")
-        db.session.commit()
+        save_seed()
         scope = tenant_scope(company.id)
         scope.__enter__()
         params = {"company_id": company.id}
@@ -194,11 +194,11 @@ def seed(instance: str, race_freights: int) -> dict:
                    now()
             FROM freights f CROSS JOIN generate_series(1, :clients) AS j WHERE f.search_text = 'race'"""),
             {**params, "clients": CLIENTS})
-        db.session.commit()
+        save_seed()
         _, key = services.create_api_key(company, scopes=("read", "write"), name="bench")
-        db.session.commit()
+        save_seed()
         db.session.execute(sa.text("ANALYZE"))
-        db.session.commit()
+        save_seed()
         races = {}
         for freight_id, offer_id in db.session.execute(sa.text(
                 "SELECT f.id, o.id FROM freights f JOIN offers o ON o.freight_id = f.id "

@@ -14,7 +14,7 @@ import time
 import uuid
 from datetime import timedelta
 
-from _common import bench_app, report
+from _common import bench_app, report, save_seed
 
 HIDDEN = (("privado", "published"), ("publico", "draft"), ("publico", "delivered"))
 
@@ -24,7 +24,7 @@ def _company(db, cnpj: str, name: str):
 
     company = Company(id=uuid.uuid4(), cnpj=cnpj, legal_name=name)
     db.session.add(company)
-    db.session.commit()
+    save_seed()
     return company
 
 
@@ -50,7 +50,7 @@ def seed(app, count: int) -> None:
         rows += [row(n, other, *HIDDEN[n % 3], "OUT") for n in range(count // 2)]
         for start in range(0, len(rows), 5000):
             db.session.execute(cross_tenant(sa.insert(Freight)), rows[start:start + 5000])
-        db.session.commit()
+        save_seed()
         if db.engine.dialect.name == "postgresql":
             with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
                 conn.execute(sa.text("VACUUM ANALYZE freights"))

@@ -18,7 +18,7 @@ import json
 import sys
 import time
 
-from _common import bench_app, check_separate_connections, held_raw_connection, quiet_request_log, report
+from _common import bench_app, check_separate_connections, held_raw_connection, quiet_request_log, report, save_seed
 
 KEY_SQL = ("SELECT k.id, k.prefix, k.secret_hash, k.scopes, k.require_signature, c.id, c.cnpj, c.legal_name, "
            "c.modules, c.features, c.ciot_environment FROM api_keys k JOIN companies c ON c.id = k.company_id "
@@ -76,7 +76,7 @@ def main(iterations: int) -> None:
         db.session.flush()
         with tenant_scope(company.id):
             _, key = services.create_api_key(company, scopes=["read"])
-        db.session.commit()
+        save_seed()
         company_id = company.id
 
     client = app.test_client()
@@ -113,7 +113,7 @@ def main(iterations: int) -> None:
             if "company_id" in table.c:
                 db.session.execute(cross_tenant(table.delete().where(table.c.company_id == company_id)))
         db.session.execute(db.delete(Company).where(Company.id == company_id))
-        db.session.commit()
+        save_seed()
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import time
 
 import psycopg
 import sqlalchemy as sa
+from _common import save_seed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -57,9 +58,9 @@ def seed(app) -> None:
     with app.app_context():
         db.create_all()
         company = services.create_company(name="Frota Gigante Ltda", cnpj=CNPJ)
-        db.session.commit()
+        save_seed()
         other = services.create_company(name="Outra Ltda", cnpj="11444777000161")
-        db.session.commit()
+        save_seed()
         started = time.perf_counter()
         # One INSERT ... SELECT generate_series: plates AAA0000.. (3 letters from i / 10000, 4 digits from i % 10000),
         # created_at one second apart so the order is total and the cursor lands exactly at row DEPTH.
@@ -76,12 +77,12 @@ def seed(app) -> None:
         """)
         db.session.execute(cross_tenant(insert), {"company": company.id, "last": ROWS - 1})
         db.session.execute(cross_tenant(insert), {"company": other.id, "last": 9_999})  # a neighbour, so filters matter
-        db.session.commit()
+        save_seed()
         with tenant_scope(company.id):
             services.create_api_key(company, scopes=("read",), name="bench")
-            db.session.commit()
+            save_seed()
         db.session.execute(cross_tenant(sa.text("ANALYZE vehicles")))
-        db.session.commit()
+        save_seed()
         print(f"seeded {ROWS:,} vehicles (+10,000 of another company) in {time.perf_counter() - started:.1f}s")
 
 
@@ -94,7 +95,7 @@ def fresh_key(app) -> str:
         company = db.session.execute(cross_tenant(db.select(Company).where(Company.cnpj == CNPJ))).scalar_one()
         with tenant_scope(company.id):
             _, full = services.create_api_key(company, scopes=("read",), name="bench run")
-            db.session.commit()
+            save_seed()
         return full
 
 

@@ -63,8 +63,8 @@ def seed(env: dict, receiver_url: str) -> dict:
     sys.path.insert(0, ROOT)
     from app import create_app
     from core.db import db
-    from core.queue import commit
     from core.tenancy import tenant_scope
+    from core.transaction import commit_phase
     from domain.fleet.schemas import VehicleCreate
     from domain.fleet.services import create_vehicle
     from domain.freights import services as freights
@@ -77,7 +77,7 @@ def seed(env: dict, receiver_url: str) -> dict:
     with app.app_context():
         company = tenancy.create_company(name="Carga Pesada Ltda", cnpj="11222333000181",
                                          features=["integrations.webhooks"])
-        commit()
+        commit_phase("the bench's data")
         with tenant_scope(company.id):
             _, key = tenancy.create_api_key(company, scopes=["read", "write"], name="bench")
             vehicle_ids = [str(create_vehicle(company, VehicleCreate.model_validate(
@@ -85,7 +85,7 @@ def seed(env: dict, receiver_url: str) -> dict:
             freight = freights.create_freight(company, FreightCreate.model_validate(
                 freight_body(visibility="publico")), status="published")
             webhooks.create_endpoint(company, url=receiver_url, event_types=["marketplace.lead.created"])
-            commit()
+            commit_phase("the bench's data")
             slug = freight.public_slug
         db.engine.dispose()
     return {"key": key, "vehicles": vehicle_ids, "slug": slug}

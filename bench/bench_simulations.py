@@ -6,9 +6,9 @@ formula evaluations per second.
 
 Both endpoints run in the same process through the same WSGI test client, interleaved call by call:
   simulation  the real endpoint with the "Custo por km + tonelada + fixo" starter methodology (save=false): key
-              lookup with the methodology's current version (one statement, no transaction), body validation, the
-              rate limit (Redis with REDIS_URL, its round trip overlapping the pricing; else in memory), input
-              checks, five formulas, ICMS/PIS/COFINS from the tax table, the JSON answer;
+              lookup with the methodology's current version (one statement, in the request's transaction), body
+              validation, the rate limit (Redis with REDIS_URL, its round trip overlapping the pricing; else in
+              memory), input checks, five formulas, ICMS/PIS/COFINS from the tax table, the JSON answer;
   bare        a hand-written POST that parses the same JSON body, does one SELECT (the methodology's current
               version row, on a raw DBAPI connection opened once) and answers jsonify() — the baseline of the
               target (simulation p50 <= 2x bare).
@@ -18,7 +18,7 @@ import os
 import sys
 import time
 
-from _common import bench_app, held_raw_connection, report
+from _common import bench_app, held_raw_connection, report, save_seed
 
 VERSION_SQL = ("SELECT v.version, v.inputs, v.components, v.tax_mode FROM methodology_versions v "
                "JOIN methodologies m ON m.id = v.methodology_id AND v.version = m.current_version "
@@ -85,7 +85,7 @@ def main(iterations: int) -> None:
             _, key = services.create_api_key(company, scopes=["read", "write"])
             methodology_id = str(db.session.execute(db.select(Methodology.id)
                                                     .where(Methodology.template == "cost_model")).scalar_one())
-        db.session.commit()
+        save_seed()
         company_id = company.id
 
     client = app.test_client()
@@ -115,7 +115,7 @@ def main(iterations: int) -> None:
         for model in (MethodologyVersion, Methodology, ApiKey):
             db.session.execute(cross_tenant(db.delete(model).where(model.company_id == company_id)))
         db.session.execute(db.delete(Company).where(Company.id == company_id))
-        db.session.commit()
+        save_seed()
 
 
 if __name__ == "__main__":

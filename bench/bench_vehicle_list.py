@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 
-from _common import start_process, stop_children_on_sigterm, stop_processes, wait_http_ready
+from _common import save_seed, start_process, stop_children_on_sigterm, stop_processes, wait_http_ready
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_list")  # a scratch database: dropped and recreated
@@ -180,7 +180,7 @@ def seed(instance: str) -> dict:
         db.create_all()
         company = services.create_company(name="Transportadora Bench Ltda", cnpj="11222333000181")
         other = services.create_company(name="Vizinha Ltda", cnpj="11444777000161")
-        db.session.commit()
+        save_seed()
         insert = sa.text("""
             INSERT INTO vehicles (id, company_id, plate, vehicle_type, brand, model, year, capacity_kg, status, notes,
                                   created_at, updated_at)
@@ -194,14 +194,14 @@ def seed(instance: str) -> dict:
             FROM generate_series(0, :last) AS i""")
         db.session.execute(cross_tenant(insert), {"company": company.id, "letter": "A", "last": VEHICLES - 1})
         db.session.execute(cross_tenant(insert), {"company": other.id, "letter": "B", "last": VEHICLES - 1})
-        db.session.commit()
+        save_seed()
         with tenant_scope(company.id):
             user = services.create_user(company, email="bench@example.com", password=PASSWORD, role="leitura")
             _, key = services.create_api_key(company, scopes=("read",), name="bench")
-            db.session.commit()
+            save_seed()
             user_id = str(user.id)
         db.session.execute(sa.text("ANALYZE"))
-        db.session.commit()
+        save_seed()
     counts = statement_counts(app, key)  # outside any app context: each request gets its own, as in production
     with app.app_context():
         db.engine.dispose()
@@ -228,7 +228,7 @@ def statement_counts(app, key) -> dict:
             for i in range(200):
                 partners.create_partner(company, PartnerCreate(person_kind="pf", cpf_cnpj=cpf(200_000_000 + i),
                                                                legal_name=f"Parceiro {i}", roles=["contratado"]))
-            db.session.commit()
+            save_seed()
         db.session.remove()
     client = app.test_client()
     page = client.get("/login").get_data(as_text=True)

@@ -29,7 +29,7 @@ import uuid
 import psycopg
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import percentile, quiet_request_log
+from _common import percentile, quiet_request_log, save_seed
 from _volume_seed import CHILDREN_OF_OPERATIONS, NEIGHBOUR_SHARE, SEED, VOLUME
 
 DB_NAME = os.environ.get("BENCH_DB", "fretes_bench_volume")  # a scratch database: dropped and recreated
@@ -83,11 +83,11 @@ def seed(app, scale: float) -> dict:
                                          ("small", "11444777000161", NEIGHBOUR_SHARE, 50_000_000)):
             company = services.create_company(name=f"Transportadora {label}", cnpj=cnpj,
                                               modules=("billing", "financial"))
-            db.session.commit()
+            save_seed()
             with tenant_scope(company.id):
                 services.create_user(company, email=f"admin@{label}.example.com", password=PASSWORD, role="admin")
                 _, key = services.create_api_key(company, scopes=("read", "write"))
-                db.session.commit()
+                save_seed()
             counts = {t: max(20, int(n * scale * share)) for t, n in VOLUME.items()}
             tenants[label] = {"id": str(company.id), "key": key, "email": f"admin@{label}.example.com",
                               "counts": counts, "base": base}
@@ -124,7 +124,7 @@ def tenants_of_seeded_database() -> dict:
             company = db.session.get(Company, company_id)
             with tenant_scope(company.id):
                 _, key = services.create_api_key(company, scopes=("read", "write"))
-                db.session.commit()
+                save_seed()
             tenants[label] = {"id": company_id, "key": key, "email": f"admin@{label}.example.com"}
     return tenants
 

@@ -27,7 +27,7 @@ import time
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from _common import percentile, start_process, stop_children_on_sigterm, stop_processes
+from _common import percentile, save_seed, start_process, stop_children_on_sigterm, stop_processes
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -81,7 +81,6 @@ def main(args) -> None:
 
     from app import create_app
     from core.db import db
-    from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.tenancy import services as tenancy
     from domain.webhooks import services
@@ -93,10 +92,10 @@ def main(args) -> None:
     with app.app_context():
         db.create_all()
         company = tenancy.create_company(name="Bench Webhooks Ltda", cnpj=_cnpj())
-        db.session.commit()
+        save_seed()
         with tenant_scope(company.id):
             services.create_endpoint(company, url=receiver.url, event_types=["freight.status_changed"])
-            commit()
+            save_seed()
         try:
             order = [m for r in range(args.rounds) for m in (args.modes if r % 2 == 0 else args.modes[::-1])]
             for round_no, mode in enumerate(order):
@@ -117,8 +116,8 @@ def main(args) -> None:
 
 def measure(mode: str, env: dict, company, receiver: Receiver, args, tag: str) -> dict:
     """Two workers of one mode: N events one at a time (latency), then M committed 100 per transaction."""
+
     from core.events import emit_event
-    from core.queue import commit
     from core.tenancy import tenant_scope
     command = [sys.executable, "-m", "flask", "--app", "app", "worker", "webhooks", *MODES[mode]]
     # each in a process group of its own, stopped as a whole (its work horses too): bench/_common.py
@@ -129,7 +128,7 @@ def measure(mode: str, env: dict, company, receiver: Receiver, args, tag: str) -
             for i in range(args.n + 10):  # the first 10 warm the workers up
                 before = len(receiver.arrivals)
                 event = emit_event(company, "freight.status_changed", {"freight_id": f"{tag}f{i}", "status": "x"})
-                commit()
+                save_seed()
                 committed = time.perf_counter()
                 receiver.wait(before + 1)
                 if i >= 10:
@@ -140,7 +139,7 @@ def measure(mode: str, env: dict, company, receiver: Receiver, args, tag: str) -
             for start in range(0, total, 100):
                 for i in range(start, min(start + 100, total)):
                     emit_event(company, "freight.status_changed", {"freight_id": f"{tag}t{i}", "status": "y"})
-                commit()
+                save_seed()
         receiver.wait(before + total)
         elapsed = time.perf_counter() - started
     finally:

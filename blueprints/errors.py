@@ -4,8 +4,8 @@ import logging
 from flask import g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from core.db import db
 from core.errors import AppError
+from core.transaction import end_request_with_error, read_only_violation
 
 log = logging.getLogger("fretes.errors")
 
@@ -78,17 +78,10 @@ def service_unavailable():
     return _html(503, "Serviço indisponível", message, headers)
 
 
-def _safe_rollback() -> None:
-    try:
-        db.session.rollback()
-    except Exception:  # the connection is gone: nothing to roll back
-        log.debug("rollback failed", exc_info=True)
-
-
 def register_error_handlers(app):
     @app.errorhandler(AppError)
     def handle_app_error(exc: AppError):
-        db.session.rollback()
+        end_request_with_error(exc)  # the unit of work ends here: a refusal keeps its records, anything else rolls back
         if wants_json():
             from core.api import error_body
             return _json(error_body(exc), exc.status, exc.headers)
@@ -96,7 +89,7 @@ def register_error_handlers(app):
 
     @app.errorhandler(HTTPException)
     def handle_http_error(exc: HTTPException):
-        db.session.rollback()
+        end_request_with_error(exc)
         status = exc.code or 500
         code, message = HTTP_CODES.get(status, ("http_error", exc.description or "Erro."))
         headers = {}
@@ -115,8 +108,8 @@ def register_error_handlers(app):
 
     @app.errorhandler(Exception)
     def handle_unexpected(exc: Exception):
-        _safe_rollback()
-        if is_service_outage(exc):
+        end_request_with_error(exc)
+        if is_service_outage(exc) and not read_only_violation(exc):
             log.error("service unavailable (request %s): %s: %s", g.get("request_id", ""), type(exc).__name__, exc)
             return service_unavailable()
         request_id = g.get("request_id", "")

@@ -1,4 +1,5 @@
-"""The public API's plumbing: one decorator that authenticates, authorises, parses, runs and commits.
+"""The public API's plumbing: one decorator that authenticates, authorises, parses and runs (the app's unit of work,
+core/transaction.py, commits or rolls back).
 
 Every endpoint is declared with `@endpoint(...)`, which also records it for the OpenAPI document, so
 the document is generated from the same pydantic models that validate requests and cannot drift.
@@ -16,14 +17,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from core import apikeys
-from core.db import db, in_autocommit, read_without_transaction, utcnow
+from core.db import db, utcnow
 from core.deprecation import DEPRECATED
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized, module_disabled
 from core.inputs import check_json_tree, reject_protected, too_deep
 from core.models import IdempotencyRecord
-from core.queue import dispatch_ready, end_with_error
 from core.schemas import parse_body, parse_query
 from core.tenancy import enter_tenant
+from core.transaction import commit_phase
 
 API_PREFIX = "/api/public/v1"
 api_bp = Blueprint("api", __name__, url_prefix=API_PREFIX)
@@ -129,8 +130,8 @@ def key_store() -> KeyStore:
 def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body=None, query=None,
              success: int | None = None, response=None, response_kind: str = "json", module: str | None = None,
              public: bool = False, protected_fields=(), errors=(), idempotent: bool = True, blueprint=None,
-             operation_id: str | None = None, responses=None, headers=None, reads_when=None, with_key=None,
-             commits_itself_when=None, extra_scope: str | None = None, deprecated=None):
+             operation_id: str | None = None, responses=None, headers=None, with_key=None,
+             extra_scope: str | None = None, deprecated=None):
     """Declare a public API endpoint. `blueprint` mounts it elsewhere than the public API (then it is
     left out of the OpenAPI document); tests use it to exercise the pipeline on their own routes.
 
@@ -138,14 +139,11 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
     answer, `responses` other success statuses ({202: Model}), `errors` the area's ErrorCodes this operation
     answers, `headers` success response headers, `operation_id` a short camelCase name.
 
-    `reads_when(body)`: for a POST that writes nothing for some bodies (a simulation without `save`), a predicate of
-    the decoded JSON body (a dict, or None when it is not one); true → the call runs without a transaction, like a
-    GET (no BEGIN, no COMMIT). Never with an Idempotency-Key (its record is written). `with_key`: a KeyCompanion,
-    whose row is read in the key lookup's statement (one round trip for both) and handed over as `ctx.with_key`.
+    `with_key`: a KeyCompanion, whose row is read in the key lookup's statement (one round trip for both) and handed
+    over as `ctx.with_key`.
 
-    `commits_itself_when(body)`: a POST whose write is, for such bodies, ONE statement atomic on its own runs on an
-    autocommit connection like a read (docs/CONTRIBUTING.md "Writes that commit themselves"; PostgreSQL, never with
-    an Idempotency-Key); a view then needing more statements calls core.db.take_transaction() first."""
+    The call is one unit of work (core/transaction.py): committed when the view answers below 400, rolled back
+    otherwise; a GET reads in a read-only transaction."""
     method = method.upper()
     scope = None if public else ("read" if method in ("GET", "HEAD") else "write")
     # `extra_scope`: a scope the key needs besides read/write (`webhooks` for the webhook management API).
@@ -162,11 +160,6 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
 
         @wraps(view)
         def wrapper(**path_args):
-            reading = method in ("GET", "HEAD") or (reads_when is not None and reads_only(reads_when))
-            autocommit = reading or (commits_itself_when is not None and commits_itself(commits_itself_when))
-            if autocommit:
-                read_without_transaction()
-                autocommit = reading or in_autocommit()  # a session begun earlier: the request's transaction
             ctx = ApiContext()
             if not public:
                 ctx.api_key, ctx.account, ctx.with_key = authenticate(scopes, module, with_key)
@@ -181,17 +174,12 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
             if method == "POST" and idempotent and not public and "Idempotency-Key" in request.headers:
                 return run_idempotent(ctx, lambda: to_response(view(ctx, **path_args), success))
             try:
-                response_obj = to_response(view(ctx, **path_args), success)
-                finish(reading=autocommit)
-            except AppError as exc:
-                end_with_error(exc)  # a refusal keeps its records; anything else is rolled back
-                raise
+                return to_response(view(ctx, **path_args), success)
             except Exception as exc:
                 committed = interim_if_committed(exc)
                 if committed is None:
-                    raise
+                    raise  # the app's error handlers end the unit of work (a refusal keeps its records)
                 return committed
-            return response_obj
 
         wrapper.__name__ = f"{view.__name__}_{method.lower()}"
         name = f"{view.__module__.rsplit('.', 1)[-1]}_{view.__name__}"
@@ -203,19 +191,6 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
     return decorator
 
 
-def reads_only(predicate) -> bool:
-    """Whether a POST declared with `reads_when` runs as a read: decided before authentication (the key lookup is
-    the first statement), on the body as sent; the body is checked as usual afterwards."""
-    return not request.headers.get("Idempotency-Key") and bool(predicate(peek_json()))
-
-
-def commits_itself(predicate) -> bool:
-    """Whether a POST declared with `commits_itself_when` runs without a request transaction (see `endpoint`)."""
-    if request.headers.get("Idempotency-Key") or db.engine.dialect.name != "postgresql":
-        return False
-    return bool(predicate(peek_json()))
-
-
 def peek_json():
     """The request's JSON body decoded, or None (not JSON, not an object): read_json_body reuses it."""
     if "api_json" not in g:
@@ -225,19 +200,6 @@ def peek_json():
             data = None
         g.api_json = data
     return g.api_json if isinstance(g.api_json, dict) else None
-
-
-def finish(*, reading: bool) -> None:
-    """The request owns the commit: a write commits and hands over its jobs. A read runs without a transaction
-    (autocommit, see core.db.read_without_transaction), so it has nothing to commit unless it changed a record
-    or queued a job."""
-    session = db.session()
-    owes_commit = session.info.pop("owes_commit", False)  # core.db.take_transaction: it left autocommit
-    if reading and not (owes_commit or session.new or session.dirty or session.deleted
-                        or session.info.get("pending_jobs")):
-        return
-    session.commit()
-    dispatch_ready()
 
 
 def to_response(result, success: int) -> Response:
@@ -313,8 +275,8 @@ def check_signature(key, secret: str) -> None:
 
 
 def touch_last_use(store: KeyStore, key) -> None:
-    # At most one write a minute per key: "last use" is for humans, not an audit log. On a GET (autocommit)
-    # the UPDATE stands on its own; on a write it commits with the request.
+    # At most one write a minute per key: "last use" is for humans, not an audit log. Written on a short
+    # transaction of its own (KeyStore.touch): a GET reads read-only, and the use stands whatever the call does.
     now = utcnow()
     if key.last_used_at is None or now - key.last_used_at > timedelta(seconds=60):
         store.touch(key, now)
@@ -331,7 +293,7 @@ def read_json_body(expects_body: bool, protected_fields) -> dict:
     mimetype = (request.mimetype or "").lower()
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         raise AppError("Envie o corpo como application/json.", code="unsupported_media_type", status=415)
-    data = g.get("api_json")  # decoded already by peek_json (an endpoint with `reads_when`)
+    data = g.get("api_json")  # decoded already by peek_json (an endpoint with `with_key`)
     if not isinstance(data, dict):
         data = _decode_json(raw)
     check_json_tree(data)
@@ -397,10 +359,13 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
     try:
         response_obj = run()
     except AppError as exc:
-        end_with_error(exc)
+        # The refusal is the key's answer: stored and committed with what the refusal keeps (its records), the
+        # rest of the work rolled back. The answer is then a 4xx, which the request's unit of work rolls back.
+        if not exc.keep_records:
+            db.session.rollback()
         response_obj = to_response(error_body(exc), exc.status)
         _store_response(record_id, response_obj)
-        db.session.commit()
+        commit_phase("the idempotency key's record keeps the refusal, replayed to a retry")
         return response_obj
     except Exception as exc:
         committed = interim_if_committed(exc)
@@ -409,13 +374,16 @@ def run_idempotent(ctx: ApiContext, run) -> Response:
         db.session.rollback()
         _release(record_id)
         raise
-    # The work and the stored response commit together: a replay can never describe work that was lost.
+    # The work and the stored response commit together (the request's unit of work): a replay can never describe
+    # work that was lost.
     if response_obj.is_json:
         _store_response(record_id, response_obj)
     else:  # a file download is not stored; the next call with this key renders it again
         db.session.delete(db.session.get(IdempotencyRecord, record_id))
-    db.session.commit()
-    dispatch_ready()
+    if response_obj.status_code >= 400:  # an error the view answered itself: the unit of work rolls back the rest
+        db.session.rollback()
+        _store_response(record_id, response_obj)
+        commit_phase("the idempotency key's record keeps the error answer, replayed to a retry")
     return response_obj
 
 
@@ -445,7 +413,7 @@ def claim_idempotency_key(company_id, key: str, fingerprint: str, legacy_fingerp
                                    created_at=now, expires_at=now + ttl)
         db.session.add(record)
         try:
-            db.session.commit()
+            commit_phase("the idempotency key is claimed: a concurrent call with it answers 409")
             return record
         except IntegrityError:
             db.session.rollback()
@@ -457,7 +425,7 @@ def claim_idempotency_key(company_id, key: str, fingerprint: str, legacy_fingerp
     if existing.state == "running":
         if now - existing.created_at > STALE_RUNNING:
             existing.created_at = now
-            db.session.commit()
+            commit_phase("a stale claim of the idempotency key is taken over")
             return existing
         raise AppError("Uma requisição com esta Idempotency-Key ainda está em andamento.",
                        code="idempotency_in_progress", status=409)
@@ -483,7 +451,7 @@ def _release(record_id) -> None:
     record = db.session.get(IdempotencyRecord, record_id)
     if record is not None:
         db.session.delete(record)
-        db.session.commit()
+        commit_phase("the idempotency key is released: the failed call can be sent again")
 
 
 def error_body(exc: AppError) -> dict:

@@ -36,29 +36,6 @@ GET_GUARDS: list = []
 db = SQLAlchemy(model_class=Base, session_options={"class_": GuardedSession})
 
 
-def read_without_transaction() -> None:
-    """A GET or HEAD reads: run it on an autocommit connection, so no BEGIN and no COMMIT/ROLLBACK round trips
-    (docs/CONTRIBUTING.md, "Reads"). Call before the request's first statement; a no-op once the session has begun."""
-    if not db.session().in_transaction():
-        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-
-
-def in_autocommit() -> bool:
-    """Whether the session runs on an autocommit connection (read_without_transaction): each statement then commits
-    on its own, so a service writing more than one statement must first take_transaction()."""
-    session = db.session()
-    return session.in_transaction() and \
-        session.connection().get_execution_options().get("isolation_level") == "AUTOCOMMIT"
-
-
-def take_transaction() -> None:
-    """Leave the autocommit connection for a transactional one: what follows is one transaction again, which the
-    request commits (core.api.finish reads the mark). Objects loaded so far are detached, their values kept."""
-    session = db.session()
-    session.close()
-    session.info["owes_commit"] = True
-
-
 def utcnow() -> datetime:
     """Naive UTC timestamp: stored the same way on SQLite and PostgreSQL."""
     return datetime.now(UTC).replace(tzinfo=None)

@@ -1,6 +1,8 @@
 """One error type, two renderings: the API turns it into the JSON envelope, the pages into messages."""
 from dataclasses import dataclass
 
+from flask import g, has_request_context
+
 
 @dataclass
 class FieldError:
@@ -16,9 +18,9 @@ class AppError(Exception):
     status = 400
     code = "bad_request"
     message = "Requisição inválida."
-    # A refusal that wrote records worth keeping (e.g. the timeline event saying why): the transaction's owner
-    # (API decorator, page helper, job) commits the pending writes before rendering the error, instead of
-    # rolling them back. See docs/CONTRIBUTING.md, "Transactions".
+    # A refusal that wrote records worth keeping (e.g. the timeline event saying why): the unit of work
+    # (core/transaction.py) commits the pending writes although the answer is an error, instead of rolling them
+    # back, even when a page catches the refusal to render it. See docs/CONTRIBUTING.md, "Transactions".
     keep_records = False
 
     def __init__(self, message: str | None = None, *, code: str | None = None, status: int | None = None,
@@ -27,6 +29,8 @@ class AppError(Exception):
         super().__init__(message or self.message)
         self.message = message or self.message
         self.keep_records = keep_records or self.keep_records
+        if self.keep_records and has_request_context():
+            g.kept_refusal = True  # read by the request's unit of work (core/transaction.py)
         if code:
             self.code = code
         if status:

@@ -18,6 +18,7 @@ import uuid
 from datetime import UTC, datetime
 
 from flask import g, request
+from sqlalchemy import inspect
 
 REQUEST_ID_HEADER = "X-Request-Id"
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
@@ -136,6 +137,15 @@ def request_id_from_headers() -> str:
     return sent if sent and _REQUEST_ID.fullmatch(sent) else os.urandom(8).hex()
 
 
+def loaded_id(record):
+    """A loaded record's id without a query: after the request's commit its attributes are expired, and reading `id`
+    would SELECT the row again just for the log line."""
+    state = inspect(record, raiseerr=False)
+    if state is not None and state.identity:
+        return state.identity[0]
+    return record.id
+
+
 def request_actor() -> dict:
     """Who the current request acts for, as ids only (never a name or an e-mail): the company, and the logged-in
     user or the API key. Read from what the request loaded: logging never loads a user."""
@@ -143,7 +153,7 @@ def request_actor() -> dict:
     key = g.get("api_key")
     user = g.get("_login_user")
     return {"company_id": str(current_company_id() or "") or None,
-            "user_id": str(user.id) if getattr(user, "is_authenticated", False) else None,
+            "user_id": str(loaded_id(user)) if getattr(user, "is_authenticated", False) else None,
             "api_key_id": str(key.id) if key is not None else None}
 
 
@@ -196,7 +206,7 @@ def log_request(status: int, seconds: float, route: str, method: str) -> None:
     record.__dict__.update(
         request_id=request_id, method=method, route=route, status=status, duration_ms=round(seconds * 1000, 2),
         company_id=_clean_id(current_company_id()),
-        user_id=_clean_id(user.id) if getattr(user, "is_authenticated", False) else None,
+        user_id=_clean_id(loaded_id(user)) if getattr(user, "is_authenticated", False) else None,
         api_key_id=_clean_id(key.id) if key is not None else None)
     record.__dict__[CLEAN] = True
     _REQUEST_LOG.handle(record)

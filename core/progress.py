@@ -5,6 +5,7 @@ from flask import current_app
 
 from core.db import db
 from core.models import JobProgress
+from core.transaction import commit_phase
 
 
 def start_progress(company, kind: str, label: str, *, total: int = 0, params: dict | None = None,
@@ -25,7 +26,7 @@ def advance(progress: JobProgress, *, done: int | None = None, total: int | None
     progress.state = state
     if message is not None:
         progress.message = message[:500]
-    db.session.commit()  # each step is visible to the polling page at once
+    commit_phase("each step is visible to the polling page at once")
 
 
 def result_folder(progress: JobProgress) -> str:

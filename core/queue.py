@@ -1,4 +1,5 @@
-"""Background jobs: named RQ queues with a JSON serializer, enqueued only after the transaction commits.
+"""Background jobs: named RQ queues with a JSON serializer, enqueued only after the transaction commits (the unit of
+work, core/transaction.py, commits and then hands the jobs over: `dispatch_ready`).
 
 In the embedded default (no REDIS_URL) jobs run inline right after the commit, so a newcomer needs no
 Redis. Job functions take ids (never ORM objects) and are idempotent.
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 import sqlalchemy as sa
-from flask import current_app, g, has_request_context
+from flask import current_app
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
@@ -49,6 +50,8 @@ def enqueue_after_commit(func: str, *args, queue: str = "default", job_id: str |
     job = PendingJob(func, args, queue, job_id, timeout or DEFAULT_TIMEOUTS[queue], retries, meta=job_meta())
     # The job belongs to the current transaction; open one if none is, so that a rollback drops it.
     session = db.session()
+    if session.info.get("read_only"):  # a GET: its job would be lost with Redis, and run inline without it
+        raise RuntimeError(f"a read (GET/HEAD) cannot enqueue {func}: make the request a write")
     if not session.in_transaction():
         session.begin()
     if not current_app.config.get("JOBS_INLINE"):
@@ -78,72 +81,6 @@ def _jobs_dropped(session, previous_transaction):
     session.info.pop("pending_jobs", None)
 
 
-def commit() -> None:
-    """Commit the request's or job's work, then hand its jobs to the queue (or run them inline)."""
-    db.session.commit()
-    dispatch_ready()
-
-
-def end_with_error(exc: Exception) -> None:
-    """The owner's side of an error: roll the work back, unless it is a refusal whose records must be kept
-    (`AppError.keep_records`), which is committed before the error is rendered."""
-    db.session.info.pop("owes_commit", None)  # core.db.take_transaction's mark ends with this transaction
-    if getattr(exc, "keep_records", False):
-        commit()
-    else:
-        db.session.rollback()
-
-
-def dispatch_ready() -> None:
-    ready = db.session.info.pop("ready_jobs", [])
-    sent = []
-    for job in ready:
-        if current_app.config.get("JOBS_INLINE") and job.outbox_id is None:
-            if not defer_to_after_response(job):
-                run_inline(job)
-        elif _try_send(job):
-            sent.append(job.outbox_id)
-        else:
-            db.session.info.setdefault("undelivered_jobs", []).append(job)
-    if sent:
-        _forget_outbox(sent)
-        retry_outbox_if_due()
-
-
-# Inline jobs of these queues, enqueued by a request, run after its answer has been sent (a webhook receiver that
-# takes 3 s must not make the API call take 3 s). Others (a CIOT emission the request waits for) run at the commit.
-AFTER_RESPONSE_QUEUES = ("webhooks",)
-
-
-def defer_to_after_response(job: "PendingJob") -> bool:
-    """Keep an inline job for after the response (`run_after_response`); False outside a request or for a queue
-    whose jobs the request itself needs."""
-    if job.queue not in AFTER_RESPONSE_QUEUES or not has_request_context():
-        return False
-    g.setdefault("after_response_jobs", []).append(job)
-    return True
-
-
-def run_after_response(response):
-    """`app.after_request`: the request's deferred inline jobs run once the server has sent the answer and closes
-    it (WSGI `close()`, werkzeug's `call_on_close`), in an app context of their own. If this process stops first,
-    the periodic job finds the undispatched event (jobs.webhooks.redeliver_overdue)."""
-    jobs = g.pop("after_response_jobs", None)
-    if jobs:
-        app = current_app._get_current_object()
-        response.call_on_close(lambda: _run_jobs(app, jobs))
-    return response
-
-
-def _run_jobs(app, jobs) -> None:
-    try:
-        with app.app_context():
-            for job in jobs:
-                run_inline(job)
-    except Exception:  # the answer is sent: nothing to fail; the periodic job retries what is owed
-        log.exception("jobs after the response failed")
-
-
 def undelivered_jobs() -> list:
     """Jobs of this session's committed work that Redis did not take (they wait in the outbox)."""
     return db.session.info.get("undelivered_jobs", [])
@@ -152,7 +89,7 @@ def undelivered_jobs() -> list:
 _outbox_state = {"pending": False, "last_try": 0.0}
 
 
-def _try_send(job: "PendingJob", connection=None) -> bool:
+def send_or_keep(job: "PendingJob", connection=None) -> bool:
     try:
         send_to_rq(job, connection)
         return True
@@ -162,7 +99,7 @@ def _try_send(job: "PendingJob", connection=None) -> bool:
         return False
 
 
-def _forget_outbox(ids) -> None:
+def forget_outbox(ids) -> None:
     """Delete sent rows on a connection of their own: the caller's session (and its loaded objects) is untouched.
     If this fails the rows are sent once more later, which idempotent jobs tolerate."""
     from core.models import JobOutbox
@@ -203,7 +140,7 @@ def dispatch_outbox(*, min_age_seconds: float = 30, limit: int = 500, connection
             for row in conn.execute(stmt).mappings().all():
                 job = PendingJob(row["func"], tuple(row["args"]), row["queue"], row["job_id"], row["timeout"],
                                  row["retries"], outbox_id=row["id"])
-                if not _try_send(job, connection):
+                if not send_or_keep(job, connection):
                     conn.execute(sa.update(table).where(table.c.id == row["id"])
                                  .values(tries=table.c.tries + 1, last_error="Redis indisponível"))
                     return sent

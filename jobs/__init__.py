@@ -1,1 +1,2 @@
-"""RQ entry points: take ids, open an app context and a tenant scope, call a domain service, commit."""
+"""RQ entry points: take ids, open an app context and a tenant scope (jobs.context.job_context, the job's unit of
+work, which commits), call a domain service."""

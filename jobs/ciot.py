@@ -9,7 +9,6 @@ import uuid
 import sqlalchemy as sa
 
 from core.db import db
-from core.queue import commit
 from core.tenancy import cross_tenant, tenant_scope
 from jobs.context import final_try, job_context
 
@@ -41,7 +40,7 @@ def emit_operation(operation_id: str, attempt_id: str) -> str:
             except Exception:
                 db.session.rollback()
                 raise
-            commit()
+            db.session.flush()  # in the company's scope; job_context commits
         return state
 
 
@@ -51,6 +50,4 @@ def recover_stale_emissions() -> int:
     from domain.ciot.services import recover_stale_attempts
 
     with job_context():
-        count = recover_stale_attempts(actor="cron")
-        commit()
-        return count
+        return recover_stale_attempts(actor="cron")

@@ -8,8 +8,8 @@ from datetime import date, datetime
 import sqlalchemy as sa
 
 from core.db import db
-from core.queue import commit, end_with_error
 from core.tenancy import cross_tenant, tenant_scope
+from core.transaction import commit_phase
 from jobs.context import final_try, job_context
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,7 @@ def _send(send, agregado_id: str, key: str) -> str:
             except Exception:
                 db.session.rollback()
                 raise
-            commit()
+            db.session.flush()  # in the company's scope; job_context commits
         return outcome
 
 
@@ -86,18 +86,16 @@ def close_expired_agregados(now: datetime | None = None) -> int:
     with job_context():
         due = services.due_contracts(today)
     for agregado_id, company_id in due:
-        with job_context(company_id):
-            try:
+        try:  # each contract its own unit of work: a failure is rolled back (a refusal keeps its records)
+            with job_context(company_id):
                 company = db.session.get(Company, company_id)
                 contract = services.expire_contract(company, agregado_id, today)
                 key = contract.encerramento_chave if contract is not None else None
-                commit()
+                commit_phase("em_encerramento is on record before the authority is asked")
                 if key is not None and services.send_closing(company, agregado_id, key, actor="cron") == "encerrado":
                     closed += 1
-                commit()
-            except Exception as exc:  # noqa: BLE001  one contract's failure must not stop the others
-                end_with_error(exc)
-                log.warning("agregado %s: encerramento automático falhou: %s", agregado_id, exc)
+        except Exception as exc:  # noqa: BLE001  one contract's failure must not stop the others
+            log.warning("agregado %s: encerramento automático falhou: %s", agregado_id, exc)
     return closed
 
 
@@ -113,13 +111,11 @@ def retry_stuck_agregados() -> int:
     with job_context():
         stuck = services.stuck_requests()
     for kind, agregado_id, company_id, key in stuck:
-        with job_context(company_id):
-            try:
+        try:  # each contract its own unit of work: a failure is rolled back (a refusal keeps its records)
+            with job_context(company_id):
                 send = services.SENDERS[kind]
                 outcome = send(db.session.get(Company, company_id), agregado_id, key, actor="cron")
-                commit()
-                settled += outcome != services.PENDING
-            except Exception as exc:  # noqa: BLE001  one contract's failure must not stop the others
-                end_with_error(exc)
-                log.warning("agregado %s: nova tentativa (%s) falhou: %s", agregado_id, kind, exc)
+            settled += outcome != services.PENDING
+        except Exception as exc:  # noqa: BLE001  one contract's failure must not stop the others
+            log.warning("agregado %s: nova tentativa (%s) falhou: %s", agregado_id, kind, exc)
     return settled

@@ -4,6 +4,7 @@ import contextlib
 from flask import current_app, has_app_context
 
 from core.tenancy import tenant_scope
+from core.transaction import unit_of_work
 
 _worker_app = None
 
@@ -20,15 +21,19 @@ def worker_app():
 
 @contextlib.contextmanager
 def job_context(company_id=None):
+    """The job's unit of work (core.transaction.unit_of_work): committed when the block ends cleanly (then the jobs
+    it enqueued are handed over), rolled back when it raises (a refusal that keeps its records is committed). A job
+    that must keep something before it raises for a retry (an attempt count) commits that phase first
+    (core.transaction.commit_phase)."""
     if has_app_context():  # inline: reuse the caller's app and session
-        with _scope(company_id):
+        with _scope(company_id), unit_of_work():
             yield current_app
         return
     app = worker_app()
     with app.app_context():
         from core.db import db
         try:
-            with _scope(company_id):
+            with _scope(company_id), unit_of_work():
                 yield app
         finally:
             db.session.remove()

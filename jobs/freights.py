@@ -1,5 +1,4 @@
 """Freight jobs: the periodic expiry of offers past their deadline (jobs/cron_config.py)."""
-from core.queue import commit
 from jobs.context import job_context
 
 
@@ -8,6 +7,4 @@ def expire_offers() -> int:
     from domain.freights.offers import expire_offers as expire
 
     with job_context():
-        count = expire()
-        commit()
-        return count
+        return expire()

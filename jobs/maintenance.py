@@ -10,7 +10,6 @@ def purge_expired_idempotency_keys() -> int:
     with job_context():
         result = db.session.execute(cross_tenant(
             db.delete(IdempotencyRecord).where(IdempotencyRecord.expires_at < utcnow())))
-        db.session.commit()
         return result.rowcount or 0
 
 

@@ -1,5 +1,4 @@
 """Marketplace jobs: the recount of a company's `novo` leads behind the sidebar badge, and the retention purge."""
-from core.queue import commit
 from jobs.context import job_context
 
 
@@ -7,9 +6,7 @@ def recount_new_leads(company_id: str) -> int:
     from domain.marketplace.services import store_new_count
 
     with job_context(company_id):
-        count = store_new_count(company_id)
-        commit()
-        return count
+        return store_new_count(company_id)
 
 
 def purge_old_leads() -> int:
@@ -17,6 +14,4 @@ def purge_old_leads() -> int:
     from domain.marketplace.services import purge_old_leads as purge
 
     with job_context():
-        count = purge()
-        commit()
-        return count
+        return purge()

@@ -6,8 +6,8 @@ import uuid
 import sqlalchemy as sa
 
 from core.db import db
-from core.queue import commit
 from core.tenancy import cross_tenant, tenant_scope
+from core.transaction import commit_phase
 from jobs.context import final_try, job_context
 
 
@@ -29,10 +29,10 @@ def deliver_message(message_id: str) -> str:
             try:
                 status = attempt_delivery(find_message(key), final_try=final_try())
             except TransientError:
-                commit()  # keep the attempt count and the last error, then let RQ retry
+                commit_phase("the attempt count and the last error are kept, then RQ retries")
                 raise
             except Exception:
                 db.session.rollback()
                 raise
-            commit()
+            db.session.flush()  # in the company's scope; job_context commits
             return status

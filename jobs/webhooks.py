@@ -14,7 +14,8 @@ from flask import current_app
 from core.db import db, utcnow
 from core.inline_timer import TIMER
 from core.models import OutboxEvent
-from core.queue import PendingJob, commit, enqueue_after_commit, rq_queue
+from core.queue import PendingJob, enqueue_after_commit, rq_queue
+from core.transaction import commit_phase
 from domain.tenancy.models import Company
 from domain.webhooks import services
 from domain.webhooks.models import WebhookDelivery, WebhookEndpoint
@@ -44,7 +45,6 @@ def dispatch_event(company_id: str, event_id: str, now=None) -> int:
         if not send_here:
             for delivery in created:
                 services.queue_delivery(delivery)
-        commit()
     if send_here:  # one job instead of two per event: the first attempts run in this job, after the commit
         for delivery_id in ids:
             deliver(company_id, delivery_id, now)
@@ -58,16 +58,15 @@ def deliver(company_id: str, delivery_id: str, now=None) -> str | None:
         if not services.claim(delivery_id, now):
             db.session.rollback()
             return None
-        commit()  # the claim stands even if this process dies during the request
+        commit_phase("the delivery claim stands even if this process dies during the request")
         delivery = db.session.get(WebhookDelivery, delivery_id)
         endpoint = db.session.get(WebhookEndpoint, delivery.endpoint_id)
         if not endpoint.enabled:  # owed again when the endpoint is enabled
             delivery.next_attempt_at = None
-            commit()
             return delivery.status
         outcome = services.send(delivery, now)
         services.record_attempt(delivery, outcome, now)
-        commit()
+        commit_phase("the attempt is recorded before its retry is scheduled")
         if delivery.status == "pending":
             _schedule(company_id, delivery_id, delivery.next_attempt_at)
         return delivery.status
@@ -114,4 +113,3 @@ def _run_or_queue(func: str, company_id, record_id, inline: bool, now=None) -> N
         return
     with job_context(company_id):
         enqueue_after_commit(func, str(company_id), str(record_id), queue=QUEUE)
-        commit()

@@ -78,6 +78,7 @@ def main(outdir: str, *, kit: bool = False) -> int:
     from app import create_app
     from core.db import db
     from core.tenancy import tenant_scope
+    from core.transaction import unit_of_work
     from demo import DEMO_EMAIL, DEMO_PASSWORD, seed_demo_company
     from domain.tenancy.models import Company
     from tests.browser import pagewalk
@@ -87,7 +88,8 @@ def main(outdir: str, *, kit: bool = False) -> int:
                       "SECRET_KEY": "screenshots", "REDIS_URL": "", "JOBS_INLINE": True, "KIT_DEMO": kit})
     with app.app_context():
         db.create_all()
-        company_id = seed_demo_company()["company_id"]
+        with unit_of_work():
+            company_id = seed_demo_company()["company_id"]
         company = db.session.get(Company, uuid.UUID(company_id))
         record_paths = []
         if not kit:

@@ -10,8 +10,9 @@ from flask import current_app
 
 from core.api import endpoint, interim_response, tag
 from core.errors import AppError
-from core.queue import commit, undelivered_jobs
+from core.queue import undelivered_jobs
 from core.responses import ErrorCode
+from core.transaction import commit_phase
 from domain.ciot import serializers, services
 from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate, RectifyBody
 from domain.ciot.serializers import (
@@ -106,7 +107,7 @@ def create_operation(ctx):
     emission = None
     if result.emission is not None:
         interim_response(serializers.created_dict(op, result.validation, _in_progress(op)), 201)
-        commit()  # the claim must be visible to the worker (inline: the job runs here)
+        commit_phase("the emission claim: the worker must see it (inline, the job runs here)")
         outcome = services.settle_emission(result.emission, timeout=_wait_seconds())
         op = outcome.op
         emission = outcome.as_creation_dict()
@@ -166,7 +167,7 @@ def emit_operation(ctx, operation_id):
         request = services.request_emission(ctx.company, operation_id, actor=ctx.api_key)
         if request.error is None:
             interim_response(serializers.emit_answer(services.EmissionOutcome(request.op, "claimed")), 202)
-        commit()  # claim visible to the worker; inline, the job runs here
+        commit_phase("the emission claim: the worker must see it (inline, the job runs here)")
         outcome = services.settle_emission(request, timeout=_wait_seconds())
         error = outcome.as_error()
         if error is not None:

@@ -3,8 +3,8 @@ docs/ciot-agregado.md. Same keys, signature and scopes as the CIOT operations (r
 from flask import Response
 
 from core.api import endpoint, interim_response, tag
-from core.queue import commit
 from core.responses import ErrorCode
+from core.transaction import commit_phase
 from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado import pdf, serializers, services
 from domain.ciot_agregado.schemas import (
@@ -123,7 +123,7 @@ def _declare(ctx, contract):
     with it, and the job or the sweep declares it with the same key (its id). A refusal is the 422 `rejected`."""
     agregado_id = contract.id
     interim_response({"data": serializers.agregado_dict(contract)}, 202)
-    commit()
+    commit_phase("the contract is on record before the authority is asked")
     outcome = _send(services.send_declaration, ctx, agregado_id, str(agregado_id))
     contract = services.get_agregado(agregado_id)
     if outcome == services.REJECTED:
@@ -188,7 +188,7 @@ def cancel_agregado(ctx, agregado_id):
     contract = services.request_cancellation(ctx.company, agregado_id, motivo=ctx.body.motivo, actor=ctx.api_key)
     key = contract.cancelamento_chave
     interim_response({"data": serializers.agregado_dict(contract)}, 202)  # as in the closing below
-    commit()
+    commit_phase("the cancellation is marked (and its row unlocked) before the authority is asked")
     outcome = _send(services.send_cancellation, ctx, agregado_id, key)
     contract = services.get_agregado(agregado_id)
     if outcome == services.REJECTED:
@@ -209,7 +209,7 @@ def close_agregado(ctx, agregado_id):
     # em_encerramento is on record before the authority is asked (docs/ciot-agregado.md, "Closing"); whatever fails
     # after this commit (the authority, our own final commit) answers 202 with it, and the sweep finishes the closing.
     interim_response(serializers.record_dict(contract), 202)
-    commit()
+    commit_phase("em_encerramento is on record before the authority is asked")
     outcome = _send(services.send_closing, ctx, agregado_id, key)
     contract = services.get_agregado(agregado_id)
     if outcome == services.REJECTED:

@@ -9,8 +9,8 @@ domain/ciot/batch.py hold the rules).
 from flask import Response, jsonify, request, send_file, stream_with_context
 
 from core.api import API_PREFIX, endpoint
-from core.db import take_transaction
 from core.responses import ErrorCode
+from core.transaction import leave_read_only
 from domain.ciot import batch, pdf
 from domain.ciot.serializers import CiotPdfJobResponse, pdf_job_dict
 
@@ -52,9 +52,9 @@ def prefers_async() -> bool:
 
 
 def _start_job(ctx, selection) -> Response:
-    """202 with the job, `Location` its URL, `Preference-Applied: respond-async`. A GET that writes one row: it
-    leaves the read's autocommit for a transaction, which the request commits (and then the job is queued)."""
-    take_transaction()
+    """202 with the job, `Location` its URL, `Preference-Applied: respond-async`. A GET that writes one row: its
+    transaction stops being read-only, and the request's unit of work commits it (and then the job is queued)."""
+    leave_read_only("a GET with Prefer: respond-async starts a job")
     job = batch.start_batch_job(ctx.company, selection)
     url = _job_url(job.id)
     response = jsonify({"data": pdf_job_dict(job, job_url=url)})

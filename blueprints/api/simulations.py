@@ -77,13 +77,8 @@ def save_methodology_version(ctx, methodology_id):
     return {"data": methodology_dict(methodology, version)}
 
 
-def _prices_only(body) -> bool:
-    """A simulation without `save` writes nothing: it runs without a transaction (core.api `reads_when`)."""
-    return body is not None and body.get("save", False) is False
-
-
 @endpoint("/simulations", "POST", body=SimulationCreate, success=200, tags=TAGS, response=SimulationResponse,
-          reads_when=_prices_only, with_key=services.current_version_with_key,
+          with_key=services.current_version_with_key,
           responses={201: SimulationResponse}, errors=(FORBIDDEN, NOT_FOUND, INVALID_INPUTS, TAX_CONTEXT_REQUIRED,
                                                         RATE_LIMITED),
           summary="Simula o preço de um frete com a metodologia e os impostos; save=true guarda (201) e emite "

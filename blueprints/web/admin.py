@@ -9,7 +9,6 @@ from blueprints.web.access import roles_required, upload_limit
 from blueprints.web.cadastros_common import PlainForm, place_refusal
 from blueprints.web.formkit import MultiCheckboxField, choices
 from blueprints.web.previews import font_url, preview_fragment
-from blueprints.web.transaction import page_transaction
 from core.contrast import warnings as contrast_warnings
 from core.crypto import decrypt, encrypt
 from core.db import db
@@ -67,8 +66,7 @@ def _write(form, action, fallback):
     """Run the service call `action()` in the page's transaction and return its result; None when the service
     refuses, its errors under the form's inputs (one naming no input, like a taken e-mail, under `fallback`)."""
     try:
-        with page_transaction():
-            return action()
+        return action()
     except AppError as exc:
         place_refusal(form, exc, fallback)
         return None
@@ -128,8 +126,7 @@ def upload_certificate():
 @bp.post("/integracoes/certificado/remover")
 @roles_required("admin")
 def remove_certificate_page():
-    with page_transaction():
-        removed = remove_certificate()
+    removed = remove_certificate()
     flash("Certificado removido." if removed else "Não havia certificado cadastrado.", "success")
     return redirect(url_for("admin.integrations") + "#certificado-a1")
 
@@ -146,8 +143,7 @@ def _pop_new_key() -> str | None:
 @bp.post("/integracoes/<key_id>/revogar")
 @roles_required("admin")
 def revoke_key(key_id):
-    with page_transaction():
-        services.revoke_api_key(get_owned(ApiKey, key_id))
+    services.revoke_api_key(get_owned(ApiKey, key_id))
     flash("Chave revogada: ela deixa de funcionar imediatamente.", "success")
     return redirect(url_for("admin.integrations"))
 
@@ -155,8 +151,7 @@ def revoke_key(key_id):
 @bp.post("/integracoes/<key_id>/assinatura")
 @roles_required("admin")
 def toggle_signature(key_id):
-    with page_transaction():
-        services.set_require_signature(get_owned(ApiKey, key_id), request.form.get("required") == "1")
+    services.set_require_signature(get_owned(ApiKey, key_id), request.form.get("required") == "1")
     flash("Exigência de assinatura atualizada.", "success")
     return redirect(url_for("admin.integrations"))
 
@@ -183,8 +178,7 @@ def users():
 def set_role(user_id):
     user, form = get_owned(User, user_id), RoleForm()
     try:
-        with page_transaction():
-            services.set_user_role(user, form.role.data, actor=current_user._get_current_object())
+        services.set_user_role(user, form.role.data, actor=current_user._get_current_object())
         flash(f"Papel de {user.email} alterado para {ROLE_LABELS[form.role.data]}.", "success")
     except AppError as exc:
         flash(exc.message, "error")
@@ -200,8 +194,7 @@ def set_access(user_id):
         flash("Escolha ativar ou desativar.", "error")
         return redirect(url_for("admin.users")), 400
     try:
-        with page_transaction():
-            services.set_user_active(user, active == "1", actor=current_user._get_current_object())
+        services.set_user_active(user, active == "1", actor=current_user._get_current_object())
         done = "reativado" if active == "1" else "desativado: as sessões abertas foram encerradas"
         flash(f"Acesso de {user.email} {done}.", "success")
     except AppError as exc:

@@ -10,7 +10,6 @@ from wtforms import EmailField, PasswordField
 from wtforms.validators import DataRequired, Length
 
 from blueprints.web.cadastros_common import PlainForm, attach_errors
-from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError
 from core.extensions import limiter
@@ -67,8 +66,7 @@ def login():
         user = authenticate_user(form.email.data, form.password.data)
         if user is not None:
             session.clear()  # rotate: nothing of the anonymous session (CSRF token, planted keys) survives
-            with page_transaction():
-                open_session(user)
+            open_session(user)
             login_user(user)
             return redirect(_safe_next(request.args.get("next")))
         flash("E-mail ou senha incorretos.", "error")
@@ -115,8 +113,7 @@ def _sign_out(message: str):
 @bp.post("/logout")
 @login_required
 def logout():
-    with page_transaction():
-        end_session(current_user.session_id)
+    end_session(current_user.session_id)
     return _sign_out("Você saiu da sua conta.")
 
 
@@ -124,8 +121,7 @@ def logout():
 @login_required
 def logout_everywhere():
     """"Sair de todos os dispositivos": every session of this user ends, this one included."""
-    with page_transaction():
-        end_all_sessions(current_user)
+    end_all_sessions(current_user)
     return _sign_out("Você saiu da sua conta em todos os dispositivos.")
 
 
@@ -154,9 +150,8 @@ def change_password():
     general = []
     if request.method == "POST":
         try:
-            with page_transaction():
-                change_own_password(current_user._get_current_object(), form.current.data, form.password.data,
-                                    form.confirmation.data, keep_session_id=current_user.session_id)
+            change_own_password(current_user._get_current_object(), form.current.data, form.password.data,
+                                form.confirmation.data, keep_session_id=current_user.session_id)
             flash("Senha alterada. As suas outras sessões foram encerradas.", "success")
             return redirect(url_for("dashboard.index"))
         except AppError as exc:
@@ -207,8 +202,7 @@ def new_password(token):
     general = []
     if request.method == "POST":
         try:
-            with page_transaction():
-                reset_password(token, form.password.data, form.confirmation.data)
+            reset_password(token, form.password.data, form.confirmation.data)
             flash("Senha criada. Entre com ela.", "success")
             return redirect(url_for("auth.login"))
         except AppError as exc:

@@ -6,7 +6,6 @@ from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 
 from blueprints.web.access import is_htmx, roles_required
-from blueprints.web.transaction import page_transaction
 from core.errors import AppError, FieldError
 from core.pagination import paginate
 from core.schemas import validate_data
@@ -123,8 +122,7 @@ def save_form(form, schema, values: dict, write, on_success):
         data, errors = None, unread + [e for e in errors if e.field not in {u.field for u in unread}]
     if data is not None:
         try:
-            with page_transaction():
-                result = write(data)
+            result = write(data)
             return on_success(result), []
         except AppError as exc:
             errors = errors_of(exc)
@@ -133,7 +131,6 @@ def save_form(form, schema, values: dict, write, on_success):
 
 def toggle_status(model, record_id, change, endpoint: str, id_arg: str, message: str) -> Response:
     """Deactivate / reactivate: lock the company's record, apply `change`, commit, back to its page."""
-    with page_transaction():
-        record = get_owned(model, record_id, for_update=True)
-        change(record)
+    record = get_owned(model, record_id, for_update=True)
+    change(record)
     return done(url_for(endpoint, **{id_arg: record.id}), message)

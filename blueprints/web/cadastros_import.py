@@ -11,7 +11,6 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from blueprints.web.access import is_htmx
 from blueprints.web.cadastros import bp
 from blueprints.web.cadastros_common import PlainForm, can_edit, done, editor_required, reader_required
-from blueprints.web.transaction import page_transaction
 from core.errors import AppError
 from domain.fleet import spreadsheet, staged_import
 
@@ -101,9 +100,8 @@ def vehicle_import_upload():
         return _upload_page(error="Escolha um arquivo .csv ou .xlsx.")
     data = upload.stream.read(max_bytes + 1)
     try:
-        with page_transaction():
-            job = staged_import.create_preview(current_user.company, upload.filename, data, user=current_user,
-                                               max_bytes=max_bytes, max_rows=max_rows)
+        job = staged_import.create_preview(current_user.company, upload.filename, data, user=current_user,
+                                           max_bytes=max_bytes, max_rows=max_rows)
     except spreadsheet.ImportRejected as exc:
         return _upload_page(error=exc.message)
     url = url_for("cadastros.vehicle_import_show", import_id=job.id)
@@ -126,8 +124,7 @@ def vehicle_import_show(import_id):
 def vehicle_import_confirm(import_id):
     job = staged_import.get_import(import_id, for_update=True)
     try:
-        with page_transaction():
-            staged_import.confirm_import(current_user.company, job, actor=current_user)
+        staged_import.confirm_import(current_user.company, job, actor=current_user)
     except AppError as exc:
         job = staged_import.get_import(import_id)
         return render_template("cadastros/_import_preview.html", job=job, params=job.params, error=exc.message,

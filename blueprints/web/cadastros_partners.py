@@ -23,7 +23,6 @@ from blueprints.web.cadastros_common import (
     toggle_status,
 )
 from blueprints.web.formkit import MaskedField, MultiCheckboxField, choices
-from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import NotFound
 from core.formatting import fmt
@@ -286,7 +285,6 @@ def bank_account_update(partner_id, account_id):
 @bp.post("/parceiros/<partner_id>/contas/<account_id>/excluir")
 @editor_required
 def bank_account_delete(partner_id, account_id):
-    with page_transaction():
-        record, account = _owned_account(partner_id, account_id, for_update=True)
-        services.delete_bank_account(account)
+    record, account = _owned_account(partner_id, account_id, for_update=True)
+    services.delete_bank_account(account)
     return _accounts_changed(record, "Conta bancária removida.", refresh=True)

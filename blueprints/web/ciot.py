@@ -30,11 +30,11 @@ from blueprints.web.ciot_prefill import (
     initial_form,
 )
 from blueprints.web.formkit import read_decimals
-from blueprints.web.transaction import page_transaction
 from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError, NotFound
 from core.schemas import parse_query, validate_data
+from core.transaction import commit_phase
 from domain.ciot import drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
 from domain.ciot.operations import PATCHABLE
@@ -141,9 +141,11 @@ def create_operation():
     if errors or form.input_errors:
         check = _check(form)
         return render_template("ciot/new.html", **_form_context(form, check=check)), 422
-    with page_transaction():  # inline jobs (auto_emit) run at its commit; with a worker the page polls the emission
-        result = services.create_operation(_company(), body, actor=_actor())
-        op_id, code = result.op.id, result.op.code
+    result = services.create_operation(_company(), body, actor=_actor())
+    op_id, code = result.op.id, result.op.code
+    # Inline, the emission job (auto_emit) runs at this commit and the page says its outcome; with a worker the page
+    # polls the emission.
+    commit_phase("the emission claim: the worker must see it (inline, the job runs here)")
     op = services.get_operation(op_id)
     message = f"Operação {code} criada: {fmt.status(op.status).lower()}."
     if result.validation is not None and result.validation.items:
@@ -258,10 +260,9 @@ def update_operation(operation_id):
     refusal = None
     if not errors and not form.input_errors:
         try:
-            with page_transaction():
-                updated, _ = services.update_operation(_company(), operation_id, body, _edited_fields(),
-                                                       actor=_actor())
-                code, status = updated.code, updated.status
+            updated, _ = services.update_operation(_company(), operation_id, body, _edited_fields(),
+                                                   actor=_actor())
+            code, status = updated.code, updated.status
         except AppError as exc:
             refusal = exc
     if errors or form.input_errors or refusal is not None:
@@ -317,13 +318,14 @@ def _panel_response(operation_id, *, status: int = 200, **extra):
 
 
 def _run(action):
-    """Run a service action as the page's unit of work: (result, None) once committed (inline jobs have run), or
-    (None, the error) rolled back — a refusal keeps its records (page_transaction)."""
+    """Run a service action: (result, None) once committed (its inline jobs have run, so the panel shows their
+    outcome), or (None, the error), which the request's unit of work rolls back (a refusal keeps its records)."""
     try:
-        with page_transaction():
-            return action(), None
+        result = action()
     except AppError as exc:
         return None, exc
+    commit_phase("the action's jobs run (inline) before the panel shows their outcome")
+    return result, None
 
 
 def _after(operation_id, result, error, *, ok_message, form: str | None = None):

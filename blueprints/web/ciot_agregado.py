@@ -3,9 +3,9 @@ within 3 days, the opening form, and the contract page as a ledger (trips and de
 running balance) where trips and debits are added and cancelled inline, the contract closed or cancelled after a
 confirmation, and the PDF downloaded.
 
-Every action calls the service the API calls (domain.ciot_agregado.services) inside one `page_transaction()`; a
-service's error lands on the form it came from (422 fragment). Opening and cancelling then send the message to the
-authority in a second `page_transaction()` (phase 2, docs/ciot-agregado.md) and say its outcome: done, refused
+Every action calls the service the API calls (domain.ciot_agregado.services), in the request's unit of work; a
+service's error lands on the form it came from (422 fragment). Opening and cancelling commit that phase, then send
+the message to the authority (phase 2, docs/ciot-agregado.md) and say its outcome: done, refused
 (the reason), or, with the authority out of reach, sent again automatically. Roles: admin and operador act;
 every logged-in role reads. Another company's id is 404 (the request's tenant scope)."""
 import json
@@ -30,12 +30,12 @@ from blueprints.web.ciot_agregado_forms import (
     parse,
 )
 from blueprints.web.dashboard_charts import agregado_balance
-from blueprints.web.transaction import page_transaction
 from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError, FieldError, NotFound
 from core.formatting import fmt, parse_decimal
 from core.schemas import parse_query
+from core.transaction import commit_phase
 from core.validators import municipalities
 from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado import pdf, presentation, queries, services
@@ -138,9 +138,9 @@ def agregados():
 def _send_now(send, agregado_id, key) -> str:
     """After phase 1 committed: the message sent to the authority in a transaction of its own; its outcome, or
     `pending` when the authority cannot be reached (the job retries it, then the sweep, with the same key)."""
+    commit_phase("phase 1 is on record (and its row unlocked) before the authority is asked")
     try:
-        with page_transaction():
-            return send(current_user.company, agregado_id, key, actor=_actor())
+        return send(current_user.company, agregado_id, key, actor=_actor())
     except ProviderUnavailable:
         return services.PENDING
     except AppError:
@@ -189,9 +189,8 @@ def new_agregado():
         form, data = parse(AgregadoForm, CiotAgregadoCreate)
         if data is not None:
             try:
-                with page_transaction():
-                    contract = services.create_agregado(current_user.company, data, actor=_actor())
-                    target, code = contract.id, contract.code
+                contract = services.create_agregado(current_user.company, data, actor=_actor())
+                target, code = contract.id, contract.code
                 outcome = _send_now(services.send_declaration, target, str(target))
                 flash(*OPENING_WORDS.get(outcome, OPENING_WORDS[services.PENDING])(code, target))
                 return redirect(url_for("ciot_agregado.agregado", agregado_id=target))
@@ -277,6 +276,8 @@ def agregado(agregado_id):
 
 
 def _done(agregado_id, message: str, category: str = "success", status: int = 200):
+    if status < 400:  # a refusal (422) is left to the request's unit of work, which rolls it back
+        commit_phase("the action's jobs run (inline) before the page shows their outcome")
     if is_htmx():
         return _page(agregado_id, status=status, message=message, category=category)
     flash(message, category)
@@ -295,9 +296,8 @@ def _add_line(agregado_id, form_class, schema, form_key, add, message):
     if data is None:
         return _page(agregado_id, status=422, **{form_key: form})
     try:
-        with page_transaction():
-            line = add(agregado_id, data, actor=_actor())
-            text = message(line)
+        line = add(agregado_id, data, actor=_actor())
+        text = message(line)
     except AppError as exc:
         return _failed(agregado_id, exc, form_key, form)
     return _done(agregado_id, text)
@@ -320,8 +320,7 @@ def add_debito(agregado_id):
 def _simple_action(agregado_id, run, message):
     """Cancel a line, cancel or close the contract: the refusal (422) comes back as the page's message."""
     try:
-        with page_transaction():
-            text = message(run())
+        text = message(run())
     except AppError as exc:
         return _done(agregado_id, exc.message, "error", 422)
     return _done(agregado_id, text)
@@ -367,11 +366,10 @@ def cancel_debito(agregado_id, debito_id):
 def cancel_agregado(agregado_id):
     services.get_agregado(agregado_id)
     try:
-        with page_transaction():
-            # An empty input is no reason given (the standard one is sent); a typed one is checked by the service.
-            contract = services.request_cancellation(current_user.company, agregado_id, motivo=_motivo() or None,
-                                                     actor=_actor())
-            code, key = contract.code, contract.cancelamento_chave
+        # An empty input is no reason given (the standard one is sent); a typed one is checked by the service.
+        contract = services.request_cancellation(current_user.company, agregado_id, motivo=_motivo() or None,
+                                                 actor=_actor())
+        code, key = contract.code, contract.cancelamento_chave
     except AppError as exc:
         return _done(agregado_id, exc.message, "error", 422)
     outcome = _send_now(services.send_cancellation, agregado_id, key)
@@ -412,11 +410,10 @@ def encerrar(agregado_id):
         form.general = [bad]
         return _page(agregado_id, status=422, close=form)
     try:
-        with page_transaction():
-            contract = services.close_agregado(current_user.company, agregado_id,
-                                               peso_carga_final=data.peso_carga_final, motivo=data.motivo,
-                                               actor=_actor(), distancias=distancias)
-            text = f"Encerramento do contrato {contract.code} enviado à ANTT."  # the outcome: the page below
+        contract = services.close_agregado(current_user.company, agregado_id,
+                                           peso_carga_final=data.peso_carga_final, motivo=data.motivo,
+                                           actor=_actor(), distancias=distancias)
+        text = f"Encerramento do contrato {contract.code} enviado à ANTT."  # the outcome: the page below
     except AppError as exc:
         return _failed(agregado_id, exc, "close", form)
     return _done(agregado_id, text)
@@ -440,12 +437,11 @@ def retificar(agregado_id):
     if data is None:
         return _page(agregado_id, status=422, rectify=form)
     try:
-        with page_transaction():
-            contract, outcome = services.rectify_agregado(current_user.company, agregado_id, data, form.sent,
-                                                          actor=_actor())
-            code = contract.code
-            words = RECTIFY_WORDS.get(outcome)
-            text = words(contract) if words else None
+        contract, outcome = services.rectify_agregado(current_user.company, agregado_id, data, form.sent,
+                                                      actor=_actor())
+        code = contract.code
+        words = RECTIFY_WORDS.get(outcome)
+        text = words(contract) if words else None
     except AppError as exc:
         if not exc.details:  # the flow, the status, the authority's refusal: the page's message
             return _done(agregado_id, exc.message, "error", 422)

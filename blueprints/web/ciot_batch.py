@@ -8,12 +8,12 @@ from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.ciot import bp
 from blueprints.web.formkit import MultiCheckboxField, choices
-from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
 from core.models import JobProgress
 from core.schemas import validate_data
 from core.tenancy import get_owned
+from core.transaction import commit_phase
 from domain.ciot import batch
 from domain.ciot.presentation import fmt
 
@@ -72,8 +72,8 @@ def start_batch():
         context = {"job": None, "form": _batch_form(errors), "ids": raw["ids"] or "", "message": message}
         template = "ciot/_batch_result.html" if is_htmx() else "ciot/batch.html"
         return render_template(template, **context), 422
-    with page_transaction():  # inline: the ZIP is built at its commit
-        job_id = batch.start_batch_job(current_user.company, selection, user=current_user._get_current_object()).id
+    job_id = batch.start_batch_job(current_user.company, selection, user=current_user._get_current_object()).id
+    commit_phase("the job's row is on record (inline, the ZIP is built here) before the page shows it")
     if not is_htmx():
         return redirect(url_for("ciot.batch_page", job=job_id))
     job = db.session.get(JobProgress, job_id)

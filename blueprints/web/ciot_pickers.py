@@ -17,7 +17,6 @@ from sqlalchemy.orm import selectinload
 from blueprints.web.access import roles_required
 from blueprints.web.ciot import ACTORS, bp
 from blueprints.web.ciot_form import field_label
-from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, NotFound
 from core.formatting import fmt
@@ -190,9 +189,8 @@ def save_party():
         problems = [f"{field_label(names.get(e.field.split('.')[0], e.field))}: {e.message}" for e in errors]
         return render_template("ciot/_picker_saved.html", ok=False, problems=problems), 422
     try:
-        with page_transaction():
-            partner = partners.create_partner(current_user.company, body, actor=current_user._get_current_object())
-            name = partner.legal_name
+        partner = partners.create_partner(current_user.company, body, actor=current_user._get_current_object())
+        name = partner.legal_name
     except AppError as exc:
         problems = [exc.message]
         if exc.code == "partner_cpf_cnpj_exists":

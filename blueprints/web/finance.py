@@ -35,7 +35,6 @@ from blueprints.web.finance_forms import (
     parse_payment,
     payment_input,
 )
-from blueprints.web.transaction import page_transaction
 from core.clock import brasilia_today
 from core.csv_export import csv_stream
 from core.db import db
@@ -84,8 +83,7 @@ def _storage_dir() -> Path:
 def _act(run, success: str, back: str):
     """Run a service, commit once, flash the outcome, go back."""
     try:
-        with page_transaction():
-            run()
+        run()
         flash(success, "success")
     except AppError as exc:
         flash(exc.message + "".join(f" {d.message}" for d in exc.details), "error")
@@ -148,8 +146,7 @@ def upload_xml():
     if not files:
         return _inbox(form, 422)
     try:
-        with page_transaction():
-            imported = billing.import_xml_files(current_user.company, files, _storage_dir())
+        imported = billing.import_xml_files(current_user.company, files, _storage_dir())
     except AppError as exc:
         form.arquivos.errors = [exc.message + " Nenhum arquivo foi registrado."]
         return _inbox(form, exc.status, existing=_existing_document(exc))
@@ -213,8 +210,7 @@ def compose():
         data, general = parse_invoice(form, customer)
         if data is not None:
             try:
-                with page_transaction():
-                    invoice = billing.create_invoice(current_user.company, data)
+                invoice = billing.create_invoice(current_user.company, data)
             except AppError as exc:
                 general = attach_errors(form, errors_of(exc), compose_input)
             else:
@@ -391,8 +387,7 @@ def _pay(record, settle, kind: str, success: str, back: str):
     data, errors = parse_payment(form)
     if data is not None:
         try:
-            with page_transaction():
-                settle(record, data.valor_centavos, data.pago_em or brasilia_today())
+            settle(record, data.valor_centavos, data.pago_em or brasilia_today())
             flash(success, "success")
             return redirect(back)
         except AppError as exc:

@@ -18,7 +18,6 @@ from blueprints.web.finance_forms import (
     parse_payable_edit,
     payable_input,
 )
-from blueprints.web.transaction import page_transaction
 from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError
@@ -66,9 +65,8 @@ def payable_new():
         data, errors = parse_payable(form)
         if data is not None:
             try:
-                with page_transaction():
-                    titles = payables.create_payables(current_user.company, data)
-                    count = len(titles)
+                titles = payables.create_payables(current_user.company, data)
+                count = len(titles)
                 flash(f"Título lançado: {count} parcela(s).", "success")
                 return redirect(url_for("finance.payables_board"))
             except AppError as exc:
@@ -122,8 +120,7 @@ def payable_edit(payable_id):
         data, errors = parse_payable_edit(form)
         if data is not None:
             try:
-                with page_transaction():
-                    payables.update_payable(record, data)
+                payables.update_payable(record, data)
                 flash("Título alterado.", "success")
                 return redirect(url_for("finance.payables_board"))
             except AppError as exc:

@@ -3,7 +3,7 @@ pickers, the freight page with its status history, the offers panel (accept / re
 highlighted) and the messages panel (send from a template; the status refreshes until it settles); message
 templates and channel settings.
 
-Every action calls the service the API calls inside one `page_transaction()` (jobs leave after its commit). Roles:
+Every action calls the service the API calls; the request's unit of work commits it (jobs leave after). Roles:
 admin and operador act; every logged-in role reads. Another company's ids are 404 (tenant-scoped lookups).
 """
 from typing import ClassVar
@@ -31,11 +31,11 @@ from blueprints.web.freight_forms import (
     parse_offer,
     picked_names,
 )
-from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate
 from core.schemas import parse_query, validate_data
+from core.transaction import commit_phase
 from core.validators import FieldInvalid, phone_as_e164
 from domain.antt_floor.catalog import CARGO_TYPES
 from domain.freights import offers as offer_services
@@ -139,7 +139,7 @@ CARGO_LABELS = [label for _code, label in CARGO_TYPES.values()]
 
 def _freight_form(freight, schema, write):
     """GET: the form; POST: the body validated with `schema`, `write(data, body)` (returns (freight, message)),
-    in one page_transaction(), then the freight page; errors land on their inputs (422), nothing is written."""
+    then the freight page; errors land on their inputs (422), nothing is written."""
     form = FreightForm() if request.method == "POST" else FreightForm(formdata=None, obj=freight)
     form.keep_cargo_type(request.form.get("cargo_type") if request.method == "POST"
                          else getattr(freight, "cargo_type", None))
@@ -148,8 +148,7 @@ def _freight_form(freight, schema, write):
         data, body, errors = parse_freight(form, schema)
         if data is not None:
             try:
-                with page_transaction():
-                    saved, message = write(data, body)
+                saved, message = write(data, body)
                 return done(url_for("freights.show", ref=saved.code), message)
             except AppError as exc:
                 errors = errors_of(exc)
@@ -222,8 +221,7 @@ def change_status(ref):
                              else e for e in errors])
         return _show(freight, form, 422)
     try:
-        with page_transaction():
-            services.change_status(freight, data.status, note=data.note, actor=_actor())
+        services.change_status(freight, data.status, note=data.note, actor=_actor())
         flash(f"Status alterado para {FREIGHT_STATUS_LABELS.get(freight.status, freight.status)}.", "success")
     except AppError as exc:
         flash(exc.message, "error")
@@ -292,8 +290,7 @@ def _offer_action(ref, run, key=None, form=None):
     """Run the offer action in one transaction and answer the panel; a refusal is the panel (422) with the error
     naming the input, on the input too when the action had a form (`key`, `form`)."""
     try:
-        with page_transaction():
-            run()
+        run()
     except AppError as exc:
         if form is not None:
             attach_errors(form, list(exc.details))
@@ -384,8 +381,8 @@ def send_message(ref):
     try:
         if data is None:
             raise AppError("Mensagem inválida.", details=details)
-        with page_transaction():
-            message_services.queue_message(current_user.company, data)
+        message_services.queue_message(current_user.company, data)
+        commit_phase("the message's delivery runs (inline) before the panel shows it")
     except AppError as exc:
         attach_errors(form, list(exc.details))
         return _messages_panel(freight, error=_error_text(exc, _input_labels(form)), status=422,
@@ -432,10 +429,9 @@ def message_templates():
             if not key or not key.replace("_", "").isalnum():
                 raise AppError("Identificador do modelo inválido (letras, números e _).",
                                details=[FieldError("key", "invalid", "Use letras, números e _.")])
-            with page_transaction():
-                save_template(current_user.company, key, name=(form.name.data or key).strip()[:120],
-                              subject=(form.subject.data or "").strip()[:200] or None,
-                              body=(form.body.data or "").strip())
+            save_template(current_user.company, key, name=(form.name.data or key).strip()[:120],
+                          subject=(form.subject.data or "").strip()[:200] or None,
+                          body=(form.body.data or "").strip())
             return done(url_for("freights.message_templates"), "Modelo salvo.")
         except AppError as exc:
             failed, general = form, _refusal(form, exc)
@@ -472,9 +468,8 @@ def channels():
         try:
             if channel not in CHANNELS:
                 raise AppError("Canal desconhecido.")
-            with page_transaction():
-                message_services.configure_channel(current_user.company, channel, form.provider.data or "",
-                                                   channel_settings(form, channel), form.secret.data or None)
+            message_services.configure_channel(current_user.company, channel, form.provider.data or "",
+                                               channel_settings(form, channel), form.secret.data or None)
             return done(url_for("freights.channels"), f"Canal {CHANNEL_LABELS[channel]} configurado.")
         except AppError as exc:
             failed, general = form, _refusal(form, exc)

@@ -3,7 +3,6 @@ from flask import Blueprint, abort, render_template, send_file
 from flask_login import login_required
 
 from blueprints.web.access import roles_required
-from blueprints.web.transaction import page_transaction
 from core.errors import Conflict
 from core.models import JobProgress
 from core.progress import can_retry, retry_progress_job
@@ -26,11 +25,11 @@ def progress(job_id):
 @roles_required("operador", "financeiro")  # runs the job again: not for `leitura`, who cannot start one
 def retry(job_id):
     """"Tentar novamente" on a failed job: the same job runs again from the start; the fragment polls again."""
-    with page_transaction():  # inline: the job runs at its commit
-        job = get_owned(JobProgress, job_id, for_update=True)
-        if not can_retry(job):
-            raise Conflict("Só um processamento que falhou pode ser tentado novamente.")
-        retry_progress_job(job)
+    # inline: the job runs at its commit
+    job = get_owned(JobProgress, job_id, for_update=True)
+    if not can_retry(job):
+        raise Conflict("Só um processamento que falhou pode ser tentado novamente.")
+    retry_progress_job(job)
     job = get_owned(JobProgress, job_id)
     return render_template("jobs/_progress.html", job=job), (HTMX_STOP_POLLING if job.finished else 200)
 

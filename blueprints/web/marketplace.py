@@ -20,8 +20,6 @@ from blueprints.web.marketplace_forms import (
     lead_status_form,
     read_showcase,
 )
-from blueprints.web.transaction import page_transaction
-from core.db import read_without_transaction
 from core.errors import AppError, FieldError, InvalidBody
 from core.logs import quiet_request_line
 from core.pagination import paginate
@@ -81,8 +79,7 @@ def _submit(slug: str, write, sent: str, message: str):
     """Run a public form's write; (redirect to the detail with its thank-you, []) or (None, the errors). A freight
     that stopped being public (404/410) is the error page, not a form error; over the limit → OverTheLimit."""
     try:
-        with page_transaction():
-            write()
+        write()
     except AppError as exc:
         if exc.status in (404, 410):
             raise
@@ -206,8 +203,7 @@ def lead_status(lead_id):
     data, errors = validate_data(LeadStatusChange, {"status": form.status.data or ""})
     if data is None:
         raise InvalidBody("Status inválido.", details=errors)
-    with page_transaction():
-        services.update_lead_status(lead_id, data.status)
+    services.update_lead_status(lead_id, data.status)
     if is_htmx():
         html = render_template("marketplace/_lead_status.html", lead=_lead(lead_id), status_form=lead_status_form,
                                labels=LEAD_STATUS_LABELS, badges=LEAD_BADGES)
@@ -304,7 +300,6 @@ def badge():
     """The sidebar's count of `novo` leads as the job stored it (no counting here); htmx polls it."""
     company_id = _company_of_badge_token()
     if company_id is None:
-        read_without_transaction()  # the checks below load the user: as any other GET, without a transaction
         return _badge_after_login_check()
     # Every open dispatcher tab polls this (a thousand tabs: 33 lines a second), and a poll answered from its token
     # loads no user or company: its line would be route, status and duration, which `fretes_http_requests_total`

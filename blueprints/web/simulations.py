@@ -1,6 +1,6 @@
 """Pages: methodologies (list, editor with a live preview), simulations (run, save, list, detail, convert into a
-freight) and the company's tax settings. Every action calls the service the API calls, writes inside one
-`page_transaction()`; the preview writes nothing. Roles: admin and operador act; every logged-in role reads."""
+freight) and the company's tax settings. Every action calls the service the API calls (the request's unit of work
+commits it); the preview writes nothing. Roles: admin and operador act; every logged-in role reads."""
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
@@ -23,7 +23,6 @@ from blueprints.web.simulation_forms import (
     typed_inputs,
     with_blank_rows,
 )
-from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
 from core.formatting import number, parse_decimal
@@ -82,9 +81,8 @@ def methodologies():
 def tax_settings():
     form = TaxSettingsForm()
     try:
-        with page_transaction():
-            services.update_tax_settings(current_user.company, tax_regime=form.tax_regime.data or "",
-                                         tax_state=(form.tax_state.data or "").strip())
+        services.update_tax_settings(current_user.company, tax_regime=form.tax_regime.data or "",
+                                     tax_state=(form.tax_state.data or "").strip())
     except AppError as exc:
         for error in place_errors(form, exc.details or [exc]):  # a refusal with no field: under the state
             _add_form_error(form.tax_state, error.message)
@@ -117,13 +115,12 @@ def _save_definition(methodology):
     details = read.unreadable + list(details or [])
     if data is not None and not details:
         try:
-            with page_transaction():
-                if methodology is None:
-                    methodology = services.create_methodology(current_user.company, data, actor=_actor())
-                    saved = 1
-                else:
-                    methodology = services.find_methodology(methodology.id, for_update=True)
-                    saved = services.save_version(methodology, data, actor=_actor()).version
+            if methodology is None:
+                methodology = services.create_methodology(current_user.company, data, actor=_actor())
+                saved = 1
+            else:
+                methodology = services.find_methodology(methodology.id, for_update=True)
+                saved = services.save_version(methodology, data, actor=_actor()).version
             flash(f"Metodologia salva (versão {saved}).", "success")
             return redirect(url_for("simulations.methodologies"))
         except AppError as exc:
@@ -215,8 +212,7 @@ def run_simulation():
     result = None
     if data is not None and not problems:
         try:
-            with page_transaction():
-                result = services.simulate(current_user.company, data, actor=_actor())
+            result = services.simulate(current_user.company, data, actor=_actor())
             if result.id:
                 flash("Simulação salva.", "success")
                 return redirect(url_for("simulations.simulation", simulation_id=result.id))
@@ -267,9 +263,8 @@ def link(simulation_id):
     simulation = services.find_simulation(simulation_id)
     form = LinkForm()
     try:
-        with page_transaction():
-            freight = find_freight(form.freight.data or "", for_update=True)
-            update_freight(freight, FreightUpdate(simulation_id=str(simulation.id)), sent_fields={"simulation_id"})
+        freight = find_freight(form.freight.data or "", for_update=True)
+        update_freight(freight, FreightUpdate(simulation_id=str(simulation.id)), sent_fields={"simulation_id"})
     except AppError as exc:
         db.session.expire_all()
         _add_form_error(form.freight, exc.message)
@@ -319,8 +314,7 @@ def create_freight_from(simulation_id):
     if details:
         return _new_freight_page(simulation, form, details, 422)
     try:
-        with page_transaction():
-            freight = create_freight(current_user.company, data, actor=_actor())
+        freight = create_freight(current_user.company, data, actor=_actor())
     except AppError as exc:
         db.session.expire_all()
         return _new_freight_page(services.find_simulation(simulation_id), form, exc.details or [exc], 422)

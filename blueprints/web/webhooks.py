@@ -7,7 +7,6 @@ from wtforms import StringField
 from blueprints.web.access import roles_required
 from blueprints.web.cadastros_common import PlainForm, place_refusal
 from blueprints.web.formkit import MultiCheckboxField, choices
-from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError
 from core.tenancy import get_owned
@@ -44,12 +43,11 @@ class EndpointForm(PlainForm):
 def _save(form: EndpointForm, endpoint: WebhookEndpoint | None = None):
     """Create (returns the secret) or update, committed; a refused URL becomes the field's error."""
     try:
-        with page_transaction():
-            if endpoint is None:
-                return services.create_endpoint(current_user.company, url=form.url.data,
-                                                event_types=form.event_types.data)[1]
-            services.update_endpoint(endpoint, url=form.url.data, event_types=form.event_types.data)
-            return None
+        if endpoint is None:
+            return services.create_endpoint(current_user.company, url=form.url.data,
+                                            event_types=form.event_types.data)[1]
+        services.update_endpoint(endpoint, url=form.url.data, event_types=form.event_types.data)
+        return None
     except AppError as exc:
         place_refusal(form, exc, form.url)
         return None
@@ -111,8 +109,7 @@ def _log(endpoint: WebhookEndpoint, status: str, event_type: str) -> list:
 def set_state(endpoint_id):
     item = get_owned(WebhookEndpoint, endpoint_id)
     enable = request.form.get("enabled") == "1"
-    with page_transaction():
-        services.set_enabled(item, enable, reason="Desativado manualmente no painel.")
+    services.set_enabled(item, enable, reason="Desativado manualmente no painel.")
     flash("Webhook ativado: o que estava pendente será enviado." if enable else "Webhook desativado.", "success")
     return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
 
@@ -121,8 +118,7 @@ def set_state(endpoint_id):
 @roles_required("admin")
 def rotate(endpoint_id):
     item = get_owned(WebhookEndpoint, endpoint_id)
-    with page_transaction():
-        secret = services.rotate_secret(item)
+    secret = services.rotate_secret(item)
     return _endpoint_page(item, EndpointForm(formdata=None, obj=item), "", "", secret=secret)  # not this post
 
 
@@ -131,8 +127,7 @@ def rotate(endpoint_id):
 def send_test(endpoint_id):
     item = get_owned(WebhookEndpoint, endpoint_id)
     try:
-        with page_transaction():
-            services.create_test_delivery(item)
+        services.create_test_delivery(item)
         flash("Evento de teste enviado; veja o resultado no registro de entregas.", "success")
     except AppError as exc:
         flash(exc.message, "error")
@@ -146,8 +141,7 @@ def resend(endpoint_id, delivery_id):
     delivery = get_owned(WebhookDelivery, delivery_id)
     if delivery.endpoint_id != item.id:
         abort(404)
-    with page_transaction():
-        services.resend(delivery)
+    services.resend(delivery)
     flash("Entrega reenviada.", "success")
     return redirect(url_for("webhooks.endpoint", endpoint_id=item.id))
 

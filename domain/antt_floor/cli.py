@@ -7,7 +7,6 @@ import click
 import sqlalchemy as sa
 
 from core.db import db
-from core.queue import commit
 
 
 def register_antt_commands(app) -> None:
@@ -27,7 +26,7 @@ def register_antt_commands(app) -> None:
         except (MalformedCsv, ImportRefused, UnicodeDecodeError) as exc:
             db.session.rollback()
             raise click.ClickException(f"{path}: {exc}") from None
-        commit()
+        db.session.flush()  # errors surface here; the command\'s unit of work commits
         for name, status in outcome:
             click.echo(f"{name}: {status}")
 

@@ -13,7 +13,6 @@ import click
 import sqlalchemy as sa
 
 from core.db import db
-from core.queue import commit
 from domain.tenancy.cli import company_by_id
 
 
@@ -45,7 +44,7 @@ def register_ciot_commands(app) -> None:
             row = IrregularCarrier(rntrc=digits, reason="")
             db.session.add(row)
         row.reason = (reason or "").strip()[:300]
-        commit()
+        db.session.flush()  # errors surface here; the command\'s unit of work commits
         click.echo(f"RNTRC {digits} marcado como irregular.")
 
     @irregular_group.command("remove")
@@ -54,7 +53,7 @@ def register_ciot_commands(app) -> None:
         from domain.ciot.models import IrregularCarrier
         digits = _rntrc(rntrc)
         deleted = db.session.execute(sa.delete(IrregularCarrier).where(IrregularCarrier.rntrc == digits)).rowcount
-        commit()
+        db.session.flush()  # errors surface here; the command\'s unit of work commits
         if not deleted:
             raise click.ClickException(f"RNTRC {digits} não está na lista de irregulares.")
         click.echo(f"RNTRC {digits} removido da lista de irregulares.")
@@ -78,7 +77,7 @@ def register_ciot_commands(app) -> None:
         """Reenvia ao worker as emissões em andamento há mais que CIOT_EMIT_STALE_SECONDS (worker interrompido)."""
         from domain.ciot.services import recover_stale_attempts
         count = recover_stale_attempts(actor="cli")
-        commit()
+        db.session.flush()  # errors surface here; the command\'s unit of work commits
         click.echo(json.dumps({"requeued": count}) if as_json else f"Tentativas reenviadas: {count}")
 
     company_group = app.cli.commands.get("company")
@@ -105,7 +104,7 @@ def register_ciot_commands(app) -> None:
                 raise click.ClickException(f"Formato inválido: {pair!r} (use KEY=VALUE).")
             credentials[key.strip()] = value
         set_ciot_credentials(company, environment, credentials or None)
-        commit()
+        db.session.flush()  # errors surface here; the command\'s unit of work commits
         if clear:
             click.echo(f"Credenciais de {environment} removidas: {company.legal_name}.")
         else:
@@ -126,5 +125,5 @@ def register_ciot_commands(app) -> None:
             update_company(company, state_registration=text)
         else:
             company.state_registration = None
-        commit()
+        db.session.flush()  # errors surface here; the command\'s unit of work commits
         click.echo(f"Inscrição estadual de {company.legal_name}: {company.state_registration or '(nenhuma)'}")

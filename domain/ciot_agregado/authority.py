@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from flask import current_app
 
+from core.db import db
 from core.errors import AppError
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot.provider import ActionResult, Issuer, ProviderUnavailable
@@ -43,6 +44,15 @@ def authority_answer(contract, company, method: str, **kwargs):
     if not answer.ok and not answer.rejected:
         raise ProviderUnavailable(answer.mensagem or "resposta sem sucesso nem rejeição")
     return answer
+
+
+def locked_for_the_outcome(contract) -> None:
+    """Phase 2 asks the authority WITHOUT the contract's row lock (a remote call never holds a lock: a slow authority
+    would stall every other write to the contract, and the pool's connections with it), then locks the row and
+    re-reads it here, so the outcome is recorded on what is current. Two runs may ask at once (the job, the request,
+    the sweep): they send the same idempotency key, so the authority answers both the same, and the second finds the
+    request settled once it holds the lock (its caller then answers the settled outcome)."""
+    db.session.refresh(contract, with_for_update=True)
 
 
 # A refusal always leaves a reason on the contract (request_outcome reads a settled refusal by it).

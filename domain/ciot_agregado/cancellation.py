@@ -18,7 +18,13 @@ from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot_agregado.audit import record_event
-from domain.ciot_agregado.authority import REJECTED, authority_answer, request_outcome, stale_after
+from domain.ciot_agregado.authority import (
+    REJECTED,
+    authority_answer,
+    locked_for_the_outcome,
+    request_outcome,
+    stale_after,
+)
 from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_refusal, rejected_error
 from domain.ciot_agregado.models import ABERTO, CANCELADO, PENDENCIA_CANCELAMENTO, CiotAgregado
 from domain.ciot_agregado.queries import active_movements, get_agregado
@@ -82,14 +88,18 @@ def _cancel_held(contract: CiotAgregado, motivo: str, *, actor) -> CiotAgregado:
 
 
 def send_cancellation(company, agregado_id, key: str, *, actor) -> str:
-    """Phase 2: the cancellation of `key` under the contract's row lock. Returns `cancelado`, `rejected` (aberto,
-    the reason on the contract and its timeline) or, when another run settled it, that outcome.
-    ProviderUnavailable: nothing changes (the job retries; the sweep tries again later)."""
-    contract = get_agregado(agregado_id, for_update=True)  # callers come after a commit: loaded fresh
-    if contract.pendencia != PENDENCIA_CANCELAMENTO or contract.cancelamento_chave != key:
+    """Phase 2: the cancellation of `key` sent to the authority without the row lock, its outcome recorded under it
+    (authority.locked_for_the_outcome). Returns `cancelado`, `rejected` (aberto, the reason on the contract and its
+    timeline) or, when another run settled it, that outcome. ProviderUnavailable: nothing changes (the job retries;
+    the sweep tries again later)."""
+    contract = get_agregado(agregado_id)  # callers come after a commit: loaded fresh
+    if not _cancellation_due(contract, key):
         return cancellation_outcome(contract, key)
     answer = authority_answer(contract, company, "cancel_aggregate",
                               motivo=contract.cancel_motivo or DEFAULT_MOTIVO, idempotency_key=key)  # older rows: null
+    locked_for_the_outcome(contract)
+    if not _cancellation_due(contract, key):  # another run recorded it while this one asked
+        return cancellation_outcome(contract, key)
     if not answer.ok:
         record_refusal(contract, "cancel", "Cancelamento", answer.mensagem, actor=actor)
         contract.cancel_motivo = None
@@ -105,6 +115,10 @@ def send_cancellation(company, agregado_id, key: str, *, actor) -> str:
                  actor=actor)
     db.session.flush()
     return CANCELADO
+
+
+def _cancellation_due(contract: CiotAgregado, key: str) -> bool:
+    return contract.pendencia == PENDENCIA_CANCELAMENTO and contract.cancelamento_chave == key
 
 
 def cancellation_outcome(contract: CiotAgregado, key: str) -> str:

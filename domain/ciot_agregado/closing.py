@@ -23,7 +23,13 @@ from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot_agregado.audit import record_event
-from domain.ciot_agregado.authority import REJECTED, authority_answer, request_outcome, stale_after
+from domain.ciot_agregado.authority import (
+    REJECTED,
+    authority_answer,
+    locked_for_the_outcome,
+    request_outcome,
+    stale_after,
+)
 from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_refusal, rejected_error
 from domain.ciot_agregado.models import ABERTO, EM_ENCERRAMENTO, ENCERRADO, CiotAgregado
 from domain.ciot_agregado.presentation import motivo_label
@@ -71,18 +77,26 @@ def _keep_given_distances(contract: CiotAgregado, distancias: dict) -> None:
             trip.distancia_km = distancias[key]
 
 
+def _closing_due(contract, key: str) -> bool:
+    return contract.status == EM_ENCERRAMENTO and contract.encerramento_chave == key
+
+
 def send_closing(company, agregado_id, key: str, *, actor) -> str:
-    """Phase 2: the closing of `key` sent to the authority, under the contract's row lock. Returns `encerrado`,
+    """Phase 2: the closing of `key` sent to the authority without the row lock, its outcome recorded under it
+    (authority.locked_for_the_outcome). Returns `encerrado`,
     `rejected` (aberto again, the reason on the contract and its timeline), or, when the closing of `key` was
     settled by another run, that closing's outcome. A provider that cannot be reached raises ProviderUnavailable
     and nothing changes (the job retries; the sweep tries again later)."""
-    contract = get_agregado(agregado_id, for_update=True)  # callers come after a commit: loaded fresh
-    if contract.status != EM_ENCERRAMENTO or contract.encerramento_chave != key:
+    contract = get_agregado(agregado_id)  # callers come after a commit: loaded fresh
+    if not _closing_due(contract, key):
         return closing_outcome(contract, key)
     routes = consolidated_routes(contract)
     closing = {"peso_carga_final": _text(contract.peso_carga_final), "motivo": contract.encerramento_motivo,
                "rotas": routes, "data_encerramento": _requested_day(contract)}
     answer = authority_answer(contract, company, "close_aggregate", closing=closing, idempotency_key=key)
+    locked_for_the_outcome(contract)
+    if not _closing_due(contract, key):  # another run recorded it while this one asked
+        return closing_outcome(contract, key)
     if not answer.ok:
         return _refused(contract, answer.mensagem, actor=actor)
     contract.status = ENCERRADO

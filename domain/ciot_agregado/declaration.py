@@ -10,7 +10,14 @@ from core.db import db, utcnow
 from core.errors import AppError
 from core.tenancy import cross_tenant
 from domain.ciot_agregado.audit import record_event
-from domain.ciot_agregado.authority import PENDING, REFUSED_WITHOUT_REASON, REJECTED, authority_answer, stale_after
+from domain.ciot_agregado.authority import (
+    PENDING,
+    REFUSED_WITHOUT_REASON,
+    REJECTED,
+    authority_answer,
+    locked_for_the_outcome,
+    stale_after,
+)
 from domain.ciot_agregado.models import ABERTO, CANCELADO, PENDENCIA_DECLARACAO, CiotAgregado
 from domain.ciot_agregado.queries import get_agregado
 
@@ -19,13 +26,17 @@ HELD = "retido"  # opened without what the declaration needs (declaration_data.p
 
 
 def send_declaration(company, agregado_id, key: str, *, actor) -> str:
-    """The declaration of the contract (`key`: its id) under its row lock. Returns `declarado`, `rejected`
+    """The declaration of the contract (`key`: its id), sent without the row lock and recorded under it
+    (authority.locked_for_the_outcome). Returns `declarado`, `rejected`
     (cancelado with `mensagem_antt`) or, when another run settled it, that outcome. ProviderUnavailable: nothing
     changes (the job retries; the sweep tries again later)."""
-    contract = get_agregado(agregado_id, for_update=True)  # callers come after a commit: loaded fresh
-    if contract.pendencia != PENDENCIA_DECLARACAO or key != str(contract.id):
+    contract = get_agregado(agregado_id)  # callers come after a commit: loaded fresh
+    if not _declaration_due(contract, key):
         return declaration_outcome(contract)  # settled, or held (never sent while its data is incomplete)
     answer = authority_answer(contract, company, "declare_aggregate", idempotency_key=key)
+    locked_for_the_outcome(contract)
+    if not _declaration_due(contract, key):  # another run recorded it while this one asked
+        return declaration_outcome(contract)
     if not answer.ok:
         _refused(contract, answer.mensagem, actor=actor)
         return REJECTED
@@ -38,6 +49,10 @@ def send_declaration(company, agregado_id, key: str, *, actor) -> str:
                   "replayed": getattr(answer, "replayed", False)}, actor=actor)
     db.session.flush()
     return DECLARED
+
+
+def _declaration_due(contract: CiotAgregado, key: str) -> bool:
+    return contract.pendencia == PENDENCIA_DECLARACAO and key == str(contract.id)
 
 
 def _refused(contract: CiotAgregado, mensagem: str | None, *, actor) -> None:

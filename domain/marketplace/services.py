@@ -7,7 +7,7 @@ import uuid
 import sqlalchemy as sa
 from flask import current_app
 
-from core.db import db, read_without_transaction, utcnow
+from core.db import db, utcnow
 from core.errors import AppError, InvalidQuery, NotFound
 from core.events import emit_event
 from core.queue import enqueue_after_commit
@@ -175,7 +175,6 @@ def _read_stored_count(company_id) -> int:
         from core import queue
         value = _badge_redis(current_app.config["REDIS_URL"], queue.redis_connection).get(_redis_key(company_id))
         return int(value or 0)
-    read_without_transaction()  # the badge's poll skips the request's usual setup (no-op inside a transaction)
     value = db.session.scalar(_STORED_COUNT, {"company_id": uuid.UUID(str(company_id))})
     return int(value or 0)
 

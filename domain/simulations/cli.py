@@ -3,7 +3,6 @@ import click
 from flask import Flask
 
 from core.db import db
-from core.queue import commit
 from core.tenancy import cross_tenant, tenant_scope
 from domain.simulations.methodologies import install_templates
 from domain.tenancy.models import Company
@@ -21,5 +20,5 @@ def register_simulation_commands(app: Flask) -> None:
         for company in db.session.execute(cross_tenant(db.select(Company))).scalars().all():
             with tenant_scope(company.id):
                 installed += len(install_templates(company))
-        commit()
+        db.session.flush()  # errors surface here; the command\'s unit of work commits
         click.echo(f"Metodologias instaladas: {installed}")

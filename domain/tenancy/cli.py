@@ -7,7 +7,6 @@ from flask import Flask
 
 from core.cli import echo, fail
 from core.db import db
-from core.queue import commit
 from core.tenancy import tenant_scope
 from domain.tenancy import services
 from domain.tenancy.models import (
@@ -62,7 +61,7 @@ def register_tenancy_commands(app: Flask) -> None:
             company = services.create_company(name=name, cnpj=cnpj, modules=modules, features=features,
                                                ciot_flow=ciot_flow, ciot_environment=ciot_environment,
                                                tax_regime=tax_regime, tax_state=tax_state)
-            commit()
+            db.session.flush()  # errors surface here; the command\'s unit of work commits
         except AppError as exc:
             fail(exc)
         echo(as_json, {"id": str(company.id)}, f"Empresa criada: {company.id}")
@@ -85,7 +84,7 @@ def register_tenancy_commands(app: Flask) -> None:
             services.update_company(company, name=name, modules=modules or None, features=features or None,
                                     ciot_flow=ciot_flow, ciot_environment=ciot_environment, tax_regime=tax_regime,
                                     tax_state=tax_state)
-            commit()
+            db.session.flush()  # errors surface here; the command\'s unit of work commits
         except AppError as exc:
             fail(exc)
         echo(as_json, {"id": str(company.id)}, f"Empresa atualizada: {company.id}")
@@ -105,7 +104,7 @@ def register_tenancy_commands(app: Flask) -> None:
         with tenant_scope(company.id):
             key, full = services.create_api_key(company, scopes=scopes or ("read", "write"),
                                                 require_signature=require_signature, name=name)
-            commit()
+            db.session.flush()  # errors surface here; the command\'s unit of work commits
         echo(as_json, {"id": str(key.id), "key": full}, full)
 
     @apikey_group.command("revoke")
@@ -118,7 +117,7 @@ def register_tenancy_commands(app: Flask) -> None:
             fail(exc)
         with tenant_scope(key.company_id):
             services.revoke_api_key(key)
-            commit()
+            db.session.flush()  # errors surface here; the command\'s unit of work commits
         click.echo(f"Chave revogada: {key.prefix}")
 
     @app.cli.group("user")
@@ -138,7 +137,7 @@ def register_tenancy_commands(app: Flask) -> None:
         with tenant_scope(company.id):
             try:
                 user = services.create_user(company, email=email, password=password, role=role, name=name)
-                commit()
+                db.session.flush()  # errors surface here; the command\'s unit of work commits
             except AppError as exc:
                 fail(exc)
         echo(as_json, {"id": str(user.id)}, f"Usuário criado: {user.email}")

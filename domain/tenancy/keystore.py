@@ -12,6 +12,7 @@ import sqlalchemy as sa
 
 from core import apikeys
 from core.db import db
+from core.transaction import own_connection
 from domain.tenancy.models import ApiKey, Company
 
 
@@ -83,8 +84,10 @@ def _lookup_with(companion):
 
 
 def touch(key: KeyView, when: datetime) -> None:
-    """Record the key's last use (one UPDATE, no object loaded)."""
-    db.session.connection().execute(sa.update(_KEYS).where(_KEYS.c.id == key.id).values(last_used_at=when))
+    """Record the key's last use (one UPDATE, no object loaded), on a short transaction of its own: a GET reads
+    read-only (core/transaction.py), and the use is recorded whatever the call does next."""
+    with own_connection() as conn:
+        conn.execute(sa.update(_KEYS).where(_KEYS.c.id == key.id).values(last_used_at=when))
 
 
 def company(company_id) -> Company:

@@ -9,7 +9,6 @@ from flask import Flask
 from core.cli import echo, fail
 from core.db import db
 from core.errors import AppError
-from core.queue import commit
 from core.tenancy import cross_tenant, tenant_scope
 from domain.tenancy.cli import company_by_id
 from domain.webhooks import services
@@ -44,7 +43,7 @@ def register_webhook_commands(app: Flask) -> None:
         with tenant_scope(company.id):
             try:
                 endpoint, secret = services.create_endpoint(company, url=url, event_types=events)
-                commit()
+                db.session.flush()  # errors surface here; the command\'s unit of work commits
             except AppError as exc:
                 fail(exc.details[0].message if exc.details else exc)
         echo(as_json, {"id": str(endpoint.id), "secret": secret},
@@ -72,6 +71,6 @@ def register_webhook_commands(app: Flask) -> None:
         endpoint = _endpoint(endpoint_id)
         with tenant_scope(endpoint.company_id):
             services.set_enabled(endpoint, False, reason="Desativado pelo operador (CLI).")
-            commit()
+            db.session.flush()  # errors surface here; the command\'s unit of work commits
         click.echo(f"Webhook desativado: {endpoint.id}")
 

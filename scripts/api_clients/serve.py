@@ -10,6 +10,7 @@ from werkzeug.serving import make_server
 from app import create_app
 from core.db import db
 from core.tenancy import tenant_scope
+from core.transaction import unit_of_work
 from domain.tenancy import services
 
 
@@ -19,12 +20,11 @@ def main(out_path: str) -> None:
                       "SECRET_KEY": "client-check", "REDIS_URL": "", "JOBS_INLINE": True})
     with app.app_context():
         db.create_all()
-        company = services.create_company(name="Transportadora Cliente Gerado Ltda", cnpj="11222333000181")
-        db.session.commit()
-        with tenant_scope(company.id):
-            _, key = services.create_api_key(company, scopes=("read", "write"))
-            _, signed = services.create_api_key(company, scopes=("read", "write"), require_signature=True)
-            db.session.commit()
+        with unit_of_work():
+            company = services.create_company(name="Transportadora Cliente Gerado Ltda", cnpj="11222333000181")
+            with tenant_scope(company.id):
+                _, key = services.create_api_key(company, scopes=("read", "write"))
+                _, signed = services.create_api_key(company, scopes=("read", "write"), require_signature=True)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     with open(out_path, "w", encoding="utf-8") as fh:
         json.dump({"base_url": f"http://127.0.0.1:{server.server_port}", "key": key, "signed_key": signed}, fh)

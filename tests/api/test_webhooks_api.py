@@ -3,9 +3,9 @@ with its attempts), redeliver and a test event; the key's `webhooks` scope; anot
 import pytest
 from standardwebhooks.webhooks import Webhook
 
-from core.queue import commit
 from core.tenancy import tenant_scope
 from domain.webhooks import services
+from tests.fixtures.committing import commit
 from tests.webhooks.conftest import Receiver
 
 

@@ -18,7 +18,6 @@ def seed_sample(company, user_email: str) -> None:
     """A partner with a bank account, a vehicle, drivers (one CNH expiring, one expired), CIOT operations in a few
     statuses and a driver's lead on a public freight, so lists, detail pages and the dashboard show real content."""
     from core.clock import brasilia_today
-    from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.ciot import services as ciot
     from domain.ciot.schemas import OperationCreate
@@ -27,6 +26,7 @@ def seed_sample(company, user_email: str) -> None:
     from domain.partners import services as partners
     from domain.partners.schemas import BankAccountCreate, PartnerCreate
     from tests.fixtures.ciot import ABSENT, CONTRATANTE_CNPJ, ciot_body
+    from tests.fixtures.committing import commit
 
     with tenant_scope(company.id):
         partner = partners.create_partner(company, PartnerCreate.model_validate({
@@ -51,12 +51,12 @@ def seed_sample(company, user_email: str) -> None:
 
 def _seed_agregado(company, user_email: str) -> None:
     """An aggregate contract of a TAC with a trip, a cancelled trip and a debit (its ledger shows every line kind)."""
-    from core.queue import commit
     from domain.ciot_agregado import services as agregado
     from domain.ciot_agregado.schemas import CiotAgregadoCreate, CiotAgregadoDebitoCreate, CiotAgregadoViagemCreate
     from domain.partners import services as partners
     from domain.partners.schemas import PartnerCreate
     from tests.fixtures.agregado import agregado_body, debit_body, trip_body
+    from tests.fixtures.committing import commit
 
     tac = partners.create_partner(company, PartnerCreate.model_validate({
         "person_kind": "pf", "cpf_cnpj": "52998224725", "legal_name": "João Agregado da Silva", "rntrc": "012345678",
@@ -80,7 +80,6 @@ def record_paths(company) -> list[str]:
     webhooks pages (reached from Integrações, not the menu) and a payable's edit page. Run after `seed_sample` (its
     partner is the customer)."""
     from core.db import db
-    from core.queue import commit
     from core.tenancy import tenant_scope
     from domain.billing import services as billing
     from domain.billing.schemas import DocumentCreate, InvoiceCreate
@@ -90,6 +89,7 @@ def record_paths(company) -> list[str]:
     from domain.payables.schemas import PayableCreate
     from domain.webhooks import services as webhooks
     from tests.fixtures.ciot import CONTRATANTE_CNPJ
+    from tests.fixtures.committing import commit
 
     with tenant_scope(company.id):
         lead = db.session.scalars(db.select(MarketplaceLead)).one()
@@ -114,11 +114,11 @@ def record_paths(company) -> list[str]:
 def _seed_lead(company) -> None:
     """A public freight with a driver's lead (CPF, plate and message: every column of the leads page filled)."""
     from core.clock import brasilia_today as today
-    from core.queue import commit
     from domain.freights import services as freights
     from domain.freights.schemas import FreightCreate
     from domain.marketplace import services as marketplace
     from domain.marketplace.schemas import LeadCreate
+    from tests.fixtures.committing import commit
     from tests.fixtures.freights import freight_body
     pickup = f"{today().isoformat()}T14:00:00-03:00"  # today: the dashboard's pickups of the week show it
     freight = freights.create_freight(company, FreightCreate.model_validate(

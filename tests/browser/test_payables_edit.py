@@ -17,7 +17,7 @@ def company(make_company):
 
 
 def _title(company, descricao: str, centavos: int):
-    from core.queue import commit
+    from tests.fixtures.committing import commit
     from core.tenancy import tenant_scope
     from domain.payables import services
     from domain.payables.schemas import PayableCreate

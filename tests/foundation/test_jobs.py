@@ -12,9 +12,10 @@ from rq import Queue, SimpleWorker
 from core.db import db, utcnow
 from core.models import IdempotencyRecord
 from core.progress import advance, fail, finish, start_progress
-from core.queue import PendingJob, commit, enqueue_after_commit, send_to_rq
+from core.queue import PendingJob, enqueue_after_commit, send_to_rq
 from core.serializer import JsonFirstSerializer
 from core.tenancy import cross_tenant, tenant_scope
+from tests.fixtures.committing import commit
 
 PURGE = "jobs.maintenance.purge_expired_idempotency_keys"
 

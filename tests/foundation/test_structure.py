@@ -1,5 +1,6 @@
-"""Structure guards (docs/CONTRIBUTING.md): small files, and the transaction rule — pages and services never end a
-transaction themselves (`page_transaction()`, the API decorator and the jobs do)."""
+"""Structure guards (docs/CONTRIBUTING.md): small files, and the transaction rule — one owner: only the unit of work
+(core/transaction.py: the request's, a job's, a command's, and `commit_phase`) commits; pages and services never
+end a transaction themselves."""
 import ast
 from pathlib import Path
 
@@ -60,7 +61,7 @@ def test_pages_and_domain_never_commit_or_roll_back():
     offenders = {str(path.relative_to(ROOT)): ends for folder in NO_TRANSACTION_END
                  for path in source_files(ROOT / folder)
                  if not transaction_owner(path) and (ends := transaction_ends(path))}
-    assert not offenders, "use `with page_transaction():` (pages) or flush (services): " + repr(offenders)
+    assert not offenders, "flush only: the request's unit of work commits (core/transaction.py): " + repr(offenders)
 
 
 def test_the_transaction_scan_sees_commit_and_rollback(tmp_path):
@@ -68,6 +69,63 @@ def test_the_transaction_scan_sees_commit_and_rollback(tmp_path):
     sample.write_text("def v():\n    db.session.flush()\n    db.session.commit()\n    session.rollback()\n"
                       "    transaction.commit()\n", encoding="utf-8")
     assert transaction_ends(sample) == ["3: db.session.commit()", "4: session.rollback()"]
+
+
+TRANSACTION_OWNER = "core/transaction.py"
+
+
+def commit_calls(path: Path) -> list[str]:
+    """`line: call` for every call of a function or method named `commit` (`db.session.commit()`, `commit()`,
+    `conn.commit()`), whoever owns it."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "commit":
+            found.append(f"{node.lineno}: {ast.unparse(node.func)}()")
+    return found
+
+
+def test_only_the_unit_of_work_commits():
+    """One owner: views, services, pages, jobs, commands and scripts commit through the unit of work (the request's,
+    `jobs.context.job_context`, the commands' wrapper, `unit_of_work()`) or name a phase (`commit_phase`)."""
+    offenders = {name: calls for path in source_files(ROOT)
+                 if (name := path.relative_to(ROOT).as_posix()) != TRANSACTION_OWNER and (calls := commit_calls(path))}
+    assert not offenders, "commit through core.transaction (unit_of_work, commit_phase): " + repr(offenders)
+    assert commit_calls(ROOT / TRANSACTION_OWNER), "the unit of work commits somewhere"
+
+
+def test_the_commit_scan_sees_every_kind_of_commit(tmp_path):
+    sample = tmp_path / "job.py"
+    sample.write_text("def j():\n    db.session.commit()\n    commit()\n    conn.commit()\n    commit_phase('x')\n",
+                      encoding="utf-8")
+    assert commit_calls(sample) == ["2: db.session.commit()", "3: commit()", "4: conn.commit()"]
+
+
+REMOVED_TRANSACTION_OPTIONS = {"page_transaction", "reads_when", "commits_itself_when", "take_transaction",
+                               "in_autocommit", "read_without_transaction"}
+
+
+def identifiers(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.keyword) and node.arg:
+            names.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.alias):
+            names.add(node.name.rsplit(".", 1)[-1])
+    return names
+
+
+def test_the_former_transaction_options_are_gone():
+    """Each of these was a second owner of some transaction (a page block, an autocommit read, a self-committing
+    write): the unit of work replaced them all."""
+    offenders = {path.relative_to(ROOT).as_posix(): sorted(found) for path in source_files(ROOT)
+                 if (found := identifiers(path) & REMOVED_TRANSACTION_OPTIONS)}
+    assert not offenders, offenders
 
 
 def callers(name: str) -> set[str]:
@@ -81,9 +139,9 @@ def callers(name: str) -> set[str]:
 
 
 def test_progress_advance_commits_only_for_jobs():
-    """The one documented exception: core.progress.advance() commits, so a polling page sees each step of a job.
-    It is a job-owned commit (the job is the transaction's owner), so only jobs (and progress.finish/fail, which
-    jobs call) may use it — never a page or a service, whose work would be committed half-way."""
+    """core.progress.advance() commits a phase (commit_phase), so a polling page sees each step of a job. It is a
+    job's phase (the job's unit of work owns it), so only jobs (and progress.finish/fail, which jobs call) may use
+    it — never a page or a service, whose work would be committed half-way."""
     assert {path for path in callers("advance") if not path.startswith("jobs/")} == {"core/progress.py"}
 
 

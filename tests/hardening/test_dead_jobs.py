@@ -13,8 +13,8 @@ import sqlalchemy as sa
 from core.db import db
 from core.models import JobProgress
 from core.progress import enqueue_progress_job, start_progress
-from core.queue import commit
 from core.tenancy import cross_tenant, tenant_scope
+from tests.fixtures.committing import commit
 from tests.fixtures.core import csrf_from
 from tests.hardening.stalling_worker import STALL_AFTER
 

@@ -36,8 +36,8 @@ def test_the_other_roles_start_a_pdf_batch(login, make_user, company, make_opera
 
 def test_a_reader_cannot_run_a_failed_job_again(login, make_user, company):
     from core.progress import enqueue_progress_job, start_progress
-    from core.queue import commit
     from core.tenancy import tenant_scope
+    from tests.fixtures.committing import commit
     with tenant_scope(company.id):
         progress = start_progress(company, "ciot_pdf_batch", "Lote", total=1)
         enqueue_progress_job(progress, "jobs.maintenance.no_such_job", queue="pdf")  # inline: fails at once

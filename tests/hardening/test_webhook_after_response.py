@@ -6,9 +6,9 @@ import threading
 
 from standardwebhooks.webhooks import Webhook
 
-from core.queue import commit
 from core.tenancy import tenant_scope
 from domain.webhooks import services
+from tests.fixtures.committing import commit
 from tests.webhooks.conftest import Receiver
 
 

@@ -7,7 +7,7 @@ import uuid
 import pytest
 import sqlalchemy as sa
 
-import core.api
+import core.transaction
 from core.db import db
 from domain.ciot.models import SimulatorEmission
 from domain.ciot.provider import HomologSimulator
@@ -52,14 +52,14 @@ def test_a_crash_after_the_authority_accepted_is_finished_by_the_sweep(app, api,
     agg = open_agregado()
     one = f"{BASE}/{agg['id']}"
     api.post(one + "/viagens", json=trip_body())
-    real_finish, crashes = core.api.finish, []
+    real_commit, crashes = core.transaction.commit_request, []
 
-    def crash_once(**kwargs):  # the authority answered; our final commit is lost
+    def crash_once():  # the authority answered; our final commit is lost
         if not crashes:
             crashes.append(True)
             raise sa.exc.OperationalError("COMMIT", {}, Exception("server closed the connection unexpectedly"))
-        return real_finish(**kwargs)
-    monkeypatch.setattr(core.api, "finish", crash_once)
+        return real_commit()
+    monkeypatch.setattr(core.transaction, "commit_request", crash_once)
     response = api.post(one + "/encerrar", json=CLOSE)
     assert response.status_code == 202, response.get_json()
     assert response.get_json()["agregado"]["status"] == "em_encerramento"

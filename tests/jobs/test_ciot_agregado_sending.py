@@ -8,7 +8,7 @@ import uuid
 import pytest
 import sqlalchemy as sa
 
-import core.api
+import core.transaction
 from core.db import db
 from jobs.ciot_agregado import retry_stuck_agregados, send_cancellation, send_declaration
 from tests.fixtures.agregado import (
@@ -66,14 +66,14 @@ def test_a_crash_after_the_authority_declared_is_finished_with_the_same_ciot(app
                                                                             monkeypatch):
     # the job is queued but no worker has taken it yet (inline jobs would settle it at the commit)
     monkeypatch.setattr("jobs.ciot_agregado.send_declaration", lambda agregado_id, key: "queued")
-    real_finish, crashes = core.api.finish, []
+    real_commit, crashes = core.transaction.commit_request, []
 
-    def crash_once(**kwargs):  # the request's own try was declared; our final commit is lost
+    def crash_once():  # the request's own try was declared; our final commit is lost
         if not crashes:
             crashes.append(True)
             raise sa.exc.OperationalError("COMMIT", {}, Exception("server closed the connection unexpectedly"))
-        return real_finish(**kwargs)
-    monkeypatch.setattr(core.api, "finish", crash_once)
+        return real_commit()
+    monkeypatch.setattr(core.transaction, "commit_request", crash_once)
     response = api.post(BASE, json=agregado_body(make_tac()))
     assert response.status_code == 202 and response.get_json()["data"]["codigo_ciot"] is None
     agregado_id = response.get_json()["data"]["id"]
@@ -291,3 +291,31 @@ def test_the_deprecated_name_is_warned_about_at_startup(tmp_path, caplog):
     with caplog.at_level("WARNING", logger="fretes"):
         create_app({**base, "CIOT_AGREGADO_CLOSE_STALE_SECONDS": 60})
     assert "CIOT_AGREGADO_CLOSE_STALE_SECONDS is deprecated" in caplog.text
+
+
+@pytest.mark.parametrize("method, path, body", [
+    ("declare_aggregate", None, None),
+    ("cancel_aggregate", "/cancel", {"motivo": "Contrato desfeito"}),
+    ("close_aggregate", "/encerrar", {"peso_carga_final": 10, "motivo": "Fim do período"}),
+])
+def test_the_authority_is_asked_without_the_contracts_row_lock(app, api, make_tac, authority, monkeypatch, method,
+                                                              path, body):
+    """A remote call never holds a row lock: while the authority answers phase 2, another connection can lock the
+    contract at once (NOWAIT); the answer is then recorded under the lock. Breaking case: with the old order (the
+    row locked FOR UPDATE, then the call) the NOWAIT lock fails with `could not obtain lock`."""
+    if db.engine.dialect.name != "postgresql":
+        pytest.skip("row locks and other connections are what is tested: PostgreSQL only (TEST_DATABASE_URL)")
+    locked, real = [], getattr(authority, method)
+
+    def looking(self, contract, *args, **kwargs):
+        with db.engine.connect() as other:
+            locked.append(other.execute(sa.text("SELECT status FROM ciot_agregados WHERE id = :id FOR UPDATE NOWAIT"),
+                                        {"id": contract.id}).scalar_one())
+            other.rollback()
+        return real(self, contract, *args, **kwargs)
+    monkeypatch.setattr(authority, method, looking)
+    response = api.post(BASE, json=agregado_body(make_tac()))
+    if path is not None:
+        response = api.post(f"{BASE}/{response.get_json()['data']['id']}{path}", json=body)
+    assert response.status_code in (200, 201), response.get_json()
+    assert locked, "the authority was not asked"

@@ -132,7 +132,7 @@ def test_recover_stale_attempts_requeues_them(app, make_operation, monkeypatch):
     fresh_op = make_operation(status="emitindo")
     monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", 0)
     assert services.recover_stale_attempts(actor="test") == 2
-    from core.queue import commit
+    from tests.fixtures.committing import commit
     commit()  # inline: the requeued jobs run here
     assert load_op(op.id).status == load_op(fresh_op.id).status == "emitido"
 

@@ -50,9 +50,9 @@ def test_jobs_run_outside_the_app_context_of_the_command(app, rq_backend):
     assert seen["session"] is not db.session()
 
 
-def test_each_job_has_its_own_session_and_what_it_did_not_commit_is_gone(app, company, rq_backend):
+def test_each_job_has_its_own_session_and_what_a_failed_job_flushed_is_gone(app, company, rq_backend):
     name = f"Nunca Gravada {uuid.uuid4().hex[:8]}"
-    enqueue(rq_backend, "write_without_commit", str(company.id), name, unique_cnpj())
+    enqueue(rq_backend, "write_then_fail", str(company.id), name, unique_cnpj())
     enqueue(rq_backend, "look_around", name)
     run_worker(rq_backend, "default")
     writer, reader = worker_jobs.SEEN

@@ -29,12 +29,13 @@ def look_around(name: str) -> None:
     SEEN.append(seen)
 
 
-def write_without_commit(company_id: str, name: str, cnpj: str) -> None:
-    """Adds a company and flushes it, then the job ends without a commit."""
+def write_then_fail(company_id: str, name: str, cnpj: str) -> None:
+    """Adds a company and flushes it, then the job fails: its unit of work (job_context) rolls the row back."""
     with job_context(company_id):
         db.session.add(Company(legal_name=name, cnpj=cnpj))
         db.session.flush()
         SEEN.append({"session": db.session()})
+        raise RuntimeError("the job failed after its flush")
 
 
 def keep_a_connection() -> None:

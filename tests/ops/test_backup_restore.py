@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from cryptography.fernet import Fernet
 
-from core.queue import commit
 from core.tenancy import tenant_scope
 from domain.tenancy import services as tenancy
+from tests.fixtures.committing import commit
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL") or not shutil.which("pg_dump"),

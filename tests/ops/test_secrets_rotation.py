@@ -9,13 +9,13 @@ from cryptography.fernet import Fernet
 from core import crypto
 from core.crypto import EncryptionKeyError, check_encryption_key
 from core.db import db
-from core.queue import commit
 from core.tenancy import cross_tenant, tenant_scope
 from domain.messages import services as messages
 from domain.rotation import ENCRYPTED_COLUMNS
 from domain.tenancy import services as tenancy
 from domain.tenancy.models import Company
 from domain.webhooks import services as webhooks
+from tests.fixtures.committing import commit
 
 OLD, NEW = Fernet.generate_key().decode(), Fernet.generate_key().decode()
 

@@ -39,7 +39,7 @@ def test_kill_9_mid_declaration_leaves_one_ciot(app, api, make_operation, pef, r
     # The periodic recovery finds the stale attempt and queues it again; a worker runs it.
     monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", 0)
     assert services.recover_stale_attempts(actor="test") == 1
-    from core.queue import commit
+    from tests.fixtures.committing import commit
     commit()
     run_worker(rq_backend)
     fresh = load_op(op.id)

@@ -50,7 +50,7 @@ def test_registry_pickers_search_only_the_companys_active_records(user_client, m
     other_company = make_company()
     with tenant_scope(other_company.id):
         fleet.create_vehicle(other_company, VehicleCreate.model_validate({"plate": "XYZ9A88", "vehicle_type": "truck"}))
-        from core.queue import commit
+        from tests.fixtures.committing import commit
         commit()
     html = user_client.get("/busca/cadastro/motoristas?campo=driver_id&q=carlos").get_data(as_text=True)
     assert fills(html) == [{"driver_id": str(mine.id)}]

@@ -5,9 +5,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from core.queue import commit
 from core.tenancy import tenant_scope
 from domain.webhooks import services
+from tests.fixtures.committing import commit
 
 
 class Receiver:

@@ -9,11 +9,11 @@ import pytest
 from core.db import db, utcnow
 from core.events import emit_event
 from core.models import OutboxEvent
-from core.queue import commit
 from core.tenancy import tenant_scope
 from domain.webhooks import services
 from domain.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from jobs.webhooks import deliver, redeliver_overdue
+from tests.fixtures.committing import commit
 
 
 def emit(company, event_type="freight.status_changed", payload=None):

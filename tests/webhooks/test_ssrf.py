@@ -79,7 +79,7 @@ def test_rebinding_after_save_is_refused_at_send_time(company, production, monke
     fake_dns(monkeypatch, {"hooks.cliente.example": "93.184.216.34"})
     with tenant_scope(company.id):
         services.create_endpoint(company, url="https://hooks.cliente.example/x")  # public when saved
-        from core.queue import commit
+        from tests.fixtures.committing import commit
         commit()
     fake_dns(monkeypatch, {"hooks.cliente.example": "169.254.169.254"})  # the name now points inside
     emit(company)
