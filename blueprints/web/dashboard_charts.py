@@ -14,8 +14,9 @@ from core.tenancy import company_select
 from domain.billing.models import Receivable
 from domain.ciot.models import CiotOperation
 from domain.common import open_titles
+from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.queries import counts_by_status
-from domain.freights.states import FREIGHT_STATUS_LABELS, FREIGHT_STATUSES
+from domain.freights.states import FREIGHT_STATUSES
 from domain.payables.models import Payable
 
 MONTHS = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")

@@ -14,7 +14,8 @@ from core.formatting import fmt
 from core.schemas import validate_data
 from domain.antt_floor.catalog import AXLES_RANGE, CARGO_TYPES, TABLE_SHORT
 from domain.fleet.models import Driver, Vehicle
-from domain.freights.states import FREIGHT_STATUS_LABELS, FREIGHT_STATUSES
+from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
+from domain.freights.states import FREIGHT_STATUSES
 from domain.partners.models import Partner
 
 BLANK = [("", "—")]

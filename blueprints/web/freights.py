@@ -41,6 +41,8 @@ from domain.antt_floor.catalog import CARGO_TYPES
 from domain.freights import offers as offer_services
 from domain.freights import services
 from domain.freights.models import Freight, Offer
+from domain.freights.presentation import PRIVATE_PUBLISHED_LABEL
+from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.queries import (
     counts_by_status,
     default_recipient,
@@ -59,37 +61,25 @@ from domain.freights.schemas import (
     OfferReject,
 )
 from domain.freights.serializers import freight_dict
-from domain.freights.states import (
-    FREIGHT_BADGES,
-    FREIGHT_STATUS_LABELS,
-    FREIGHT_STATUSES,
-    OFFER_BADGES,
-    OFFER_STATUS_LABELS,
-    OPEN_OFFER,
-)
+from domain.freights.states import FREIGHT_STATUSES, OPEN_OFFER
 from domain.messages import services as message_services
 from domain.messages.channels import PROVIDER_LABELS, PROVIDERS
 from domain.messages.models import CHANNELS, ChannelSetting, Message
+from domain.messages.presentation import CHANNEL_LABELS
+from domain.messages.presentation import shown_status as shown_message_status
 from domain.messages.schemas import MessageCreate
 from domain.messages.templates import company_templates, save_template
 
 bp = Blueprint("freights", __name__, url_prefix="/fretes-operacao")
 ACTORS = ("operador",)
-CHANNEL_LABELS = {"whatsapp": "WhatsApp", "sms": "SMS", "email": "E-mail"}
-MESSAGE_LABELS = {"queued": "Na fila", "sent": "Enviada", "delivered": "Entregue", "failed": "Falhou"}
-# The development channel sends nothing: its messages are "simulada", never "Enviada".
-SIMULATED = ("development", "Simulada", "badge-muted")
-MESSAGE_BADGES = {"queued": "badge-warn", "sent": "badge-info", "delivered": "badge-ok", "failed": "badge-danger"}
 # What an offer action's error may name besides its form's inputs (shown under these pt-BR names, issue 9).
 OFFER_LABELS = {"offer_id": "Oferta", "carrier_id": "Transportador"}
 
 
 @bp.app_context_processor
 def _labels():
-    return {"freight_status_labels": FREIGHT_STATUS_LABELS, "freight_badges": FREIGHT_BADGES,
-            "offer_status_labels": OFFER_STATUS_LABELS, "offer_badges": OFFER_BADGES,
-            "message_labels": MESSAGE_LABELS, "message_badges": MESSAGE_BADGES, "channel_labels": CHANNEL_LABELS,
-            "simulated": SIMULATED}
+    return {"freight_status_labels": FREIGHT_STATUS_LABELS, "private_published_label": PRIVATE_PUBLISHED_LABEL,
+            "channel_labels": CHANNEL_LABELS, "shown_message_status": shown_message_status}
 
 
 def _can_act() -> bool:

@@ -30,7 +30,7 @@ from core.signing import secret_keys
 from domain.freights.models import Freight
 from domain.freights.schemas import OfferCreate
 from domain.marketplace import services
-from domain.marketplace.models import LEAD_BADGES, LEAD_STATUS_LABELS, MarketplaceLead
+from domain.marketplace.models import MarketplaceLead
 from domain.marketplace.queries import lead_freights, leads_stmt, public_slugs, showcase_stmt
 from domain.marketplace.schemas import LeadCreate, LeadListQuery, LeadStatusChange
 from domain.marketplace.services import FreightGone
@@ -193,8 +193,7 @@ def leads():
     freights = [(str(f.id), f.code) for f in lead_freights(current_user.company_id, selected=freight_id)]
     return list_response({"page": "marketplace/leads.html", "load-more": "marketplace/_lead_rows.html"},
                          page=page, query=query, filters=filters, more_url=more_url,
-                         filter_form=lead_filters(request.args, freights), status_form=lead_status_form,
-                         labels=LEAD_STATUS_LABELS, badges=LEAD_BADGES)
+                         filter_form=lead_filters(request.args, freights), status_form=lead_status_form)
 
 
 @bp.route("/leads/<lead_id>/status", methods=["POST"])
@@ -209,8 +208,7 @@ def lead_status(lead_id):
     with page_transaction():
         services.update_lead_status(lead_id, data.status)
     if is_htmx():
-        html = render_template("marketplace/_lead_status.html", lead=_lead(lead_id), status_form=lead_status_form,
-                               labels=LEAD_STATUS_LABELS, badges=LEAD_BADGES)
+        html = render_template("marketplace/_lead_status.html", lead=_lead(lead_id), status_form=lead_status_form)
         return html, 200, {"HX-Trigger": "leads-changed"}  # the sidebar badge fetches the new count now
     return done(url_for("marketplace.leads"), "Status do lead atualizado.")
 

@@ -9,7 +9,8 @@ from blueprints.web.formkit import DecimalBRField, choices, read_decimals, with_
 from core.schemas import validate_data
 from core.validators import UFS
 from domain.fleet.models import VEHICLE_TYPES
-from domain.marketplace.models import LEAD_STATUS_LABELS, LEAD_STATUSES
+from domain.marketplace.models import LEAD_STATUSES
+from domain.marketplace.presentation import STATUS_LABELS as LEAD_STATUS_LABELS
 from domain.marketplace.schemas import LeadCreate, ShowcaseQuery
 
 

@@ -42,12 +42,11 @@ ACTORS = ("operador",)
 TAX_LABELS = {"icms": "ICMS", "pis": "PIS", "cofins": "COFINS"}
 WITHHOLDING_LABELS = {"inss": "INSS (11 % sobre 20 % do frete)", "sest": "SEST (1,5 %)", "senat": "SENAT (1,0 %)",
                       "irrf": "IRRF (tabela mensal sobre 10 % do frete)"}
-STATUS_BADGES = {"saved": ("Salva", "info"), "converted": ("Convertida em frete", "ok")}
 
 
 @bp.app_context_processor
 def _labels():
-    return {"tax_labels": TAX_LABELS, "input_type_labels": TYPE_LABELS, "simulation_badges": STATUS_BADGES,
+    return {"tax_labels": TAX_LABELS, "input_type_labels": TYPE_LABELS,
             "tax_regime_labels": TAX_REGIME_LABELS, "withholding_labels": WITHHOLDING_LABELS, "row_label": row_label}
 
 

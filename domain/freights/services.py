@@ -22,8 +22,9 @@ from domain.common import actor_user_id
 from domain.fleet.models import Driver, Vehicle
 from domain.freights.floor import check_publishable, refresh_antt_floor
 from domain.freights.models import Freight, FreightCounter, FreightStatusChange
+from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.schemas import FreightCreate, FreightUpdate, Location, date_order_message
-from domain.freights.states import FREIGHT_STATUS_LABELS, REQUIRES, TERMINAL
+from domain.freights.states import REQUIRES, TERMINAL
 from domain.partners.models import Partner
 from domain.simulations.services import link_to_freight
 

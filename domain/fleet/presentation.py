@@ -1,0 +1,8 @@
+"""How vehicles and drivers read to people: each status's pt-BR label and badge tone (core.formatting,
+"Statuses")."""
+from core.formatting import status_labels
+
+VEHICLE_STATUS = {"ativo": ("Ativo", "ok"), "manutencao": ("Em manutenção", "warn"), "inativo": ("Inativo", "muted")}
+DRIVER_STATUS = {"ativo": ("Ativo", "ok"), "inativo": ("Inativo", "muted")}
+VEHICLE_STATUS_LABELS = status_labels(VEHICLE_STATUS)
+DRIVER_STATUS_LABELS = status_labels(DRIVER_STATUS)
