@@ -29,6 +29,8 @@ STATUS_TABLES = {
     "simulation": simulations.STATUS,
     "vehicle": fleet.VEHICLE_STATUS,
     "driver": fleet.DRIVER_STATUS,
+    "import_line": fleet.IMPORT_LINE_STATUS,
+    "import_outcome": fleet.IMPORT_OUTCOME_STATUS,
     "partner": partners.STATUS,
     "user": tenancy.USER_STATUS,
     "api_key": tenancy.API_KEY_STATUS,

@@ -24,9 +24,17 @@ import sqlalchemy as sa
 from sqlalchemy.orm import make_transient_to_detached
 
 from core.clock import brasilia_today
-from core.counters import NUMBER_PREFIX, ensure_counter_row, number_sql, taken_sql
+from core.counters import (
+    COUNTER_NAME,
+    INVOICE,
+    NUMBER_PREFIX,
+    counter_exists_sql,
+    ensure_counter_row,
+    number_sql,
+    taken_sql,
+)
 from core.db import db, utcnow
-from domain.billing.models import Invoice, InvoiceCounter
+from domain.billing.models import Invoice
 from domain.billing.schemas import InvoiceCreate
 
 
@@ -39,11 +47,12 @@ def insert_checked_invoice(company_id, invoice_id: uuid.UUID, data: InvoiceCreat
     now = utcnow()
     params = {"company_id": company_id, "invoice_id": invoice_id, "document_ids": document_ids,
               "items_count": len(document_ids), "customer_partner_id": customer_id, "provisional": provisional,
+              COUNTER_NAME: INVOICE,
               NUMBER_PREFIX: prefix, "vencimento_at": data.vencimento_at, "today": brasilia_today(),
               "condicao_pagamento": data.condicao_pagamento, "observacoes": data.observacoes, "now": now}
     row = db.session.execute(_statement(numbered), params).first()
     if row is not None and row.numero is None:  # the checks passed; the company has no counter row yet
-        ensure_counter_row(InvoiceCounter.__table__, company_id)
+        ensure_counter_row(INVOICE, company_id)
         row = db.session.execute(_statement(numbered), params).first()
     if row is None:
         return None
@@ -62,8 +71,8 @@ _RETURNED = ("numero", "customer_partner_id", "valor_centavos", "items_count", "
 def _statement(numbered: bool) -> sa.TextClause:
     # `linked` runs only once the checks passed (and, numbered, when the counter row exists); `taken` only once
     # every document is linked; the INSERT only with the number (or the provisional one, not numbered).
-    counter_exists = "AND EXISTS (SELECT FROM invoice_counters WHERE company_id = :company_id)" if numbered else ""
-    taken = f"{taken_sql('invoice_counters', '(SELECT count(*) FROM linked) = :items_count')}," if numbered else ""  # noqa: S608
+    counter_exists = f"AND {counter_exists_sql()}" if numbered else ""
+    taken = f"{taken_sql('(SELECT count(*) FROM linked) = :items_count')}," if numbered else ""  # noqa: S608
     numero = number_sql("taken.last_value") if numbered else ":provisional"
     source = "checked, settings, taken" if numbered else "checked, settings"
     return sa.text(f"""

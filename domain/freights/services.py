@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import sqlalchemy as sa
 
 from core.actors import actor_label
-from core.counters import next_counter_value
+from core.counters import FREIGHT, next_counter_value
 from core.db import db, utcnow
 from core.errors import FieldError, InvalidBody, InvalidStatus, NotFound, Unprocessable
 from core.events import emit_event
@@ -21,7 +21,7 @@ from core.validators import fold, resolve_ibge_code
 from domain.common import actor_user_id
 from domain.fleet.models import Driver, Vehicle
 from domain.freights.floor import check_publishable, refresh_antt_floor
-from domain.freights.models import Freight, FreightCounter, FreightStatusChange
+from domain.freights.models import Freight, FreightStatusChange
 from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.schemas import FreightCreate, FreightUpdate, Location, date_order_message
 from domain.freights.states import REQUIRES, TERMINAL
@@ -35,7 +35,7 @@ REFERENCE_FIELDS = ("carrier_id", "driver_id", "vehicle_id", "simulation_id")
 
 
 def next_code(company_id) -> str:
-    return f"FRT-{next_counter_value(FreightCounter.__table__, company_id):06d}"
+    return f"FRT-{next_counter_value(FREIGHT, company_id):06d}"
 
 
 def find_freight(ref: str, *, for_update: bool = False) -> Freight:

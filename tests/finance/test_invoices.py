@@ -339,13 +339,13 @@ def test_a_company_s_first_invoice_takes_the_one_statement_path_and_creates_the_
     sent again. A refused first creation leaves no counter row (nothing was numbered)."""
     import uuid
 
-    from domain.billing.models import InvoiceCounter
+    from core.counters import COUNTERS, INVOICE
     from domain.billing.schemas import InvoiceCreate
     with app.app_context():
         if db.engine.dialect.name != "postgresql":
             pytest.skip("the one-statement creation is PostgreSQL's")
     doc = uuid.UUID(make_document()["id"])
-    counters = db.select(db.func.count()).select_from(InvoiceCounter)
+    counters = db.select(db.func.count()).select_from(COUNTERS).where(COUNTERS.c.name == INVOICE)
     with app.app_context(), tenant_scope(fin_company.id):
         missing = InvoiceCreate(document_ids=[uuid.uuid4()])
         with pytest.raises(Exception, match="não encontrados"):

@@ -12,6 +12,7 @@ from domain.billing.models import DOCUMENT_STATUSES, INVOICE_STATUSES, RECEIVABL
 from domain.ciot.states import STATES as CIOT_STATUSES
 from domain.ciot_agregado.models import STATUSES as AGREGADO_STATUSES
 from domain.fleet.models import DRIVER_STATUSES, VEHICLE_STATUSES
+from domain.fleet.staged_import import MARK_DUPLICATE, MARK_INVALID, MARK_NEW
 from domain.freights.states import FREIGHT_STATUSES, OFFER_STATUSES
 from domain.marketplace.models import LEAD_STATUSES
 from domain.messages.models import MESSAGE_STATUSES
@@ -27,6 +28,7 @@ ALLOWED = {
     "agregado": AGREGADO_STATUSES, "invoice": INVOICE_STATUSES, "billing_document": DOCUMENT_STATUSES,
     "title": (*RECEIVABLE_STATUSES, *PAYABLE_STATUSES, *LISTED_STATUSES), "lead": LEAD_STATUSES,
     "simulation": SIMULATION_STATUSES, "vehicle": VEHICLE_STATUSES, "driver": DRIVER_STATUSES,
+    "import_line": (MARK_NEW, MARK_DUPLICATE, MARK_INVALID), "import_outcome": ("criado", MARK_DUPLICATE, MARK_INVALID),
     "partner": ("ativo", "inativo"), "user": ("ativo", "desativado"), "api_key": ("ativa", "revogada"),
     "webhook_endpoint": ("ativo", "desativado"), "webhook_delivery": DELIVERY_STATES,
 }
