@@ -14,6 +14,7 @@ from flask_login import current_user, login_required
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import attach_errors, done, errors_of, list_args
 from blueprints.web.formkit import choices, with_ids
+from blueprints.web.forms_adapter import read_form
 from blueprints.web.freight_forms import (
     CHANNEL_FIELDS,
     PICKER_SOURCES,
@@ -35,7 +36,7 @@ from blueprints.web.transaction import page_transaction
 from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate
-from core.schemas import parse_query, validate_data
+from core.schemas import parse_query
 from core.validators import FieldInvalid, phone_as_e164
 from domain.antt_floor.catalog import CARGO_TYPES
 from domain.freights import offers as offer_services
@@ -205,7 +206,7 @@ def change_status(ref):
     refuse (no carrier yet, …) is flashed on the freight page, as the API refuses it."""
     freight = services.lock_freight(ref)
     form = StatusForm()
-    data, errors = validate_data(FreightStatusChange, {"status": form.status.data or "",
+    data, errors = read_form(FreightStatusChange, {"status": form.status.data or "",
                                                        "note": (form.note.data or "").strip() or None})
     if data is None:  # the select offers the statuses by their labels: its error names none of the API's codes
         attach_errors(form, [FieldError(e.field, e.code, "Escolha um dos status da lista.") if e.field == "status"
@@ -368,9 +369,7 @@ def send_message(ref):
             unread = [FieldError("to", exc.code, exc.message)]
     body = {"channel": channel, "to": to, "freight_id": str(freight.id),
             "template": form.template.data or None, "body": request.form.get("body") or None}
-    data, details = validate_data(MessageCreate, body)
-    if unread:
-        data, details = None, unread + [d for d in details or [] if d.field != "to"]
+    data, details = read_form(MessageCreate, body, unreadable=unread)
     try:
         if data is None:
             raise AppError("Mensagem inválida.", details=details)

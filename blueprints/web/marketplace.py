@@ -10,6 +10,7 @@ from markupsafe import Markup
 from blueprints.web.access import is_htmx, roles_required, without_session_user
 from blueprints.web.cadastros_common import attach_errors, done, errors_of, filters_of, list_args, list_response
 from blueprints.web.formkit import read_decimals
+from blueprints.web.forms_adapter import read_form
 from blueprints.web.marketplace_forms import (
     LeadForm,
     LeadStatusForm,
@@ -25,7 +26,7 @@ from core.db import read_without_transaction
 from core.errors import AppError, FieldError, InvalidBody
 from core.logs import quiet_request_line
 from core.pagination import paginate
-from core.schemas import parse_query, validate_data
+from core.schemas import parse_query
 from core.signing import secret_keys
 from domain.freights.models import Freight
 from domain.freights.schemas import OfferCreate
@@ -105,7 +106,7 @@ def _over_the_limit(slug: str, refused: OverTheLimit, **forms):
 @bp.route("/f/<slug>/interesse", methods=["POST"])
 def send_lead(slug):
     form = LeadForm()
-    data, errors = validate_data(LeadCreate, lead_body(form, slug))
+    data, errors = read_form(LeadCreate, lead_body(form, slug))
     if data is not None:
         client = {"ip_addr": request.remote_addr, "user_agent": request.headers.get("User-Agent")}
         try:
@@ -129,7 +130,7 @@ def send_offer(slug):
         errors.append(FieldError("carrier_name", "required", "Informe seu nome."))
     if not raw.get("carrier_phone"):
         errors.append(FieldError("carrier_phone", "required", "Informe seu celular."))
-    data, schema_errors = validate_data(OfferCreate, raw) if not errors else (None, [])
+    data, schema_errors = read_form(OfferCreate, raw) if not errors else (None, [])
     errors += schema_errors
     if data is not None:
         def write():
@@ -202,7 +203,7 @@ def lead_status(lead_id):
     """The row's status select, posted by htmx on change (a plain post with "Salvar" without JS). The status is
     LeadStatusChange's, as in the API: one it refuses is a 400 naming the input, nothing changed."""
     form = LeadStatusForm()
-    data, errors = validate_data(LeadStatusChange, {"status": form.status.data or ""})
+    data, errors = read_form(LeadStatusChange, {"status": form.status.data or ""})
     if data is None:
         raise InvalidBody("Status inválido.", details=errors)
     with page_transaction():
