@@ -1,6 +1,7 @@
-"""Every status badge of the pages and PDFs: the kit's `status_badge(kind, code)` (templates/_macros/kit.html)
-reads the status table of `kind` here, each kept by its area in domain/<area>/presentation.py."""
+"""Every status badge of the pages: `status_badge(kind, code)`, a template global (the page kit's, templates/_macros/
+kit.html), reads the status table of `kind` here, each kept by its area in domain/<area>/presentation.py."""
 from flask import Blueprint
+from markupsafe import Markup, escape
 
 from core.formatting import status_entry as entry_in
 from domain.billing import presentation as billing
@@ -38,7 +39,7 @@ STATUS_TABLES = {
     "webhook_delivery": webhooks.DELIVERY_STATUS,
 }
 
-# No routes: registering it puts `status_entry` in the templates' globals (PDF templates included).
+# No routes: registering it puts `status_entry` and `status_badge` in the templates' globals (PDFs' included).
 bp = Blueprint("statuses", __name__)
 
 
@@ -47,3 +48,15 @@ def status_entry(kind: str, code) -> tuple[str, str]:
     """`(label, tone)` of `code` in the status table `kind`; an unknown code shows as itself (core.formatting). An
     unknown `kind` is a template's mistake: KeyError, caught by the page tests."""
     return entry_in(STATUS_TABLES[kind], code)
+
+
+@bp.app_template_global()
+def status_badge(kind: str, code, id=None, title=None, label=None, status=None) -> Markup:
+    """The badge of `code` (the kit's badge() markup): the table's words and tone; `label` replaces the words where
+    a page says more (a private published freight), `status` the data-status (default `code`), `id` names it."""
+    words, tone = status_entry(kind, code)
+    status = status or code
+    attributes = "".join(f' {name}="{escape(value)}"' for name, value in
+                         (("id", id), ("data-status", status), ("title", title)) if value)
+    css = f"badge badge-{tone}" if tone else "badge"
+    return Markup(f'<span class="{css}"{attributes}>{escape(label or words)}</span>')  # noqa: S704 (escaped)

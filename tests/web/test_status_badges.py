@@ -1,6 +1,6 @@
 """Every status badge comes from one table per area (domain/<area>/presentation.py) through the kit's
-`status_badge(kind, code)`: each status a model allows has its words and a kit tone, an unknown code still shows,
-and no template spells a status's words or badge markup itself."""
+`status_badge(kind, code)` (a template global): each status a model allows has its words and a kit tone, an unknown
+code still shows, and no template spells a status's words or badge markup itself."""
 import re
 from pathlib import Path
 
@@ -57,7 +57,7 @@ def test_a_status_the_table_lacks_is_found(monkeypatch):
 
 
 def badge_html(kind, code) -> str:
-    source = '{% from "_macros/kit.html" import status_badge %}{{ status_badge(kind, code) }}'
+    source = '{{ status_badge(kind, code) }}'
     return render_template_string(source, kind=kind, code=code)
 
 
@@ -100,7 +100,7 @@ def spelled_statuses(source: str) -> list[str]:
 @pytest.mark.parametrize("path", templates(), ids=lambda p: str(p.relative_to(TEMPLATES)))
 def test_no_template_spells_a_status(path):
     found = spelled_statuses(path.read_text(encoding="utf-8"))
-    assert not found, f"use status_badge(kind, code) from _macros/kit.html instead of {found}"
+    assert not found, f"use the kit's status_badge(kind, code) instead of {found}"
 
 
 def test_the_check_finds_a_hand_written_status():
@@ -108,3 +108,9 @@ def test_the_check_finds_a_hand_written_status():
     assert spelled_statuses('<span class="badge badge-ok" data-status="ativo">Ativo</span>')
     assert spelled_statuses("{% if r.status == 'parcial' %}{{ badge('Parcial', 'warn', status='parcial') }}{% endif %}")
     assert spelled_statuses('{{ status_badge("title", r.status) }} {{ badge("Homologação", "warn") }}') == []
+
+
+def test_the_badge_escapes_what_it_is_given(app):
+    with app.test_request_context():
+        html = render_template_string('{{ status_badge("freight", code, title=t) }}', code='<b>"x"</b>', t="a&b")
+    assert "<b>" not in html and 'title="a&amp;b"' in html and "&lt;b&gt;" in html
