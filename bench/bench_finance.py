@@ -8,7 +8,7 @@
     the API request does on the database (the key looked up with its company, then
     `domain.billing.services.create_invoice`, committed by the request's unit of work), all at once, for `--seconds`;
     against the same number
-    of processes running, for as long, the bare statement that hands out a gapless number, `UPDATE invoice_counters
+    of processes running, for as long, the bare statement that hands out a gapless number, `UPDATE counters
     SET last_value = last_value + 1 ... RETURNING` + COMMIT on a raw psycopg connection (another company's counter
     row). Invoices per second against numbers per second, in `--rounds` rounds of one run of each, back to back,
     alternating which goes first: each round's ratio, their median and spread. Target ≥ 0.3×. The numbers handed
@@ -25,7 +25,6 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 
 from _common import percentile, save_seed
 
@@ -67,8 +66,8 @@ def seed(documents: int, clients: int, per_client: int) -> dict:
             _customer_with_documents(own, per_client)
             independent.append((own.id, _api_key(own)))
         with db.engine.begin() as conn:
-            conn.execute(sa.text("INSERT INTO invoice_counters (id, company_id, last_value) VALUES (:id, :c, 0)"),
-                         {"id": uuid.uuid4(), "c": other.id})
+            conn.execute(sa.text("INSERT INTO counters (company_id, name, last_value) VALUES (:c, 'invoice', 0)"),
+                         {"c": other.id})
         db.engine.dispose()  # the client processes are forked from this one: no connection to share
         return {"company": company.id, "key": _api_key(company), "other": other.id, "customer": customer,
                 "independent": independent}
@@ -152,7 +151,7 @@ def _bare_client(counter_company_id, seconds, barrier, results):
 
     import psycopg
     with psycopg.connect(DSN) as conn:
-        statement = ("UPDATE invoice_counters SET last_value = last_value + 1 WHERE company_id = %s "
+        statement = ("UPDATE counters SET last_value = last_value + 1 WHERE company_id = %s AND name = 'invoice' "
                      "RETURNING last_value")
 
         def one():

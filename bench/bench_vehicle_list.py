@@ -59,11 +59,11 @@ RESULTS_HTML = """<div id="results" class="card"><div class="table-wrap">
 <table class="table " data-testid="vehicle-list">
 <thead><tr><th scope="col">Placa</th><th scope="col">Tipo</th><th scope="col">Marca / modelo</th>
 <th scope="col">Ano</th><th scope="col" class="right">Capacidade</th><th scope="col">Situação</th></tr></thead><tbody>
-{% for v in rows %}{% set badge = badges.get(v.status) or ('', v.status) %}<tr data-id="{{ v.id }}">
+{% for v in rows %}{% set badge = badges[v.status] %}<tr data-id="{{ v.id }}">
 <td><a href="/veiculos/{{ v.id }}" class="plate">{{ v.plate | plate }}</a></td><td>{{ v.vehicle_type or '—' }}</td>
 <td>{{ v.brand or '' }} {{ v.model or '' }}</td><td>{{ v.year or '—' }}</td>
 <td class="right">{{ v.capacity_kg | weight }}</td>
-<td><span class="badge {{ badge[0] }}" data-status="{{ v.status }}">{{ badge[1] }}</span></td></tr>{% endfor %}
+<td><span class="badge badge-{{ badge[1] }}" data-status="{{ v.status }}">{{ badge[0] }}</span></td></tr>{% endfor %}
 {% if more %}<tr id="load-more"><td colspan="6" class="load-more"><a class="button" href="/veiculos?cursor={{ more }}" \
 hx-get="/veiculos?cursor={{ more }}" hx-target="#load-more" hx-swap="outerHTML" data-testid="load-more">
 Carregar mais</a></td></tr>{% endif %}</tbody></table></div></div>"""
@@ -87,8 +87,8 @@ def create_bare_app():
     app.secret_key = SECRET  # Flask's own signed session: the bare page reads the login cookie the real app set
     state = {}
     # The app's own weight formatter and badge labels (a hand-written app has its own; these are plain functions).
-    from blueprints.web.cadastros_fleet import VEHICLE_BADGES
     from core.formatting import plate, weight
+    from domain.fleet.presentation import VEHICLE_STATUS
     app.jinja_env.filters.update(weight=weight, plate=plate)
     results = app.jinja_env.from_string(RESULTS_HTML)  # compiled once, as Flask caches templates
 
@@ -145,7 +145,7 @@ def create_bare_app():
         if user is None:
             abort(401)
         rows, more = vehicles_of(user[2], limit_arg())
-        return results.render(rows=rows, more=more, badges=VEHICLE_BADGES)
+        return results.render(rows=rows, more=more, badges=VEHICLE_STATUS)
 
     return app
 

@@ -306,6 +306,26 @@ def actor(value) -> str:
     if kind == "api_key" and who:
         return f"integração (chave {who})"
     return _ACTOR_WORDS.get(str(value or ""), str(value or "—"))
+# --- Statuses -----------------------------------------------------------------------------------------------------
+# Each area keeps one status table in domain/<area>/presentation.py: `{code: (pt-BR label, badge tone)}`, the tone one
+# of the page kit's (ok | warn | danger | info | muted | draft | dark, templates/_macros/kit.html `badge`).
+
+
+def status_entry(table: dict, code) -> tuple[str, str]:
+    """`(label, tone)` of `code` in a status table. A code the table does not know (a value written by a newer
+    release, a typo in data) shows as itself, untoned: visible, never an error page."""
+    if code in table:
+        return table[code]
+    return (EMPTY if _empty(code) else str(code)), ""
+
+
+def status_label(table: dict, code) -> str:
+    return status_entry(table, code)[0]
+
+
+def status_labels(table: dict) -> dict:
+    """`{code: label}`: a select's choices, a filter's options."""
+    return {code: label for code, (label, _tone) in table.items()}
 
 
 fmt = SimpleNamespace(

@@ -13,9 +13,10 @@ from blueprints.web.jobs import bp as jobs_bp
 from blueprints.web.marketplace import bp as marketplace_bp
 from blueprints.web.pickers import bp as pickers_bp
 from blueprints.web.simulations import bp as simulations_bp
+from blueprints.web.statuses import bp as statuses_bp
 from blueprints.web.theme import bp as theme_bp
 from blueprints.web.webhooks import bp as webhooks_bp
 
 WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, cadastros_bp, ciot_bp, ciot_agregado_bp, freights_bp,
                   finance_bp, finance_settings_bp, marketplace_bp, simulations_bp, antt_floor_bp,
-                  theme_bp, webhooks_bp, pickers_bp]
+                  theme_bp, webhooks_bp, pickers_bp, statuses_bp]

@@ -1,14 +1,18 @@
 """Helpers shared by the registry pages (partners, vehicles, drivers, import)."""
-import re
-
 from flask import Response, flash, make_response, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 
 from blueprints.web.access import is_htmx, roles_required
-from core.errors import AppError, FieldError
+from blueprints.web.forms_adapter import (  # noqa: F401  the registry pages import them from here
+    attach_errors,
+    errors_of,
+    place_refusal,
+    read_form,
+    top_field,
+)
+from core.errors import AppError
 from core.pagination import paginate
-from core.schemas import validate_data
 from core.tenancy import get_owned
 
 # admin always passes roles_required; operador edits; financeiro and leitura only read.
@@ -30,39 +34,6 @@ class PlainForm(FlaskForm):
 
 def form_values(form, names) -> dict:
     return {name: form[name].data for name in names}
-
-
-def top_field(path: str) -> str:
-    """`roles[1]` -> `roles`, `pagamento.chave` -> `pagamento`: the form field an error belongs to."""
-    return re.split(r"[.\[]", path or "", maxsplit=1)[0]
-
-
-def attach_errors(form, errors: list[FieldError], rename=None) -> list[str]:
-    """Put each schema/service error under its field (by the error's `field` name, or the input `rename(field)`
-    names when the page's inputs are not named as the body: `origin.state` → `origin_state`); return the rest."""
-    general = []
-    for error in errors:
-        name = top_field(rename(error.field or "") if rename else error.field)
-        if name in form._fields and name != "csrf_token":
-            field_errors = form[name].errors
-            if not isinstance(field_errors, list):
-                form[name].errors = field_errors = list(field_errors)
-            if error.message not in field_errors:
-                field_errors.append(error.message)
-        elif error.message not in general:
-            general.append(error.message)
-    return general
-
-
-def errors_of(exc: AppError) -> list[FieldError]:
-    """A service error as field errors; one without details becomes a general message."""
-    return list(exc.details) or [FieldError("", exc.code, exc.message)]
-
-
-def place_refusal(form, exc: AppError, fallback) -> None:
-    """A service's refusal under the form's inputs (attach_errors); one that names no input under `fallback`."""
-    general = attach_errors(form, errors_of(exc))
-    fallback.errors = [*fallback.errors, *general]
 
 
 def done(url: str, message: str | None = None, category: str = "success") -> Response:
@@ -116,10 +87,7 @@ def save_form(form, schema, values: dict, write, on_success):
     Returns (response, []) on success, or (None, general errors) with the schema's or the service's errors
     attached to the form's fields, the transaction rolled back, for the caller to re-render the form.
     """
-    data, errors = validate_data(schema, values)
-    unread = getattr(form, "input_errors", [])  # inputs the page could not read (formkit.read_decimals)
-    if unread:
-        data, errors = None, unread + [e for e in errors if e.field not in {u.field for u in unread}]
+    data, errors = read_form(schema, values, unreadable=getattr(form, "input_errors", []))
     if data is not None:
         try:
             result = write(data)

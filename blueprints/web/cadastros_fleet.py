@@ -29,6 +29,7 @@ from core.tenancy import get_owned
 from core.validators import FieldInvalid, clean_phone, strip_punctuation
 from domain.fleet import services
 from domain.fleet.models import CNH_CATEGORIES, VEHICLE_TYPES, Driver, Vehicle
+from domain.fleet.presentation import DRIVER_STATUS_LABELS, VEHICLE_STATUS_LABELS
 from domain.fleet.queries import DRIVER_LIST_COLUMNS, VEHICLE_LIST_COLUMNS, driver_listing, vehicle_listing
 from domain.fleet.schemas import (
     DriverCreate,
@@ -40,8 +41,6 @@ from domain.fleet.schemas import (
 )
 from domain.marketplace import services as marketplace
 
-VEHICLE_STATUS_LABELS = {"ativo": "Ativo", "manutencao": "Em manutenção", "inativo": "Inativo"}
-DRIVER_STATUS_LABELS = {"ativo": "Ativo", "inativo": "Inativo"}
 VEHICLE_TYPE_SUGGESTIONS = tuple(VEHICLE_TYPES)
 
 
@@ -78,13 +77,8 @@ class DriverForm(PlainForm):
 DRIVER_FORM_FIELDS = ("name", "cpf", "phone", "cnh_number", "cnh_category", "cnh_expires_at", "has_mopp")
 
 
-VEHICLE_BADGES = {status: ({"ativo": "badge-ok", "manutencao": "badge-warn", "inativo": "badge-muted"}[status], label)
-                  for status, label in VEHICLE_STATUS_LABELS.items()}
-
-
 def _globals() -> dict:
     return {"vehicle_status_labels": VEHICLE_STATUS_LABELS, "driver_status_labels": DRIVER_STATUS_LABELS,
-            "vehicle_badges": VEHICLE_BADGES,
             "vehicle_types": VEHICLE_TYPE_SUGGESTIONS, "can_edit": can_edit()}
 
 

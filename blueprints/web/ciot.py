@@ -30,10 +30,11 @@ from blueprints.web.ciot_prefill import (
     initial_form,
 )
 from blueprints.web.formkit import read_decimals
+from blueprints.web.forms_adapter import read_form
 from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError, NotFound
-from core.schemas import parse_query, validate_data
+from core.schemas import parse_query
 from core.transaction import commit_phase
 from domain.ciot import drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
@@ -137,7 +138,7 @@ def _posted_draft() -> DraftForm:
 @roles_required(*ACTORS)
 def create_operation():
     form = _posted_draft()
-    body, errors = validate_data(OperationCreate, form.body())
+    body, errors = read_form(OperationCreate, form.body())
     if errors or form.input_errors:
         check = _check(form)
         return render_template("ciot/new.html", **_form_context(form, check=check)), 422
@@ -256,7 +257,7 @@ def update_operation(operation_id):
         return _not_editable(operation_id)
     form = _posted_draft()
     form.values["environment"] = op.environment  # the disabled input is not posted
-    body, errors = validate_data(OperationUpdate, form.body())
+    body, errors = read_form(OperationUpdate, form.body())
     refusal = None
     if not errors and not form.input_errors:
         try:
@@ -385,8 +386,8 @@ def _form_body(model, action: str):
     data = {name: request.form.get(name, "").strip() for name in field_names(action)}
     data = {name: value for name, value in data.items() if value}
     unread = read_decimals(data, ACTION_DECIMALS)
-    body, errors = validate_data(model, data)
-    return (None if unread else body), set(data), unread + errors
+    body, errors = read_form(model, data, unreadable=unread)
+    return body, set(data), errors
 
 
 def _invalid(operation_id, errors, form):

@@ -7,9 +7,9 @@ from wtforms import HiddenField, SelectField, StringField
 
 from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.formkit import DecimalBRField, MaskedField, choices, read_decimals
+from blueprints.web.forms_adapter import read_form
 from core.errors import FieldError
 from core.formatting import BRT, fmt
-from core.schemas import validate_data
 from core.validators import UFS
 from domain.ciot_agregado.presentation import PAYMENT_LABELS, STATUS_LABELS, TIPO_DEBITO_LABELS
 from domain.payee.checks import HOLDER_RELATIONSHIPS
@@ -169,7 +169,7 @@ def parse(form_class, schema, plates: list[str] | None = None):
     the form's inputs. `plates`: the composition the axles inputs refer to, when the form has no plate inputs."""
     form = form_class(request.form)
     body, errors = body_of(form, plates)
-    data, details = validate_data(schema, body)
+    data, details = read_form(schema, body)
     errors += list(details or [])
     general = attach_errors(form, errors, rename=form_field_of)
     form.general = general

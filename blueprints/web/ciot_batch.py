@@ -8,10 +8,10 @@ from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.ciot import bp
 from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.forms_adapter import read_form
 from core.db import db
 from core.errors import AppError, FieldError
 from core.models import JobProgress
-from core.schemas import validate_data
 from core.tenancy import get_owned
 from core.transaction import commit_phase
 from domain.ciot import batch
@@ -61,7 +61,7 @@ def batch_page():
 def start_batch():
     """Select the operations now (≤ 50, all with a declaration) and let the `pdf` worker build the ZIP."""
     raw = _batch_query(request.form)
-    query, errors = validate_data(batch.BatchQuery, raw)
+    query, errors = read_form(batch.BatchQuery, raw)
     message = None
     if query is not None:
         try:

@@ -17,10 +17,10 @@ from sqlalchemy.orm import selectinload
 from blueprints.web.access import roles_required
 from blueprints.web.ciot import ACTORS, bp
 from blueprints.web.ciot_form import field_label
+from blueprints.web.forms_adapter import read_form
 from core.db import db
 from core.errors import AppError, NotFound
 from core.formatting import fmt
-from core.schemas import validate_data
 from core.validators import strip_punctuation
 from domain.fleet.models import Driver, Vehicle
 from domain.fleet.queries import drivers_stmt, vehicles_stmt
@@ -184,7 +184,7 @@ def save_party():
     """Save the contratado, the destinatário or a contratante typed in the form as a partner of the company."""
     target, kind = _target(allowed=PARTY_INPUTS)
     data, names = _party_data(target, kind)
-    body, errors = validate_data(PartnerCreate, data)
+    body, errors = read_form(PartnerCreate, data)
     if errors:
         problems = [f"{field_label(names.get(e.field.split('.')[0], e.field))}: {e.message}" for e in errors]
         return render_template("ciot/_picker_saved.html", ok=False, problems=problems), 422

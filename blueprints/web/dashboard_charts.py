@@ -20,8 +20,9 @@ from domain.billing.models import Receivable
 from domain.ciot.models import CiotOperation
 from domain.common import open_titles
 from domain.freights.models import Freight
+from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.queries import counts_by_status
-from domain.freights.states import FREIGHT_STATUS_LABELS, FREIGHT_STATUSES
+from domain.freights.states import FREIGHT_STATUSES
 from domain.payables.models import Payable
 
 MONTHS = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")

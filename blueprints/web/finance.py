@@ -39,28 +39,26 @@ from core.clock import brasilia_today
 from core.csv_export import csv_stream
 from core.db import db
 from core.errors import AppError, InvalidQuery
-from core.formatting import day
+from core.formatting import day, status_label
 from core.pagination import Page, paginate
 from core.schemas import details_from
 from core.tenancy import company_select, get_owned, read_rows, tenant_scope
 from domain.billing import services as billing
 from domain.billing.models import BillingDocument, Invoice, Receivable
-from domain.billing.pdf import PDF_STATUSES, STATUS_LABELS, render_invoice_pdf
+from domain.billing.pdf import PDF_STATUSES, render_invoice_pdf
+from domain.billing.presentation import DOCUMENT_STATUS
 from domain.billing.queries import documents_stmt, receivables_stmt
 from domain.common import open_titles
 from domain.partners.models import Partner
 from domain.payables import services as payables
 from domain.payables.models import Payable
+from domain.payables.presentation import STATUS as TITLE_STATUS
 from domain.payables.queries import payables_stmt, recently_paid_stmt
 
 bp = Blueprint("finance", __name__, url_prefix="/financeiro")
 ROLES = ("financeiro",)
-DOC_STATUS = {"pendente": ("Pendente", "warn"), "vinculado": ("Em rascunho", "info"),
-              "faturado": ("Faturado", "ok"), "descartado": ("Descartado", "muted")}
-INVOICE_TONES = {"rascunho": "draft", "emitida": "info", "encerrada": "ok", "cancelada": "muted"}
 GROUPS = (("vencidos", "Vencidos"), ("hoje", "Vencem hoje"), ("semana", "Próximos 7 dias"), ("depois", "Depois"))
 GROUP_LABELS = dict(GROUPS)
-STATUS_LABELS_CSV = {"vencido": "Vencido", "aberto": "Aberto", "parcial": "Parcial"}
 GROUP_PAGE = 10  # titles a board's group shows at a time (the nearest due first); "Mostrar mais" brings more
 FIELD_LABELS = {"legal_name": "razão social", "cpf_cnpj": "CPF/CNPJ"}  # a refused partner's fields, in the message
 CSV_BATCH = 1000  # rows an export reads at a time
@@ -111,15 +109,15 @@ def inbox():
 
 def _inbox(upload_form=None, status=200, existing=None):
     """`existing`: the company's document a refused upload's chave already names (shown and linked)."""
-    selected = request.args.get("status") if request.args.get("status") in DOC_STATUS else None
+    selected = request.args.get("status") if request.args.get("status") in DOCUMENT_STATUS else None
     stmt = documents_stmt(current_user.company_id, status=selected).order_by(BillingDocument.created_at.desc())
     if request.args.get("chave"):  # the link to one document by its chave
         stmt = stmt.where(BillingDocument.chave == request.args["chave"])
     rows = read_rows(stmt.limit(200)).all()
     names = _partner_names({r.customer_partner_id for r in rows})
     status_tabs = [(url_for("finance.inbox"), "Todos", not selected)] + [
-        (url_for("finance.inbox", status=key), label, selected == key) for key, (label, _) in DOC_STATUS.items()]
-    return render_template("finance/inbox.html", rows=rows, status_tabs=status_tabs, labels=DOC_STATUS, names=names,
+        (url_for("finance.inbox", status=key), label, selected == key) for key, (label, _) in DOCUMENT_STATUS.items()]
+    return render_template("finance/inbox.html", rows=rows, status_tabs=status_tabs, names=names,
                            upload_form=upload_form or UploadForm(formdata=None), existing=existing), status
 
 
@@ -226,7 +224,7 @@ def compose():
 def invoices():
     from domain.billing.queries import invoices_stmt
     rows = read_rows(invoices_stmt(current_user.company_id).order_by(Invoice.created_at.desc()).limit(200)).all()
-    return render_template("finance/invoices.html", rows=rows, labels=STATUS_LABELS, tones=INVOICE_TONES)
+    return render_template("finance/invoices.html", rows=rows)
 
 
 @bp.get("/faturas/<invoice_id>")
@@ -236,7 +234,7 @@ def invoice(invoice_id):
     customer = get_owned(Partner, record.customer_partner_id)
     return render_template("finance/invoice.html", invoice=record, customer=customer,
                            documents=billing.invoice_documents(record), receivable=billing.invoice_receivable(record),
-                           labels=STATUS_LABELS, tones=INVOICE_TONES, has_pdf=record.status in PDF_STATUSES)
+                           has_pdf=record.status in PDF_STATUSES)
 
 
 @bp.post("/faturas/<invoice_id>/emitir")
@@ -439,7 +437,8 @@ def _csv(name: str, header, rows) -> Response:
 
 def _csv_labels(due: date, status: str, on: date) -> list[str]:
     """The group and the situation as the board names them, and the due date as dd/mm/aaaa."""
-    return [GROUP_LABELS[group_of(due, on)], day(due), STATUS_LABELS_CSV[payables.shown_status(status, due, on)]]
+    shown = payables.shown_status(status, due, on)
+    return [GROUP_LABELS[group_of(due, on)], day(due), status_label(TITLE_STATUS, shown)]
 
 
 @bp.get("/pagar.csv")

@@ -8,8 +8,8 @@ from wtforms import HiddenField, SelectMultipleField, StringField, TextAreaField
 
 from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.formkit import DecimalBRField, read_decimals
+from blueprints.web.forms_adapter import read_form
 from core.errors import FieldError
-from core.schemas import validate_data
 from domain.billing.schemas import InvoiceCreate, ReceiptCreate
 from domain.payables.schemas import PayableCreate, PayableUpdate
 
@@ -40,7 +40,7 @@ def compose_input(path: str) -> str:
 
 def parse_invoice(form: ComposeForm, customer: str | None):
     """(InvoiceCreate or None, messages no input holds); the errors are already on the inputs."""
-    data, errors = validate_data(InvoiceCreate, {
+    data, errors = read_form(InvoiceCreate, {
         "document_ids": form.documentos.data or [], "customer_partner_id": customer or None,
         "observacoes": (form.observacoes.data or "").strip() or None,
         "vencimento_at": (form.vencimento_at.data or "").strip() or None})
@@ -68,11 +68,9 @@ def parse_payment(form: PaymentForm):
     valor = body.pop("valor", "")
     if valor:
         body["valor_centavos"] = int(Decimal(valor) * 100)
-    data, errors = validate_data(ReceiptCreate, body)
-    if unreadable:  # its own message, not "obrigatório"; the date is still checked
-        return None, [FieldError("valor_centavos", e.code, e.message) for e in unreadable] + [
-            e for e in errors or [] if e.field != "valor_centavos"]
-    return data, list(errors or [])
+    # An unreadable amount: its own message, not "obrigatório"; the date is still checked.
+    return read_form(ReceiptCreate, body, unreadable=[FieldError("valor_centavos", e.code, e.message)
+                                                      for e in unreadable])
 
 
 class PayableForm(PlainForm):
@@ -106,10 +104,8 @@ def parse_payable(form: PayableForm, preview: bool = False):
         body["valor_centavos"] = int(Decimal(valor) * 100)
     if body["parcela_total"] is None:
         body.pop("parcela_total")
-    data, errors = validate_data(PayableCreate, body)
-    errors = [FieldError("valor_centavos", e.code, e.message) for e in unreadable] + [
-        e for e in errors or [] if not (unreadable and e.field == "valor_centavos")]
-    return (None if errors else data), errors
+    return read_form(PayableCreate, body, unreadable=[FieldError("valor_centavos", e.code, e.message)
+                                                      for e in unreadable])
 
 
 class PayableEditForm(PlainForm):
@@ -130,7 +126,5 @@ def parse_payable_edit(form: PayableEditForm):
     valor = body.pop("valor", None)
     if valor:
         body["valor_centavos"] = int(Decimal(valor) * 100)
-    data, errors = validate_data(PayableUpdate, body)
-    errors = [FieldError("valor_centavos", e.code, e.message) for e in unreadable] + [
-        e for e in errors or [] if not (unreadable and e.field == "valor_centavos")]
-    return (None if errors else data), errors
+    return read_form(PayableUpdate, body, unreadable=[FieldError("valor_centavos", e.code, e.message)
+                                                      for e in unreadable])

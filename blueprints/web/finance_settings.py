@@ -13,9 +13,9 @@ from blueprints.web.access import require_module, roles_required, upload_limit
 from blueprints.web.admin import LOGO_UPLOAD_LIMIT
 from blueprints.web.cadastros_common import PlainForm, done, save_form
 from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.forms_adapter import read_form
 from blueprints.web.previews import font_url, preview_fragment
 from core.errors import AppError, Conflict, NotFound
-from core.schemas import validate_data
 from core.tenancy import get_owned
 from domain.billing.layout import (
     company_defaults,
@@ -179,7 +179,7 @@ def defaults():
 def defaults_preview():
     """The preview of the unsaved company defaults: nothing is written."""
     company = current_user.company
-    data, errors = validate_data(InvoiceDefaultsUpdate, _layout_values(DEFAULTS_FIELDS))
+    data, errors = read_form(InvoiceDefaultsUpdate, _layout_values(DEFAULTS_FIELDS))
     preview = None if data is None else sample_invoice_html(company, company_style(company, data), SAMPLE_CUSTOMER,
                                                             font_url())
     return _preview(preview, errors)
@@ -218,7 +218,7 @@ def layout(partner_id):
 def layout_preview(partner_id):
     """The preview of the unsaved form: nothing is written. An unreadable value shows its message instead."""
     company, customer = current_user.company, get_owned(Partner, partner_id)
-    data, errors = validate_data(InvoiceLayoutUpdate, _layout_values())
+    data, errors = read_form(InvoiceLayoutUpdate, _layout_values())
     logo, preview = None, None
     try:
         raw = _uploaded_logo()

@@ -8,13 +8,14 @@ from wtforms import BooleanField, HiddenField, PasswordField, SelectField, Strin
 
 from blueprints.web.cadastros_common import PlainForm
 from blueprints.web.formkit import DecimalBRField, LocalMomentField, choices, read_decimals
+from blueprints.web.forms_adapter import read_form
 from core.db import db
 from core.errors import FieldError
 from core.formatting import fmt
-from core.schemas import validate_data
 from domain.antt_floor.catalog import AXLES_RANGE, CARGO_TYPES, TABLE_SHORT
 from domain.fleet.models import Driver, Vehicle
-from domain.freights.states import FREIGHT_STATUS_LABELS, FREIGHT_STATUSES
+from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
+from domain.freights.states import FREIGHT_STATUSES
 from domain.partners.models import Partner
 
 BLANK = [("", "—")]
@@ -96,9 +97,8 @@ def freight_error_field(path: str) -> str:
 def parse_freight(form: FreightForm, schema):
     """(data or None, body, errors): the body validated with `schema`; the errors are already on the inputs."""
     body, unreadable = freight_body(form)
-    data, details = validate_data(schema, body)
-    errors = unreadable + [e for e in details or [] if e.field not in {u.field for u in unreadable}]
-    return (None if errors else data), body, errors
+    data, errors = read_form(schema, body, unreadable=unreadable)
+    return data, body, errors
 
 
 # --- Offers and messages (htmx panels of the freight page) -------------------------------------
@@ -147,8 +147,7 @@ def parse_offer(form, schema):
     body, unreadable = offer_body(form)
     if unreadable:
         return None, unreadable
-    data, details = validate_data(schema, body)
-    return data, list(details or [])
+    return read_form(schema, body)
 
 
 class MessageForm(PlainForm):

@@ -14,6 +14,7 @@ from flask_login import current_user, login_required
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.cadastros_common import attach_errors, done, errors_of, list_args
 from blueprints.web.formkit import choices, with_ids
+from blueprints.web.forms_adapter import read_form
 from blueprints.web.freight_forms import (
     CHANNEL_FIELDS,
     PICKER_SOURCES,
@@ -34,13 +35,15 @@ from blueprints.web.freight_forms import (
 from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate
-from core.schemas import parse_query, validate_data
+from core.schemas import parse_query
 from core.transaction import commit_phase
 from core.validators import FieldInvalid, phone_as_e164
 from domain.antt_floor.catalog import CARGO_TYPES
 from domain.freights import offers as offer_services
 from domain.freights import services
 from domain.freights.models import Freight, Offer
+from domain.freights.presentation import PRIVATE_PUBLISHED_LABEL
+from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.queries import (
     counts_by_status,
     default_recipient,
@@ -59,37 +62,25 @@ from domain.freights.schemas import (
     OfferReject,
 )
 from domain.freights.serializers import freight_dict
-from domain.freights.states import (
-    FREIGHT_BADGES,
-    FREIGHT_STATUS_LABELS,
-    FREIGHT_STATUSES,
-    OFFER_BADGES,
-    OFFER_STATUS_LABELS,
-    OPEN_OFFER,
-)
+from domain.freights.states import FREIGHT_STATUSES, OPEN_OFFER
 from domain.messages import services as message_services
 from domain.messages.channels import PROVIDER_LABELS, PROVIDERS
 from domain.messages.models import CHANNELS, ChannelSetting, Message
+from domain.messages.presentation import CHANNEL_LABELS
+from domain.messages.presentation import shown_status as shown_message_status
 from domain.messages.schemas import MessageCreate
 from domain.messages.templates import company_templates, save_template
 
 bp = Blueprint("freights", __name__, url_prefix="/fretes-operacao")
 ACTORS = ("operador",)
-CHANNEL_LABELS = {"whatsapp": "WhatsApp", "sms": "SMS", "email": "E-mail"}
-MESSAGE_LABELS = {"queued": "Na fila", "sent": "Enviada", "delivered": "Entregue", "failed": "Falhou"}
-# The development channel sends nothing: its messages are "simulada", never "Enviada".
-SIMULATED = ("development", "Simulada", "badge-muted")
-MESSAGE_BADGES = {"queued": "badge-warn", "sent": "badge-info", "delivered": "badge-ok", "failed": "badge-danger"}
 # What an offer action's error may name besides its form's inputs (shown under these pt-BR names, issue 9).
 OFFER_LABELS = {"offer_id": "Oferta", "carrier_id": "Transportador"}
 
 
 @bp.app_context_processor
 def _labels():
-    return {"freight_status_labels": FREIGHT_STATUS_LABELS, "freight_badges": FREIGHT_BADGES,
-            "offer_status_labels": OFFER_STATUS_LABELS, "offer_badges": OFFER_BADGES,
-            "message_labels": MESSAGE_LABELS, "message_badges": MESSAGE_BADGES, "channel_labels": CHANNEL_LABELS,
-            "simulated": SIMULATED}
+    return {"freight_status_labels": FREIGHT_STATUS_LABELS, "private_published_label": PRIVATE_PUBLISHED_LABEL,
+            "channel_labels": CHANNEL_LABELS, "shown_message_status": shown_message_status}
 
 
 def _can_act() -> bool:
@@ -214,7 +205,7 @@ def change_status(ref):
     refuse (no carrier yet, …) is flashed on the freight page, as the API refuses it."""
     freight = services.lock_freight(ref)
     form = StatusForm()
-    data, errors = validate_data(FreightStatusChange, {"status": form.status.data or "",
+    data, errors = read_form(FreightStatusChange, {"status": form.status.data or "",
                                                        "note": (form.note.data or "").strip() or None})
     if data is None:  # the select offers the statuses by their labels: its error names none of the API's codes
         attach_errors(form, [FieldError(e.field, e.code, "Escolha um dos status da lista.") if e.field == "status"
@@ -375,9 +366,7 @@ def send_message(ref):
             unread = [FieldError("to", exc.code, exc.message)]
     body = {"channel": channel, "to": to, "freight_id": str(freight.id),
             "template": form.template.data or None, "body": request.form.get("body") or None}
-    data, details = validate_data(MessageCreate, body)
-    if unread:
-        data, details = None, unread + [d for d in details or [] if d.field != "to"]
+    data, details = read_form(MessageCreate, body, unreadable=unread)
     try:
         if data is None:
             raise AppError("Mensagem inválida.", details=details)

@@ -10,6 +10,7 @@ from markupsafe import Markup
 from blueprints.web.access import is_htmx, roles_required, without_session_user
 from blueprints.web.cadastros_common import attach_errors, done, errors_of, filters_of, list_args, list_response
 from blueprints.web.formkit import read_decimals
+from blueprints.web.forms_adapter import read_form
 from blueprints.web.marketplace_forms import (
     LeadForm,
     LeadStatusForm,
@@ -23,12 +24,12 @@ from blueprints.web.marketplace_forms import (
 from core.errors import AppError, FieldError, InvalidBody
 from core.logs import quiet_request_line
 from core.pagination import paginate
-from core.schemas import parse_query, validate_data
+from core.schemas import parse_query
 from core.signing import secret_keys
 from domain.freights.models import Freight
 from domain.freights.schemas import OfferCreate
 from domain.marketplace import services
-from domain.marketplace.models import LEAD_BADGES, LEAD_STATUS_LABELS, MarketplaceLead
+from domain.marketplace.models import MarketplaceLead
 from domain.marketplace.queries import lead_freights, leads_stmt, public_slugs, showcase_stmt
 from domain.marketplace.schemas import LeadCreate, LeadListQuery, LeadStatusChange
 from domain.marketplace.services import FreightGone
@@ -102,7 +103,7 @@ def _over_the_limit(slug: str, refused: OverTheLimit, **forms):
 @bp.route("/f/<slug>/interesse", methods=["POST"])
 def send_lead(slug):
     form = LeadForm()
-    data, errors = validate_data(LeadCreate, lead_body(form, slug))
+    data, errors = read_form(LeadCreate, lead_body(form, slug))
     if data is not None:
         client = {"ip_addr": request.remote_addr, "user_agent": request.headers.get("User-Agent")}
         try:
@@ -126,7 +127,7 @@ def send_offer(slug):
         errors.append(FieldError("carrier_name", "required", "Informe seu nome."))
     if not raw.get("carrier_phone"):
         errors.append(FieldError("carrier_phone", "required", "Informe seu celular."))
-    data, schema_errors = validate_data(OfferCreate, raw) if not errors else (None, [])
+    data, schema_errors = read_form(OfferCreate, raw) if not errors else (None, [])
     errors += schema_errors
     if data is not None:
         def write():
@@ -190,8 +191,7 @@ def leads():
     freights = [(str(f.id), f.code) for f in lead_freights(current_user.company_id, selected=freight_id)]
     return list_response({"page": "marketplace/leads.html", "load-more": "marketplace/_lead_rows.html"},
                          page=page, query=query, filters=filters, more_url=more_url,
-                         filter_form=lead_filters(request.args, freights), status_form=lead_status_form,
-                         labels=LEAD_STATUS_LABELS, badges=LEAD_BADGES)
+                         filter_form=lead_filters(request.args, freights), status_form=lead_status_form)
 
 
 @bp.route("/leads/<lead_id>/status", methods=["POST"])
@@ -200,13 +200,12 @@ def lead_status(lead_id):
     """The row's status select, posted by htmx on change (a plain post with "Salvar" without JS). The status is
     LeadStatusChange's, as in the API: one it refuses is a 400 naming the input, nothing changed."""
     form = LeadStatusForm()
-    data, errors = validate_data(LeadStatusChange, {"status": form.status.data or ""})
+    data, errors = read_form(LeadStatusChange, {"status": form.status.data or ""})
     if data is None:
         raise InvalidBody("Status inválido.", details=errors)
     services.update_lead_status(lead_id, data.status)
     if is_htmx():
-        html = render_template("marketplace/_lead_status.html", lead=_lead(lead_id), status_form=lead_status_form,
-                               labels=LEAD_STATUS_LABELS, badges=LEAD_BADGES)
+        html = render_template("marketplace/_lead_status.html", lead=_lead(lead_id), status_form=lead_status_form)
         return html, 200, {"HX-Trigger": "leads-changed"}  # the sidebar badge fetches the new count now
     return done(url_for("marketplace.leads"), "Status do lead atualizado.")
 

@@ -6,10 +6,11 @@ from wtforms import SelectField, StringField, TextAreaField
 
 from blueprints.web.cadastros_common import PlainForm, attach_errors, top_field
 from blueprints.web.formkit import DecimalBRField, choices, read_decimals, with_ids
-from core.schemas import validate_data
+from blueprints.web.forms_adapter import read_form
 from core.validators import UFS
 from domain.fleet.models import VEHICLE_TYPES
-from domain.marketplace.models import LEAD_STATUS_LABELS, LEAD_STATUSES
+from domain.marketplace.models import LEAD_STATUSES
+from domain.marketplace.presentation import STATUS_LABELS as LEAD_STATUS_LABELS
 from domain.marketplace.schemas import LeadCreate, ShowcaseQuery
 
 
@@ -91,11 +92,11 @@ def read_showcase(args) -> tuple[ShowcaseForm, ShowcaseQuery, list[str]]:
     if vehicle and vehicle.lower() in VEHICLE_TYPES:
         form.vehicleType.data = vehicle.lower()
     errors = read_decimals(values, {name: 2 for name in ("minPrice", "maxPrice") if typed_brazilian(values.get(name))})
-    data, schema_errors = validate_data(ShowcaseQuery, values)
+    data, schema_errors = read_form(ShowcaseQuery, values)
     if data is None:  # leave out what the schema refused, keep the rest
         refused = {top_field(e.field) for e in schema_errors}
         errors += schema_errors
-        data, _ = validate_data(ShowcaseQuery, {k: v for k, v in values.items() if k not in refused})
+        data, _ = read_form(ShowcaseQuery, {k: v for k, v in values.items() if k not in refused})
     attach_errors(form, errors)
     names = dict.fromkeys(top_field(e.field) for e in errors)
     ignored = [form[name].label.text if name in form._fields else name for name in names]

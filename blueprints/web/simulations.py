@@ -6,6 +6,7 @@ from flask_login import current_user, login_required
 
 from blueprints.web.access import roles_required
 from blueprints.web.dashboard_charts import price_segments
+from blueprints.web.forms_adapter import read_form
 from blueprints.web.simulation_forms import (
     TYPE_LABELS,
     LinkForm,
@@ -26,7 +27,6 @@ from blueprints.web.simulation_forms import (
 from core.db import db
 from core.errors import AppError, FieldError
 from core.formatting import number, parse_decimal
-from core.schemas import validate_data
 from core.validators import FieldInvalid
 from domain.freights.models import Freight
 from domain.freights.schemas import FreightCreate, FreightUpdate
@@ -42,12 +42,11 @@ ACTORS = ("operador",)
 TAX_LABELS = {"icms": "ICMS", "pis": "PIS", "cofins": "COFINS"}
 WITHHOLDING_LABELS = {"inss": "INSS (11 % sobre 20 % do frete)", "sest": "SEST (1,5 %)", "senat": "SENAT (1,0 %)",
                       "irrf": "IRRF (tabela mensal sobre 10 % do frete)"}
-STATUS_BADGES = {"saved": ("Salva", "info"), "converted": ("Convertida em frete", "ok")}
 
 
 @bp.app_context_processor
 def _labels():
-    return {"tax_labels": TAX_LABELS, "input_type_labels": TYPE_LABELS, "simulation_badges": STATUS_BADGES,
+    return {"tax_labels": TAX_LABELS, "input_type_labels": TYPE_LABELS,
             "tax_regime_labels": TAX_REGIME_LABELS, "withholding_labels": WITHHOLDING_LABELS, "row_label": row_label,
             "price_segments": price_segments}
 
@@ -111,7 +110,7 @@ def _editor(methodology, version, *, form=None, problems=(), status=200):
 def _save_definition(methodology):
     form = MethodologyForm()
     read = definition_from_form(form)
-    data, details = validate_data(MethodologyDefinition, read.data)
+    data, details = read_form(MethodologyDefinition, read.data)
     details = read.unreadable + list(details or [])
     if data is not None and not details:
         try:
@@ -152,7 +151,7 @@ def edit_methodology(methodology_id):
 def preview():
     """The editor's live preview (htmx, on every change): the definition as typed, priced with the typed inputs."""
     read = definition_from_form(MethodologyForm())
-    data, details = validate_data(MethodologyDefinition, read.data)
+    data, details = read_form(MethodologyDefinition, read.data)
     values, typed = typed_inputs(inputs_form(read.data["inputs"], "preview", request.form), read.data["inputs"])
     problems = read.unreadable + list(details or []) + typed
     result = None
@@ -207,7 +206,7 @@ def run_simulation():
             "tax_context": {"origin_state": form.origin_state.data or None,
                             "destination_state": form.destination_state.data or None,
                             "tac_autonomo": bool(form.tac_autonomo.data)}}
-    data, details = validate_data(SimulationCreate, body)
+    data, details = read_form(SimulationCreate, body)
     problems += list(details or [])
     result = None
     if data is not None and not problems:
@@ -310,7 +309,7 @@ def create_freight_from(simulation_id):
         body["price"] = None if price is None else str(price)
     except FieldInvalid as exc:
         return _new_freight_page(simulation, form, [FieldError("price", exc.code, exc.message)], 422)
-    data, details = validate_data(FreightCreate, body)
+    data, details = read_form(FreightCreate, body)
     if details:
         return _new_freight_page(simulation, form, details, 422)
     try:

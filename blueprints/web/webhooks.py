@@ -12,10 +12,10 @@ from core.errors import AppError
 from core.tenancy import get_owned
 from domain.webhooks import services
 from domain.webhooks.models import DELIVERY_STATES, EVENT_TYPES, WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from domain.webhooks.presentation import DELIVERY_STATUS_LABELS
 
 bp = Blueprint("webhooks", __name__, url_prefix="/admin/webhooks")
 
-STATE_LABELS = {"pending": "Pendente", "delivered": "Entregue", "failed": "Falhou"}
 LOG_LIMIT = 100
 # Each event in words; its name (what the receiving system reads in the payload) stays beside it, small.
 EVENT_LABELS = {"freight.status_changed": "Frete mudou de situação", "offer.accepted": "Proposta aceita",
@@ -83,7 +83,7 @@ def endpoint(endpoint_id):
 
 def _endpoint_page(item: WebhookEndpoint, form: EndpointForm, status: str, event_type: str, secret=None) -> str:
     """The endpoint's page: its settings form, the delivery log filtered by `status` and `event_type`."""
-    return render_template("webhooks/endpoint.html", endpoint=item, form=form, state_labels=STATE_LABELS,
+    return render_template("webhooks/endpoint.html", endpoint=item, form=form, state_labels=DELIVERY_STATUS_LABELS,
                            deliveries=_log(item, status, event_type), status=status, event_type=event_type,
                            event_options=[(t, event_label(t)) for t in (*EVENT_TYPES, "webhook.test")],
                            event_label=event_label, secret=secret)

@@ -62,15 +62,6 @@ class InvoiceCancelledDocument(IdMixin, TenantMixin, db.Model):
     emissao_at: Mapped[date | None] = mapped_column(sa.Date)
 
 
-class InvoiceCounter(IdMixin, TenantMixin, db.Model):
-    """One row per company: the last `FAT-000001` number handed out (core.counters: gapless, the increment
-    commits or rolls back with the invoice that took it)."""
-    __tablename__ = "invoice_counters"
-    __table_args__ = (sa.UniqueConstraint("company_id", name="uq_invoice_counters_company_id"),)
-
-    last_value: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
-
-
 class Invoice(IdMixin, TimestampMixin, TenantMixin, db.Model):
     __tablename__ = "invoices"
     __table_args__ = (

@@ -7,16 +7,16 @@ from functools import partial
 from types import SimpleNamespace
 
 from core.errors import Conflict
+from core.formatting import status_label
 from core.pdf import html_to_pdf, preview_html, render_html
 from core.tenancy import get_owned
 from domain.billing.layout import InvoiceStyle, customer_layout, default_condition, default_due_date, invoice_style
 from domain.billing.models import Invoice
+from domain.billing.presentation import STATUS
 from domain.billing.services import invoice_documents, invoice_receivable
 from domain.partners.models import Partner
 
 PDF_STATUSES = ("emitida", "encerrada", "cancelada")
-STATUS_LABELS = {"rascunho": "Rascunho", "emitida": "Emitida", "encerrada": "Encerrada (paga)",
-                 "cancelada": "Cancelada"}
 KIND_LABELS = {"cte": "CT-e", "nfe": "NF-e", "pdf": "PDF", "xlsx": "Planilha", "outro": "Outro"}
 
 
@@ -34,7 +34,7 @@ def invoice_html(style: InvoiceStyle, *, invoice, customer, documents, receivabl
     render = partial(preview_html, font_dir=font_dir) if font_dir else render_html
     return render("pdf/invoice.html", branding=style.branding, title=f"Fatura {invoice.numero}", style=style,
                   invoice=invoice, customer=customer, documents=documents, receivable=receivable,
-                  status_label=STATUS_LABELS[invoice.status], kind_labels=KIND_LABELS)
+                  status_label=status_label(STATUS, invoice.status), kind_labels=KIND_LABELS)
 
 
 def render_invoice_pdf(company, invoice: Invoice) -> bytes:

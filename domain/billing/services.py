@@ -10,13 +10,13 @@ import sqlalchemy as sa
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
-from core.counters import stamp_next_value
+from core.counters import INVOICE, stamp_next_value
 from core.db import db, flush_unique, utcnow
 from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
 from core.tenancy import get_owned, get_referenced, missing_reference
 from core.validators import FieldInvalid, access_key_model, clean_access_key
 from domain.billing.layout import default_condition, default_due_date
-from domain.billing.models import BillingDocument, Invoice, InvoiceCancelledDocument, InvoiceCounter, Receivable
+from domain.billing.models import BillingDocument, Invoice, InvoiceCancelledDocument, Receivable
 from domain.billing.schemas import CustomerRef, DocumentCreate, InvoiceCreate
 from domain.freights.models import Freight
 from domain.partners.models import Partner
@@ -103,7 +103,7 @@ def provisional_number(invoice_id: uuid.UUID) -> str:
 def number_invoice(invoice: Invoice) -> str:
     """The invoice's gapless `FAT-000001`, taken last (core.counters.stamp_next_value): the counter row stays
     locked only from here to the commit, so concurrent creations queue for as short a time as possible."""
-    number = stamp_next_value(InvoiceCounter.__table__, invoice.company_id, Invoice.__table__, invoice.id,
+    number = stamp_next_value(INVOICE, invoice.company_id, Invoice.__table__, invoice.id,
                               "numero", INVOICE_PREFIX)
     set_committed_value(invoice, "numero", number)
     return number

@@ -24,15 +24,6 @@ SEARCHED_COLUMNS = ("code", "codigo_ciot", "external_id", "contratado_nome", "co
 WEIGHT = sa.Numeric(15, 3)
 
 
-class CiotCounter(IdMixin, TenantMixin, db.Model):
-    """One row per company: the last `CIOT-000001` number handed out (gapless: the increment commits or
-    rolls back with the operation that took it)."""
-    __tablename__ = "ciot_counters"
-    __table_args__ = (sa.UniqueConstraint("company_id", name="uq_ciot_counters_company_id"),)
-
-    last_value: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
-
-
 class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
     __tablename__ = "ciot_operations"
     __table_args__ = (

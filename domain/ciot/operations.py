@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from core.clock import brasilia_today
-from core.counters import next_counter_value
+from core.counters import CIOT, next_counter_value
 from core.db import db, flush_unique, utcnow
 from core.errors import AppError, Conflict, FieldError, InvalidBody, InvalidStatus
 from core.tenancy import get_referenced
@@ -22,7 +22,7 @@ from domain.ciot.mapping import (
     store_scalar,
     to_body,
 )
-from domain.ciot.models import CiotCounter, CiotOperation
+from domain.ciot.models import CiotOperation
 from domain.ciot.presentation import ENVIRONMENT_LABELS
 from domain.ciot.queries import get_operation
 from domain.ciot.schemas import OperationCreate
@@ -39,7 +39,7 @@ IMPORT_JUSTIFICATION = "CIOT emitido fora da plataforma, em contingência, e imp
 
 def next_code(company_id) -> str:
     """`CIOT-000001`, gapless per company (core.counters)."""
-    return f"CIOT-{next_counter_value(CiotCounter.__table__, company_id):06d}"
+    return f"CIOT-{next_counter_value(CIOT, company_id):06d}"
 
 
 @dataclass

@@ -7,17 +7,14 @@ from types import SimpleNamespace
 
 from core import formatting
 
-STATUS_LABELS = {
-    "rascunho": "Rascunho", "validado": "Validado", "com_divergencia": "Com divergência",
-    "pronto_emissao": "Pronto para emissão", "emitindo": "Emitindo", "emitido": "Emitido",
-    "rejeitado": "Rejeitado", "cancelado": "Cancelado", "encerrado": "Encerrado",
+# Each status's label and badge tone (core.formatting, "Statuses"): the pages' badges and the operation PDF.
+STATUS = {
+    "rascunho": ("Rascunho", "draft"), "validado": ("Validado", "info"),
+    "com_divergencia": ("Com divergência", "danger"), "pronto_emissao": ("Pronto para emissão", "ok"),
+    "emitindo": ("Emitindo", "warn"), "emitido": ("Emitido", "ok"), "rejeitado": ("Rejeitado", "danger"),
+    "cancelado": ("Cancelado", "muted"), "encerrado": ("Encerrado", "dark"),
 }
-# CSS class of the status badge (static/css/app.css + templates/ciot/_badge.html).
-STATUS_BADGES = {
-    "rascunho": "badge-draft", "validado": "badge-info", "pronto_emissao": "badge-ok",
-    "com_divergencia": "badge-danger", "rejeitado": "badge-danger", "emitindo": "badge-warn",
-    "emitido": "badge-ok", "encerrado": "badge-dark", "cancelado": "badge-muted",
-}
+STATUS_LABELS = formatting.status_labels(STATUS)
 ENVIRONMENT_LABELS = {"homolog": "Homologação", "producao": "Produção"}
 TIPO_OPERACAO_LABELS = {"lotacao": "Lotação", "fracionada": "Fracionada"}
 PAPEL_LABELS = {"principal": "Principal", "solidario": "Solidário", "intermediario": "Intermediário"}
@@ -59,11 +56,6 @@ def event(kind) -> str:
     return EVENT_LABELS.get(kind, str(kind or "—").replace("_", " ").capitalize())
 
 
-def actor(value) -> str:
-    """Who did it, in words (core.formatting.actor)."""
-    return formatting.actor(value)
-
-
 def label(table: dict, value) -> str:
     if value is None or value == "":
         return "—"
@@ -101,11 +93,7 @@ def modality(info: dict | None, own_fleet: bool = False) -> str:
 
 
 def status_label(value) -> str:
-    return label(STATUS_LABELS, value)
-
-
-def badge(value) -> str:
-    return STATUS_BADGES.get(value, "badge")
+    return formatting.status_label(STATUS, value)
 
 
 def rule_title(code: str) -> str:
@@ -126,7 +114,7 @@ def floor_warning(op) -> dict | None:
 
 fmt = SimpleNamespace(
     **vars(formatting.fmt), location=location, modality=modality, status=status_label, event=event,
-    badge=badge, label=label, rule_title=rule_title, floor_warning=floor_warning,
+    label=label, rule_title=rule_title, floor_warning=floor_warning,
     labels=SimpleNamespace(status=STATUS_LABELS, environment=ENVIRONMENT_LABELS, tipo=TIPO_OPERACAO_LABELS,
                            papel=PAPEL_LABELS, vehicle_kind=VEHICLE_KIND_LABELS, payment_kind=PAYMENT_KIND_LABELS,
                            tipo_pagamento=TIPO_PAGAMENTO_LABELS, indicador=INDICADOR_LABELS,

@@ -9,7 +9,7 @@ from datetime import timedelta
 from core import formatting
 from core.actors import actor_label
 from core.clock import brasilia_today
-from core.counters import next_counter_value
+from core.counters import CIOT_AGREGADO, next_counter_value
 from core.db import db, flush_unique
 from core.errors import AppError, Conflict, Unprocessable
 from core.queue import enqueue_after_commit
@@ -23,7 +23,6 @@ from domain.ciot_agregado.models import (
     PENDENCIA_CANCELAMENTO,
     PENDENCIA_DECLARACAO,
     CiotAgregado,
-    CiotAgregadoCounter,
 )
 from domain.ciot_agregado.queries import open_for_composition
 from domain.ciot_agregado.schemas import CiotAgregadoCreate
@@ -40,7 +39,7 @@ WAITING = {PENDENCIA_DECLARACAO: "aguarda a resposta da ANTT à declaração da 
 
 def next_code(company_id) -> str:
     """`AGR-000001`, gapless per company (core.counters)."""
-    return f"AGR-{next_counter_value(CiotAgregadoCounter.__table__, company_id):06d}"
+    return f"AGR-{next_counter_value(CIOT_AGREGADO, company_id):06d}"
 
 
 def composition_key(placa_cavalo: str, placas_reboques: list[str]) -> str:

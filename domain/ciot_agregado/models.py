@@ -27,14 +27,6 @@ OPEN_STATUSES = (ABERTO, EM_ENCERRAMENTO)  # an open contract blocks another for
 PENDENCIA_DECLARACAO, PENDENCIA_CANCELAMENTO, PENDENCIA_ENCERRAMENTO = "declaracao", "cancelamento", "encerramento"
 
 
-class CiotAgregadoCounter(IdMixin, TenantMixin, db.Model):
-    """One row per company: the last `AGR-000001` number handed out."""
-    __tablename__ = "ciot_agregado_counters"
-    __table_args__ = (sa.UniqueConstraint("company_id", name="uq_ciot_agregado_counters_company_id"),)
-
-    last_value: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
-
-
 class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
     __tablename__ = "ciot_agregados"
     __table_args__ = (

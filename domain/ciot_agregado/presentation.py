@@ -9,9 +9,10 @@ from domain.ciot import presentation as ciot_words
 from domain.ciot_agregado import queries
 from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
 
-STATUS_LABELS = {"aberto": "Aberto", "em_encerramento": "Em encerramento", "encerrado": "Encerrado",
-                 "cancelado": "Cancelado"}
-STATUS_TONES = {"aberto": "ok", "em_encerramento": "warn", "encerrado": "muted", "cancelado": "danger"}
+# Each status's label and badge tone (core.formatting, "Statuses"): the pages' badges and the contract PDF.
+STATUS = {"aberto": ("Aberto", "ok"), "em_encerramento": ("Em encerramento", "warn"),
+          "encerrado": ("Encerrado", "muted"), "cancelado": ("Cancelado", "danger")}
+STATUS_LABELS = formatting.status_labels(STATUS)
 TIPO_DEBITO_LABELS = {"adiantamento": "Adiantamento", "abastecimento": "Abastecimento", "pedagio": "Pedágio",
                       "manutencao": "Manutenção", "multa": "Multa", "outros": "Outros"}
 CATEGORY_LABELS = {"TAC": "TAC (autônomo)", "TAC_EQUIPARADO": "ETC equiparada a TAC"}
@@ -42,7 +43,7 @@ def pending_message(contract) -> str | None:
 
 
 def status_label(value: str) -> str:
-    return STATUS_LABELS.get(value, value)
+    return formatting.status_label(STATUS, value)
 
 
 def motivo_label(value: str | None) -> str:

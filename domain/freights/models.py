@@ -25,15 +25,6 @@ def showcase_filter():
             Freight.status.in_([sa.literal_column(f"'{status}'") for status in SHOWCASE_STATUSES]))
 
 
-class FreightCounter(IdMixin, TenantMixin, db.Model):
-    """One row per company: the last `FRT-000001` number handed out (gapless: the increment commits or rolls
-    back with the freight that took it)."""
-    __tablename__ = "freight_counters"
-    __table_args__ = (sa.UniqueConstraint("company_id", name="uq_freight_counters_company_id"),)
-
-    last_value: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)
-
-
 class Freight(IdMixin, TimestampMixin, TenantMixin, db.Model):
     __tablename__ = "freights"
     __table_args__ = (

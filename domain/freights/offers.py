@@ -17,12 +17,12 @@ from core.formatting import fmt
 from core.responses import dump
 from core.tenancy import cross_tenant
 from domain.freights.models import Freight, Offer
+from domain.freights.presentation import OFFER_STATUS_LABELS
+from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.schemas import OfferCounter, OfferCreate
 from domain.freights.serializers import OfferAcceptedData
 from domain.freights.services import _owned_id, find_freight, lock_freight, set_status
 from domain.freights.states import (
-    FREIGHT_STATUS_LABELS,
-    OFFER_STATUS_LABELS,
     OPEN_FOR_OFFERS,
     OPEN_OFFER,
     OTHER_OFFER_ACCEPTED,

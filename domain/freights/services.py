@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from core.actors import actor_label
 from core.clock import brasilia_today
-from core.counters import next_counter_value
+from core.counters import FREIGHT, next_counter_value
 from core.db import db, utcnow
 from core.errors import FieldError, InvalidBody, InvalidStatus, NotFound, Unprocessable
 from core.events import emit_event
@@ -21,10 +21,11 @@ from core.validators import fold, resolve_ibge_code
 from domain.common import actor_user_id
 from domain.fleet.models import Driver, Vehicle
 from domain.freights.floor import check_publishable, refresh_antt_floor
-from domain.freights.models import Freight, FreightCounter, FreightStatusChange
+from domain.freights.models import Freight, FreightStatusChange
+from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.schemas import FreightCreate, FreightUpdate, Location, date_order_message
 from domain.freights.serializers import FreightStatusChangedData
-from domain.freights.states import FREIGHT_STATUS_LABELS, REQUIRES, TERMINAL
+from domain.freights.states import REQUIRES, TERMINAL
 from domain.partners.models import Partner
 from domain.simulations.services import link_to_freight
 
@@ -34,7 +35,7 @@ REFERENCE_FIELDS = ("carrier_id", "driver_id", "vehicle_id", "simulation_id")
 
 
 def next_code(company_id) -> str:
-    return f"FRT-{next_counter_value(FreightCounter.__table__, company_id):06d}"
+    return f"FRT-{next_counter_value(FREIGHT, company_id):06d}"
 
 
 def find_freight(ref: str, *, for_update: bool = False) -> Freight:

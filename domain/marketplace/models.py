@@ -1,4 +1,5 @@
-"""Driver leads left on a public freight, and the stored count of `novo` leads per company (the badge)."""
+"""Driver leads left on a public freight, and the stored count of `novo` leads per company (the badge). Their
+statuses in words: domain.marketplace.presentation."""
 import uuid
 from datetime import datetime
 
@@ -8,10 +9,6 @@ from sqlalchemy.orm import Mapped, mapped_column
 from core.db import IdMixin, TenantMixin, db, listed_created_at, utcnow
 
 LEAD_STATUSES = ("novo", "contatado", "convertido", "descartado")
-LEAD_STATUS_LABELS = {"novo": "Novo", "contatado": "Contatado", "convertido": "Convertido",
-                      "descartado": "Descartado"}
-LEAD_BADGES = {"novo": "badge-warn", "contatado": "badge-info", "convertido": "badge-ok",
-               "descartado": "badge-muted"}
 
 
 class MarketplaceLead(IdMixin, TenantMixin, db.Model):

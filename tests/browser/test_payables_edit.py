@@ -17,10 +17,10 @@ def company(make_company):
 
 
 def _title(company, descricao: str, centavos: int):
-    from tests.fixtures.committing import commit
     from core.tenancy import tenant_scope
     from domain.payables import services
     from domain.payables.schemas import PayableCreate
+    from tests.fixtures.committing import commit
     with tenant_scope(company.id):
         [title] = services.create_payables(company, PayableCreate.model_validate(
             {"descricao": descricao, "valor_centavos": centavos, "vencimento_at": today().isoformat()}))

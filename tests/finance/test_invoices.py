@@ -320,10 +320,10 @@ def test_a_refused_first_creation_takes_no_number_and_the_next_one_is_fat_000001
     a number taken before the checks, then FAT-000002 for the first invoice)."""
     import uuid
 
-    from domain.billing.models import InvoiceCounter
+    from core.counters import COUNTERS, INVOICE
     from domain.billing.schemas import InvoiceCreate
     doc = uuid.UUID(make_document()["id"])
-    counters = db.select(db.func.count()).select_from(InvoiceCounter)
+    counters = db.select(db.func.count()).select_from(COUNTERS).where(COUNTERS.c.name == INVOICE)
     with app.app_context(), tenant_scope(fin_company.id):
         with pytest.raises(Exception, match="não encontrados"):
             services.create_invoice(fin_company, InvoiceCreate(document_ids=[uuid.uuid4()]))

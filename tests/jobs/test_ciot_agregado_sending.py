@@ -99,7 +99,7 @@ def test_the_counter_and_the_contract_are_committed_while_the_authority_is_asked
     def looking(self, contract, *args, **kwargs):
         with db.engine.connect() as other:
             counter = other.execute(sa.text(
-                "SELECT last_value FROM ciot_agregado_counters WHERE company_id = :c FOR UPDATE NOWAIT"),
+                "SELECT last_value FROM counters WHERE company_id = :c AND name = 'ciot_agregado' FOR UPDATE NOWAIT"),
                 {"c": contract.company_id}).scalar_one()
             status = other.execute(sa.text("SELECT status FROM ciot_agregados WHERE id = :id"),
                                    {"id": contract.id}).scalar_one_or_none()
