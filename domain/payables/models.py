@@ -9,6 +9,7 @@ from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
 
 # Statuses: aberto, parcial, pago, cancelado; `vencido` is derived (open and past due).
 # The titles the board shows (blueprints/web/finance.py `_open`), the predicate of their partial index.
+PAYABLE_STATUSES = ("aberto", "parcial", "pago", "cancelado")  # `vencido` is derived: open and past due
 OPEN_TITLES_PREDICATE = "status IN ('aberto', 'parcial')"
 
 
@@ -19,7 +20,7 @@ class Payable(IdMixin, TimestampMixin, TenantMixin, db.Model):
         # The payables board: a company's open titles by due date, without walking the paid ones.
         sa.Index("ix_payables_company_open_due", "company_id", "vencimento_at", "id",
                  postgresql_where=sa.text(OPEN_TITLES_PREDICATE), sqlite_where=sa.text(OPEN_TITLES_PREDICATE)),
-        sa.CheckConstraint("status IN ('aberto', 'parcial', 'pago', 'cancelado')", name="status"),
+        sa.CheckConstraint(f"status IN {PAYABLE_STATUSES}", name="status"),
         sa.CheckConstraint("valor_centavos > 0", name="valor_centavos"),
         sa.CheckConstraint("pago_centavos >= 0 AND pago_centavos <= valor_centavos", name="pago_centavos"),
     )

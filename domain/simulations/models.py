@@ -10,6 +10,7 @@ from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at,
 
 MONEY = sa.Numeric(14, 2)
 TAX_MODES = ("by_outside", "by_inside")
+SIMULATION_STATUSES = ("saved", "converted")
 
 
 class Methodology(IdMixin, TimestampMixin, TenantMixin, db.Model):
@@ -48,7 +49,7 @@ class FreightSimulation(IdMixin, TenantMixin, db.Model):
     __tablename__ = "freight_simulations"
     __table_args__ = (
         sa.Index("ix_freight_simulations_company_created", "company_id", "created_at", "id"),
-        sa.CheckConstraint("status IN ('saved', 'converted')", name="status"),
+        sa.CheckConstraint(f"status IN {SIMULATION_STATUSES}", name="status"),
     )
 
     created_at: Mapped[datetime] = listed_created_at()
