@@ -5,7 +5,6 @@ from datetime import datetime
 from decimal import Decimal
 
 from core import formatting
-from domain.ciot import presentation as ciot_words
 from domain.ciot_agregado import queries
 from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
 
@@ -51,9 +50,9 @@ def motivo_label(value: str | None) -> str:
 
 
 def actor_label(value: str | None) -> str:
-    """Who did it, in the CIOT pages' words (`api_key:flk_ab12` → `integração (chave flk_ab12)`); the expiry job
-    is `cron`, shown as the platform."""
-    return "rotina automática" if value == "cron" else ciot_words.actor(value)
+    """Who did it, in words (`api_key:flk_ab12` → `integração (chave flk_ab12)`; the expiry job, `cron`, is the
+    platform's routine): core.formatting.actor."""
+    return formatting.actor(value)
 
 
 @dataclass
