@@ -1,4 +1,4 @@
-"""Helpers shared by the registry pages (partners, vehicles, drivers, import)."""
+"""Helpers shared by the registry pages (partners.py, fleet.py, fleet_import.py) and other forms."""
 from flask import Response, flash, make_response, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
@@ -102,3 +102,13 @@ def toggle_status(model, record_id, change, endpoint: str, id_arg: str, message:
     record = get_owned(model, record_id, for_update=True)
     change(record)
     return done(url_for(endpoint, **{id_arg: record.id}), message)
+
+
+def body_too_large(exc) -> tuple:
+    """A POST over the app's body limit on a registry page: the error page (htmx: the error card, retargeted to
+    the main area, as blueprints/errors.py answers htmx)."""
+    message = "Corpo da requisição maior que o limite permitido."
+    if is_htmx():
+        return (render_template("errors/_body.html", status=413, title=message, message=message), 413,
+                {"HX-Retarget": "main.content", "HX-Reswap": "innerHTML"})
+    return render_template("errors/error.html", status=413, title=message, message=message), 413

@@ -30,9 +30,9 @@ def _counts() -> list[dict]:
     """(label, value, link) of what the company has; admin-only lists only for admins."""
     items = [
         {"label": "Operações CIOT", "value": _count(CiotOperation), "url": url_for("ciot.operations")},
-        {"label": "Parceiros", "value": _count(Partner), "url": url_for("cadastros.partners")},
-        {"label": "Veículos", "value": _count(Vehicle), "url": url_for("cadastros.vehicles")},
-        {"label": "Motoristas", "value": _count(Driver), "url": url_for("cadastros.drivers")},
+        {"label": "Parceiros", "value": _count(Partner), "url": url_for("partners.partners")},
+        {"label": "Veículos", "value": _count(Vehicle), "url": url_for("fleet.vehicles")},
+        {"label": "Motoristas", "value": _count(Driver), "url": url_for("fleet.drivers")},
     ]
     if current_user.role == "admin":
         items += [

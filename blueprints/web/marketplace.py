@@ -221,7 +221,7 @@ def register_driver(lead_id):
     """Open the driver form for the lead: only its id goes in the URL (the form reads the name, CPF and phone
     itself, LGPD); the lead becomes `convertido` when the driver is saved."""
     lead = services.get_lead(lead_id)
-    return done(url_for("cadastros.driver_new", lead=lead.id), "Confira os dados do lead e salve o motorista.",
+    return done(url_for("fleet.driver_new", lead=lead.id), "Confira os dados do lead e salve o motorista.",
                 "info")
 
 

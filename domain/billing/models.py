@@ -85,7 +85,7 @@ class Invoice(IdMixin, TimestampMixin, TenantMixin, db.Model):
     cancelled_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
 
 
-# The titles the boards show (blueprints/web/finance.py `_open`), the predicate of their partial indexes.
+# The titles the boards show (blueprints/web/billing.py `board_page`), the predicate of their partial indexes.
 OPEN_TITLES_PREDICATE = "status IN ('aberto', 'parcial')"
 
 

@@ -8,7 +8,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
 
 # Statuses: aberto, parcial, pago, cancelado; `vencido` is derived (open and past due).
-# The titles the board shows (blueprints/web/finance.py `_open`), the predicate of their partial index.
+# The titles the board shows (blueprints/web/billing.py `board_page`), the predicate of their partial index.
 PAYABLE_STATUSES = ("aberto", "parcial", "pago", "cancelado")  # `vencido` is derived: open and past due
 OPEN_TITLES_PREDICATE = "status IN ('aberto', 'parcial')"
 

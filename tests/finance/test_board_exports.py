@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from blueprints.web import finance
+from blueprints.web import billing as boards  # the boards (and their CSV exports) are drawn there
 from core.clock import brasilia_today
 from core.csv_export import csv_bytes, csv_stream
 from core.db import db
@@ -77,7 +77,7 @@ def walk_group(client, group: str, first: str) -> list[str]:
 
 
 def test_a_board_over_the_page_size_reaches_its_last_title_by_mostrar_mais(client, fin_company, monkeypatch):
-    monkeypatch.setattr(finance, "GROUP_PAGE", 7)
+    monkeypatch.setattr(boards, "GROUP_PAGE", 7)
     make_payable(fin_company, descricao="Atrasado", vencimento_at=(brasilia_today() - timedelta(days=2)).isoformat())
     many_payables(fin_company, 2)  # 240 more: each financing's first due today, the other 238 a month apart on
     page = client.get("/financeiro/pagar").get_data(as_text=True)
@@ -93,7 +93,7 @@ def test_a_board_over_the_page_size_reaches_its_last_title_by_mostrar_mais(clien
 
 
 def test_mostrar_mais_without_javascript_is_the_board_with_that_group_from_there(client, fin_company, monkeypatch):
-    monkeypatch.setattr(finance, "GROUP_PAGE", 2)
+    monkeypatch.setattr(boards, "GROUP_PAGE", 2)
     for n in range(3):
         make_payable(fin_company, descricao=f"Antigo {n}",
                      vencimento_at=(brasilia_today() - timedelta(days=9 - n)).isoformat())
@@ -115,7 +115,7 @@ def test_a_group_without_a_cursor_is_the_first_page_without_the_resumed_banner(c
 
 
 def test_the_receivables_board_pages_its_groups_too(client, fin_api, customer, monkeypatch):
-    monkeypatch.setattr(finance, "GROUP_PAGE", 2)
+    monkeypatch.setattr(boards, "GROUP_PAGE", 2)
     for days in (1, 2, 3):
         emitted_receivable(fin_api, customer, due=brasilia_today() - timedelta(days=days))
     page = client.get("/financeiro/receber").get_data(as_text=True)
@@ -131,7 +131,7 @@ def test_a_bad_cursor_is_a_400_naming_it(client, fin_company, query):
 
 
 def test_a_cursor_of_another_group_or_board_or_an_unknown_group_is_a_400(client, fin_company, monkeypatch):
-    monkeypatch.setattr(finance, "GROUP_PAGE", 1)
+    monkeypatch.setattr(boards, "GROUP_PAGE", 1)
     make_payable(fin_company, valor_centavos=300, parcela_total=3,
                  vencimento_at=(brasilia_today() + timedelta(days=9)).isoformat())
     cursor = parse_qs(urlsplit(more_link(client.get("/financeiro/pagar").get_data(as_text=True), "depois")).query)
@@ -145,7 +145,7 @@ def test_a_cursor_of_another_group_or_board_or_an_unknown_group_is_a_400(client,
 
 def test_another_company_s_cursor_shows_nothing_of_theirs(client, fin_company, make_company, make_user, login,
                                                           monkeypatch):
-    monkeypatch.setattr(finance, "GROUP_PAGE", 1)
+    monkeypatch.setattr(boards, "GROUP_PAGE", 1)
     other = make_company(modules=["billing", "financial"])
     make_payable(other, descricao="Deles", valor_centavos=300, parcela_total=3,
                  vencimento_at=(brasilia_today() + timedelta(days=9)).isoformat())
@@ -212,7 +212,7 @@ def assert_refused_row(response, title_id: str) -> None:
 @pytest.mark.parametrize("kind", ["pagar", "receber"])
 def test_a_refused_payment_on_a_title_mostrar_mais_brought_shows_it_with_its_error(
         client, fin_company, fin_api, customer, monkeypatch, kind):
-    monkeypatch.setattr(finance, "GROUP_PAGE", 1)
+    monkeypatch.setattr(boards, "GROUP_PAGE", 1)
     for days in (3, 2):
         if kind == "pagar":
             make_payable(fin_company, vencimento_at=(brasilia_today() - timedelta(days=days)).isoformat())
@@ -227,7 +227,7 @@ def test_a_refused_payment_on_a_title_mostrar_mais_brought_shows_it_with_its_err
 
 def test_a_refused_payment_on_a_title_of_the_first_page_is_drawn_once_in_its_place(client, fin_company,
                                                                                   monkeypatch):
-    monkeypatch.setattr(finance, "GROUP_PAGE", 1)
+    monkeypatch.setattr(boards, "GROUP_PAGE", 1)
     for days in (3, 2):
         make_payable(fin_company, vencimento_at=(brasilia_today() - timedelta(days=days)).isoformat())
     [first] = row_ids(client.get("/financeiro/pagar").get_data(as_text=True))
@@ -250,7 +250,7 @@ def test_a_refused_payment_on_a_title_no_longer_open_says_why_in_the_message(cli
 def test_the_export_crosses_batches_in_due_date_order_without_losing_or_repeating_a_row(client, fin_company,
                                                                                        monkeypatch):
     """Two financings share every due date (ties broken by id): batches of 7 must still give each row once."""
-    monkeypatch.setattr(finance, "CSV_BATCH", 7)
+    monkeypatch.setattr(boards, "CSV_BATCH", 7)
     for n in range(2):
         make_payable(fin_company, descricao=f"Lote {n}", valor_centavos=2400, parcela_total=24)
     rows = csv_rows(client, "/financeiro/pagar.csv")

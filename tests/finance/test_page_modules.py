@@ -5,9 +5,20 @@ import pytest
 
 BILLING_PAGES = ("/financeiro/documentos", "/financeiro/faturas", "/financeiro/faturas/nova", "/financeiro/receber",
                  "/financeiro/receber.csv", "/financeiro/configuracoes", "/financeiro/layout-fatura")
-PAYABLES_PAGES = ("/financeiro/pagar", "/financeiro/pagar.csv")
+PAYABLES_PAGES = ("/financeiro/pagar", "/financeiro/pagar.csv", "/financeiro/pagar/novo", "/financeiro/pagar/pagos")
 MENU = {"billing": ("Documentos", "Faturas", "Contas a receber", "/financeiro/configuracoes"),
         "financial": ("Contas a pagar",)}
+
+
+# each area's pages are one blueprint with its own gate (blueprints/web/billing.py, payables.py, finance_settings.py)
+GATED_BLUEPRINTS = {"billing": BILLING_PAGES, "finance_settings": BILLING_PAGES, "payables": PAYABLES_PAGES}
+
+
+def test_the_lists_hold_every_page_without_an_id_of_the_finance_blueprints(app):
+    for blueprint, pages in GATED_BLUEPRINTS.items():
+        paths = {rule.rule for rule in app.url_map.iter_rules()
+                 if rule.endpoint.split(".")[0] == blueprint and "GET" in rule.methods and not rule.arguments}
+        assert paths and paths <= set(pages), (blueprint, paths - set(pages))
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ TABLES = (BillingDocument, Invoice, Receivable, Payable, Partner, InvoiceLayout)
 
 def test_the_sweep_covers_every_finance_page_route_that_takes_an_id(app):
     taking_an_id = {(method, rule.rule) for rule in app.url_map.iter_rules()
-                    if rule.endpoint.split(".")[0] in ("finance", "finance_settings") and rule.arguments
+                    if rule.endpoint.split(".")[0] in ("billing", "payables", "finance_settings") and rule.arguments
                     for method in rule.methods - {"HEAD", "OPTIONS"}}
     swept = {(method, _as_rule(path)) for method, path, _ in ROUTES}
     assert taking_an_id == swept

@@ -1,6 +1,8 @@
-"""Finance pages (role financeiro, and admin): the billing inbox with CT-e/NF-e XML upload, the invoice composer,
-the invoice page with its PDF, and the receivables and payables boards grouped by due date, with payments and CSV
-exports. Every action calls the service the API calls and commits once here; another company's ids are 404."""
+"""Billing pages (role financeiro, and admin; the company's `billing` module, as the API): the documents inbox
+with CT-e/NF-e XML upload, the invoice composer, the invoice page with its PDF, and the receivables board grouped by
+due date, with receipts and CSV export. The board machinery here (board_page, payment_on, the CSV helpers) also
+draws the payables board (payables.py). Every action calls the service the API calls and commits once here;
+another company's ids are 404."""
 from collections.abc import Iterator
 from datetime import date, timedelta
 from decimal import Decimal
@@ -55,7 +57,7 @@ from domain.payables.models import Payable
 from domain.payables.presentation import STATUS as TITLE_STATUS
 from domain.payables.queries import payables_stmt, recently_paid_stmt
 
-bp = Blueprint("finance", __name__, url_prefix="/financeiro")
+bp = Blueprint("billing", __name__, url_prefix="/financeiro")
 ROLES = ("financeiro",)
 GROUPS = (("vencidos", "Vencidos"), ("hoje", "Vencem hoje"), ("semana", "Próximos 7 dias"), ("depois", "Depois"))
 GROUP_LABELS = dict(GROUPS)
@@ -63,22 +65,19 @@ GROUP_PAGE = 10  # titles a board's group shows at a time (the nearest due first
 FIELD_LABELS = {"legal_name": "razão social", "cpf_cnpj": "CPF/CNPJ"}  # a refused partner's fields, in the message
 CSV_BATCH = 1000  # rows an export reads at a time
 RECENTLY_PAID_DAYS = 7  # a title paid in full stays on the payables board this long ("Pagos recentemente")
-# the payables pages need the company's `financial` module; every other page here `billing` (as the API)
-PAYABLES_VIEWS = ("payables_board", "pay", "cancel_payable", "payables_csv", "payable_new", "payable_preview",
-                  "payables_paid", "payable_edit")
 
 
 @bp.before_request
 def _module_gate():
-    view = (request.endpoint or "").rsplit(".", 1)[-1]
-    require_module("financial" if view in PAYABLES_VIEWS else "billing")
+    """Documents, invoices and receivables are billing's: the company's `billing` module (as the API)."""
+    require_module("billing")
 
 
 def _storage_dir() -> Path:
     return Path(current_app.config.get("STORAGE_DIR") or Path(current_app.instance_path) / "storage")
 
 
-def _act(run, success: str, back: str):
+def act(run, success: str, back: str):
     """Run a service, commit once, flash the outcome, go back."""
     try:
         run()
@@ -115,8 +114,8 @@ def _inbox(upload_form=None, status=200, existing=None):
         stmt = stmt.where(BillingDocument.chave == request.args["chave"])
     rows = read_rows(stmt.limit(200)).all()
     names = _partner_names({r.customer_partner_id for r in rows})
-    status_tabs = [(url_for("finance.inbox"), "Todos", not selected)] + [
-        (url_for("finance.inbox", status=key), label, selected == key) for key, (label, _) in DOCUMENT_STATUS.items()]
+    status_tabs = [(url_for("billing.inbox"), "Todos", not selected)] + [
+        (url_for("billing.inbox", status=key), label, selected == key) for key, (label, _) in DOCUMENT_STATUS.items()]
     return render_template("finance/inbox.html", rows=rows, status_tabs=status_tabs, names=names,
                            upload_form=upload_form or UploadForm(formdata=None), existing=existing), status
 
@@ -154,14 +153,14 @@ def upload_xml():
         flash(line, "info")
     for line in imported.warnings:
         flash(line, "warning")
-    return redirect(url_for("finance.inbox"))
+    return redirect(url_for("billing.inbox"))
 
 
 @bp.post("/documentos/<document_id>/descartar")
 @roles_required(*ROLES)
 def discard(document_id):
     document = get_owned(BillingDocument, document_id, for_update=True)
-    return _act(lambda: billing.discard_document(document), "Documento descartado.", url_for("finance.inbox"))
+    return act(lambda: billing.discard_document(document), "Documento descartado.", url_for("billing.inbox"))
 
 
 @bp.post("/documentos/<document_id>/cadastrar-cliente")
@@ -188,7 +187,7 @@ def register_customer(document_id):
             {"person_kind": kind, "cpf_cnpj": found["cpf_cnpj"], "legal_name": name[:limit].strip(),
              "roles": ["tomador"]}))
         billing.attach_customer(document, partner)
-    return _act(run, success, url_for("finance.inbox"))
+    return act(run, success, url_for("billing.inbox"))
 
 
 # --- Invoices --------------------------------------------------------------------------------------
@@ -213,7 +212,7 @@ def compose():
                 general = attach_errors(form, errors_of(exc), compose_input)
             else:
                 flash(f"Fatura {invoice.numero} criada em rascunho.", "success")
-                return redirect(url_for("finance.invoice", invoice_id=invoice.id))
+                return redirect(url_for("billing.invoice", invoice_id=invoice.id))
     rows = [r for r in pending if not customer or str(r.customer_partner_id) == customer]
     return render_template("finance/compose.html", rows=rows, names=names, customer=customer, form=form,
                            general=general), (422 if general or form.errors else 200)
@@ -241,16 +240,16 @@ def invoice(invoice_id):
 @roles_required(*ROLES)
 def emit(invoice_id):
     record = get_owned(Invoice, invoice_id, for_update=True)
-    return _act(lambda: billing.emit_invoice(record), f"Fatura {record.numero} emitida.",
-                url_for("finance.invoice", invoice_id=invoice_id))
+    return act(lambda: billing.emit_invoice(record), f"Fatura {record.numero} emitida.",
+                url_for("billing.invoice", invoice_id=invoice_id))
 
 
 @bp.post("/faturas/<invoice_id>/cancelar")
 @roles_required(*ROLES)
 def cancel(invoice_id):
     record = get_owned(Invoice, invoice_id, for_update=True)
-    return _act(lambda: billing.cancel_invoice(record), f"Fatura {record.numero} cancelada.",
-                url_for("finance.invoice", invoice_id=invoice_id))
+    return act(lambda: billing.cancel_invoice(record), f"Fatura {record.numero} cancelada.",
+                url_for("billing.invoice", invoice_id=invoice_id))
 
 
 @bp.get("/faturas/<invoice_id>/pdf")
@@ -269,7 +268,7 @@ def _open_receivables_stmt():
     return receivables_stmt(current_user.company_id).where(open_titles(Receivable)), Receivable
 
 
-def _open_payables_stmt():
+def open_payables_stmt():
     return payables_stmt(current_user.company_id).where(open_titles(Payable)), Payable
 
 
@@ -297,7 +296,7 @@ def _group_counts(model, on: date) -> dict:
     return counts | {"total": sum(counts.values())}
 
 
-def _all_rows(stmt, model) -> Iterator:
+def all_rows(stmt, model) -> Iterator:
     """Every open title by due date, read CSV_BATCH at a time (keyset on due date and id): an export has no limit
     and never holds them all in memory. A streamed body runs after the view returned: its own tenant scope."""
     company_id, after = current_user.company_id, None
@@ -338,14 +337,14 @@ def _failed_row(stmt, model, failed, on: date):
     return row, group_of(row.vencimento_at, on)
 
 
-def _board(kind: str, failed=None):
+def board_page(kind: str, failed=None):
     """A board: each group's first GROUP_PAGE titles by due date, with a "Mostrar mais" row that brings the
     group's next ones (htmx swaps the row for them; without JS, the link is this page with that group from
     there). `failed` = (title id, its PaymentForm) when a payment was refused: that row keeps what was typed
     and shows the error on its input (422), drawn at the top of its group when the first page does not have it."""
-    stmt, model = _open_payables_stmt() if kind == "pagar" else _open_receivables_stmt()
+    stmt, model = open_payables_stmt() if kind == "pagar" else _open_receivables_stmt()
     on, (wanted, cursor) = brasilia_today(), _board_query()
-    endpoint = "finance.payables_board" if kind == "pagar" else "finance.receivables"
+    endpoint = "payables.payables_board" if kind == "pagar" else "billing.receivables"
     failed_row, failed_group = _failed_row(stmt, model, failed, on)
 
     def payment_form(row):
@@ -378,7 +377,7 @@ def _board(kind: str, failed=None):
     return response
 
 
-def _pay(record, settle, kind: str, success: str, back: str):
+def payment_on(record, settle, kind: str, success: str, back: str):
     """A payment on a board's title through `settle(record, centavos, day)` (the service), committed once; bad
     input or a refusal is the board again with the error on the row's input."""
     form = PaymentForm()
@@ -392,81 +391,47 @@ def _pay(record, settle, kind: str, success: str, back: str):
             errors = errors_of(exc)
     for message in attach_errors(form, errors, payment_input):
         flash(message, "error")
-    return _board(kind, (record.id, form))
+    return board_page(kind, (record.id, form))
 
 
 @bp.get("/receber")
 @roles_required(*ROLES)
 def receivables():
-    return _board("receber")
+    return board_page("receber")
 
 
 @bp.post("/receber/<receivable_id>/recebimento")
 @roles_required(*ROLES)
 def receive(receivable_id):
     record = billing.receivable_for_payment(receivable_id)
-    return _pay(record, billing.record_receipt, "receber", "Recebimento registrado.", url_for("finance.receivables"))
+    return payment_on(record, billing.record_receipt, "receber", "Recebimento registrado.",
+                      url_for("billing.receivables"))
 
 
-@bp.get("/pagar")
-@roles_required(*ROLES)
-def payables_board():
-    return _board("pagar")
-
-
-@bp.post("/pagar/<payable_id>/pagamento")
-@roles_required(*ROLES)
-def pay(payable_id):
-    record = get_owned(Payable, payable_id, for_update=True)
-    return _pay(record, payables.record_payment, "pagar", "Pagamento registrado.", url_for("finance.payables_board"))
-
-
-@bp.post("/pagar/<payable_id>/cancelar")
-@roles_required(*ROLES)
-def cancel_payable(payable_id):
-    record = get_owned(Payable, payable_id, for_update=True)
-    return _act(lambda: payables.cancel_payable(record), "Título cancelado.", url_for("finance.payables_board"))
-
-
-def _csv(name: str, header, rows) -> Response:
+def csv_response(name: str, header, rows) -> Response:
     """A streamed CSV of every row (no limit), cells safe against formula injection (core.csv_export)."""
     filename = f"{name}-{brasilia_today().isoformat()}.csv"
     return Response(stream_with_context(csv_stream(header, rows)), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-def _csv_labels(due: date, status: str, on: date) -> list[str]:
+def csv_labels(due: date, status: str, on: date) -> list[str]:
     """The group and the situation as the board names them, and the due date as dd/mm/aaaa."""
     shown = payables.shown_status(status, due, on)
     return [GROUP_LABELS[group_of(due, on)], day(due), status_label(TITLE_STATUS, shown)]
-
-
-@bp.get("/pagar.csv")
-@roles_required(*ROLES)
-def payables_csv():
-    on = brasilia_today()
-    return _csv("contas-a-pagar", ("Grupo", "Vencimento", "Situação", "Número", "Descrição", "Fornecedor", "Valor",
-                                   "Pago", "Saldo", "Parcela"),
-                ([*_csv_labels(r.vencimento_at, r.status, on), r.numero, r.descricao, r.supplier_name_snapshot,
-                  _reais(r.valor_centavos), _reais(r.pago_centavos), _reais(r.valor_centavos - r.pago_centavos),
-                  f"{r.parcela_num}/{r.parcela_total}"] for r in _all_rows(*_open_payables_stmt())))
 
 
 @bp.get("/receber.csv")
 @roles_required(*ROLES)
 def receivables_csv():
     on = brasilia_today()
-    return _csv("contas-a-receber", ("Grupo", "Vencimento", "Situação", "Fatura", "Cliente", "Valor", "Recebido",
-                                     "Saldo"),
-                ([*_csv_labels(r.vencimento_at, r.status, on), r.invoice_numero, r.customer_name,
-                  _reais(r.valor_centavos), _reais(r.pago_centavos), _reais(r.valor_centavos - r.pago_centavos)]
-                 for r in _all_rows(*_open_receivables_stmt())))
+    return csv_response("contas-a-receber", ("Grupo", "Vencimento", "Situação", "Fatura", "Cliente", "Valor",
+                                             "Recebido", "Saldo"),
+                        ([*csv_labels(r.vencimento_at, r.status, on), r.invoice_numero, r.customer_name,
+                          reais(r.valor_centavos), reais(r.pago_centavos), reais(r.valor_centavos - r.pago_centavos)]
+                         for r in all_rows(*_open_receivables_stmt())))
 
 
-def _reais(centavos: int) -> str:
+def reais(centavos: int) -> str:
     """`1234,56`: a number a pt-BR spreadsheet reads (no currency sign, comma decimals)."""
     return f"{centavos // 100},{centavos % 100:02d}"
-
-
-# The payables pages beyond the board (new bill with its installments previewed, paid titles), on bp.
-from blueprints.web import finance_payables  # noqa: E402,F401

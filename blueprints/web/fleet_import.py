@@ -9,12 +9,19 @@ from flask_wtf.file import FileField
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from blueprints.web.access import is_htmx
-from blueprints.web.cadastros import bp
-from blueprints.web.cadastros_common import PlainForm, can_edit, done, editor_required, reader_required
+from blueprints.web.cadastros_common import (
+    PlainForm,
+    body_too_large,
+    can_edit,
+    done,
+    editor_required,
+    reader_required,
+)
+from blueprints.web.fleet import bp
 from core.errors import AppError
 from domain.fleet import spreadsheet, staged_import
 
-UPLOAD_ENDPOINT = "cadastros.vehicle_import_upload"
+UPLOAD_ENDPOINT = "fleet.vehicle_import_upload"
 # Each column by its name on the vehicle form (the key is the API's field, never shown as a word).
 COLUMN_LABELS = {"plate": "Placa", "vehicle_type": "Tipo", "renavam": "RENAVAM", "brand": "Marca", "model": "Modelo",
                  "year": "Ano de fabricação", "capacity_kg": "Capacidade (kg)", "axles": "Eixos",
@@ -59,11 +66,7 @@ def _too_large(exc):
     """Raised while the form is read (CSRF check included): on the upload, the form again with the reason."""
     if request.endpoint == UPLOAD_ENDPOINT:
         return _upload_page(error=f"Arquivo maior que o limite de {_limits()[0] // (1024 * 1024)} MiB.")
-    message = "Corpo da requisição maior que o limite permitido."
-    if is_htmx():  # as blueprints/errors.py answers htmx: the error card, retargeted to the main area
-        return (render_template("errors/_body.html", status=413, title=message, message=message), 413,
-                {"HX-Retarget": "main.content", "HX-Reswap": "innerHTML"})
-    return render_template("errors/error.html", status=413, title=message, message=message), 413
+    return body_too_large(exc)
 
 
 def _upload_page(error: str | None = None):
@@ -104,7 +107,7 @@ def vehicle_import_upload():
                                            max_bytes=max_bytes, max_rows=max_rows)
     except spreadsheet.ImportRejected as exc:
         return _upload_page(error=exc.message)
-    url = url_for("cadastros.vehicle_import_show", import_id=job.id)
+    url = url_for("fleet.vehicle_import_show", import_id=job.id)
     if not is_htmx():
         return done(url)
     response = Response(_render_import(job))
@@ -130,7 +133,7 @@ def vehicle_import_confirm(import_id):
         return render_template("cadastros/_import_preview.html", job=job, params=job.params, error=exc.message,
                                **_preview_context(job)), 422
     if not is_htmx():
-        return done(url_for("cadastros.vehicle_import_show", import_id=job.id))
+        return done(url_for("fleet.vehicle_import_show", import_id=job.id))
     return _render_import(job)
 
 

@@ -1,13 +1,14 @@
-"""Pages: vehicles and drivers (list, create, edit, deactivate = status inativo, reactivate = status ativo)."""
+"""Pages: vehicles and drivers (list, create, edit, deactivate = status inativo, reactivate = status ativo), and the
+vehicle spreadsheet import (fleet_import.py, routes on this blueprint). Blueprint `fleet`: any signed-in user reads,
+operador (and admin) writes; no module gate (as the fleet API)."""
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 from flask_login import current_user
 from wtforms import BooleanField, HiddenField, SelectField, StringField, TextAreaField
 
 from blueprints.web.access import is_htmx
-from blueprints.web.cadastros import bp
 from blueprints.web.cadastros_common import (
     PlainForm,
     can_edit,
@@ -41,6 +42,7 @@ from domain.fleet.schemas import (
 )
 from domain.marketplace import services as marketplace
 
+bp = Blueprint("fleet", __name__)
 VEHICLE_TYPE_SUGGESTIONS = tuple(VEHICLE_TYPES)
 
 
@@ -140,7 +142,7 @@ def _form_response(kind: str, form, general, record):
 
 @dataclass(frozen=True)
 class FleetResource:
-    kind: str                  # "vehicle": endpoint names cadastros.vehicle(s|_new|_update|...), templates
+    kind: str                  # "vehicle": endpoint names fleet.vehicle(s|_new|_update|...), templates
     path: str                  # "/veiculos"
     model: type
     form: type
@@ -166,7 +168,7 @@ class FleetResource:
 
     @property
     def detail_endpoint(self) -> str:
-        return f"cadastros.{self.kind}"
+        return f"fleet.{self.kind}"
 
     def detail_url(self, record) -> str:
         return url_for(self.detail_endpoint, **{self.id_arg: record.id})
@@ -179,7 +181,7 @@ def _register(r: FleetResource) -> None:
     def list_view():
         query = parse_query(r.list_query, list_args())
         stmt = r.list_stmt(current_user.company_id, status=query.status, q=query.q, columns=r.list_columns)
-        return list_page(f"cadastros.{r.kind}s", r.kind, query, stmt, r.model, ("q", "status"), **_globals())
+        return list_page(f"fleet.{r.kind}s", r.kind, query, stmt, r.model, ("q", "status"), **_globals())
 
     def new_view():
         form = r.form() if request.method == "POST" else r.form(data=r.prefill(request.args))
@@ -244,3 +246,6 @@ _register(FleetResource(
     created_msg="Motorista cadastrado.", deactivated_msg="Motorista desativado (inativo).",
     reactivated_msg="Motorista reativado.", prefill=_driver_from_lead,
     after_create=_convert_lead))
+
+
+from blueprints.web import fleet_import  # noqa: E402,F401  the vehicle import's routes, on bp

@@ -1,16 +1,27 @@
-"""Pages of accounts payable beyond the board (blueprints/web/finance.py): a new bill with its installments
-previewed before saving (the service's own split), the paid titles with their payments, and one open title's edit
-page with its cancellation. Routes on the finance blueprint (its `financial` module gate: finance.PAYABLES_VIEWS).
-Every write is domain.payables.services'."""
+"""Accounts payable pages (role financeiro, and admin; the company's `financial` module, as the API): the board
+grouped by due date with its payments, cancellations and CSV export (the board machinery is billing.py's, shared
+with the receivables board), a new bill with its installments previewed before saving (the service's own split),
+the paid titles with their payments, and one open title's edit page with its cancellation. Every write is
+domain.payables.services'."""
 import uuid
 from decimal import Decimal
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
-from blueprints.web.access import roles_required
+from blueprints.web.access import require_module, roles_required
+from blueprints.web.billing import (
+    ROLES,
+    act,
+    all_rows,
+    board_page,
+    csv_labels,
+    csv_response,
+    open_payables_stmt,
+    payment_on,
+    reais,
+)
 from blueprints.web.cadastros_common import attach_errors, errors_of
-from blueprints.web.finance import ROLES, bp
 from blueprints.web.finance_forms import (
     PayableEditForm,
     PayableForm,
@@ -29,9 +40,53 @@ from domain.payables.models import Payable
 from domain.payables.queries import payables_stmt
 from domain.payables.titles import OPEN
 
+bp = Blueprint("payables", __name__, url_prefix="/financeiro")
 PAID_STATUSES = ("pago", "parcial")
 PAID_PAGE = 50
 PREVIEW_FIELDS = {"valor_centavos": "Valor total", "parcela_total": "Parcelas", "vencimento_at": "1º vencimento"}
+
+
+@bp.before_request
+def _module_gate():
+    """Payables are the company's `financial` module's (as the API)."""
+    require_module("financial")
+
+
+# --- Board -----------------------------------------------------------------------------------------
+
+@bp.get("/pagar")
+@roles_required(*ROLES)
+def payables_board():
+    return board_page("pagar")
+
+
+@bp.post("/pagar/<payable_id>/pagamento")
+@roles_required(*ROLES)
+def pay(payable_id):
+    record = get_owned(Payable, payable_id, for_update=True)
+    return payment_on(record, payables.record_payment, "pagar", "Pagamento registrado.",
+                      url_for("payables.payables_board"))
+
+
+@bp.post("/pagar/<payable_id>/cancelar")
+@roles_required(*ROLES)
+def cancel_payable(payable_id):
+    record = get_owned(Payable, payable_id, for_update=True)
+    return act(lambda: payables.cancel_payable(record), "Título cancelado.", url_for("payables.payables_board"))
+
+
+@bp.get("/pagar.csv")
+@roles_required(*ROLES)
+def payables_csv():
+    on = brasilia_today()
+    return csv_response("contas-a-pagar", ("Grupo", "Vencimento", "Situação", "Número", "Descrição", "Fornecedor",
+                                           "Valor", "Pago", "Saldo", "Parcela"),
+                        ([*csv_labels(r.vencimento_at, r.status, on), r.numero, r.descricao, r.supplier_name_snapshot,
+                          reais(r.valor_centavos), reais(r.pago_centavos), reais(r.valor_centavos - r.pago_centavos),
+                          f"{r.parcela_num}/{r.parcela_total}"] for r in all_rows(*open_payables_stmt())))
+
+
+# --- New bill, paid titles, edit -------------------------------------------------------------------
 
 
 def _supplier_name(form) -> str:
@@ -68,7 +123,7 @@ def payable_new():
                 titles = payables.create_payables(current_user.company, data)
                 count = len(titles)
                 flash(f"Título lançado: {count} parcela(s).", "success")
-                return redirect(url_for("finance.payables_board"))
+                return redirect(url_for("payables.payables_board"))
             except AppError as exc:
                 errors = errors_of(exc)
             rows = _preview(data)
@@ -95,7 +150,7 @@ def payables_paid():
     stmt = payables_stmt(current_user.company_id).where(Payable.status.in_(PAID_STATUSES))
     page = paginate(stmt, model=Payable, limit=PAID_PAGE, cursor=request.args.get("cursor") or None,
                     sort_column=Payable.vencimento_at, descending=True, scope="payables.paid", rows=True)
-    more = url_for("finance.payables_paid", cursor=page.next_cursor) if page.has_more else None
+    more = url_for("payables.payables_paid", cursor=page.next_cursor) if page.has_more else None
     return render_template("finance/payables_paid.html", page=page, more_url=more, today=brasilia_today())
 
 
@@ -112,7 +167,7 @@ def _edit_form(record: Payable) -> PayableEditForm:
 @roles_required(*ROLES)
 def payable_edit(payable_id):
     """One open title: description, supplier and notes; its amount and due date while nothing was paid on it.
-    Cancelling it (an open title without payments) is a button of this page (finance.cancel_payable)."""
+    Cancelling it (an open title without payments) is a button of this page (payables.cancel_payable)."""
     record = get_owned(Payable, payable_id, for_update=request.method == "POST")
     form = PayableEditForm() if request.method == "POST" else _edit_form(record)
     general = []
@@ -122,7 +177,7 @@ def payable_edit(payable_id):
             try:
                 payables.update_payable(record, data)
                 flash("Título alterado.", "success")
-                return redirect(url_for("finance.payables_board"))
+                return redirect(url_for("payables.payables_board"))
             except AppError as exc:
                 errors = errors_of(exc)
         general = attach_errors(form, errors, payable_input) or ["Corrija os campos destacados."]

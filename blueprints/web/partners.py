@@ -1,17 +1,19 @@
-"""Pages: partners (list, create, edit, deactivate/reactivate) and their bank accounts (inline, htmx).
+"""Pages: partners (list, create, edit, deactivate/reactivate) and their bank accounts (inline, htmx). Blueprint
+`partners`: any signed-in user reads, operador (and admin) writes; no module gate (as the partners API).
 
 Bank accounts are created, changed and removed only here: the API shows them read-only (docs/api/partners-fleet.md).
 """
 import re
 
-from flask import render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 from flask_login import current_user
+from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import BooleanField, SelectField, StringField, TextAreaField
 
 from blueprints.web.access import is_htmx
-from blueprints.web.cadastros import bp
 from blueprints.web.cadastros_common import (
     PlainForm,
+    body_too_large,
     can_edit,
     done,
     editor_required,
@@ -33,6 +35,9 @@ from domain.partners import services
 from domain.partners.models import ACCOUNT_TYPES, PARTNER_ROLES, RNTRC_CATEGORIES, Partner, PartnerBankAccount
 from domain.partners.queries import PARTNER_LIST_COLUMNS, partner_listing
 from domain.partners.schemas import BankAccountCreate, BankAccountUpdate, PartnerCreate, PartnerListQuery, PartnerUpdate
+
+bp = Blueprint("partners", __name__)
+bp.register_error_handler(RequestEntityTooLarge, body_too_large)
 
 ROLE_LABELS = {"contratante": "Contratante", "contratado": "Contratado", "tomador": "Tomador",
                "destinatario": "Destinatário", "remetente": "Remetente", "cliente_frete": "Cliente de frete",
@@ -118,7 +123,7 @@ def _partner_values(form) -> dict:
 
 
 def _partner_url(partner) -> str:
-    return url_for("cadastros.partner", partner_id=partner.id)
+    return url_for("partners.partner", partner_id=partner.id)
 
 
 def _template_globals() -> dict:
@@ -134,7 +139,7 @@ def partners():
     query = parse_query(PartnerListQuery, list_args())
     stmt = partner_listing(current_user.company_id, q=query.q, role=query.role, only_active=query.only_active,
                          created_before=query.created_before, columns=PARTNER_LIST_COLUMNS)
-    return list_page("cadastros.partners", "partner", query, stmt, Partner,
+    return list_page("partners.partners", "partner", query, stmt, Partner,
                      ("q", "role", "only_active", "created_before"), **_template_globals())
 
 
@@ -191,14 +196,14 @@ def _partner_form_response(form, general, *, partner):
 @editor_required
 def partner_deactivate(partner_id):
     return toggle_status(Partner, partner_id, lambda record: services.set_partner_active(record, False),
-                         "cadastros.partner", "partner_id", "Parceiro desativado.")
+                         "partners.partner", "partner_id", "Parceiro desativado.")
 
 
 @bp.post("/parceiros/<partner_id>/reativar")
 @editor_required
 def partner_reactivate(partner_id):
     return toggle_status(Partner, partner_id, lambda record: services.set_partner_active(record, True),
-                         "cadastros.partner", "partner_id", "Parceiro reativado.")
+                         "partners.partner", "partner_id", "Parceiro reativado.")
 
 
 # --- Bank accounts (htmx fragments inside the partner page) -------------------------------------
