@@ -45,16 +45,16 @@ def upgrade():
 def _backfill():
     """Every partner's flags from its JSON list, BATCH rows per statement (each its own transaction), by id."""
     bind = op.get_bind()
-    flags = ', '.join(f"role_{role} = (CAST(roles AS TEXT) LIKE '%\"{role}\"%')" for role in ROLES)
+    partners = sa.table('partners', sa.column('id'), sa.column('roles', sa.JSON),
+                        *(sa.column(f'role_{role}', sa.Boolean) for role in ROLES))
+    flags = {f'role_{role}': sa.cast(partners.c.roles, sa.Text).like(f'%"{role}"%') for role in ROLES}
     last = None
     while True:
-        after = '' if last is None else 'WHERE id > :last'
-        upper = bind.execute(sa.text(f'SELECT id FROM partners {after} ORDER BY id LIMIT 1 OFFSET {BATCH - 1}'),
-                             {'last': last}).scalar()
-        bounds = ' AND '.join(filter(None, ['id > :last' if last is not None else '',
-                                            'id <= :upper' if upper is not None else '']))
-        bind.execute(sa.text(f'UPDATE partners SET {flags}' + (f' WHERE {bounds}' if bounds else '')),
-                     {'last': last, 'upper': upper})
+        after = [] if last is None else [partners.c.id > last]
+        upper = bind.execute(sa.select(partners.c.id).where(*after).order_by(partners.c.id)
+                             .offset(BATCH - 1).limit(1)).scalar()
+        until = [] if upper is None else [partners.c.id <= upper]
+        bind.execute(partners.update().where(*after, *until).values(flags))
         if upper is None:
             return
         last = upper
