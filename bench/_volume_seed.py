@@ -193,5 +193,12 @@ SEED = {
                'Motorista ' || i, '+5511' || lpad(i::text, 9, '0'), {_pick(('novo', 'contatado', 'descartado'), 'i')},
                'whatsapp', {_when('i', ':n')}
         FROM generate_series(1, :n) AS i""",
+    # The codes' counters (core.counters): the app's next CIOT-/FRT-/FAT- number follows the seeded ones.
+    "ciot_counters": "INSERT INTO ciot_counters (id, company_id, last_value) "
+                     "SELECT gen_random_uuid(), :c, :operations",
+    "freight_counters": "INSERT INTO freight_counters (id, company_id, last_value) "
+                        "SELECT gen_random_uuid(), :c, :freights",
+    "invoice_counters": "INSERT INTO invoice_counters (id, company_id, last_value) "
+                        "SELECT gen_random_uuid(), :c, :invoices",
 }
 CHILDREN_OF_OPERATIONS = ("ciot_contratantes", "ciot_vehicles", "ciot_payments", "ciot_documents", "ciot_events")

@@ -5,6 +5,7 @@ same tables, the same requests interleaved for both, p50/p95/p99 per page and th
     python bench/bench_volume.py --scale 1 --rounds 40   # the full volume (1,000,000 CIOT operations...)
     python bench/bench_volume.py --reuse --rounds 40     # measure again on the seeded database
     python bench/bench_volume.py --reuse --explain       # also print the plans of the statements that matter
+    python bench/bench_volume.py --reuse --mixed 30      # the mixed load through gunicorn (bench/_volume_mixed.py)
 
 Scale 1 is, for the big company: 1,000,000 CIOT operations with 10 child rows each (1 contracting party, 2 vehicles,
 2 payments, 2 documents, 3 timeline events), 500,000 freights, 50,000 partners, 5,000 vehicles and 5,000 drivers,
@@ -98,7 +99,8 @@ def seed(app, scale: float) -> dict:
             for table, sql in SEED.items():
                 rows_of = "ciot_operations" if table in CHILDREN_OF_OPERATIONS else (
                     "invoices" if table == "receivables" else table)
-                params = {"c": uuid.UUID(tenant["id"]), "n": counts[rows_of], "base": tenant["base"], "slug": label,
+                params = {"c": uuid.UUID(tenant["id"]), "n": counts.get(rows_of), "base": tenant["base"], "slug": label,
+                          "operations": counts["ciot_operations"],
                           "partners": counts["partners"], "drivers": counts["drivers"],
                           "invoices": counts["invoices"], "freights": counts["freights"]}
                 t0 = time.perf_counter()
@@ -327,6 +329,9 @@ def main() -> None:
     parser.add_argument("--only", help="regular expression: only the requests whose name matches")
     parser.add_argument("--explain", action="store_true")
     parser.add_argument("--write-cost", type=int, metavar="ROWS", help="time inserts with and without the new indexes")
+    parser.add_argument("--mixed", type=float, metavar="SECONDS",
+                        help="the mixed load (70 %% reads, 20 %% creates, 10 %% CIOT create+validate), per step")
+    parser.add_argument("--clients", default="8,16", help="--mixed: concurrent clients per step (comma-separated)")
     args = parser.parse_args()
     if args.reuse:
         tenants = tenants_of_seeded_database()
@@ -340,6 +345,10 @@ def main() -> None:
         return
     if args.write_cost:
         write_cost(args.write_cost)
+        return
+    if args.mixed:
+        from _volume_mixed import mixed_load
+        mixed_load(DB_URL, tenants["big"], [int(n) for n in args.clients.split(",")], args.mixed)
         return
     measure(make_app(), tenants, args.rounds, args.warmup, args.only)
 
