@@ -178,10 +178,13 @@ SEED = {
                {_when('i', ':n')}, {_when('i', ':n')}
         FROM generate_series(1, :n) AS i""",
     "payables": f"""
-        INSERT INTO payables (id, company_id, descricao, valor_centavos, pago_centavos, emissao_at, vencimento_at,
-                              parcela_num, parcela_total, status, supplier_partner_id, created_at, updated_at)
-        SELECT gen_random_uuid(), :c, 'Frete ' || i, 50000 + i % 500000, 0, date '2026-11-26' - (:n - i) * 365 / :n,
-               date '2026-11-26' - (:n - i) * 365 / :n + 30, 1, 1,
+        INSERT INTO payables (id, company_id, descricao, valor_centavos, pago_centavos, pago_em, emissao_at,
+                              vencimento_at, parcela_num, parcela_total, status, supplier_partner_id, created_at,
+                              updated_at)
+        SELECT gen_random_uuid(), :c, 'Frete ' || i, 50000 + i % 500000,
+               CASE WHEN i > :n - :n / 10 THEN 0 ELSE 50000 + i % 500000 END,
+               CASE WHEN i <= :n - :n / 10 THEN date '2026-11-26' - (:n - i) * 365 / :n + 30 END,
+               date '2026-11-26' - (:n - i) * 365 / :n, date '2026-11-26' - (:n - i) * 365 / :n + 30, 1, 1,
                CASE WHEN i > :n - :n / 10 THEN 'aberto' ELSE 'pago' END,
                {_id('partner', '3 + (i * 3) % (:partners - 3)')},
                {_when('i', ':n')}, {_when('i', ':n')}

@@ -3,7 +3,7 @@ batches (rows of several batches); `flask partners sync-roles` fixes the rows th
 import uuid
 
 import sqlalchemy as sa
-from flask_migrate import downgrade, upgrade
+from flask_migrate import upgrade
 
 from app import create_app
 from core.db import db
