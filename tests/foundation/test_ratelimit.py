@@ -167,3 +167,26 @@ def test_lazy_memory_counts_without_starting_a_thread_and_sweeps_expired_keys_in
     clock.now += 31  # the sweep is due (60 s): the next hit drops every expired key
     assert storage.incr("a", 60) == 1 and "c" not in storage.storage and "c" not in storage.expirations
     assert storage.timer is first
+
+
+def command_calls(*names) -> int:
+    stats = storage().storage.info("commandstats")
+    return sum(stats.get(f"cmdstat_{name}", {}).get("calls", 0) for name in names)
+
+
+@needs_redis
+def test_enforce_limit_counts_and_reads_its_window_in_one_round_trip(app, monkeypatch):
+    from flask import g
+
+    from core.ratelimit import enforce_limit
+    monkeypatch.setitem(app.config, "TEST_LIMIT", LIMIT)
+    with app.test_request_context("/"):
+        reads = command_calls("get", "ttl")
+        enforce_limit("TEST_LIMIT", "test-overlap", "k3", "Limite atingido.")
+        assert command_calls("get", "ttl") == reads  # the window came with the count (EVALSHA + PTTL, pipelined)
+        limit, remaining, reset = g.rate_limit_window
+        assert (limit, remaining) == (2, 1) and 1 <= reset <= 60
+        enforce_limit("TEST_LIMIT", "test-overlap", "k3", "Limite atingido.")
+        with pytest.raises(AppError) as refused:
+            enforce_limit("TEST_LIMIT", "test-overlap", "k3", "Limite atingido.")
+    assert refused.value.status == 429 and counted("k3") == 3
