@@ -53,6 +53,7 @@ def test_upgrade_backfills_every_partners_role_columns_from_its_list(empty_datab
         company = services.create_company(name="Nossa Ltda", cnpj=unique_cnpj())
         db.session.commit()
         written = _old_release_rows(company.id, 2_345)  # three batches of the migration's 1,000
+        db.session.close()  # no transaction left open: PostgreSQL's CREATE INDEX CONCURRENTLY waits for every one
         upgrade()
         stored = _stored_flags()
         db.engine.dispose()
