@@ -44,6 +44,7 @@ def register_commands(app: Flask) -> None:
 
     from domain.antt_floor.cli import register_antt_commands
     from domain.ciot.cli import register_ciot_commands
+    from domain.partners.cli import register_partner_commands
     from domain.simulations.cli import register_simulation_commands
     from domain.tenancy.cli import register_tenancy_commands
     from domain.webhooks.cli import register_webhook_commands
@@ -51,6 +52,7 @@ def register_commands(app: Flask) -> None:
     register_tenancy_commands(app)
     register_ciot_commands(app)
     register_antt_commands(app)
+    register_partner_commands(app)
     register_webhook_commands(app)
     register_simulation_commands(app)
     register_job_commands(app)  # last: it adds `webhook sweep` to the webhooks' group

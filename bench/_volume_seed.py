@@ -52,15 +52,22 @@ def _when(index_sql: str, total: str) -> str:
 SEED = {
     "partners": f"""
         INSERT INTO partners (id, company_id, person_kind, cpf_cnpj, legal_name, trade_name, ie_isento, roles,
+                              role_contratante, role_contratado, role_tomador, role_destinatario, role_remetente,
+                              role_cliente_frete, role_fornecedor,
                               is_active, search_text, uf, municipio_nome, created_at, updated_at)
         SELECT {_id('partner', 'i')}, :c, 'pj', {_digits(':base + i', 14)},
                {_pick(NAMES, 'i')} || ' Transportes ' || i || ' Ltda', NULL, false,
-               CASE WHEN i % 10 = 0 THEN '["cliente_frete","tomador"]' WHEN i % 3 = 0 THEN '["contratado"]'
-                    ELSE '["fornecedor"]' END::json,
+               CASE r.kind WHEN 'customer' THEN '["cliente_frete","tomador"]' WHEN 'sender' THEN '["remetente"]'
+                           WHEN 'contractor' THEN '["contratado"]' ELSE '["fornecedor"]' END::json,
+               false, r.kind = 'contractor', r.kind = 'customer', false, r.kind = 'sender', r.kind = 'customer',
+               r.kind = 'supplier',
                true, {_fold_sql(_pick(NAMES, 'i') + " || ' transportes ' || i || ' ltda ' || "
                                 + _digits(':base + i', 14))},
                {_pick(UFS, 'i')}, {_pick(CITIES, 'i')}, {_when('i', ':n')}, {_when('i', ':n')}
-        FROM generate_series(1, :n) AS i""",
+        FROM generate_series(1, :n) AS i,
+             -- 10 % customers (cliente_frete + tomador), 0.2 % senders (a rare role), ~30 % contractors, suppliers
+             LATERAL (SELECT CASE WHEN i % 10 = 0 THEN 'customer' WHEN i % 500 = 7 THEN 'sender'
+                                  WHEN i % 3 = 0 THEN 'contractor' ELSE 'supplier' END AS kind) AS r""",
     "vehicles": f"""
         INSERT INTO vehicles (id, company_id, plate, vehicle_type, brand, model, year, capacity_kg, status,
                               created_at, updated_at)
@@ -171,10 +178,13 @@ SEED = {
                {_when('i', ':n')}, {_when('i', ':n')}
         FROM generate_series(1, :n) AS i""",
     "payables": f"""
-        INSERT INTO payables (id, company_id, descricao, valor_centavos, pago_centavos, emissao_at, vencimento_at,
-                              parcela_num, parcela_total, status, supplier_partner_id, created_at, updated_at)
-        SELECT gen_random_uuid(), :c, 'Frete ' || i, 50000 + i % 500000, 0, date '2026-11-26' - (:n - i) * 365 / :n,
-               date '2026-11-26' - (:n - i) * 365 / :n + 30, 1, 1,
+        INSERT INTO payables (id, company_id, descricao, valor_centavos, pago_centavos, pago_em, emissao_at,
+                              vencimento_at, parcela_num, parcela_total, status, supplier_partner_id, created_at,
+                              updated_at)
+        SELECT gen_random_uuid(), :c, 'Frete ' || i, 50000 + i % 500000,
+               CASE WHEN i > :n - :n / 10 THEN 0 ELSE 50000 + i % 500000 END,
+               CASE WHEN i <= :n - :n / 10 THEN date '2026-11-26' - (:n - i) * 365 / :n + 30 END,
+               date '2026-11-26' - (:n - i) * 365 / :n, date '2026-11-26' - (:n - i) * 365 / :n + 30, 1, 1,
                CASE WHEN i > :n - :n / 10 THEN 'aberto' ELSE 'pago' END,
                {_id('partner', '3 + (i * 3) % (:partners - 3)')},
                {_when('i', ':n')}, {_when('i', ':n')}
@@ -186,5 +196,8 @@ SEED = {
                'Motorista ' || i, '+5511' || lpad(i::text, 9, '0'), {_pick(('novo', 'contatado', 'descartado'), 'i')},
                'whatsapp', {_when('i', ':n')}
         FROM generate_series(1, :n) AS i""",
+    # The codes' counters (core.counters): the app's next CIOT-/FRT-/FAT- number follows the seeded ones.
+    "counters": "INSERT INTO counters (company_id, name, last_value) "
+                "VALUES (:c, 'CIOT', :operations), (:c, 'FREIGHT', :freights), (:c, 'INVOICE', :invoices)",
 }
 CHILDREN_OF_OPERATIONS = ("ciot_contratantes", "ciot_vehicles", "ciot_payments", "ciot_documents", "ciot_events")

@@ -5,6 +5,7 @@ same tables, the same requests interleaved for both, p50/p95/p99 per page and th
     python bench/bench_volume.py --scale 1 --rounds 40   # the full volume (1,000,000 CIOT operations...)
     python bench/bench_volume.py --reuse --rounds 40     # measure again on the seeded database
     python bench/bench_volume.py --reuse --explain       # also print the plans of the statements that matter
+    python bench/bench_volume.py --reuse --mixed 30      # the mixed load through gunicorn (bench/_volume_mixed.py)
 
 Scale 1 is, for the big company: 1,000,000 CIOT operations with 10 child rows each (1 contracting party, 2 vehicles,
 2 payments, 2 documents, 3 timeline events), 500,000 freights, 50,000 partners, 5,000 vehicles and 5,000 drivers,
@@ -98,7 +99,8 @@ def seed(app, scale: float) -> dict:
             for table, sql in SEED.items():
                 rows_of = "ciot_operations" if table in CHILDREN_OF_OPERATIONS else (
                     "invoices" if table == "receivables" else table)
-                params = {"c": uuid.UUID(tenant["id"]), "n": counts[rows_of], "base": tenant["base"], "slug": label,
+                params = {"c": uuid.UUID(tenant["id"]), "n": counts.get(rows_of), "base": tenant["base"], "slug": label,
+                          "operations": counts["ciot_operations"],
                           "partners": counts["partners"], "drivers": counts["drivers"],
                           "invoices": counts["invoices"], "freights": counts["freights"]}
                 t0 = time.perf_counter()
@@ -154,6 +156,9 @@ REQUESTS = (
     ("partners page", "/parceiros", "page"),
     ("partners search", "/parceiros?q={partner_name}", "page"),
     ("partners API role", "/api/public/v1/partners?role=cliente_frete", "api"),
+    ("partners API rare role", "/api/public/v1/partners?role=remetente", "api"),
+    ("partners page role", "/parceiros?role=cliente_frete", "page"),
+    ("partners page rare role", "/parceiros?role=remetente", "page"),
     ("vehicles page", "/veiculos", "page"),
     ("drivers page", "/motoristas", "page"),
     ("billing inbox", "/financeiro/documentos", "page"),
@@ -176,8 +181,8 @@ def _search_terms(tenant: dict) -> dict:
     with psycopg.connect(DB_URL.replace("+psycopg", ""), autocommit=True) as conn:
         def one(sql):
             return conn.execute(sql, {"c": tenant["id"]}).fetchone()[0]
-        ops = counts["ciot_operations"] if counts else one(
-            "SELECT count(*) FROM ciot_operations WHERE company_id = %(c)s")
+        ops = counts["ciot_operations"] if counts else one(  # the seeded ones: later writes (--mixed) move nothing
+            "SELECT count(*) FROM ciot_operations WHERE company_id = %(c)s AND created_by = 'user:bench'")
         i = ops // 2
         op_code, ciot_number, name, doc = conn.execute(
             "SELECT code, codigo_ciot, contratado_nome, contratado_cpf_cnpj FROM ciot_operations "
@@ -324,6 +329,9 @@ def main() -> None:
     parser.add_argument("--only", help="regular expression: only the requests whose name matches")
     parser.add_argument("--explain", action="store_true")
     parser.add_argument("--write-cost", type=int, metavar="ROWS", help="time inserts with and without the new indexes")
+    parser.add_argument("--mixed", type=float, metavar="SECONDS",
+                        help="the mixed load (70 %% reads, 20 %% creates, 10 %% CIOT create+validate), per step")
+    parser.add_argument("--clients", default="8,16", help="--mixed: concurrent clients per step (comma-separated)")
     args = parser.parse_args()
     if args.reuse:
         tenants = tenants_of_seeded_database()
@@ -337,6 +345,10 @@ def main() -> None:
         return
     if args.write_cost:
         write_cost(args.write_cost)
+        return
+    if args.mixed:
+        from _volume_mixed import mixed_load
+        mixed_load(DB_URL, tenants["big"], [int(n) for n in args.clients.split(",")], args.mixed)
         return
     measure(make_app(), tenants, args.rounds, args.warmup, args.only)
 

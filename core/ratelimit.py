@@ -34,11 +34,19 @@ def app_limiter():
 
 
 def enforce_limit(config_name: str, scope: str, key: str, message: str) -> None:
-    """Count one hit of `key` under `scope` against the limit in `config[config_name]` ("60 per minute")."""
+    """Count one hit of `key` under `scope` against the limit in `config[config_name]` ("60 per minute"). In Redis
+    one round trip: the count and its window's end together (PendingHit), read at once."""
     item = parse(current_app.config[config_name])
+    pending = PendingHit.send(app_limiter(), item, scope, key)
+    admitted = pending.admitted() if pending is not None else _count_now(item, scope, key)
+    _refuse_unless(admitted, item, scope, key, message)
+
+
+def _count_now(item, scope: str, key: str) -> bool:
+    """The hit counted the usual way (memory; Redis when the pipelined send was not possible) and its window kept."""
     admitted = app_limiter().hit(item, scope, key)
     note_window(item, scope, key)
-    _refuse_unless(admitted, item, scope, key, message)
+    return admitted
 
 
 @contextmanager
@@ -49,9 +57,7 @@ def limit_around(config_name: str, scope: str, key: str, message: str):
     item = parse(current_app.config[config_name])
     pending = PendingHit.send(app_limiter(), item, scope, key)
     if pending is None:
-        admitted = app_limiter().hit(item, scope, key)
-        note_window(item, scope, key)
-        _refuse_unless(admitted, item, scope, key, message)
+        _refuse_unless(_count_now(item, scope, key), item, scope, key, message)
         yield
         return
     try:
@@ -68,8 +74,12 @@ def limit_around(config_name: str, scope: str, key: str, message: str):
 def _refuse_unless(admitted: bool, item, scope: str, key: str, message: str) -> None:
     if admitted:
         return
-    reset_at = app_limiter().get_window_stats(item, scope, key).reset_time
-    retry_after = max(1, int(reset_at - time.time()) + 1)
+    window = g.get("rate_limit_window") if has_request_context() else None
+    if window is not None:  # the count's own window (note_window), read with it: the same end as RateLimit-Reset
+        retry_after = max(1, window[2])
+    else:
+        reset_at = app_limiter().get_window_stats(item, scope, key).reset_time
+        retry_after = max(1, int(reset_at - time.time()) + 1)
     raise AppError(message, code="rate_limited", status=429, headers={"Retry-After": str(retry_after)})
 
 
@@ -81,7 +91,7 @@ def _refuse_unless(admitted: bool, item, scope: str, key: str, message: str) -> 
 
 def note_window(item, scope: str, key: str, used: int | None = None, reset_seconds: float | None = None) -> None:
     """Keep this request's window (the limit counted last) for `rate_limit_headers`. Without `used` and
-    `reset_seconds` they are read from the storage (memory: no cost; Redis: the leads' limit, not a hot path)."""
+    `reset_seconds` they are read from the storage (memory: no cost; Redis: only when the pipelined count failed)."""
     if not has_request_context():
         return
     if used is None or reset_seconds is None:
@@ -149,9 +159,7 @@ class PendingHit:
         return count <= self.item.amount
 
     def _counted_again(self) -> bool:
-        admitted = self.strategy.hit(self.item, self.scope, self.key)
-        note_window(self.item, self.scope, self.key)
-        return admitted
+        return _count_now(self.item, self.scope, self.key)
 
     def _drop_ttl_answer(self) -> None:
         """The PTTL's answer still waits after a failed EVALSHA: read it, or close the connection."""

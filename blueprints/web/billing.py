@@ -361,18 +361,19 @@ def board_page(kind: str, failed=None):
             rows = [failed_row, *rows]
         return SimpleNamespace(key=key, rows=rows, more_url=more, more_id=f"load-more-{key}")
 
-    context = {"kind": kind, "payment_form": payment_form, "recently_paid": (
-        read_rows(recently_paid_stmt(current_user.company_id, on - timedelta(days=RECENTLY_PAID_DAYS))).all()
-        if kind == "pagar" else [])}
+    context = {"kind": kind, "payment_form": payment_form}
     if wanted is not None and is_htmx() and request.headers.get("HX-Target") == f"load-more-{wanted}":
         response = make_response(render_template("finance/_board_rows.html", group=group(wanted), **context))
         response.vary.add("HX-Target")
         return response
     title = "Contas a pagar" if kind == "pagar" else "Contas a receber"
+    # Only the whole board shows the titles paid lately ("Mostrar mais" brings a group's rows alone).
+    recently_paid = (read_rows(recently_paid_stmt(current_user.company_id, on - timedelta(days=RECENTLY_PAID_DAYS)))
+                     .all() if kind == "pagar" else [])
     response = make_response(render_template(
         "finance/board.html", title=title, groups=[group(key) for key, _ in GROUPS], group_labels=GROUP_LABELS,
-        counts=_group_counts(model, on), resumed=wanted if cursor else None, **context),
-        422 if failed else 200)
+        counts=_group_counts(model, on), resumed=wanted if cursor else None, recently_paid=recently_paid,
+        **context), 422 if failed else 200)
     response.vary.add("HX-Target")
     return response
 

@@ -17,7 +17,7 @@ from core.db import db
 from core.formatting import centavos, local, money
 from core.tenancy import company_select
 from domain.billing.models import Receivable
-from domain.ciot.models import CiotOperation
+from domain.ciot.models import CiotMonthCount
 from domain.common import open_titles
 from domain.freights.models import Freight
 from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
@@ -27,8 +27,6 @@ from domain.payables.models import Payable
 
 MONTHS = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")
 CIOT_MONTHS = 6
-EMITTED = ("emitido", "encerrado")
-DIVERGENT = ("com_divergencia", "rejeitado")
 DUE_WEEKS = 4
 WEEKDAYS = ("seg", "ter", "qua", "qui", "sex", "sáb", "dom")
 PALETTE = 8  # colours of a stacked bar's segments; a ninth segment repeats the first
@@ -113,20 +111,16 @@ def _month_starts(today: date, months: int) -> list[date]:
 
 
 def ciot_by_month(company_id, today: date) -> list[Bar]:
-    """Operations created in each of the last CIOT_MONTHS months, emitted and with divergence: one statement over
-    the range `created_at >= first month` (the company's created_at index), grouped by year, month and bucket."""
+    """Operations created in each of the last CIOT_MONTHS months, emitted and with divergence: the company's month
+    counts (domain/ciot/month_counts.py, kept with every status change), two rows per month at most."""
     starts = _month_starts(today, CIOT_MONTHS)
-    year, month = sa.extract("year", CiotOperation.created_at), sa.extract("month", CiotOperation.created_at)
-    bucket = sa.case((CiotOperation.status.in_(EMITTED), "emitidas"), else_="divergencia")
-    stmt = (company_select(CiotOperation, company_id, year, month, bucket, sa.func.count())
-            .where(CiotOperation.created_at >= starts[0], CiotOperation.status.in_(EMITTED + DIVERGENT))
-            .group_by(year, month, bucket))
-    found = {(int(y), int(m), b): n for y, m, b, n in db.session.execute(stmt).all()}
+    stmt = (company_select(CiotMonthCount, company_id, CiotMonthCount.month, CiotMonthCount.bucket,
+                           CiotMonthCount.count).where(CiotMonthCount.month >= starts[0]))
+    found = {(month, bucket): n for month, bucket, n in db.session.execute(stmt).all()}
     bars = []
     for start in starts:
         label = f"{MONTHS[start.month - 1]}/{start.year % 100:02d}"
-        emitted, divergent = found.get((start.year, start.month, "emitidas"), 0), found.get(
-            (start.year, start.month, "divergencia"), 0)
+        emitted, divergent = found.get((start, "emitidas"), 0), found.get((start, "divergencia"), 0)
         bars.append(Bar(f"{label} emitidas", emitted, str(emitted), "ok"))
         bars.append(Bar(f"{label} com divergência", divergent, str(divergent), "danger"))
     return bars

@@ -62,8 +62,8 @@ def _detail(slug: str, lead_form=None, offer_form=None, general=(), status: int 
 def detail(slug):
     try:
         return _detail(slug, sent=request.args.get("enviado"))
-    except FreightGone:  # a carrier took it: say so, and offer the company's other freights on the route
-        row, others = services.closed_freight(slug)
+    except FreightGone as gone:  # a carrier took it: say so, and offer the company's other freights on the route
+        row, others = services.closed_freight(gone)
         return render_template("marketplace/closed.html", freight=row, others=others,
                                canonical=url_for("marketplace.detail", slug=slug, _external=True)), 410
 

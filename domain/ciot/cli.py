@@ -4,6 +4,7 @@
     flask --app app ciot irregular remove RNTRC
     flask --app app ciot irregular list [--json]
     flask --app app ciot recover-emissions [--json]             # re-enqueue stale in-flight emission attempts
+    flask --app app ciot recount-months                          # the dashboard's month counts, from the operations
     flask --app app company credentials ID --environment homolog|producao (--set KEY=VALUE ... | --clear)
     flask --app app company set-ie ID IE                         # state registration (inscrição estadual)
 """
@@ -13,6 +14,7 @@ import click
 import sqlalchemy as sa
 
 from core.db import db
+from core.transaction import commit_phase
 from domain.tenancy.cli import company_by_id
 
 
@@ -28,6 +30,17 @@ def register_ciot_commands(app) -> None:
     @app.cli.group("ciot")
     def ciot_group():
         """Operações CIOT."""
+
+    @ciot_group.command("recount-months")
+    def recount_months():
+        """Recalcula, de cada empresa, as contagens mensais de operações do painel (emitidas, com divergência)."""
+        from domain.ciot.month_counts import recount
+        from domain.tenancy.models import Company
+        companies = db.session.execute(sa.select(Company.id).execution_options(cross_tenant=True)).scalars().all()
+        for company_id in companies:  # one transaction per company
+            recount(db.session.connection(), company_id)
+            commit_phase("month counts of one company")
+        click.echo(f"Contagens mensais recalculadas: {len(companies)} empresas.")
 
     @ciot_group.group("irregular")
     def irregular_group():

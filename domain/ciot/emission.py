@@ -19,6 +19,7 @@ from core.tenancy import cross_tenant
 from domain.ciot import states
 from domain.ciot.issuer import environment_label, provider_and_credentials, resolve_issuer
 from domain.ciot.models import CiotOperation, EmissionAttempt
+from domain.ciot.month_counts import count_change
 from domain.ciot.provider import Issuer, ProviderUnavailable
 from domain.ciot.queries import get_operation, in_flight_attempt
 from domain.ciot.states import actor_label, record_event, transition
@@ -94,6 +95,8 @@ def _claim(op: CiotOperation, issuer: Company, *, actor) -> EmissionAttempt | No
             return None
         raise InvalidStatus(f"A operação está em '{op.status}' e não pode ser emitida.", extra={"status": op.status})
     set_committed_value(op, "status", states.EMITINDO)
+    # The UPDATE above is not the ORM's: the month's count of the status it left is kept here (month_counts).
+    count_change(db.session.connection(), op.company_id, op.created_at, before, states.EMITINDO)
     number = (db.session.execute(sa.select(sa.func.max(EmissionAttempt.attempt_number))
                                  .where(EmissionAttempt.operation_id == op.id)).scalar() or 0) + 1
     attempt_id = uuid.uuid4()

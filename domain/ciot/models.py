@@ -304,3 +304,16 @@ class CiotCertificate(IdMixin, TenantMixin, db.Model):
     fingerprint_sha256: Mapped[str] = mapped_column(sa.String(64), nullable=False)
     uploaded_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
     uploaded_by: Mapped[str | None] = mapped_column(sa.String(120))
+
+
+class CiotMonthCount(IdMixin, TenantMixin, db.Model):
+    """How many of the company's operations created in `month` (its first day, UTC) are now in `bucket` (emitidas:
+    emitido or encerrado; divergencia: com_divergencia or rejeitado): the dashboard's chart reads these rows instead
+    of counting a month of operations on each view. Kept in the transaction that changes an operation's status
+    (domain/ciot/month_counts.py)."""
+    __tablename__ = "ciot_month_counts"
+    __table_args__ = (sa.UniqueConstraint("company_id", "month", "bucket", name="uq_ciot_month_counts_company_month"),)
+
+    month: Mapped[date] = mapped_column(sa.Date, nullable=False)
+    bucket: Mapped[str] = mapped_column(sa.String(12), nullable=False)
+    count: Mapped[int] = mapped_column(sa.Integer, default=0, nullable=False)

@@ -37,10 +37,10 @@ def platform_company(cnpj: str | None) -> Company | None:
 
 
 def issuer_info(company: Company):
-    from domain.ciot.pef.credentials import can_declare
+    from domain.ciot.pef.credentials import declaring_environments
     from domain.ciot.rules import IssuerInfo
     return IssuerInfo(cnpj=company.cnpj, state_registration=company.state_registration,
-                      has_credentials={env: can_declare(company, env) for env in ("homolog", "producao")})
+                      has_credentials=declaring_environments(company, ("homolog", "producao")))
 
 
 def rule_context(op: CiotOperation, company: Company, body: OperationCreate | None = None):

@@ -26,6 +26,10 @@ NOT_PUBLIC_MESSAGE = "Frete não encontrado ou não está mais publicado."
 class FreightGone(AppError):
     status, code, message = 410, "freight_taken", GONE_MESSAGE
 
+    def __init__(self, row=None):
+        super().__init__()
+        self.row = row  # the taken freight's showcase row: the closed page draws it without reading it again
+
 
 def find_public_freight(slug: str, *, allow_taken: bool = False):
     """The showcase row of a public, published freight. Taken (a carrier accepted) → 410 FreightGone;
@@ -34,19 +38,16 @@ def find_public_freight(slug: str, *, allow_taken: bool = False):
     if row is None or row.visibility != "publico":
         raise NotFound(NOT_PUBLIC_MESSAGE)
     if row.status in TAKEN and not allow_taken:
-        raise FreightGone()
+        raise FreightGone(row)
     if row.status not in PUBLIC_STATUSES:
         raise NotFound(NOT_PUBLIC_MESSAGE)
     return row
 
 
-def closed_freight(slug: str):
+def closed_freight(gone: FreightGone):
     """(the taken freight's row, the company's other open freights on its route) for a public link whose freight a
-    carrier already took; NotFound when the slug is no public freight taken (FreightGone is only for taken ones)."""
-    row = public_freight_row(slug) if slug else None
-    if row is None or row.visibility != "publico" or row.status not in TAKEN:
-        raise NotFound(NOT_PUBLIC_MESSAGE)
-    return row, same_route_rows(row)
+    carrier already took (`gone`, what find_public_freight raised: its row is not read again)."""
+    return gone.row, same_route_rows(gone.row)
 
 
 def create_lead(data, *, ip_addr: str | None, user_agent: str | None) -> MarketplaceLead | None:

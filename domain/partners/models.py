@@ -16,6 +16,20 @@ ACCOUNT_TYPES = ("corrente", "poupanca", "pagamento")
 PIX_KEY_TYPES = ("cpf", "cnpj", "email", "telefone", "aleatoria")
 
 
+def role_column(role: str) -> str:
+    """The boolean column that says a partner has `role` (derived from `roles`; the role filters read it)."""
+    return f"role_{role}"
+
+
+def role_indexes() -> tuple:
+    # One partial index per role on the list's order: a role filter reads only that role's partners, newest first
+    # (a JSON array matched with LIKE could not be estimated nor served by an index).
+    return tuple(sa.Index(f"ix_partners_company_{role_column(role)}", "company_id", "created_at", "id",
+                          postgresql_where=sa.text(role_column(role)),
+                          sqlite_where=sa.text(f"{role_column(role)} = 1"))
+                 for role in PARTNER_ROLES)
+
+
 def search_key(*parts) -> str:
     """Lower-case, accent-free text without . - / so "São Paulo", "sao paulo" and "12.345" all match."""
     text = " ".join(p for p in parts if p)
@@ -33,6 +47,7 @@ class Partner(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.Index("ix_partners_search_trgm", "search_text", postgresql_using="gin",
                  postgresql_ops={"search_text": "gin_trgm_ops"}).ddl_if(dialect="postgresql"),
         sa.CheckConstraint("person_kind IN ('pf', 'pj')", name="person_kind"),
+        *role_indexes(),
     )
     created_at: Mapped[datetime] = listed_created_at()  # served by ix_partners_company_created
 
@@ -56,6 +71,15 @@ class Partner(IdMixin, TimestampMixin, TenantMixin, db.Model):
     complemento: Mapped[str | None] = mapped_column(sa.String(100))
     bairro: Mapped[str | None] = mapped_column(sa.String(100))
     roles: Mapped[list] = mapped_column(sa.JSON, default=list, nullable=False)
+    # `roles` once more, one boolean per role, written with it (see _refresh_derived): what the role filters read.
+    # NULL only on a row an older release wrote (`flask partners backfill-roles` fills it).
+    role_contratante: Mapped[bool | None] = mapped_column(sa.Boolean)
+    role_contratado: Mapped[bool | None] = mapped_column(sa.Boolean)
+    role_tomador: Mapped[bool | None] = mapped_column(sa.Boolean)
+    role_destinatario: Mapped[bool | None] = mapped_column(sa.Boolean)
+    role_remetente: Mapped[bool | None] = mapped_column(sa.Boolean)
+    role_cliente_frete: Mapped[bool | None] = mapped_column(sa.Boolean)
+    role_fornecedor: Mapped[bool | None] = mapped_column(sa.Boolean)
     notes: Mapped[str | None] = mapped_column(sa.Text)
     is_active: Mapped[bool] = mapped_column(sa.Boolean, default=True, nullable=False)
     # Derived from legal_name, trade_name and cpf_cnpj on every insert/update (see search_key).
@@ -68,8 +92,16 @@ class Partner(IdMixin, TimestampMixin, TenantMixin, db.Model):
 
 @event.listens_for(Partner, "before_insert")
 @event.listens_for(Partner, "before_update")
-def _refresh_search_text(mapper, connection, partner: Partner) -> None:
+def _refresh_derived(mapper, connection, partner: Partner) -> None:
     partner.search_text = search_key(partner.legal_name, partner.trade_name, partner.cpf_cnpj)
+    for role, flag in role_flags(partner.roles).items():
+        setattr(partner, role_column(role), flag)
+
+
+def role_flags(roles) -> dict[str, bool]:
+    """Each role: whether `roles` (the stored JSON list) holds it."""
+    held = set(roles or ())
+    return {role: role in held for role in PARTNER_ROLES}
 
 
 event.listen(Partner.__table__, "before_create",

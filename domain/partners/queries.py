@@ -7,7 +7,7 @@ from core.db import db
 from core.pagination import Listing
 from core.tenancy import company_rows
 from domain.common import like_pattern
-from domain.partners.models import Partner, search_key
+from domain.partners.models import Partner, role_column, search_key
 from domain.partners.schemas import PARTNER_FIELDS
 
 PARTNER_LIST_COLUMNS = (Partner.id, *(getattr(Partner, name) for name in PARTNER_FIELDS), Partner.created_at,
@@ -36,19 +36,20 @@ def partner_listing(company_id, *, q: str | None = None, role: str | None = None
     """The company's partners (rows of `columns`), filtered; paginate it with core.pagination.paginate (newest
     first). Every word of `q` must appear in legal_name, trade_name or cpf_cnpj (accents, case and . - / ignored)."""
     terms = search_key(q or "").split()
-    params = {"company_id": company_id, "role": f'%"{role}"%' if role else None,
+    params = {"company_id": company_id,
               "created_before": naive_utc(created_before) if created_before is not None else None,
               **{f"term_{n}": like_pattern(term) for n, term in enumerate(terms)}}
-    return Listing(_partners(len(terms), bool(role), only_active, created_before is not None, tuple(columns)), params)
+    return Listing(_partners(len(terms), role, only_active, created_before is not None, tuple(columns)), params)
 
 
-def _partners(terms: int, role: bool, only_active: bool, created_before: bool, columns: tuple) -> sa.Select:
+def _partners(terms: int, role: str | None, only_active: bool, created_before: bool, columns: tuple) -> sa.Select:
     # The statement of this filter shape (how many words, which filters), values bound at execution.
     stmt = company_rows(Partner, *columns)
     for n in range(terms):
         stmt = stmt.where(Partner.search_text.like(sa.bindparam(f"term_{n}"), escape="\\"))
     if role:
-        stmt = stmt.where(sa.cast(Partner.roles, sa.Text).like(sa.bindparam("role")))
+        # The role's column itself, not a bound value: its partial index (ix_partners_company_role_*) serves it.
+        stmt = stmt.where(getattr(Partner, role_column(role)))
     if only_active:
         stmt = stmt.where(Partner.is_active.is_(True))
     if created_before:

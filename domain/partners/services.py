@@ -3,10 +3,13 @@ the caller (the API request, a page, a job)."""
 import uuid
 from collections.abc import Collection
 
+import sqlalchemy as sa
+
 from core.db import db, flush_unique
 from core.errors import Conflict, FieldError
+from core.tenancy import cross_tenant
 from domain.common import actor_user_id, apply_changes, missing_required, raise_invalid, sent_of
-from domain.partners.models import Partner, PartnerBankAccount
+from domain.partners.models import PARTNER_ROLES, Partner, PartnerBankAccount, role_column, role_flags
 from domain.partners.queries import find_partner_id
 from domain.partners.schemas import (
     BANK_ACCOUNT_FIELDS,
@@ -98,3 +101,20 @@ def update_bank_account(account: PartnerBankAccount, data: BankAccountUpdate,
 def delete_bank_account(account: PartnerBankAccount) -> None:
     db.session.delete(account)
     db.session.flush()
+
+
+# --- Role columns (derived from `roles`) ---------------------------------------------------------------------
+
+def sync_role_columns(after=None, batch: int = 1000) -> tuple:
+    """The next `batch` partners of every company by id (after `after`): those whose role columns disagree with
+    their `roles` list (a row the previous release wrote while the migration that added the columns ran) get them
+    rewritten. Returns (the last id read, None when none is left; how many were rewritten); the caller commits."""
+    flags = [getattr(Partner, role_column(role)) for role in PARTNER_ROLES]
+    stmt = sa.select(Partner.id, Partner.roles, *flags).order_by(Partner.id).limit(batch)
+    rows = db.session.execute(cross_tenant(stmt if after is None else stmt.where(Partner.id > after))).all()
+    stale = [{"partner_id": row.id, **{role_column(role): flag for role, flag in role_flags(row.roles).items()}}
+             for row in rows if list(row[2:]) != list(role_flags(row.roles).values())]
+    if stale:
+        table = Partner.__table__
+        db.session.execute(cross_tenant(table.update().where(table.c.id == sa.bindparam("partner_id"))), stale)
+    return (rows[-1].id if rows else None), len(stale)

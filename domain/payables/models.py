@@ -11,6 +11,8 @@ from core.db import IdMixin, TenantMixin, TimestampMixin, db, listed_created_at
 # The titles the board shows (blueprints/web/billing.py `board_page`), the predicate of their partial index.
 PAYABLE_STATUSES = ("aberto", "parcial", "pago", "cancelado")  # `vencido` is derived: open and past due
 OPEN_TITLES_PREDICATE = "status IN ('aberto', 'parcial')"
+# The titles paid in full the board still shows for a few days (domain/payables/queries.py recently_paid_stmt).
+PAID_PREDICATE = "status = 'pago'"
 
 
 class Payable(IdMixin, TimestampMixin, TenantMixin, db.Model):
@@ -20,6 +22,9 @@ class Payable(IdMixin, TimestampMixin, TenantMixin, db.Model):
         # The payables board: a company's open titles by due date, without walking the paid ones.
         sa.Index("ix_payables_company_open_due", "company_id", "vencimento_at", "id",
                  postgresql_where=sa.text(OPEN_TITLES_PREDICATE), sqlite_where=sa.text(OPEN_TITLES_PREDICATE)),
+        # The board's "Pagos recentemente": the last paid, read from the newest payment day down.
+        sa.Index("ix_payables_company_paid", "company_id", "pago_em", "id",
+                 postgresql_where=sa.text(PAID_PREDICATE), sqlite_where=sa.text(PAID_PREDICATE)),
         sa.CheckConstraint(f"status IN {PAYABLE_STATUSES}", name="status"),
         sa.CheckConstraint("valor_centavos > 0", name="valor_centavos"),
         sa.CheckConstraint("pago_centavos >= 0 AND pago_centavos <= valor_centavos", name="pago_centavos"),

@@ -1,4 +1,6 @@
 """Read-side statements of accounts payable: lists as plain rows, by due date."""
+import sqlalchemy as sa
+
 from core.tenancy import company_select
 from domain.payables.models import Payable
 from domain.payables.services import OPEN
@@ -32,7 +34,8 @@ def recently_paid_stmt(company_id, since, limit: int = 10):
     """The titles paid in full since `since` (a day), the last paid first, at most `limit`: what the board keeps
     showing once a payment settled a title (its own function: the board's counters are not touched)."""
     return (company_select(Payable, company_id, *PAYABLE_COLUMNS)
-            .where(Payable.status == "pago", Payable.pago_em >= since)
+            # 'pago' inline, as ix_payables_company_paid's predicate writes it (a bound value would hide it)
+            .where(Payable.status == sa.literal_column("'pago'"), Payable.pago_em >= since)
             .order_by(Payable.pago_em.desc(), Payable.id.desc()).limit(limit))
 
 

@@ -338,6 +338,19 @@ def test_list_filters_role_and_only_active(api, make_partner):
     assert_invalid(api.get("/partners", query_string={"only_active": "talvez"}), "only_active", code="invalid_query")
 
 
+def test_role_filter_follows_a_change_of_roles(api, make_partner):
+    partner = make_partner(roles=["tomador"])
+
+    def ids(role):
+        return {p["id"] for p in api.get("/partners", query_string={"role": role}).get_json()["data"]}
+
+    assert (ids("tomador"), ids("fornecedor")) == ({str(partner.id)}, set())
+    assert api.patch(f"/partners/{partner.id}", json={"roles": ["fornecedor", "remetente"]}).status_code == 200
+    assert (ids("tomador"), ids("fornecedor"), ids("remetente")) == (set(), {str(partner.id)}, {str(partner.id)})
+    assert api.patch(f"/partners/{partner.id}", json={"roles": []}).status_code == 200
+    assert [ids(role) for role in ("tomador", "fornecedor", "remetente")] == [set(), set(), set()]
+
+
 def test_list_created_before_returns_older_records(api, make_partner):
     old, middle, new = make_partner(), make_partner(), make_partner()
     middle_at = api.get(f"/partners/{middle.id}").get_json()["data"]["created_at"]

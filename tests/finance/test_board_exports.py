@@ -10,6 +10,7 @@ from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import sqlalchemy as sa
 
 from blueprints.web import billing as boards  # the boards (and their CSV exports) are drawn there
 from core.clock import brasilia_today
@@ -298,3 +299,31 @@ def test_the_receivables_csv_neutralises_a_customer_named_as_a_formula(client, f
     names = {r["Cliente"] for r in csv.DictReader(io.StringIO(text), delimiter=";")}
     assert names == {"'" + hostile.legal_name, "Cliente Comum Ltda"}  # only the formula gets the quote
     assert ";=HYPERLINK" not in text and '"=HYPERLINK' not in text
+
+
+def test_the_payables_board_shows_the_last_week_s_payments_and_mostrar_mais_does_not_read_them(
+        client, fin_company, monkeypatch):
+    monkeypatch.setattr(boards, "GROUP_PAGE", 2)
+    [recent, old] = [make_payable(fin_company, descricao=text)[0] for text in ("Pago ontem", "Pago há 8 dias")]
+    many_payables(fin_company, 1)  # a "depois" group over the page size
+    with tenant_scope(fin_company.id):
+        for made, days in ((recent, 1), (old, 8)):
+            title = db.session.get(Payable, made.id)
+            paid_on = brasilia_today() - timedelta(days)
+            title.status, title.pago_centavos, title.pago_em = "pago", title.valor_centavos, paid_on
+        db.session.commit()
+    page = client.get("/financeiro/pagar").get_data(as_text=True)
+    paid = page.split('data-testid="recently-paid"', 1)[1].split("</table>", 1)[0]
+    assert "Pago ontem" in paid and "Pago há 8 dias" not in paid
+    statements = []
+
+    def record(conn, cursor, statement, parameters, context, executemany):
+        statements.append(statement)
+    sa.event.listen(db.engine, "before_cursor_execute", record)
+    try:
+        response = client.get(more_link(page, "depois"),
+                              headers={"HX-Request": "true", "HX-Target": "load-more-depois"})
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", record)
+    assert response.status_code == 200 and row_ids(response.get_data(as_text=True))
+    assert [s for s in statements if "payables" in s] and not [s for s in statements if "pago_em >=" in s]

@@ -134,3 +134,26 @@ def test_without_redis_the_app_counts_in_limits_memory_storage(app):
     if os.environ.get("TEST_REDIS_URL"):
         pytest.skip("the app's limiter counts in Redis here (TEST_REDIS_URL)")
     assert type(storage()) is MemoryStorage
+
+
+def command_calls(*names) -> int:
+    stats = storage().storage.info("commandstats")
+    return sum(stats.get(f"cmdstat_{name}", {}).get("calls", 0) for name in names)
+
+
+@needs_redis
+def test_enforce_limit_counts_and_reads_its_window_in_one_round_trip(app, monkeypatch):
+    from flask import g
+
+    from core.ratelimit import enforce_limit
+    monkeypatch.setitem(app.config, "TEST_LIMIT", LIMIT)
+    with app.test_request_context("/"):
+        reads = command_calls("get", "ttl")
+        enforce_limit("TEST_LIMIT", "test-overlap", "k3", "Limite atingido.")
+        assert command_calls("get", "ttl") == reads  # the window came with the count (EVALSHA + PTTL, pipelined)
+        limit, remaining, reset = g.rate_limit_window
+        assert (limit, remaining) == (2, 1) and 1 <= reset <= 60
+        enforce_limit("TEST_LIMIT", "test-overlap", "k3", "Limite atingido.")
+        with pytest.raises(AppError) as refused:
+            enforce_limit("TEST_LIMIT", "test-overlap", "k3", "Limite atingido.")
+    assert refused.value.status == 429 and counted("k3") == 3

@@ -76,3 +76,34 @@ def test_the_authority_unreachable_leaves_the_panel_working(app, operador, pef):
 
 def test_no_panel_with_the_simulator(operador):
     assert 'data-testid="authority-check"' not in live(operador)
+
+
+def test_the_authoritys_refusal_is_remembered_a_short_while(app, operador, pef):
+    first = live(operador, contratado_rntrc="12")
+    assert 'data-testid="authority-check" data-ok="false"' in first and "B60" in first
+    live(operador, contratado_rntrc="12", valor_frete=5100)  # the next keystroke: the refusal is not asked again
+    assert len(pef.server.calls("ConsultarSituacaoTransportador")) == 1
+    expire_checks(app)
+    live(operador, contratado_rntrc="12")
+    assert len(pef.server.calls("ConsultarSituacaoTransportador")) == 2
+
+
+def test_the_issuer_s_certificate_is_read_once_for_both_environments(app, company, pef, monkeypatch):
+    import sqlalchemy as sa
+
+    from core.db import db
+    from core.tenancy import tenant_scope
+    from domain.ciot.validation import issuer_info
+    monkeypatch.setitem(app.config, "CIOT_PROVIDER_PRODUCAO", app.config["CIOT_PROVIDER_HOMOLOG"])
+    statements = []
+
+    def record(conn, cursor, statement, parameters, context, executemany):
+        statements.append(statement)
+    with tenant_scope(company.id):
+        sa.event.listen(db.engine, "before_cursor_execute", record)
+        try:
+            info = issuer_info(company)
+        finally:
+            sa.event.remove(db.engine, "before_cursor_execute", record)
+    assert info.has_credentials == {"homolog": True, "producao": True}
+    assert len([s for s in statements if "ciot_certificates" in s]) == 1

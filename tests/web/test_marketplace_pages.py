@@ -614,6 +614,22 @@ def test_a_closed_freights_link_says_so_and_offers_the_companys_other_freights_o
     assert visitor.get(f"/f/{still_private.id}").status_code == 404
 
 
+def test_a_closed_freights_page_reads_the_freight_once(visitor, public_freight):
+    public_freight.status = "aceito"
+    db.session.commit()
+    statements = []
+
+    def record(conn, cursor, statement, parameters, context, executemany):
+        statements.append(statement)
+    sa.event.listen(db.engine, "before_cursor_execute", record)
+    try:
+        response = visitor.get(f"/f/{public_freight.public_slug}")
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", record)
+    assert response.status_code == 410
+    assert len([s for s in statements if "freights.public_slug =" in s]) == 1
+
+
 def test_the_delivery_window_is_shown_and_an_empty_showcase_blames_no_filter(visitor, make_freight):
     assert "Nenhum frete disponível agora" in visitor.get("/fretes").get_data(as_text=True)
     filtered = visitor.get("/fretes?originState=SP").get_data(as_text=True)

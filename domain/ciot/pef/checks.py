@@ -5,7 +5,7 @@ declaration decides.
 
 Cached for the Brasília day per (environment, issuer, carrier, RNTRC, plates): in Redis when REDIS_URL is set
 (shared by every web process), else in the process. A failure to ask is remembered for FAILURE_SECONDS only, so a
-service that hangs does not hold every refresh of the panel for its whole timeout.
+service that hangs does not hold every refresh of the panel for its whole timeout; so is the authority's refusal.
 """
 import hashlib
 import json
@@ -47,16 +47,16 @@ def authority_check(company, environment: str, *, cpf_cnpj: str, rntrc: str,
     provider = get_provider(environment)
     if provider is None or not hasattr(provider, "consult_carrier") or not (cpf_cnpj and rntrc):
         return None
+    now = now_local()
+    key = _cache_key(environment, company.cnpj, cpf_cnpj, rntrc, plates, now)
+    cached = _cache_get(key)  # first: a keystroke whose answer is remembered reads nothing else
+    if cached is not None:
+        return AuthorityCheck(**{**cached, "cached": True})
     from domain.ciot.pef.credentials import issuer_certificate_summary
     summary = issuer_certificate_summary(company.id)
     if summary is None or summary.expired():
         return AuthorityCheck(ok=False, mensagem="Certificado digital A1 ausente ou vencido: a situação do "
                                                  "transportador na ANTT não pôde ser consultada.")
-    now = now_local()
-    key = _cache_key(environment, company.cnpj, cpf_cnpj, rntrc, plates, now)
-    cached = _cache_get(key)
-    if cached is not None:
-        return AuthorityCheck(**{**cached, "cached": True})
     issuer = Issuer.from_company(company)
     try:
         carrier = provider.consult_carrier(environment, issuer, cpf_cnpj=cpf_cnpj, rntrc=rntrc)
@@ -67,8 +67,12 @@ def authority_check(company, environment: str, *, cpf_cnpj: str, rntrc: str,
         _cache_set(key, asdict(failed), now, seconds=FAILURE_SECONDS)
         return failed
     if not carrier.get("ok") or not fleet.get("ok"):
-        return AuthorityCheck(ok=False, mensagem=carrier.get("mensagem") if not carrier.get("ok")
-                              else fleet.get("mensagem"))
+        # The authority's refusal is remembered like a failure to ask (a short while): the panel's next keystrokes
+        # show it without asking again, and a refusal that came from the issuer's side is not kept all day.
+        refused = AuthorityCheck(ok=False, mensagem=carrier.get("mensagem") if not carrier.get("ok")
+                                 else fleet.get("mensagem"))
+        _cache_set(key, asdict(refused), now, seconds=FAILURE_SECONDS)
+        return refused
     result = AuthorityCheck(ok=True, ativo=carrier["ativo"], tipo=carrier["tipo"],
                             equiparado_tac=carrier["equiparado_tac"], nome=carrier["nome"],
                             placas=fleet["placas"], consulted_at=now.isoformat(timespec="minutes"))

@@ -127,9 +127,17 @@ def issuer_certificate(company_id) -> ClientCertificate | None:
 def can_declare(company, environment: str) -> bool:
     """Whether `company` has what the environment's provider authenticates it with: a valid A1 certificate for the
     ANTT PEF web service, the stored provider credentials otherwise (the contracted-ETC rules read it)."""
+    return declaring_environments(company, (environment,))[environment]
+
+
+def declaring_environments(company, environments=("homolog", "producao")) -> dict[str, bool]:
+    """can_declare for each of `environments`, the company's certificate read once at most."""
     from domain.ciot.provider import get_provider
-    provider = get_provider(environment)
-    if getattr(provider, "uses_certificate", False):
-        summary = issuer_certificate_summary(company.id)
-        return summary is not None and not summary.expired()
-    return company.has_ciot_credentials(environment)
+    found, summary = {}, None
+    for environment in environments:
+        if getattr(get_provider(environment), "uses_certificate", False):
+            summary = summary or [issuer_certificate_summary(company.id)]
+            found[environment] = summary[0] is not None and not summary[0].expired()
+        else:
+            found[environment] = company.has_ciot_credentials(environment)
+    return found
