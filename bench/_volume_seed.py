@@ -198,6 +198,6 @@ SEED = {
         FROM generate_series(1, :n) AS i""",
     # The codes' counters (core.counters): the app's next CIOT-/FRT-/FAT- number follows the seeded ones.
     "counters": "INSERT INTO counters (company_id, name, last_value) "
-                "VALUES (:c, 'CIOT', :operations), (:c, 'FREIGHT', :freights), (:c, 'INVOICE', :invoices)",
+                "VALUES (:c, 'ciot', :operations), (:c, 'freight', :freights), (:c, 'invoice', :invoices)",
 }
 CHILDREN_OF_OPERATIONS = ("ciot_contratantes", "ciot_vehicles", "ciot_payments", "ciot_documents", "ciot_events")
