@@ -9372,7 +9372,7 @@ export interface operations {
                      *               "external_id": "ERP-1"
                      *             },
                      *             "id": "22face76-b3ae-4e4c-932e-9057db4bf723",
-                     *             "message": "Operação CIOT-000001 criada (homolog).",
+                     *             "message": "Operação CIOT-000001 criada em homologação.",
                      *             "type": "created"
                      *           }
                      *         ],
@@ -10028,7 +10028,7 @@ export interface operations {
                      *               "external_id": "ERP-1"
                      *             },
                      *             "id": "39306c52-0627-4caf-892c-389b95d60356",
-                     *             "message": "Operação CIOT-000001 criada (homolog).",
+                     *             "message": "Operação CIOT-000001 criada em homologação.",
                      *             "type": "created"
                      *           }
                      *         ],
