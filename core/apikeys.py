@@ -1,4 +1,4 @@
-"""API key primitives: generation, hashing and HMAC request signatures (docs/decisions.md §2; docs/api/signatures.md).
+"""API key primitives: generation, hashing and HMAC request signatures (docs/decisions.md §2; docs/api/signing.md).
 
 Two schemes. The contract's: HMAC of the body, or of `<timestamp>.<body>` with X-Service-Timestamp (it does not
 cover the method, path or query, so a signature for one body-less GET also authorises every other). Version 2,
@@ -47,7 +47,7 @@ SIGNATURE_VERSIONS = ("1", "2")
 
 
 def sign_v2(secret: str, method: str, path: str, query: bytes, timestamp: str, body: bytes) -> str:
-    """Hex HMAC-SHA256 of `v2\n<METHOD>\n<path>\n<query>\n<timestamp>\n<body>` (docs/api/signatures.md)."""
+    """Hex HMAC-SHA256 of `v2\n<METHOD>\n<path>\n<query>\n<timestamp>\n<body>` (docs/api/signing.md)."""
     message = b"\n".join([b"v2", method.upper().encode(), path.encode(), query, timestamp.encode(), body])
     return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
 

@@ -137,7 +137,7 @@ PARAMETERS = {
         "description": "Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em "
                        "hexadecimal de `v2\\n<MÉTODO>\\n<caminho>\\n<query string como enviada>\\n<timestamp>"
                        "\\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query "
-                       "(docs/api/signatures.md).",
+                       "(docs/api/signing.md).",
         "schema": {"type": "string", "enum": ["1", "2"]}, "example": "2"},
     "ServiceTimestamp": {
         "name": "X-Service-Timestamp", "in": "header", "required": False,

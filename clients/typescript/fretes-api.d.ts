@@ -6537,7 +6537,7 @@ export interface components {
          */
         ServiceSignature: string;
         /**
-         * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+         * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
          * @example 2
          */
         ServiceSignatureVersion: "1" | "2";
@@ -6711,7 +6711,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -6819,7 +6819,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -7011,7 +7011,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -7140,7 +7140,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -7329,7 +7329,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -7437,7 +7437,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -7615,7 +7615,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -7732,7 +7732,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -7905,7 +7905,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -8078,7 +8078,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -8200,7 +8200,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -8308,7 +8308,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -8506,7 +8506,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -8653,7 +8653,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -8943,7 +8943,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -9257,7 +9257,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -9558,7 +9558,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -9907,7 +9907,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -10270,7 +10270,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -10476,7 +10476,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -10691,7 +10691,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -10867,7 +10867,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -11051,7 +11051,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -11286,7 +11286,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -11621,7 +11621,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -11861,7 +11861,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -12069,7 +12069,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -12258,7 +12258,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -12460,7 +12460,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -12651,7 +12651,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -12967,7 +12967,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -13414,7 +13414,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -13736,7 +13736,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -13853,7 +13853,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -14004,7 +14004,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -14124,7 +14124,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -14240,7 +14240,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -14363,7 +14363,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -14487,7 +14487,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -14661,7 +14661,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -14785,7 +14785,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -14909,7 +14909,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -15091,7 +15091,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -15226,7 +15226,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -15404,7 +15404,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -15645,7 +15645,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -15767,7 +15767,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -15889,7 +15889,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -16071,7 +16071,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -16233,7 +16233,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -16477,7 +16477,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -16648,7 +16648,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -16856,7 +16856,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -17417,7 +17417,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -17564,7 +17564,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -17671,7 +17671,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -17832,7 +17832,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -17951,7 +17951,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -18106,7 +18106,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -18295,7 +18295,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -18704,7 +18704,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -18869,7 +18869,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -19071,7 +19071,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -19270,7 +19270,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -19478,7 +19478,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -19697,7 +19697,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -19860,7 +19860,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -20072,7 +20072,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -20236,7 +20236,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -20435,7 +20435,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -20543,7 +20543,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -20716,7 +20716,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -20913,7 +20913,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -21120,7 +21120,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -21359,7 +21359,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -21527,7 +21527,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -21790,7 +21790,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -22121,7 +22121,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -22243,7 +22243,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -22418,7 +22418,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -22540,7 +22540,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -22705,7 +22705,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -22885,7 +22885,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -23064,7 +23064,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -23243,7 +23243,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -23428,7 +23428,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -23571,7 +23571,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
@@ -23710,7 +23710,7 @@ export interface operations {
                  */
                 "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
                 /**
-                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signatures.md).
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
                  * @example 2
                  */
                 "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];

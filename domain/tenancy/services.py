@@ -248,7 +248,7 @@ def revoke_api_key(key: ApiKey) -> ApiKey:
 
 def set_require_signature(key: ApiKey, required: bool) -> ApiKey:
     key.require_signature = bool(required)
-    if required:  # from now on a required signature carries a timestamp (docs/api/signatures.md)
+    if required:  # from now on a required signature carries a timestamp (docs/api/signing.md)
         key.require_timestamp = True
     db.session.flush()
     return key

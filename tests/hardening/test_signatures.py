@@ -1,5 +1,5 @@
 """Signatures: the v2 scheme (method, path, query, timestamp, body), replay refusal inside the window, and keys
-created with "assinatura obrigatória" refusing a signature without timestamp (docs/api/signatures.md)."""
+created with "assinatura obrigatória" refusing a signature without timestamp (docs/api/signing.md)."""
 import hashlib
 import hmac
 import json
