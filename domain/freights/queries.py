@@ -1,5 +1,7 @@
 """Read-side statements of freights and offers: lists and single records read as plain rows (no ORM objects),
 with the driver's name/phone and the vehicle's plate joined in, so a list item and a record look the same."""
+import re
+
 import sqlalchemy as sa
 
 from core.counting import capped, capped_count_stmt
@@ -26,6 +28,9 @@ FREIGHT_COLUMNS = (
 )
 
 
+FREIGHT_CODE = re.compile(r"FRT-\d{6,}")  # a whole freight code (domain.freights.services.next_code)
+
+
 def freights_stmt(company_id, **filters):
     """The company's freights as a Select of rows of FREIGHT_COLUMNS, filtered as `freight_listing`."""
     return freight_listing(company_id, **filters).select()
@@ -33,14 +38,19 @@ def freights_stmt(company_id, **filters):
 
 def freight_listing(company_id, *, statuses=(), visibility=None, q=None, created_from=None, created_to=None) -> Listing:
     """The company's freights as rows of FREIGHT_COLUMNS, filtered; `q` matches part of the code or of either
-    city (accents and case aside)."""
-    params = {"company_id": company_id, "statuses": list(statuses), "visibility": visibility,
-              "q": like_pattern(fold(q)) if q else None, "created_from": created_from, "created_to": created_to}
-    shape = (bool(statuses), bool(visibility), bool(q), bool(created_from), bool(created_to))
+    city (accents and case aside), and a whole code (`frt-000123` too) is that freight alone, found through the
+    company's unique code index: the trigram index covers every company's rows, so a code searched as text costs more
+    the larger the whole table is."""
+    code = q.strip().upper() if q and FREIGHT_CODE.fullmatch(q.strip().upper()) else None
+    text = q if q and code is None else None
+    params = {"company_id": company_id, "statuses": list(statuses), "visibility": visibility, "code": code,
+              "q": like_pattern(fold(text)) if text else None, "created_from": created_from, "created_to": created_to}
+    shape = (bool(statuses), bool(visibility), bool(text), bool(code), bool(created_from), bool(created_to))
     return Listing(_freights(*shape), params)
 
 
-def _freights(statuses: bool, visibility: bool, q: bool, created_from: bool, created_to: bool) -> sa.Select:
+def _freights(statuses: bool, visibility: bool, q: bool, code: bool, created_from: bool,
+              created_to: bool) -> sa.Select:
     # The statement of this filter shape, values bound at execution (core.pagination.Listing).
     stmt = company_rows(Freight, *FREIGHT_COLUMNS)
     stmt = company_outerjoin(stmt, Driver, Driver.id == Freight.driver_id)
@@ -51,6 +61,8 @@ def _freights(statuses: bool, visibility: bool, q: bool, created_from: bool, cre
         stmt = stmt.where(Freight.visibility == sa.bindparam("visibility"))
     if q:
         stmt = stmt.where(Freight.search_text.like(sa.bindparam("q"), escape="\\"))
+    if code:
+        stmt = stmt.where(Freight.code == sa.bindparam("code"))
     if created_from:
         stmt = stmt.where(Freight.created_at >= sa.bindparam("created_from"))
     if created_to:

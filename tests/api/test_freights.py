@@ -1,5 +1,6 @@
 """Freights API: create (IBGE resolution, public slug, registry references), read by id or code, list with
 filters and pages, PATCH status with its history and assignment rules."""
+import uuid
 from datetime import timedelta
 
 from core.clock import brasilia_today
@@ -147,6 +148,21 @@ def test_assigned_needs_a_carrier_and_transit_a_driver_and_vehicle(api, make_par
     assert api.patch(path, json={"status": "picked_up"}).status_code == 200
     assert api.patch(path, json={"status": "in_transit"}).get_json()["data"]["status"] == "in_transit"
 
+
+def test_a_whole_code_finds_that_freight_alone_and_a_part_of_one_searches(api, company):
+    """`q=FRT-000001` (any case) is that freight, through the code index; a part of a code is still a text search. A
+    longer code that contains the searched one (FRT-0000011, after a million freights) is not that freight."""
+    from core.db import db
+    from core.tenancy import tenant_scope
+    from domain.freights.models import Freight
+    first, second = create(api), create(api)
+    with tenant_scope(company.id):
+        longer = db.session.get(Freight, uuid.UUID(second["id"]))
+        longer.code, longer.search_text = "FRT-0000011", longer.search_text.replace("frt-000002", "frt-0000011")
+        db.session.commit()
+    found = [f["id"] for f in api.get("/freights?q=frt-000001").get_json()["data"]]
+    assert found == [first["id"]]  # breaking: the text search finds FRT-0000011 too
+    assert {f["id"] for f in api.get("/freights?q=frt-00000").get_json()["data"]} == {first["id"], second["id"]}
 
 def test_list_filters_and_pages(api):
     made = [create(api, origin={"city": "Campinas", "state": "SP"}) for _ in range(3)]
