@@ -228,11 +228,6 @@ def read_only_violation(exc: BaseException) -> bool:
     return "attempt to write a readonly database" in str(orig or "")
 
 
-def reads_only() -> bool:
-    """Whether this session's transaction is read-only (a GET or HEAD request)."""
-    return bool(db.session.info.get("read_only"))
-
-
 def leave_read_only(reason: str) -> None:
     """For a GET that must write (the API's `Prefer: respond-async`, which starts a job): the read-only transaction
     ends (nothing was written; loaded objects are expired and reload on use) and the rest of the request is a write,
