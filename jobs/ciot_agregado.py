@@ -3,23 +3,17 @@
 30 days and the periodic sweep of messages left pending (jobs/cron_config.py)."""
 import logging
 import uuid
-from datetime import date, datetime
+from datetime import datetime
 
 import sqlalchemy as sa
 
+from core.clock import brasilia_date, brasilia_today
 from core.db import db
 from core.tenancy import cross_tenant, tenant_scope
 from core.transaction import commit_phase
 from jobs.context import final_try, job_context
 
 log = logging.getLogger(__name__)
-
-
-def brasilia_day(now: datetime | None = None) -> date:
-    """The day in Brasília at `now` (an aware moment; default: the clock)."""
-    from domain.ciot.clock import today_local
-    from domain.ciot.provider import BRT
-    return now.astimezone(BRT).date() if now is not None else today_local()
 
 
 def send_declaration(agregado_id: str, key: str) -> str:
@@ -81,7 +75,7 @@ def close_expired_agregados(now: datetime | None = None) -> int:
     from domain.ciot_agregado import services
     from domain.tenancy.models import Company
 
-    today = brasilia_day(now)
+    today = brasilia_date(now) if now is not None else brasilia_today()
     closed = 0
     with job_context():
         due = services.due_contracts(today)

@@ -1,17 +1,13 @@
 """CIOT's clock: trip moments and declaration dates are Brasília wall-clock times, stored naive."""
 from datetime import datetime
 
-from core.clock import BRT, brasilia_today
+from core.clock import BRT
 from core.errors import InvalidBody
 
 
 def now_local() -> datetime:
     """Wall-clock time in Brasília (naive), the clock of trip moments and declaration dates."""
     return datetime.now(BRT).replace(tzinfo=None)
-
-
-# core.clock.brasilia_today under CIOT's former name, which jobs/ciot_agregado.py still imports (not a copy).
-today_local = brasilia_today
 
 
 def local_moment(value: datetime | None, field_name: str = "viagem_inicio") -> datetime | None:
