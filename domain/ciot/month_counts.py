@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy import event, inspect
 from sqlalchemy.orm import Session
 
+from core.clock import brasilia_date
 from core.db import utcnow
 from domain.ciot.models import CiotMonthCount, CiotOperation
 
@@ -20,7 +21,16 @@ BUCKETS = {"emitido": "emitidas", "encerrado": "emitidas", "com_divergencia": "d
 
 
 def month_of(moment: datetime | None) -> date:
-    return (moment or utcnow()).date().replace(day=1)
+    """The Brasília month of a stored (naive UTC) creation moment: an operation created at 22:00 on the month's last
+    day in Brasília is that month's, as the dashboard reads it, although UTC is already in the next."""
+    return brasilia_date(moment or utcnow()).replace(day=1)
+
+
+def month_sql(created_at, dialect_name: str):
+    """`month_of` in SQL (recount): Brasília is UTC-3 all year (no daylight saving since 2019, core.clock.BRT)."""
+    if dialect_name == "postgresql":
+        return sa.func.date_trunc("month", created_at - sa.text("interval '3 hours'"))
+    return sa.func.strftime("%Y-%m-01", created_at, "-3 hours")
 
 
 def count_change(connection, company_id, created_at: datetime | None, before: str | None, after: str | None,
@@ -71,8 +81,7 @@ def _count_status_changes(session, _flush_context, _instances) -> None:
 def recount(connection, company_id) -> None:
     """The company's rows rebuilt from its operations (a GROUP BY over them: a maintenance command, not a page)."""
     table, ops = CiotMonthCount.__table__, CiotOperation.__table__
-    month = (sa.func.date_trunc("month", ops.c.created_at) if connection.dialect.name == "postgresql"
-             else sa.func.strftime("%Y-%m-01", ops.c.created_at))
+    month = month_sql(ops.c.created_at, connection.dialect.name)
     bucket = sa.case(*((ops.c.status == status, name) for status, name in BUCKETS.items()))
     found = connection.execute(sa.select(month, bucket, sa.func.count()).where(
         ops.c.company_id == company_id, ops.c.status.in_(list(BUCKETS))).group_by(month, bucket)).all()

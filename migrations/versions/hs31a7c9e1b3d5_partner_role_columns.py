@@ -92,8 +92,9 @@ def _count_months():
                    sa.column('status'))
     counts = sa.table('ciot_month_counts', sa.column('id', sa.Uuid), sa.column('company_id', sa.Uuid),
                       sa.column('month', sa.Date), sa.column('bucket'), sa.column('count', sa.Integer))
-    month = (sa.func.date_trunc('month', ops.c.created_at) if _is_postgresql()
-             else sa.func.strftime('%Y-%m-01', ops.c.created_at))
+    # The Brasília month (UTC-3 all year) of the stored UTC moment, as domain/ciot/month_counts.py counts it.
+    month = (sa.func.date_trunc('month', ops.c.created_at - sa.text("interval '3 hours'")) if _is_postgresql()
+             else sa.func.strftime('%Y-%m-01', ops.c.created_at, '-3 hours'))
     bucket = sa.case(*((ops.c.status == status, name) for status, name in BUCKETS.items()))
     companies = bind.execute(sa.select(sa.column('id', sa.Uuid)).select_from(sa.table('companies'))).scalars().all()
     for company_id in companies:

@@ -35,6 +35,23 @@ def test_counts_follow_each_status_change_and_equal_a_recount(api, company, make
     assert kept(company) == {(this_month, "emitidas"): 3, (this_month, "divergencia"): 1} == recounted(company)
 
 
+def test_an_operation_counts_in_its_brasilia_month(api, company, make_operation):
+    """Created at 23:30 on 30 November in Brasília (already 1 December in UTC, as stored): November's, kept and
+    recounted alike."""
+    from datetime import date, datetime
+
+    import sqlalchemy as sa
+
+    from domain.ciot.models import CiotOperation
+    late = datetime(2026, 12, 1, 2, 30)  # naive UTC
+    assert month_of(late) == date(2026, 11, 1)  # breaking: the UTC date's month (December)
+    op = make_operation(status="emitido")
+    with tenant_scope(company.id):
+        db.session.execute(sa.update(CiotOperation).where(CiotOperation.id == op.id).values(created_at=late))
+        db.session.commit()
+    assert recounted(company) == {(date(2026, 11, 1), "emitidas"): 1}  # breaking: counted in December
+
+
 def test_a_company_sees_only_its_own_counts(api, company, make_company, make_operation):
     other = make_company()
     make_operation(company=other, status="emitido")
