@@ -24,10 +24,18 @@ INVOICE_COLUMNS = (
     Invoice.items_count, Invoice.vencimento_at, Invoice.condicao_pagamento, Invoice.observacoes, Invoice.created_at,
     Partner.legal_name.label("customer_name"),
 )
+# The invoice's number and the customer's name are looked up per listed title (by primary key), not joined: with
+# joins, the planner judged a company's titles × its invoices by the whole table's invoices (a neighbour's too),
+# expected a tenth of the rows, and sorted every title of a mid-sized company for each page (10 ms for 5,000 titles
+# against 4 ms for 50,000); with only `receivables` in FROM, a page is a range of ix_receivables_company_due.
 RECEIVABLE_COLUMNS = (
-    Receivable.id, Receivable.invoice_id, Invoice.numero.label("invoice_numero"), Receivable.customer_partner_id,
-    Partner.legal_name.label("customer_name"), Receivable.valor_centavos, Receivable.pago_centavos,
-    Receivable.vencimento_at, Receivable.pago_em, Receivable.status, Receivable.created_at,
+    Receivable.id, Receivable.invoice_id,
+    sa.select(Invoice.numero).where(Invoice.id == Receivable.invoice_id).scalar_subquery().label("invoice_numero"),
+    Receivable.customer_partner_id,
+    sa.select(Partner.legal_name).where(Partner.id == Receivable.customer_partner_id).scalar_subquery()
+    .label("customer_name"),
+    Receivable.valor_centavos, Receivable.pago_centavos, Receivable.vencimento_at, Receivable.pago_em,
+    Receivable.status, Receivable.created_at,
 )
 
 
@@ -47,9 +55,7 @@ def invoices_stmt(company_id, *, status=None):
 
 
 def receivables_stmt(company_id, *, statuses=()):
-    stmt = (company_select(Receivable, company_id, *RECEIVABLE_COLUMNS)
-            .join(Invoice, Invoice.id == Receivable.invoice_id)
-            .join(Partner, Partner.id == Receivable.customer_partner_id))
+    stmt = company_select(Receivable, company_id, *RECEIVABLE_COLUMNS)
     return stmt.where(Receivable.status.in_(statuses)) if statuses else stmt
 
 
