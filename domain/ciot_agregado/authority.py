@@ -51,7 +51,8 @@ def locked_for_the_outcome(contract) -> None:
     would stall every other write to the contract, and the pool's connections with it), then locks the row and
     re-reads it here, so the outcome is recorded on what is current. Two runs may ask at once (the job, the request,
     the sweep): they send the same idempotency key, so the authority answers both the same, and the second finds the
-    request settled once it holds the lock (its caller then answers the settled outcome)."""
+    request settled once it holds the lock (its caller then answers the settled outcome). The closing's phase 1
+    locks the same way once the routes' distances are known (closing.closing_distances: they may be asked remotely)."""
     db.session.refresh(contract, with_for_update=True)
 
 

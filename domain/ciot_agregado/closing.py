@@ -34,6 +34,7 @@ from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_ref
 from domain.ciot_agregado.models import ABERTO, EM_ENCERRAMENTO, ENCERRADO, CiotAgregado
 from domain.ciot_agregado.presentation import motivo_label
 from domain.ciot_agregado.queries import active_trips, consolidated_routes, get_agregado
+from domain.geo.distance import INFORMED
 
 CLOSE_JOB = "jobs.ciot_agregado.send_closing"
 ENCERRADO_OUTCOME = "encerrado"
@@ -46,10 +47,34 @@ def request_closing(company, agregado_id, *, peso_carga_final: Decimal | None, m
     anything changes. `distancias`: {(origem_codigo_ibge, destino_codigo_ibge): km} for routes whose trips gave
     none, kept on those trips so phase 2 consolidates the same. The contract is em_encerramento (it takes no more
     lines) once the owner commits."""
-    contract = get_agregado(agregado_id, for_update=True)
+    contract = get_agregado(agregado_id)  # not locked yet: the routes' distances may be asked remotely
+    known = closing_distances(company, contract, distancias)
+    locked_for_the_outcome(contract)
+    return mark_closing(contract, known, peso_carga_final=peso_carga_final, motivo=motivo, actor=actor,
+                        distancias=distancias)
+
+
+def closing_distances(company, contract: CiotAgregado, distancias: dict | None) -> dict:
+    """Phase 1's checks made WITHOUT the contract's row lock, because consolidating the routes may ask a routing
+    engine (OSRM) for the distance of a route no trip gave one (routes.route_distance), and a remote call never holds
+    a lock (authority.locked_for_the_outcome): aberto, the provider and credentials, every route's distance (422
+    distancia_indisponivel). Returns the distances known besides the trips' own, by (origin, destination) code: the
+    given ones and those computed, for mark_closing's check under the lock. A trip's own distance is not among them:
+    that trip may be cancelled meanwhile, and its route must then be checked without it."""
     ensure_open(contract, "encerrar")
     provider_and_credentials(contract, company)
-    consolidated_routes(contract, distancias)  # 422 now, before anything changes (phase 2 recomputes)
+    routes = consolidated_routes(contract, distancias)
+    computed = {(r["origem_codigo_ibge"], r["destino_codigo_ibge"]): Decimal(r["distancia_km"])
+                for r in routes if r["distancia_metodo"] != INFORMED}
+    return (distancias or {}) | computed
+
+
+def mark_closing(contract: CiotAgregado, known: dict, *, peso_carga_final: Decimal | None, motivo: str, actor,
+                 distancias: dict | None = None) -> CiotAgregado:
+    """Phase 1 on the contract locked and re-read after closing_distances (`known`): still aberto (another closing
+    may have come first), its routes checked again, then em_encerramento and the job enqueued at the commit."""
+    ensure_open(contract, "encerrar")
+    _check_routes(contract, known)
     _keep_given_distances(contract, distancias or {})
     contract.status = EM_ENCERRAMENTO
     contract.encerramento_motivo = motivo
@@ -65,6 +90,16 @@ def request_closing(company, agregado_id, *, peso_carga_final: Decimal | None, m
                          job_id=f"agregado-close-{contract.encerramento_chave}", retries=SEND_RETRIES)
     db.session.flush()
     return contract
+
+
+def _check_routes(contract: CiotAgregado, known: dict) -> None:
+    """The active trips' routes again under the lock (a trip may have been added or cancelled since
+    closing_distances), with the distances known from then: nothing is asked remotely, except for a route a trip
+    added in that moment brought without a distance. That rare route's distance is computed here, under the lock,
+    rather than refused (a refusal the API never gave) or asked after the lock is released (a service cannot
+    release it: its caller commits); it may still be 422 distancia_indisponivel, before anything changes. Phase 2
+    consolidates the routes again, without the lock, for the authority."""
+    consolidated_routes(contract, known)
 
 
 def _keep_given_distances(contract: CiotAgregado, distancias: dict) -> None:

@@ -12,7 +12,8 @@ import sqlalchemy as sa
 from core.clock import brasilia_today
 from core.db import db
 from core.tenancy import cross_tenant
-from domain.ciot_agregado.closing import request_closing
+from domain.ciot_agregado.authority import locked_for_the_outcome
+from domain.ciot_agregado.closing import closing_distances, mark_closing
 from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
 from domain.ciot_agregado.models import ABERTO, CiotAgregado
 from domain.ciot_agregado.queries import active_weight, get_agregado
@@ -39,12 +40,21 @@ def expire_contract(company, agregado_id, today: date | None = None) -> CiotAgre
     `expiracao_automatica_30_dias` and the weight of its active trips; None when it is no longer aberto, its last
     day has not ended (another run got there first, or the clock says so), it waits for the authority (its
     declaration or cancellation: the sweep settles it first, and the next run closes it if it is still aberto), or
-    it is held (never declared: nothing to close at the authority; it is completed or cancelled by hand)."""
+    it is held (never declared: nothing to close at the authority; it is completed or cancelled by hand). The routes'
+    distances are known before the row is locked (closing.closing_distances: they may be asked remotely), and all
+    of this is checked again under the lock."""
     today = today or brasilia_today()
-    contract = get_agregado(agregado_id, for_update=True)
-    if contract.status != ABERTO or contract.pendencia is not None or contract.retido \
-            or not last_day_ended(contract.data_prevista_encerramento, today):
+    contract = get_agregado(agregado_id)
+    if not _expirable(contract, today):
+        return None
+    known = closing_distances(company, contract, None)
+    locked_for_the_outcome(contract)
+    if not _expirable(contract, today):
         return None
     weight = active_weight(contract)
-    return request_closing(company, contract.id, peso_carga_final=weight or None, motivo=EXPIRY_MOTIVO,
-                           actor="cron")
+    return mark_closing(contract, known, peso_carga_final=weight or None, motivo=EXPIRY_MOTIVO, actor="cron")
+
+
+def _expirable(contract: CiotAgregado, today: date) -> bool:
+    return contract.status == ABERTO and contract.pendencia is None and not contract.retido \
+        and last_day_ended(contract.data_prevista_encerramento, today)

@@ -1,17 +1,24 @@
 """The two-phase closing of an aggregate contract (domain/ciot_agregado/closing.py): em_encerramento is committed
 before the authority is asked with an idempotency key; a crash after the authority accepted leaves it
 em_encerramento (202), and the sweep of stuck closings finishes it with the same key, never a second closing; an
-unreachable authority is retried; a refusal found by the sweep leaves it aberto with the reason."""
+unreachable authority is retried; a refusal found by the sweep leaves it aberto with the reason. Phase 1 asks
+for no route's distance while it holds the contract's row lock (PostgreSQL)."""
+import threading
 import uuid
+from datetime import timedelta
 
 import pytest
 import sqlalchemy as sa
 
 import core.transaction
+from core.clock import brasilia_today
 from core.db import db
+from core.tenancy import cross_tenant
 from domain.ciot.models import SimulatorEmission
 from domain.ciot.provider import HomologSimulator
-from jobs.ciot_agregado import retry_stuck_agregados
+from domain.ciot_agregado import routes
+from domain.ciot_agregado.models import CiotAgregado
+from jobs.ciot_agregado import close_expired_agregados, retry_stuck_agregados
 from tests.fixtures.agregado import agregado_body, agregado_events, load_agregado, trip_body
 from tests.fixtures.ciot import irregular
 
@@ -136,3 +143,116 @@ def test_the_closing_job_delivered_again_never_asks_the_authority_twice(api, ope
     assert send_closing(agg["id"], key) == "encerrado" and send_closing(agg["id"], "another-key") == "encerrado"
     assert authority_keys == [key] and agregado_events(agg["id"]).count("closed") == 1
     assert send_closing(str(uuid.uuid4()), key) == "missing" and send_closing("not-a-uuid", key) == "missing"
+
+
+# --- no distance asked under the row lock ---------------------------------------------------------------------
+
+def _lockable(agregado_id) -> bool:
+    """Whether another connection can lock the contract's row at once (NOWAIT) right now."""
+    with db.engine.connect() as other:
+        try:
+            other.execute(sa.text("SELECT id FROM ciot_agregados WHERE id = :id FOR UPDATE NOWAIT"),
+                          {"id": uuid.UUID(agregado_id)})
+            return True
+        except sa.exc.OperationalError:  # could not obtain lock on row
+            return False
+        finally:
+            other.rollback()
+
+
+def _asking_for_distances(monkeypatch, agregado_id, *, meanwhile=None) -> list[bool]:
+    """routes.route_distance (the one place a distance is asked, OSRM when configured) recording, at each
+    question, whether the contract's row was free (`_lockable`); `meanwhile` runs at the first question."""
+    asked, real = [], routes.route_distance
+
+    def asking(origin_ibge, dest_ibge):
+        asked.append(_lockable(agregado_id))
+        if meanwhile is not None and len(asked) == 1:
+            meanwhile(asked[0])
+        return real(origin_ibge, dest_ibge)
+    monkeypatch.setattr(routes, "route_distance", asking)
+    return asked
+
+
+def _due_yesterday(agregado_id):
+    db.session.execute(cross_tenant(sa.update(CiotAgregado).where(CiotAgregado.id == uuid.UUID(agregado_id)).values(
+        data_prevista_encerramento=brasilia_today() - timedelta(days=1))))
+    db.session.commit()
+
+
+@pytest.mark.parametrize("by", ["api", "expiry job"])
+def test_no_distance_is_asked_while_the_contracts_row_is_locked(app, api, open_agregado, monkeypatch, by):
+    """Phase 1 consolidates the routes (a route no trip gave a distance asks the routing engine) before it locks the
+    row, then checks them again under the lock with what it already knows: every question finds the row free.
+    Breaking case: with the old order (the row locked FOR UPDATE, then the routes consolidated) the first question
+    finds it locked (NOWAIT fails with `could not obtain lock`), and every other write to the contract waits on the
+    routing engine."""
+    if db.engine.dialect.name != "postgresql":
+        pytest.skip("row locks and other connections are what is tested: PostgreSQL only (TEST_DATABASE_URL)")
+    agg = open_agregado()
+    assert api.post(f"{BASE}/{agg['id']}/viagens", json=trip_body()).status_code == 201  # no distancia_km
+    asked = _asking_for_distances(monkeypatch, agg["id"])
+    if by == "api":
+        response = api.post(f"{BASE}/{agg['id']}/encerrar", json=CLOSE)
+        assert response.status_code == 200, response.get_json()
+    else:
+        _due_yesterday(agg["id"])
+        assert close_expired_agregados() == 1
+    assert load_agregado(agg["id"]).status == "encerrado"
+    assert asked == [True, True]  # phase 1 (before the lock), phase 2 (the authority's routes, without it)
+
+
+def test_a_route_added_before_the_lock_is_computed_under_it_and_closed(app, api, open_agregado, monkeypatch):
+    """The rare case the lock cannot avoid: a trip on a new route, without a distance, added between phase 1's
+    consolidation and its lock. The closing does not refuse it: that route's distance is computed under the lock
+    (the only question asked there), and it is among the closing's routes."""
+    if db.engine.dialect.name != "postgresql":
+        pytest.skip("row locks and other connections are what is tested: PostgreSQL only (TEST_DATABASE_URL)")
+    agg = open_agregado()
+    one = f"{BASE}/{agg['id']}"
+    assert api.post(one + "/viagens", json=trip_body()).status_code == 201
+
+    added = []
+
+    def add_a_trip(row_free: bool):
+        if row_free:  # another request (its own thread, session and connection) adds a trip on a new route
+            other = threading.Thread(target=lambda: added.append(
+                api.post(one + "/viagens", json=trip_body(origem_municipio_nome="Santos")).status_code))
+            other.start()
+            other.join(30)
+    asked = _asking_for_distances(monkeypatch, agg["id"], meanwhile=add_a_trip)
+    response = api.post(one + "/encerrar", json=CLOSE)
+    assert response.status_code == 200, response.get_json()
+    assert added == [201]
+    by_origin = {r["origem_municipio_nome"]: r for r in response.get_json()["rotas_consolidadas"]}
+    assert sorted(by_origin) == ["Campinas", "Santos"] and by_origin["Santos"]["distancia_metodo"] == "estimada"
+    assert asked == [True, False, True, True]  # Campinas before the lock; Santos under it; phase 2 both, without
+
+
+def test_a_trip_cancelled_before_the_lock_takes_its_distance_with_it(app, api, open_agregado, monkeypatch):
+    """The routes are checked under the lock without the distances of trips that may be gone: a trip inside
+    Campinas (no distance can be computed there) gave its route's distance, and it is cancelled between phase 1's
+    consolidation and its lock; the other trip of that route gave none, so the closing is refused (422
+    distancia_indisponivel) before anything changes, as it would have been a moment later, never sent without it."""
+    if db.engine.dialect.name != "postgresql":
+        pytest.skip("row locks and other connections are what is tested: PostgreSQL only (TEST_DATABASE_URL)")
+    agg = open_agregado()
+    one = f"{BASE}/{agg['id']}"
+    assert api.post(one + "/viagens", json=trip_body()).status_code == 201  # Campinas → Niterói: asks a distance
+    inside = {"destino_uf": "SP", "destino_municipio_nome": "Campinas"}
+    gave = api.post(one + "/viagens", json=trip_body(**inside, distancia_km=18.5)).get_json()["data"]
+    assert api.post(one + "/viagens", json=trip_body(**inside)).status_code == 201
+    cancelled = []
+
+    def cancel_it(row_free: bool):
+        if row_free:  # another request cancels the trip that gave the distance
+            other = threading.Thread(target=lambda: cancelled.append(api.post(
+                f"{one}/viagens/{gave['id']}/cancel", json={"motivo": "Não realizada"}).status_code))
+            other.start()
+            other.join(30)
+    _asking_for_distances(monkeypatch, agg["id"], meanwhile=cancel_it)
+    response = api.post(one + "/encerrar", json=CLOSE)
+    assert cancelled == [200]
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == "distancia_indisponivel"
+    assert response.get_json()["error"]["destino_codigo_ibge"] == "3509502"
+    assert load_agregado(agg["id"]).status == "aberto" and agregado_events(agg["id"])[-1] == "trip_cancelled"
