@@ -47,12 +47,14 @@ def ensure_counter_row(name: str, company_id) -> None:
 
 
 def next_counter_value(name: str, company_id) -> int:
-    """The company's next number of counter `name` (its row created on first use), the row locked until the
-    transaction ends."""
-    ensure_counter_row(name, company_id)
-    taken = (sa.update(COUNTERS).where(COUNTERS.c.company_id == company_id, COUNTERS.c.name == name)
-             .values(last_value=COUNTERS.c.last_value + 1).returning(COUNTERS.c.last_value))
-    return db.session.connection().execute(taken).scalar_one()
+    """The company's next number of counter `name`, the row locked until the transaction ends. One statement: the
+    first number inserts the row at 1, any other takes the existing row's next value (INSERT ... ON CONFLICT DO
+    UPDATE ... RETURNING locks the row it updates, as UPDATE does), so a creation pays one round trip for its
+    number, not an INSERT that does nothing and then the UPDATE."""
+    insert = _insert()(COUNTERS).values(company_id=company_id, name=name, last_value=1)
+    taken = insert.on_conflict_do_update(index_elements=["company_id", "name"],
+                                         set_={"last_value": COUNTERS.c.last_value + 1})
+    return db.session.connection().execute(taken.returning(COUNTERS.c.last_value)).scalar_one()
 
 
 def stamp_next_value(name: str, company_id, target: sa.Table, target_id, column: str, prefix: str,

@@ -17,7 +17,9 @@ from domain.tenancy.models import Company
 
 
 def contracted_partner(cpf_cnpj: str | None):
-    """The company's partner with this CPF/CNPJ (domain.partners), or None — also when that area is absent."""
+    """The company's partner with this CPF/CNPJ (domain.partners): its RNTRC category and name, the two facts the
+    rules, the answer's modality and the PDF read (a row, not the whole partner: this runs on every create, validate
+    and answer of an operation), or None — also when that area is absent."""
     if not cpf_cnpj:
         return None
     try:
@@ -26,7 +28,8 @@ def contracted_partner(cpf_cnpj: str | None):
         return None
     if not hasattr(Partner, "cpf_cnpj"):  # pragma: no cover
         return None
-    return db.session.execute(sa.select(Partner).where(Partner.cpf_cnpj == cpf_cnpj).limit(1)).scalars().first()
+    return db.session.execute(sa.select(Partner.rntrc_categoria, Partner.legal_name)
+                              .where(Partner.cpf_cnpj == cpf_cnpj).limit(1)).first()
 
 
 def platform_company(cnpj: str | None) -> Company | None:

@@ -59,6 +59,14 @@ class RuleContext:
     # estimada, rota): the information items of rules/derived.py read them.
     derived: tuple = ()
     distance_method: str | None = None
+    _facts: dict = field(default_factory=dict, repr=False, compare=False)  # once()
+
+    def once(self, name: str, compute: Callable[["RuleContext"], object]):
+        """A fact several rules of an area read, computed once per validation by compute(ctx) (e.g. the ANTT floor
+        check, a table lookup, that VAL04 and VAL05 both need)."""
+        if name not in self._facts:
+            self._facts[name] = compute(self)
+        return self._facts[name]
 
     # Derived facts, computed once per validation (additive helpers; the constructor is unchanged).
     @cached_property

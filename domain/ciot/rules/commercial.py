@@ -180,12 +180,23 @@ def _floor_applies(ctx: RuleContext) -> bool:
     return ctx.floor_check is not None and ctx.data.tipo_operacao == "lotacao"
 
 
-@RULES.rule("VAL04", BLOCKER, "valor_frete abaixo do piso mínimo de frete da ANTT (B80)", when=_floor_applies)
-def val04(ctx: RuleContext):
+def floor_of(ctx: RuleContext) -> tuple[dict | None, object]:
+    """(the floor's inputs, the value checked against the floor) of the declaration, looked up once per validation
+    (VAL04 and VAL05 both read it): (None, None) when the value or an input is missing; the check is None when the
+    tables have no figure for the inputs."""
+    return ctx.once("floor", _floor_check)
+
+
+def _floor_check(ctx: RuleContext) -> tuple[dict | None, object]:
     inputs = floor_inputs(ctx.data, ctx.today)
     if not ctx.data.valor_frete or inputs is None:
-        return
-    check = ctx.floor_check(ctx.data.valor_frete, **inputs)
+        return None, None
+    return inputs, ctx.floor_check(ctx.data.valor_frete, **inputs)
+
+
+@RULES.rule("VAL04", BLOCKER, "valor_frete abaixo do piso mínimo de frete da ANTT (B80)", when=_floor_applies)
+def val04(ctx: RuleContext):
+    _, check = floor_of(ctx)
     if check is not None and check.below:
         yield "valor_frete", below_floor_message(check)
 
@@ -194,10 +205,8 @@ def val04(ctx: RuleContext):
 def val05(ctx: RuleContext):
     """The floor inputs are complete but the tables have no figure for them (an axle count the official tables leave
     empty for that table and cargo type): say so instead of skipping the check silently."""
-    inputs = floor_inputs(ctx.data, ctx.today)
-    if not ctx.data.valor_frete or inputs is None:
-        return
-    if ctx.floor_check(ctx.data.valor_frete, **inputs) is None:
+    inputs, check = floor_of(ctx)
+    if inputs is not None and check is None:
         yield ("vehicles",
                f"Piso mínimo não calculado: as tabelas da ANTT não têm coeficiente para {inputs['loaded_axles']} "
                f"eixos carregados na tabela {inputs['table']} para o tipo de carga {inputs['cargo_type']}. Confira "
