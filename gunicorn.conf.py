@@ -37,9 +37,19 @@ def post_worker_init(worker):
     gc.set_threshold(*gc_threshold())
 
 
+DEFAULT_GC_THRESHOLD = (50_000, 20, 20)
+
+
 def gc_threshold() -> tuple[int, ...]:
-    raw = os.environ.get("GC_THRESHOLD", "50000,20,20")
-    return tuple(int(part) for part in raw.split(","))
+    """GC_THRESHOLD as three positive integers (gen0,gen1,gen2); unset or empty: DEFAULT_GC_THRESHOLD. Anything else
+    stops the worker with a message naming the variable (a typo must not leave the collector off: 0 disables it)."""
+    raw = os.environ.get("GC_THRESHOLD", "").strip()
+    if not raw:
+        return DEFAULT_GC_THRESHOLD
+    parts = [part.strip() for part in raw.split(",")]
+    if len(parts) != 3 or not all(part.isdigit() and int(part) > 0 for part in parts):
+        raise SystemExit(f"GC_THRESHOLD={raw!r}: three positive integers separated by commas, e.g. 50000,20,20")
+    return tuple(int(part) for part in parts)
 
 
 def child_exit(server, worker):

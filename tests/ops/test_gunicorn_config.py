@@ -28,3 +28,28 @@ def test_each_instance_has_its_own_control_socket(monkeypatch, tmp_path):
 def test_without_an_instance_path_the_socket_is_the_master_process_own(monkeypatch):
     socket = settings(monkeypatch, None)["control_socket"]
     assert socket.endswith(f"gunicorn-{os.getuid()}-{os.getpid()}.ctl")
+
+
+def test_each_worker_collects_garbage_less_often_than_pythons_default(monkeypatch):
+    import gc
+    before = gc.get_threshold()
+    monkeypatch.delenv("GC_THRESHOLD", raising=False)
+    conf = settings(monkeypatch, None)
+    try:
+        conf["post_worker_init"](None)
+        assert gc.get_threshold() == (50_000, 20, 20)
+        monkeypatch.setenv("GC_THRESHOLD", "1000,10,10")
+        conf["post_worker_init"](None)
+        assert gc.get_threshold() == (1000, 10, 10)
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+
+
+def test_a_malformed_gc_threshold_stops_the_worker_naming_the_variable(monkeypatch):
+    import pytest
+    conf = settings(monkeypatch, None)
+    for bad in ("0,10,10", "50000,20", "abc,1,1", "-1,10,10"):  # 0 would turn the collector off
+        monkeypatch.setenv("GC_THRESHOLD", bad)
+        with pytest.raises(SystemExit, match="GC_THRESHOLD"):
+            conf["gc_threshold"]()
