@@ -2,6 +2,8 @@
 badge "abaixo do piso ANTT" on the CIOT list row and operation page follows it."""
 import re
 
+from sqlalchemy import event
+
 from core.clock import brasilia_today
 from domain.antt_floor.services import floor_for
 from tests.fixtures.ciot import ciot_body
@@ -43,6 +45,26 @@ def test_traction_only_high_performance_uses_table_d_with_the_combination_axles(
     floor = floor_for(on_date=brasilia_today(), table="D", cargo_type=5, loaded_axles=6, distance_km=430)
     assert "tabela D" in item["message"] and "6 eixos" in item["message"] and item["severity"] == "blocker"
     assert f"{floor.value:.2f}".replace(".", ",")[-6:] in item["message"]
+
+
+def test_a_creation_reads_the_floor_once_and_takes_its_code_in_one_statement(app, api):
+    """VAL04 and VAL05 both read the floor check: it is looked up once per validation (RuleContext.once); the
+    operation's gapless code is one statement on `counters` (INSERT ... ON CONFLICT DO UPDATE ... RETURNING)."""
+    from core.db import db
+    with app.app_context():
+        engine = db.engine
+    seen = []
+
+    def keep(conn, cursor, statement, parameters, context, executemany):
+        seen.append(statement)
+    event.listen(engine, "before_cursor_execute", keep)
+    try:
+        created = api.post("/ciot/operations", json=_priced(1000.0))
+    finally:
+        event.remove(engine, "before_cursor_execute", keep)
+    assert created.status_code == 201, created.get_json()
+    assert sum("antt_floor_coefficients" in statement for statement in seen) == 1
+    assert sum(bool(re.search(r"\bcounters\b", statement)) for statement in seen) == 1
 
 
 # --- the badge on the CIOT pages ---------------------------------------------------------------------------------
