@@ -31,10 +31,10 @@ def post_worker_init(worker):
     gc.freeze()
     # A request allocates tens of thousands of short-lived objects (SQLAlchemy rows and statements, pydantic models,
     # Jinja output): with the default first-generation threshold (700) the collector ran dozens of times per request.
-    # 50,000 lets most requests finish between two collections: ~7 % less CPU per API call measured in-process
-    # (bench/README.md, "Mixed load"), for a few MB more of garbage waiting per worker. GC_THRESHOLD overrides it
-    # ("gen0,gen1,gen2", Python's gc.set_threshold).
-    gc.set_threshold(*gc_threshold())
+    # 50,000 lets most requests finish between two collections: 5-25 % more requests per second in the mixed load
+    # (bench/README.md, "Issue 31's last pass"), for a few MB more of garbage waiting per worker. GC_THRESHOLD
+    # overrides it ("gen0,gen1,gen2", Python's gc.set_threshold).
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 DEFAULT_GC_THRESHOLD = (50_000, 20, 20)
@@ -50,6 +50,10 @@ def gc_threshold() -> tuple[int, ...]:
     if len(parts) != 3 or not all(part.isdigit() and int(part) > 0 for part in parts):
         raise SystemExit(f"GC_THRESHOLD={raw!r}: three positive integers separated by commas, e.g. 50000,20,20")
     return tuple(int(part) for part in parts)
+
+
+# Read when gunicorn loads this file, in the master: a malformed value stops the server before any worker starts.
+GC_THRESHOLDS = gc_threshold()
 
 
 def child_exit(server, worker):

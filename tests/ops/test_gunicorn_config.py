@@ -39,6 +39,7 @@ def test_each_worker_collects_garbage_less_often_than_pythons_default(monkeypatc
         conf["post_worker_init"](None)
         assert gc.get_threshold() == (50_000, 20, 20)
         monkeypatch.setenv("GC_THRESHOLD", "1000,10,10")
+        conf = settings(monkeypatch, None)
         conf["post_worker_init"](None)
         assert gc.get_threshold() == (1000, 10, 10)
     finally:
@@ -46,10 +47,9 @@ def test_each_worker_collects_garbage_less_often_than_pythons_default(monkeypatc
         gc.set_threshold(*before)
 
 
-def test_a_malformed_gc_threshold_stops_the_worker_naming_the_variable(monkeypatch):
+def test_a_malformed_gc_threshold_stops_gunicorn_naming_the_variable(monkeypatch):
     import pytest
-    conf = settings(monkeypatch, None)
     for bad in ("0,10,10", "50000,20", "abc,1,1", "-1,10,10"):  # 0 would turn the collector off
         monkeypatch.setenv("GC_THRESHOLD", bad)
         with pytest.raises(SystemExit, match="GC_THRESHOLD"):
-            conf["gc_threshold"]()
+            settings(monkeypatch, None)  # when gunicorn loads the file, before any worker starts
