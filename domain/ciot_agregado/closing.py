@@ -74,7 +74,12 @@ def mark_closing(contract: CiotAgregado, known: dict, *, peso_carga_final: Decim
     """Phase 1 on the contract locked and re-read after closing_distances (`known`): still aberto (another closing
     may have come first), its routes checked again, then em_encerramento and the job enqueued at the commit."""
     ensure_open(contract, "encerrar")
-    _check_routes(contract, known)
+    # The routes again under the lock (a trip may have been added or cancelled since closing_distances), with the
+    # distances known from then: nothing is asked remotely, except for a route a trip added in that moment brought
+    # without a distance. That rare route is computed here, under the lock, rather than refused (a refusal the API
+    # never gave) or asked after the lock is released (a service cannot release it: its caller commits); it may still
+    # be 422 distancia_indisponivel, before anything changes. Phase 2 consolidates again, unlocked, for the authority.
+    consolidated_routes(contract, known)
     _keep_given_distances(contract, distancias or {})
     contract.status = EM_ENCERRAMENTO
     contract.encerramento_motivo = motivo
@@ -90,16 +95,6 @@ def mark_closing(contract: CiotAgregado, known: dict, *, peso_carga_final: Decim
                          job_id=f"agregado-close-{contract.encerramento_chave}", retries=SEND_RETRIES)
     db.session.flush()
     return contract
-
-
-def _check_routes(contract: CiotAgregado, known: dict) -> None:
-    """The active trips' routes again under the lock (a trip may have been added or cancelled since
-    closing_distances), with the distances known from then: nothing is asked remotely, except for a route a trip
-    added in that moment brought without a distance. That rare route's distance is computed here, under the lock,
-    rather than refused (a refusal the API never gave) or asked after the lock is released (a service cannot
-    release it: its caller commits); it may still be 422 distancia_indisponivel, before anything changes. Phase 2
-    consolidates the routes again, without the lock, for the authority."""
-    consolidated_routes(contract, known)
 
 
 def _keep_given_distances(contract: CiotAgregado, distancias: dict) -> None:
