@@ -122,9 +122,12 @@ def money_half_up(value):
 
 
 def money(*, max_digits: int, **bounds) -> Any:
-    """A money field in reais: rounded half-up to the cent, then checked (bounds, digits) as a 2-place decimal."""
-    return Annotated[Decimal, BeforeValidator(money_half_up),
-                     Field(max_digits=max_digits, decimal_places=2, **bounds)]
+    """A money field in reais: rounded half-up to the cent, then checked (bounds, digits) as a 2-place decimal.
+    The constraints sit on the decimal itself, inside the rounding: validation is the same either way, but only then
+    does the JSON Schema carry them as `minimum`/`maximum` numbers (outside, pydantic copies its own keywords,
+    `decimal_places` and `le` as a string, which generators and linters do not know)."""
+    return Annotated[Decimal, Field(max_digits=max_digits, decimal_places=2, **bounds),
+                     BeforeValidator(money_half_up)]
 
 
 Limit = Annotated[int, Field(ge=1, le=200)]

@@ -55,3 +55,36 @@ def test_every_error_code_is_in_the_reference():
              for example in answer.get("content", {}).get("application/json", {}).get("examples", {}).values()}
     missing = sorted(code for code in codes if f"`{code}`" not in reference)
     assert not missing, f"docs/api/errors.md does not list: {missing}"
+
+
+# Pydantic's own constraint names; JSON Schema says minimum/maximum/exclusive*/multipleOf, with numbers.
+PYDANTIC_KEYWORDS = {"decimal_places", "max_digits", "le", "ge", "lt", "gt"}
+NUMERIC_KEYWORDS = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
+
+
+def non_standard_keywords(node, path="#") -> list[str]:
+    """Where a schema in the document carries a keyword JSON Schema does not know, or a numeric bound as a string."""
+    found = []
+    if isinstance(node, dict):
+        is_schema = "type" in node or "anyOf" in node or "$ref" in node
+        for key, value in node.items():
+            if is_schema and (key in PYDANTIC_KEYWORDS or (key in NUMERIC_KEYWORDS and not isinstance(value, int | float))):
+                found.append(f"{path}/{key}")
+            found += non_standard_keywords(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            found += non_standard_keywords(item, f"{path}/{index}")
+    return found
+
+
+def test_schemas_speak_json_schema_not_pydantic(app):
+    assert non_standard_keywords(document()) == []
+    money = document()["components"]["schemas"]["CiotContratante"]["properties"]["valor_frete"]["anyOf"][0]
+    assert money == {"type": "number", "minimum": 0, "maximum": 999999999.99}
+
+
+def test_the_keyword_check_finds_pydantic_keywords_and_string_bounds():
+    leaky = {"properties": {"valor": {"anyOf": [{"type": "number"}], "decimal_places": 2, "le": "9.99"},
+                            "peso": {"type": "number", "maximum": "10"}}}
+    assert non_standard_keywords(leaky) == ["#/properties/valor/decimal_places", "#/properties/valor/le",
+                                            "#/properties/peso/maximum"]
