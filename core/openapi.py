@@ -293,6 +293,8 @@ def _webhooks() -> dict:
         section[event_type] = {"post": {
             "operationId": "webhook" + _event_envelope(event_type).__name__.removeprefix("WebhookEvent"),
             "summary": summary, "tags": ["webhooks"],
+            # The platform calls the receiver: no API key; the receiver checks Webhook-Signature instead.
+            "security": [],
             "parameters": [{"name": name, "in": "header", "required": True, "description": text,
                             "schema": {"type": "string"}} for name, text in WEBHOOK_HEADERS.items()],
             "requestBody": {"required": True, "content": {"application/json": {
@@ -474,7 +476,8 @@ def build_document(examples: dict | None = None) -> dict:
     return {
         "openapi": "3.1.0",
         "info": {"title": TITLE, "version": VERSION, "description": DESCRIPTION,
-                 "contact": {"name": "Suporte Fretes (Administração → Integrações)"}},
+                 "contact": {"name": "Suporte Fretes (Administração → Integrações)"},
+                 "license": {"name": "MIT", "identifier": "MIT"}},
         "servers": [{"url": "/", "description": "Este servidor (os caminhos já incluem /api/public/v1)."}],
         "tags": [{"name": name, "description": description} for name, description in TAGS.items()
                  if name in used_tags],

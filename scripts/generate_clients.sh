@@ -16,8 +16,10 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 "$tools/venv/bin/openapi-python-client" generate --path "$doc" --meta none \
-  --config scripts/api_clients/openapi-python-client.yaml --output-path "$out/fretes_api_client" >"$out/generate.log" 2>&1 \
+  --config scripts/api_clients/openapi-python-client.yaml \
+  --custom-template-path scripts/api_clients/templates --output-path "$out/fretes_api_client" >"$out/generate.log" 2>&1 \
   || { cat "$out/generate.log" >&2; exit 1; }
+touch "$out/fretes_api_client/py.typed"  # PEP 561: the package's annotations are its types (mypy --strict clean)
 "$tools/node_modules/.bin/openapi-typescript" "$doc" -o "$out/fretes-api.d.ts" >/dev/null
 "$tools/venv/bin/python" scripts/api_clients/postman_collection.py "$doc" "$out/fretes-api.postman_collection.json"
 

@@ -5,10 +5,15 @@ domain/ciot/batch.py hold the rules).
   another company's id → 404). Homologation operations carry the HOMOLOGAÇÃO watermark on every page.
 - GET /ciot/operations/pdf → application/zip with one `<code>.pdf` per operation, at most 50 (400 batch_too_large
   naming the count; none → 404). Streamed: each PDF leaves as soon as it is rendered.
+- POST /ciot/operations/pdf-jobs → 202 and a job making the same ZIP (write scope: it starts work). The GET with
+  `Prefer: respond-async` did the same with a read key; it still does, announcing its deprecation.
 """
+from datetime import date
+
 from flask import Response, jsonify, request, send_file, stream_with_context
 
 from core.api import API_PREFIX, endpoint
+from core.deprecation import Deprecated
 from core.responses import ErrorCode
 from core.transaction import leave_read_only
 from domain.ciot import batch, pdf
@@ -27,6 +32,12 @@ BATCH_EMPTY = ErrorCode(404, "not_found", "Nenhuma operação com PDF correspond
                                           "canceladas da empresa).")
 
 
+# A GET that starts a job writes with a read key: the job is POST /ciot/operations/pdf-jobs's. The synchronous GET
+# (the streamed ZIP) is not deprecated, so only its asynchronous answers carry the headers.
+ASYNC_GET_DEPRECATION = Deprecated(since=date(2026, 12, 7), sunset=date(2027, 6, 7),
+                                   replacement="POST /ciot/operations/pdf-jobs")
+
+
 def _attachment(filename: str) -> dict:
     return {"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "private, no-store"}
 
@@ -34,8 +45,9 @@ def _attachment(filename: str) -> dict:
 @endpoint("/ciot/operations/pdf", "GET", query=batch.BatchQuery, tags=TAGS, response_kind="zip",
           operation_id="downloadCiotOperationsZip", errors=(BATCH_TOO_LARGE, BATCH_EMPTY, BATCH_STATUS),
           headers={"X-Operation-Count": "Quantas operações o ZIP contém."}, responses={202: CiotPdfJobResponse},
-          summary="ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com "
-                  "`Prefer: respond-async`, 202 e um job (progresso, e o ZIP quando pronto).")
+          summary="ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com "
+                  "`Prefer: respond-async`, 202 e um job (descontinuado desde 2026-12-07, deixa de responder "
+                  "após 2027-06-07: use POST /ciot/operations/pdf-jobs).")
 def batch_pdf(ctx):
     selection = batch.select_for_batch(ctx.query)
     if prefers_async():
@@ -52,15 +64,32 @@ def prefers_async() -> bool:
 
 
 def _start_job(ctx, selection) -> Response:
-    """202 with the job, `Location` its URL, `Preference-Applied: respond-async`. A GET that writes one row: its
-    transaction stops being read-only, and the request's unit of work commits it (and then the job is queued)."""
+    """The deprecated asynchronous GET: a GET that writes one row, so its transaction stops being read-only, and the
+    request's unit of work commits it (and then the job is queued)."""
     leave_read_only("a GET with Prefer: respond-async starts a job")
-    job = batch.start_batch_job(ctx.company, selection)
+    response = _job_started(batch.start_batch_job(ctx.company, selection))
+    response.headers.update(ASYNC_GET_DEPRECATION.headers())
+    return response
+
+
+def _job_started(job) -> Response:
+    """202 with the job, `Location` its URL, `Preference-Applied: respond-async`."""
     url = _job_url(job.id)
     response = jsonify({"data": pdf_job_dict(job, job_url=url)})
     response.status_code = 202
     response.headers.update({"Location": url, "Preference-Applied": "respond-async", "Cache-Control": "no-store"})
     return response
+
+
+@endpoint("/ciot/operations/pdf-jobs", "POST", body=batch.PdfJobCreate, success=202, tags=TAGS,
+          response=CiotPdfJobResponse, operation_id="createCiotPdfJob",
+          errors=(BATCH_TOO_LARGE, BATCH_EMPTY, BATCH_STATUS),
+          headers={"Location": "A URL do job (GET: progresso; /zip: o ZIP quando pronto)."},
+          summary="Começa um ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to) "
+                  "num job: 202, o progresso em Location e o ZIP quando pronto.")
+def create_pdf_job(ctx):
+    selection = batch.select_for_batch(ctx.body.as_query())
+    return _job_started(batch.start_batch_job(ctx.company, selection))
 
 
 def _job_url(job_id) -> str:

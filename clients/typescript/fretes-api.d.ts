@@ -2159,7 +2159,7 @@ export interface components {
             /** Placas Reboques */
             placas_reboques?: string[];
             /** Valor Contratado */
-            valor_contratado?: (number | string) | null;
+            valor_contratado?: number | string | null;
             /** Origem Uf */
             origem_uf?: string | null;
             /** Origem Municipio Nome */
@@ -2485,7 +2485,7 @@ export interface components {
          */
         CiotAgregadoRetificar: {
             /** Valor Contratado */
-            valor_contratado?: (number | string) | null;
+            valor_contratado?: number | string | null;
             /** Data Prevista Encerramento */
             data_prevista_encerramento?: string | null;
             /** Origem Uf */
@@ -2693,7 +2693,7 @@ export interface components {
             /** Distancia Km */
             distancia_km?: (number | string) | null;
             /** Valor Vale Pedagio */
-            valor_vale_pedagio?: (number | string) | null;
+            valor_vale_pedagio?: number | string | null;
         };
         /**
          * CiotAgregadoViagemOut
@@ -2854,7 +2854,7 @@ export interface components {
             /** Papel */
             papel?: ("principal" | "solidario" | "intermediario") | null;
             /** Valor Frete */
-            valor_frete?: (number | string) | null;
+            valor_frete?: number | string | null;
             /** Percentual */
             percentual?: number | string | null;
             /** Observacoes */
@@ -2944,7 +2944,7 @@ export interface components {
             /** Emitter Name */
             emitter_name?: string | null;
             /** Freight Value */
-            freight_value?: (number | string) | null;
+            freight_value?: number | string | null;
             /** Cargo Weight Kg */
             cargo_weight_kg?: number | string | null;
         };
@@ -3335,7 +3335,7 @@ export interface components {
             /** Peso Carga */
             peso_carga?: number | string | null;
             /** Valor Frete */
-            valor_frete?: (number | string) | null;
+            valor_frete?: number | string | null;
             /** Destinatario Cpf Cnpj */
             destinatario_cpf_cnpj?: string | null;
             /** Destinatario Nome */
@@ -3521,7 +3521,7 @@ export interface components {
             /** Peso Carga */
             peso_carga?: number | string | null;
             /** Valor Frete */
-            valor_frete?: (number | string) | null;
+            valor_frete?: number | string | null;
             /** Destinatario Cpf Cnpj */
             destinatario_cpf_cnpj?: string | null;
             /** Destinatario Nome */
@@ -3743,7 +3743,7 @@ export interface components {
          */
         CiotRectifyBody: {
             /** Valor Frete */
-            valor_frete?: (number | string) | null;
+            valor_frete?: number | string | null;
             /** Peso Carga */
             peso_carga?: number | string | null;
             /** Data Declaracao */
@@ -4280,7 +4280,7 @@ export interface components {
             /** Vehicle Type */
             vehicle_type?: string | null;
             /** Price */
-            price?: (number | string) | null;
+            price?: number | string | null;
             /** Pickup At */
             pickup_at?: string | null;
             /** Pickup Until */
@@ -4463,7 +4463,7 @@ export interface components {
             /** Vehicle Type */
             vehicle_type?: string | null;
             /** Price */
-            price?: (number | string) | null;
+            price?: number | string | null;
             /** Pickup At */
             pickup_at?: string | null;
             /** Pickup Until */
@@ -6583,7 +6583,7 @@ export interface operations {
                 date?: string | null;
                 empty_return?: boolean;
                 return_distance_km?: number | string | null;
-                tolls?: (number | string) | null;
+                tolls?: number | string | null;
             };
             header?: never;
             path?: never;

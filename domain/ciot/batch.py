@@ -83,6 +83,28 @@ class BatchQuery(RequestModel):
         return self.status.split(",") if self.status else list(PDF_STATUSES)
 
 
+class PdfJobCreate(RequestModel):
+    """Body of POST /ciot/operations/pdf-jobs: the same selection as GET /ciot/operations/pdf's filters, with the ids
+    and statuses as JSON lists."""
+    ids: list[uuid.UUID] | None = Field(default=None, max_length=MAX_IDS)
+    status: list[Literal["emitido", "encerrado", "cancelado"]] | None = Field(default=None, max_length=3)
+    environment: Literal["homolog", "producao"] | None = None
+    date_from: date | None = Field(default=None, alias="from")
+    date_to: EndDate | None = Field(default=None, alias="to")
+
+    @model_validator(mode="after")
+    def _ordered_dates(self):
+        check_date_order(self.date_from, self.date_to)
+        return self
+
+    def as_query(self) -> BatchQuery:
+        """The selection as the GET's query, so one function (`select_for_batch`) selects for both."""
+        return BatchQuery.model_validate({
+            "ids": ",".join(str(item) for item in self.ids) if self.ids else None,
+            "status": ",".join(dict.fromkeys(self.status)) if self.status else None,
+            "environment": self.environment, "from": self.date_from, "to": self.date_to})
+
+
 class BatchTooLarge(AppError):
     status, code = 400, "batch_too_large"
 

@@ -62,3 +62,47 @@ def test_a_job_not_done_is_409_and_another_companys_job_is_404(api, make_api, ma
     assert stranger.get(f"/ciot/operations/pdf/jobs/{job['id']}").status_code == 404
     assert stranger.get(f"/ciot/operations/pdf/jobs/{job['id']}/zip").status_code == 404
     assert api.get("/ciot/operations/pdf/jobs/nao-e-um-id").status_code == 404
+
+
+def test_pdf_jobs_post_starts_the_same_job_with_a_write_key(api, make_operation):
+    ops = [make_operation(status="emitido") for _ in range(2)]
+    started = api.post("/ciot/operations/pdf-jobs", json={"ids": [str(op.id) for op in ops]})
+    assert started.status_code == 202, started.get_json()
+    job = started.get_json()["data"]
+    assert started.headers["Location"] == f"{API}/ciot/operations/pdf/jobs/{job['id']}"
+    assert "Deprecation" not in started.headers
+    polled = api.get(started.headers["Location"].removeprefix(API)).get_json()["data"]
+    assert (polled["state"], polled["total"]) == ("done", 2)
+    found = codes_and_texts(api.get(polled["result_url"].removeprefix(API)).data)
+    assert sorted(found) == sorted(f"{op.code}.pdf" for op in ops)
+    by_filter = api.post("/ciot/operations/pdf-jobs", json={"status": ["emitido"], "environment": "homolog"})
+    assert by_filter.status_code in (202, 404), by_filter.get_json()  # the factory's environment decides
+
+
+def test_pdf_jobs_post_needs_the_write_scope_and_refuses_bad_selections(api, company, make_api, make_company,
+                                                                        make_operation):
+    op = make_operation(status="emitido")
+    reader = make_api(company, scopes=("read",))
+    refused = reader.post("/ciot/operations/pdf-jobs", json={"ids": [str(op.id)]})
+    assert refused.status_code == 403 and refused.get_json()["error"]["code"] == "insufficient_scope"
+    bad_id = api.post("/ciot/operations/pdf-jobs", json={"ids": ["nao-e-um-id"]})
+    assert bad_id.status_code == 400 and bad_id.get_json()["error"]["details"][0]["field"].startswith("ids")
+    bad_status = api.post("/ciot/operations/pdf-jobs", json={"status": ["rascunho"]})
+    assert bad_status.status_code == 400
+    backwards = api.post("/ciot/operations/pdf-jobs", json={"from": "2026-12-07", "to": "2026-12-01"})
+    assert backwards.status_code == 400
+    draft = make_operation(status="rascunho")
+    assert api.post("/ciot/operations/pdf-jobs", json={"ids": [str(draft.id)]}).status_code == 409
+    stranger = make_api(make_company())
+    assert stranger.post("/ciot/operations/pdf-jobs", json={"ids": [str(op.id)]}).status_code == 404
+
+
+def test_the_asynchronous_get_announces_its_deprecation_and_the_synchronous_one_does_not(api, make_operation):
+    op = make_operation(status="emitido")
+    started = api.get(f"/ciot/operations/pdf?ids={op.id}", headers=ASYNC)
+    assert started.status_code == 202
+    assert started.headers["Deprecation"] == "@1796601600"  # 2026-12-07T00:00:00Z
+    assert started.headers["Sunset"] == "Mon, 07 Jun 2027 00:00:00 GMT"
+    assert 'rel="deprecation"' in started.headers["Link"]
+    synchronous = api.get(f"/ciot/operations/pdf?ids={op.id}")
+    assert synchronous.status_code == 200 and "Deprecation" not in synchronous.headers

@@ -115,7 +115,9 @@ def _get_kwargs(
 def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiError | CiotPdfJobResponse | File | ServerError | None:
     if response.status_code == 200:
         response_200 = File(
-             payload = BytesIO(response.content)
+             payload = BytesIO(response.content),
+             file_name = response.headers.get("content-disposition", "").partition('filename="')[2].partition('"')[0] or None,
+             mime_type = response.headers.get("content-type"),
         )
 
 
