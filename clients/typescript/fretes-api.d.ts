@@ -662,14 +662,36 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com `Prefer: respond-async`, 202 e um jo
-         * @description ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com `Prefer: respond-async`, 202 e um job (progresso, e o ZIP quando pronto).
+         * ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com `Prefer: respond-async`, 202 e um jo
+         * @description ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com `Prefer: respond-async`, 202 e um job (descontinuado desde 2026-12-07, deixa de responder após 2027-06-07: use POST /ciot/operations/pdf-jobs).
          *
          *     Escopo da chave: `read`.
          */
         get: operations["downloadCiotOperationsZip"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/ciot/operations/pdf-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Começa um ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to) num job: 202, o progresso em Lo
+         * @description Começa um ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to) num job: 202, o progresso em Location e o ZIP quando pronto.
+         *
+         *     Escopo da chave: `write`.
+         */
+        post: operations["createCiotPdfJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5669,6 +5691,23 @@ export interface components {
             valor_centavos: number;
             /** Pago Em */
             pago_em?: string | null;
+        };
+        /**
+         * PdfJobCreate
+         * @description Body of POST /ciot/operations/pdf-jobs: the same selection as GET /ciot/operations/pdf's filters, with the ids
+         *     and statuses as JSON lists.
+         */
+        PdfJobCreate: {
+            /** Ids */
+            ids?: string[] | null;
+            /** Status */
+            status?: ("emitido" | "encerrado" | "cancelado")[] | null;
+            /** Environment */
+            environment?: ("homolog" | "producao") | null;
+            /** From */
+            from?: string | null;
+            /** To */
+            to?: string | null;
         };
         /**
          * Place
@@ -13989,6 +14028,190 @@ export interface operations {
             };
         };
     };
+    createCiotPdfJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Assinatura (opcional; obrigatória para chaves com require_signature, senão 401 signature_required): X-Service-Signature = HMAC-SHA256 em hexadecimal, com a parte secreta da chave (depois do ponto) como chave, sobre o corpo cru da requisição (vazio em GET/DELETE), com ou sem o prefixo `sha256=`. Com X-Service-Timestamp (Unix em milissegundos, até 300 s de diferença do relógio do servidor) assina-se `<timestamp>.<corpo>`. Receitas em Python e JavaScript: docs/api/signing.md.
+                 * @example sha256=5d41402abc4b2a76b9719d911017c592ae2c6e2f3d1f0e8b1f3f9c2a4b6d8e0f
+                 */
+                "X-Service-Signature"?: components["parameters"]["ServiceSignature"];
+                /**
+                 * @description Unix em milissegundos; quando enviado entra na assinatura (`<timestamp>.<corpo>`) e deve estar a até 300 s do relógio do servidor (senão 401 invalid_signature); uma assinatura com horário vale uma única vez. Obrigatório para chaves criadas exigindo assinatura (uma assinatura sem horário valeria para sempre: 401 invalid_signature) e na versão 2.
+                 * @example 1763870400000
+                 */
+                "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
+                /**
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
+                 * @example 2
+                 */
+                "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
+                /**
+                 * @description Executa o POST uma única vez por empresa e chave durante 24 h: repetir a chamada devolve a resposta guardada com `Idempotent-Replayed: true`; a mesma chave com outro corpo é 422 idempotency_key_reused; enquanto a primeira roda, 409 idempotency_in_progress.
+                 * @example pedido-4711-criar
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "3b23b813-ed50-4f07-8f06-5d7da0d38691",
+                 *         "6d445fd6-fa4a-4ee1-a13e-91ae8c174f16"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfJobCreate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description A URL do job (GET: progresso; /zip: o ZIP quando pronto). */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "7693865e-02dd-45e0-a1c4-bcabcbb6e244",
+                     *         "state": "queued",
+                     *         "total": 2,
+                     *         "done": 0,
+                     *         "percent": 0,
+                     *         "message": null,
+                     *         "result_url": null,
+                     *         "created_at": "2026-12-07T14:15:03.338801Z",
+                     *         "updated_at": "2026-12-07T14:15:03.377270Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CiotPdfJobResponse"];
+                };
+            };
+            /** @description Requisição inválida: `invalid_json`, `invalid_body`, `invalid_header`, `batch_too_large`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Não autenticado: `unauthorized`, `signature_required`, `invalid_signature`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sem permissão: `insufficient_scope`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Não encontrado: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflito: `idempotency_in_progress`, `invalid_status`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Corpo grande demais: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Endereço longo demais: `uri_too_long`. */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de conteúdo não suportado: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Regra de negócio impede a ação: `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Erro interno: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description Serviço indisponível: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
     getCiotPdfJob: {
         parameters: {
             query?: never;
@@ -14030,15 +14253,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "7539f3a4-baa4-4edd-b6f4-25c710c2f380",
+                     *         "id": "7693865e-02dd-45e0-a1c4-bcabcbb6e244",
                      *         "state": "done",
                      *         "total": 2,
                      *         "done": 2,
                      *         "percent": 100,
                      *         "message": "2 PDF(s) no arquivo ZIP.",
-                     *         "result_url": "/api/public/v1/ciot/operations/pdf/jobs/7539f3a4-baa4-4edd-b6f4-25c710c2f380/zip",
-                     *         "created_at": "2026-11-27T13:54:35.858740Z",
-                     *         "updated_at": "2026-11-27T13:54:37.779131Z"
+                     *         "result_url": "/api/public/v1/ciot/operations/pdf/jobs/7693865e-02dd-45e0-a1c4-bcabcbb6e244/zip",
+                     *         "created_at": "2026-12-07T14:15:03.338801Z",
+                     *         "updated_at": "2026-12-07T14:15:17.802095Z"
                      *       }
                      *     }
                      */

@@ -8,17 +8,22 @@ from fretes_api_client.api.ciot import download_ciot_operation_pdf
 from fretes_api_client.types import File
 
 
+def check(condition: bool, detail: object) -> None:
+    if not condition:
+        raise SystemExit(f"fretes-client file name check failed: {detail}")
+
+
 def pdf_answer(disposition: str | None) -> httpx.Response:
     headers = {"Content-Type": "application/pdf"} | ({"Content-Disposition": disposition} if disposition else {})
     return httpx.Response(HTTPStatus.OK, headers=headers, content=b"%PDF-1.4 ...")
 
 
-client = AuthenticatedClient(base_url="http://127.0.0.1", token="k")
+client = AuthenticatedClient(base_url="http://127.0.0.1", token="flk_x.y")  # noqa: S106 (no call is made)
 named = download_ciot_operation_pdf._parse_response(
     client=client, response=pdf_answer('attachment; filename="ciot-000123.pdf"'))
-assert isinstance(named, File), named
-assert (named.file_name, named.mime_type, named.payload.read()) == ("ciot-000123.pdf", "application/pdf",
-                                                                    b"%PDF-1.4 ..."), named
+check(isinstance(named, File), named)
+check((named.file_name, named.mime_type, named.payload.read()) == ("ciot-000123.pdf", "application/pdf",
+                                                                   b"%PDF-1.4 ..."), named)
 unnamed = download_ciot_operation_pdf._parse_response(client=client, response=pdf_answer(None))
-assert isinstance(unnamed, File) and unnamed.file_name is None, unnamed
+check(isinstance(unnamed, File) and unnamed.file_name is None, unnamed)
 print("fretes-client: a downloaded PDF keeps its file name (Content-Disposition)")

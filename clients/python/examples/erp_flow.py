@@ -87,7 +87,8 @@ def main(keys_path: str) -> None:
     posted = create_partner.sync_detailed(client=signed, body=PartnerCreate(
         person_kind=PartnerCreatePersonKind.PJ, cpf_cnpj=cnpj("220000000001"), legal_name="Assinado Ltda"))
     check(posted.status_code == 201, posted.content)
-    print(f"fretes-client ERP flow: {len(documents)} partners created, {pages} pages followed, 409 typed, signed calls ok")
+    print(f"fretes-client ERP flow: {len(documents)} partners created, {pages} pages followed, 409 typed, "
+          "signed calls ok")
 
 
 if __name__ == "__main__":

@@ -177,6 +177,7 @@ from .count_new_leads_x_service_signature_version import CountNewLeadsXServiceSi
 from .counter_offer_x_service_signature_version import CounterOfferXServiceSignatureVersion
 from .create_ciot_agregado_x_service_signature_version import CreateCiotAgregadoXServiceSignatureVersion
 from .create_ciot_operation_x_service_signature_version import CreateCiotOperationXServiceSignatureVersion
+from .create_ciot_pdf_job_x_service_signature_version import CreateCiotPdfJobXServiceSignatureVersion
 from .create_document_x_service_signature_version import CreateDocumentXServiceSignatureVersion
 from .create_driver_x_service_signature_version import CreateDriverXServiceSignatureVersion
 from .create_freight_x_service_signature_version import CreateFreightXServiceSignatureVersion
@@ -379,6 +380,9 @@ from .payable_list import PayableList
 from .payable_response import PayableResponse
 from .payable_status import PayableStatus
 from .payment_create import PaymentCreate
+from .pdf_job_create import PdfJobCreate
+from .pdf_job_create_environment_type_0 import PdfJobCreateEnvironmentType0
+from .pdf_job_create_status_type_0_item import PdfJobCreateStatusType0Item
 from .place import Place
 from .receipt_create import ReceiptCreate
 from .receivable import Receivable
@@ -631,6 +635,7 @@ __all__ = (
     "CountNewLeadsXServiceSignatureVersion",
     "CreateCiotAgregadoXServiceSignatureVersion",
     "CreateCiotOperationXServiceSignatureVersion",
+    "CreateCiotPdfJobXServiceSignatureVersion",
     "CreateDocumentXServiceSignatureVersion",
     "CreateDriverXServiceSignatureVersion",
     "CreateFreightXServiceSignatureVersion",
@@ -833,6 +838,9 @@ __all__ = (
     "PayableResponse",
     "PayableStatus",
     "PaymentCreate",
+    "PdfJobCreate",
+    "PdfJobCreateEnvironmentType0",
+    "PdfJobCreateStatusType0Item",
     "Place",
     "ReceiptCreate",
     "Receivable",

@@ -216,11 +216,12 @@ def sync_detailed(
     x_service_signature_version: DownloadCiotOperationsZipXServiceSignatureVersion | Unset = UNSET,
 
 ) -> Response[ApiError | CiotPdfJobResponse | File | ServerError]:
-    """ ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com `Prefer:
+    """ ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com `Prefer:
     respond-async`, 202 e um jo
 
-     ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com `Prefer:
-    respond-async`, 202 e um job (progresso, e o ZIP quando pronto).
+     ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com `Prefer:
+    respond-async`, 202 e um job (descontinuado desde 2026-12-07, deixa de responder após 2027-06-07:
+    use POST /ciot/operations/pdf-jobs).
 
     Escopo da chave: `read`.
 
@@ -277,11 +278,12 @@ def sync(
     x_service_signature_version: DownloadCiotOperationsZipXServiceSignatureVersion | Unset = UNSET,
 
 ) -> ApiError | CiotPdfJobResponse | File | ServerError | None:
-    """ ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com `Prefer:
+    """ ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com `Prefer:
     respond-async`, 202 e um jo
 
-     ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com `Prefer:
-    respond-async`, 202 e um job (progresso, e o ZIP quando pronto).
+     ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com `Prefer:
+    respond-async`, 202 e um job (descontinuado desde 2026-12-07, deixa de responder após 2027-06-07:
+    use POST /ciot/operations/pdf-jobs).
 
     Escopo da chave: `read`.
 
@@ -333,11 +335,12 @@ async def asyncio_detailed(
     x_service_signature_version: DownloadCiotOperationsZipXServiceSignatureVersion | Unset = UNSET,
 
 ) -> Response[ApiError | CiotPdfJobResponse | File | ServerError]:
-    """ ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com `Prefer:
+    """ ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com `Prefer:
     respond-async`, 202 e um jo
 
-     ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com `Prefer:
-    respond-async`, 202 e um job (progresso, e o ZIP quando pronto).
+     ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com `Prefer:
+    respond-async`, 202 e um job (descontinuado desde 2026-12-07, deixa de responder após 2027-06-07:
+    use POST /ciot/operations/pdf-jobs).
 
     Escopo da chave: `read`.
 
@@ -394,11 +397,12 @@ async def asyncio(
     x_service_signature_version: DownloadCiotOperationsZipXServiceSignatureVersion | Unset = UNSET,
 
 ) -> ApiError | CiotPdfJobResponse | File | ServerError | None:
-    """ ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com `Prefer:
+    """ ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com `Prefer:
     respond-async`, 202 e um jo
 
-     ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to); com `Prefer:
-    respond-async`, 202 e um job (progresso, e o ZIP quando pronto).
+     ZIP com o PDF de até 50 operações (ids, ou filtros status/environment/from/to). Com `Prefer:
+    respond-async`, 202 e um job (descontinuado desde 2026-12-07, deixa de responder após 2027-06-07:
+    use POST /ciot/operations/pdf-jobs).
 
     Escopo da chave: `read`.
 
