@@ -68,7 +68,8 @@ def non_standard_keywords(node, path="#") -> list[str]:
     if isinstance(node, dict):
         is_schema = "type" in node or "anyOf" in node or "$ref" in node
         for key, value in node.items():
-            if is_schema and (key in PYDANTIC_KEYWORDS or (key in NUMERIC_KEYWORDS and not isinstance(value, int | float))):
+            string_bound = key in NUMERIC_KEYWORDS and not isinstance(value, int | float)
+            if is_schema and (key in PYDANTIC_KEYWORDS or string_bound):
                 found.append(f"{path}/{key}")
             found += non_standard_keywords(value, f"{path}/{key}")
     elif isinstance(node, list):
