@@ -39,8 +39,18 @@ def engine_options(database_url: str) -> dict:
     return options
 
 
+def default_instance_path() -> Path:
+    """Where the data lives without INSTANCE_PATH: `instance/` beside the code in a checkout (where pyproject.toml
+    is); for an installed package, never inside site-packages, but the user's data directory
+    ($XDG_DATA_HOME/fretes, else ~/.local/share/fretes)."""
+    if (BASE_DIR / "pyproject.toml").is_file():
+        return BASE_DIR / "instance"
+    data_home = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(data_home) / "fretes"
+
+
 def load_config() -> dict:
-    instance = Path(os.environ.get("INSTANCE_PATH") or BASE_DIR / "instance").resolve()
+    instance = Path(os.environ.get("INSTANCE_PATH") or default_instance_path()).resolve()
     database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'fretes.db'}"
     if database_url.startswith("postgres://"):
         database_url = "postgresql+psycopg://" + database_url[len("postgres://"):]

@@ -3,7 +3,7 @@
 Three sources, because the processes that see an event are not the one that answers the scrape:
 - Per web process (prometheus_client): requests, latency and errors per route template, and the database pool.
   Under gunicorn every web process writes its values to PROMETHEUS_MULTIPROC_DIR and a scrape answered by any of
-  them sums the files (gunicorn.conf.py sets the directory, empties it at start and marks dead workers).
+  them sums the files (core/gunicorn_settings.py sets the directory, empties it at start and marks dead workers).
 - Shared in Redis (hash `fretes:metrics`): job durations and outcomes per queue, CIOT emissions by outcome. Workers
   run jobs in forked work horses, possibly on other machines, so their counts go where every web process can read
   them. Without Redis (embedded default, inline jobs) the same counts stay in the process.

@@ -1,4 +1,4 @@
-"""gunicorn.conf.py: what two instances on one machine must not share."""
+"""core/gunicorn_settings.py (./gunicorn.conf.py in a checkout): what two instances on one machine must not share."""
 import os
 import runpy
 from pathlib import Path
@@ -14,7 +14,7 @@ def settings(monkeypatch, instance_path: str | None) -> dict:
         monkeypatch.delenv("INSTANCE_PATH", raising=False)
     else:
         monkeypatch.setenv("INSTANCE_PATH", instance_path)
-    return runpy.run_path(str(REPO / "gunicorn.conf.py"))
+    return runpy.run_module("core.gunicorn_settings")  # evaluated afresh each time, as each gunicorn start does
 
 
 def test_each_instance_has_its_own_control_socket(monkeypatch, tmp_path):
@@ -53,3 +53,9 @@ def test_a_malformed_gc_threshold_stops_gunicorn_naming_the_variable(monkeypatch
         monkeypatch.setenv("GC_THRESHOLD", bad)
         with pytest.raises(SystemExit, match="GC_THRESHOLD"):
             settings(monkeypatch, None)  # when gunicorn loads the file, before any worker starts
+
+
+def test_the_checkout_config_file_is_the_packages_settings():
+    names = runpy.run_path(str(REPO / "gunicorn.conf.py"))
+    for hook in ("on_starting", "post_worker_init", "child_exit", "on_exit", "control_socket", "GC_THRESHOLDS"):
+        assert hook in names, hook

@@ -31,7 +31,26 @@ spec = client.get("/api/public/v1/openapi.json")
 assert spec.status_code == 200 and spec.json["paths"], spec.status_code
 assert clean_ibge_code("4106902") == "4106902"  # Curitiba, from data/municipios_ibge.csv
 assert BUNDLED_CSV.is_file(), BUNDLED_CSV
+docs = client.get("/api/docs")
+assert docs.status_code == 200, docs.status_code
+for asset in ("swagger-ui.css", "swagger-ui-bundle.js"):
+    answer = client.get(f"/static/vendor/swagger-ui-5.35.0/{asset}")
+    assert answer.status_code == 200 and len(answer.data) > 10000, (asset, answer.status_code)
 print("installed package ok")
+"""
+
+
+GUNICORN_SETTINGS = r"""
+from gunicorn.config import Config
+from gunicorn.app.base import Application
+class Probe(Application):
+    def init(self, parser, opts, args): return None
+    def load(self): return None
+    def load_config(self):
+        self.load_config_from_module_name_or_filename("python:core.gunicorn_settings")
+probe = Probe()
+import core.gunicorn_settings as settings
+print(f"socket={probe.cfg.control_socket} gc={settings.GC_THRESHOLDS}")
 """
 
 
@@ -53,6 +72,8 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     wheel = next(wheels.glob("fretes-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     for shipped in ("templates/layout.html", "static/css/app.css", "static/vendor/htmx-2.0.8.min.js",
+                    "static/vendor/swagger-ui-5.35.0/swagger-ui.css",
+                    "static/vendor/swagger-ui-5.35.0/swagger-ui-bundle.js", "core/gunicorn_settings.py",
                     "migrations/env.py", "migrations/alembic.ini", "data/municipios_ibge.csv",
                     "blueprints/api/examples.json"):
         assert shipped in names, f"{shipped} missing from {wheel.name}"
@@ -65,3 +86,17 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     run([sys.executable, "-m", "flask", "--app", "app", "db", "upgrade"], cwd=elsewhere, env=env)
     checked = run([sys.executable, "-c", CHECK_INSTALLED, str(target)], cwd=elsewhere, env=env)
     assert "installed package ok" in checked.stdout
+
+    # Without INSTANCE_PATH the data goes to the user's data directory, never into the installed code.
+    home = tmp_path / "home"
+    bare = {k: v for k, v in env.items() if k not in ("INSTANCE_PATH", "DATABASE_URL", "XDG_DATA_HOME")}
+    instance = run([sys.executable, "-c", "from app import create_app; print(create_app().instance_path)"],
+                   cwd=elsewhere, env=bare | {"HOME": str(home)}).stdout.strip().splitlines()[-1]
+    assert instance == str(home / ".local" / "share" / "fretes"), instance
+    assert not list(target.glob("**/fretes.db"))
+
+    # The server settings ship with the code: gunicorn started from elsewhere with `-c python:core.gunicorn_settings`
+    # gets the per-instance control socket and the GC threshold.
+    settings = run([sys.executable, "-c", GUNICORN_SETTINGS], cwd=elsewhere,
+                   env=env | {"GC_THRESHOLD": "1000,5,5"}).stdout
+    assert f"socket={tmp_path / 'instance' / 'gunicorn.ctl'}" in settings and "gc=(1000, 5, 5)" in settings
