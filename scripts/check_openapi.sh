@@ -69,7 +69,9 @@ for _ in $(seq 1 900); do [ -s "$work/keys.json" ] && break; kill -0 "$server_pi
 [ -s "$work/keys.json" ] || { cat "$work/serve.log" >&2; echo "the test server did not start" >&2; exit 1; }
 # The SDK as an ERP team gets it: a wheel of clients/python installed in a fresh virtual environment (outside the
 # checkout, nothing on PYTHONPATH), then its ERP example against the live server.
-"$tools/venv/bin/python" -m pip wheel --quiet --disable-pip-version-check --no-deps -w "$work/wheels" clients/python
+cp -r clients/python "$work/sdk-src"  # setuptools builds in the tree it is given (build/, *.egg-info): a copy
+rm -rf "$work/sdk-src/build" "$work"/sdk-src/*.egg-info
+"$tools/venv/bin/python" -m pip wheel --quiet --disable-pip-version-check --no-deps -w "$work/wheels" "$work/sdk-src"
 python3 -m venv "$work/sdk-venv"
 "$work/sdk-venv/bin/pip" install --quiet --disable-pip-version-check "$work"/wheels/fretes_client-*.whl
 (cd "$work" && env -u PYTHONPATH "$work/sdk-venv/bin/python" - <<'PY'
