@@ -22,6 +22,7 @@ from core.deprecation import DEPRECATED
 from core.errors import AppError, FieldError, Forbidden, InvalidBody, Unauthorized, module_disabled
 from core.inputs import check_json_tree, reject_protected, too_deep
 from core.models import IdempotencyRecord
+from core.ratelimit import show_limit
 from core.schemas import parse_body, parse_query
 from core.tenancy import enter_tenant
 from core.transaction import commit_phase
@@ -131,7 +132,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
              success: int | None = None, response=None, response_kind: str = "json", module: str | None = None,
              public: bool = False, protected_fields=(), errors=(), idempotent: bool = True, blueprint=None,
              operation_id: str | None = None, responses=None, headers=None, with_key=None,
-             extra_scope: str | None = None, deprecated=None):
+             extra_scope: str | None = None, deprecated=None, rate_limit=None):
     """Declare a public API endpoint. `blueprint` mounts it elsewhere than the public API (then it is
     left out of the OpenAPI document); tests use it to exercise the pipeline on their own routes.
 
@@ -141,6 +142,9 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
 
     `with_key`: a KeyCompanion, whose row is read in the key lookup's statement (one round trip for both) and handed
     over as `ctx.with_key`.
+
+    `rate_limit`: `(config_name, scope, key_of(ctx))` of the limit the call counts (the view or its service counts
+    it): a call refused as malformed (400) is not counted, but its answer carries the window's RateLimit-* headers.
 
     The call is one unit of work (core/transaction.py): committed when the view answers below 400, rolled back
     otherwise; a GET reads in a read-only transaction."""
@@ -163,12 +167,18 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
             ctx = ApiContext()
             if not public:
                 ctx.api_key, ctx.account, ctx.with_key = authenticate(scopes, module, with_key)
-            if method in ("POST", "PATCH", "PUT"):
-                ctx.raw = read_json_body(body is not None, protected_fields)
-            if body is not None:
-                ctx.body = parse_body(body, ctx.raw)
-            if query is not None:
-                ctx.query = parse_query(query, request.args)
+            try:
+                if method in ("POST", "PATCH", "PUT"):
+                    ctx.raw = read_json_body(body is not None, protected_fields)
+                if body is not None:
+                    ctx.body = parse_body(body, ctx.raw)
+                if query is not None:
+                    ctx.query = parse_query(query, request.args)
+            except AppError:
+                if rate_limit is not None:
+                    config_name, limit_scope, key_of = rate_limit
+                    show_limit(config_name, limit_scope, key_of(ctx))
+                raise
             # The key is claimed only after validation: a rejected body leaves it free, so the client can
             # correct the body and resend with the same key.
             if method == "POST" and idempotent and not public and "Idempotency-Key" in request.headers:

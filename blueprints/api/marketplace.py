@@ -45,6 +45,7 @@ def get_marketplace_freight(ctx, slug):
 
 @endpoint("/marketplace/leads", "POST", public=True, body=LeadCreate, success=200, tags=PUBLIC_TAGS,
           response=MarketplaceLeadOk, errors=(SLUG_NOT_PUBLIC, RATE_LIMITED), operation_id="createMarketplaceLead",
+          rate_limit=(*services.LEAD_LIMIT, lambda ctx: services.lead_limit_key(request.remote_addr)),
           summary="Interesse de um motorista num frete público; 5 por minuto por IP; responde {ok: true}.")
 def create_marketplace_lead(ctx):
     services.submit_lead(ctx.body, ip_addr=request.remote_addr, user_agent=request.headers.get("User-Agent"))

@@ -74,11 +74,18 @@ def create_lead(data, *, ip_addr: str | None, user_agent: str | None) -> Marketp
     return lead
 
 
+LEAD_LIMIT = ("MARKETPLACE_LEAD_LIMIT", "marketplace-lead")  # (setting, scope) of the per-IP count
+
+
+def lead_limit_key(ip_addr: str | None) -> str:
+    return ip_addr or "unknown"
+
+
 def submit_lead(data, *, ip_addr: str | None, user_agent: str | None) -> MarketplaceLead | None:
     """The API's and the page's lead: at most MARKETPLACE_LEAD_LIMIT (5 per minute) per client IP, counted in the
     limiter's storage (Redis in production, so every web process shares it; over it → 429 with Retry-After), then
     the lead."""
-    enforce_limit("MARKETPLACE_LEAD_LIMIT", "marketplace-lead", ip_addr or "unknown",
+    enforce_limit(*LEAD_LIMIT, lead_limit_key(ip_addr),
                   "Muitos envios em pouco tempo. Tente novamente em instantes.")
     return create_lead(data, ip_addr=ip_addr, user_agent=user_agent)
 

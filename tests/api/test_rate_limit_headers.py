@@ -58,3 +58,21 @@ def test_the_document_declares_the_headers_of_limited_operations(operation):
     success = next(r for status, r in op["responses"].items() if status.startswith("2"))
     assert {"RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"} <= set(success["headers"])
     assert {"Retry-After", "RateLimit-Reset"} <= set(op["responses"]["429"]["headers"])
+
+
+def test_a_malformed_lead_is_not_counted_but_its_400_carries_the_window(app, make_freight):
+    public = ApiClient(app.test_client(), None)
+    slug = make_freight(visibility="publico", status="published").public_slug
+    counted = public.post("/marketplace/leads", json={"slug": slug, **LEAD})
+    malformed = public.post("/marketplace/leads", json={"slug": slug, "driverName": ""})
+    assert malformed.status_code == 400
+    assert window(malformed)[:2] == (5, 4) == window(counted)[:2]  # shown, not used up
+    assert public.post("/marketplace/leads", json={"slug": slug, **LEAD}).headers["RateLimit-Remaining"] == "3"
+
+
+def test_a_malformed_simulation_is_not_counted_but_its_400_carries_the_window(api, app, monkeypatch):
+    monkeypatch.setitem(app.config, "SIMULATION_RATE_LIMIT", "2 per minute")
+    malformed = api.post("/simulations", json={"inputs": "nao-e-um-objeto"})
+    assert malformed.status_code == 400 and window(malformed)[:2] == (2, 2)
+    broken_json = api.post("/simulations", data=b"{", headers={"Content-Type": "application/json"})
+    assert broken_json.status_code == 400 and window(broken_json)[:2] == (2, 2)
