@@ -97,5 +97,3 @@ def migration_script():
     return ScriptDirectory.from_config(config)
 
 
-def migration_heads() -> frozenset[str]:
-    return frozenset(migration_script().get_heads())

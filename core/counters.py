@@ -96,11 +96,6 @@ def taken_sql(when: str = "TRUE", name: str = "taken") -> str:
     return f"{name} AS ({update} WHERE {where} RETURNING last_value)"
 
 
-def counter_exists_sql() -> str:
-    """PostgreSQL: whether the counter `:counter_name` of the company `:company_id` has its row."""
-    return f"EXISTS (SELECT FROM counters WHERE company_id = :company_id AND name = :{COUNTER_NAME})"
-
-
 def number_sql(value: str, width: int = 6) -> str:
     """PostgreSQL: the number `value` (an integer expression) as `:number_prefix` + at least `width` digits."""
     return f"(:{NUMBER_PREFIX} || lpad(({value})::text, greatest({width}, length(({value})::text)), '0'))"

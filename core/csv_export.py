@@ -38,5 +38,3 @@ def _drain(buffer: io.StringIO) -> bytes:
     return data
 
 
-def csv_bytes(header, rows) -> bytes:
-    return b"".join(csv_stream(header, rows))

@@ -6,14 +6,11 @@ exposed as pydantic annotated types in core.schemas.
 import csv
 import re
 import unicodedata
-from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
 import email_validator
 import phonenumbers
-
-from core.clock import Clock, brasilia_today
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
@@ -39,12 +36,6 @@ def _cpf_digit(digits: str) -> int:
     total = sum(int(d) * (weight - i) for i, d in enumerate(digits))
     rest = (total * 10) % 11
     return 0 if rest == 10 else rest
-
-
-def cpf_check_digits(base9: str) -> str:
-    """The two check digits completing the 9 digits `base9` into a CPF (also used to make test data)."""
-    first = _cpf_digit(base9)
-    return f"{first}{_cpf_digit(base9 + str(first))}"
 
 
 def is_valid_cpf(value: str) -> bool:
@@ -307,10 +298,3 @@ def clean_access_key(value: str) -> str:
 def access_key_model(key: str) -> str:
     """The document model inside a key: 55 NF-e, 57 CT-e, 58 MDF-e."""
     return key[20:22]
-
-
-def check_not_future(value: date, field_label: str = "Data", *, now: Clock | None = None) -> date:
-    """`value` is not after today's date in Brasília (the server's own date runs three hours ahead at night)."""
-    if value > brasilia_today(now):
-        raise FieldInvalid(f"{field_label} não pode estar no futuro.", "in_future")
-    return value

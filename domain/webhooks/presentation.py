@@ -7,5 +7,3 @@ DELIVERY_STATUS_LABELS = status_labels(DELIVERY_STATUS)
 ENDPOINT_STATUS = {"ativo": ("Ativo", "ok"), "desativado": ("Desativado", "danger")}
 
 
-def endpoint_status(endpoint) -> str:
-    return "ativo" if endpoint.enabled else "desativado"

@@ -4,14 +4,8 @@ from datetime import date, datetime
 import pytest
 
 from core.clock import brasilia_today
-from core.validators import (
-    FieldInvalid,
-    check_not_future,
-    cnpj_check_digits,
-    cpf_check_digits,
-    is_valid_cnpj,
-    is_valid_cpf,
-)
+from core.validators import cnpj_check_digits, is_valid_cnpj, is_valid_cpf
+from tests.fixtures.partners import cpf_check_digits
 
 
 @pytest.mark.parametrize("base9, digits", [("529982247", "25"), ("111444777", "35"), ("000000001", "91")])
@@ -30,25 +24,6 @@ def test_alphanumeric_cnpj_check_digits_follow_the_2026_rule():
 
 
 # --- Dates people mean are Brasília dates (UTC-3), whatever the server's clock says ------------------------------
-
-def _at(iso: str):
-    """A frozen clock for check_not_future: the moment `iso` (UTC)."""
-    return lambda: datetime.fromisoformat(iso)
-
-
-def test_not_future_refuses_tomorrow_in_brasilia_though_utc_is_already_there():
-    # 02:30 UTC on 10 March is 23:30 on 9 March in Brasília: the 10th is still tomorrow there.
-    with pytest.raises(FieldInvalid) as exc:
-        check_not_future(date(2026, 3, 10), "Data de emissão", now=_at("2026-03-10T02:30:00+00:00"))
-    assert exc.value.code == "in_future"
-    assert "Data de emissão" in str(exc.value)
-
-
-def test_not_future_accepts_the_day_once_it_starts_in_brasilia():
-    # 03:00 UTC is midnight in Brasília: the 10th has begun there.
-    assert check_not_future(date(2026, 3, 10), now=_at("2026-03-10T03:00:00+00:00")) == date(2026, 3, 10)
-    assert check_not_future(date(2026, 3, 9), now=_at("2026-03-10T02:59:59+00:00")) == date(2026, 3, 9)
-
 
 def test_brasilia_today_reads_naive_moments_as_utc():
     assert brasilia_today(lambda: datetime(2026, 3, 10, 2, 59)) == date(2026, 3, 9)

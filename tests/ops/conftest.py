@@ -5,7 +5,7 @@ from flask import Blueprint
 from prometheus_client.parser import text_string_to_metric_families
 
 from app import create_app
-from blueprints.ops import migration_heads
+from blueprints.ops import migration_script
 from core.db import db
 from tests.webhooks.conftest import make_endpoint, private_targets, receiver, webhook_targets  # noqa: F401
 
@@ -68,7 +68,7 @@ def migrated():
             conn.execute(sa.text("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)"))
             for revision in revisions:
                 conn.execute(sa.text("INSERT INTO alembic_version VALUES (:r)"), {"r": revision})
-    stamp(*migration_heads())
+    stamp(*migration_script().get_heads())
     yield stamp
     with db.engine.begin() as conn:
         conn.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
