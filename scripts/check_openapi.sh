@@ -74,14 +74,15 @@ rm -rf "$work/sdk-src/build" "$work"/sdk-src/*.egg-info
 "$tools/venv/bin/python" -m pip wheel --quiet --disable-pip-version-check --no-deps -w "$work/wheels" "$work/sdk-src"
 python3 -m venv "$work/sdk-venv"
 "$work/sdk-venv/bin/pip" install --quiet --disable-pip-version-check "$work"/wheels/fretes_client-*.whl
-(cd "$work" && env -u PYTHONPATH "$work/sdk-venv/bin/python" - <<'PY'
+mkdir "$work/elsewhere"  # not $work itself: the client generated above sits there and would shadow the installed one
+(cd "$work/elsewhere" && env -u PYTHONPATH "$work/sdk-venv/bin/python" - <<'PY'
 import importlib.resources, fretes_api_client, fretes_signing
 assert importlib.resources.files("fretes_api_client").joinpath("py.typed").is_file(), "py.typed is not in the wheel"
 assert "site-packages" in fretes_api_client.__file__ and "site-packages" in fretes_signing.__file__
 PY
 )
 erp_example="$PWD/clients/python/examples/erp_flow.py"
-(cd "$work" && env -u PYTHONPATH "$work/sdk-venv/bin/python" "$erp_example" "$work/keys.json")
+(cd "$work/elsewhere" && env -u PYTHONPATH "$work/sdk-venv/bin/python" "$erp_example" "$work/keys.json")
 env -u PYTHONPATH "$work/sdk-venv/bin/python" scripts/api_clients/sdk_file_name_check.py
 
 echo "== TypeScript types (openapi-typescript + tsc --strict)"
