@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/_venv.sh
 ensure_venv ""
+echo "Ambiente pronto: migrando e iniciando."  # .ci/run times the start from here, not the install
 
 flask --app app db upgrade
 flask --app app seed-demo
