@@ -105,6 +105,7 @@ def serve_static(filename: str) -> Response:
     if asset.gzipped is not None:
         response.vary.add("Accept-Encoding")
     if request.args.get("v") == asset.version:
+        response.cache_control.no_cache = None  # Flask's file answer (no gzip) starts as no-cache: not this one
         response.cache_control.public = True
         response.cache_control.max_age = VERSIONED_MAX_AGE
         response.cache_control.immutable = True

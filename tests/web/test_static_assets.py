@@ -34,6 +34,9 @@ def test_the_current_version_is_cached_for_a_year_and_anything_else_revalidates(
     current = client.get(f"/static/css/app.css?v={version}")
     assert current.status_code == 200
     assert current.cache_control.max_age == 365 * 24 * 3600 and current.cache_control.immutable
+    for encoding in ("gzip", "identity"):  # the compressed answer and Flask's own file answer alike
+        answer = client.get(f"/static/css/app.css?v={version}", headers={"Accept-Encoding": encoding})
+        assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable", (encoding, answer.headers)
     for stale in ("/static/css/app.css", "/static/css/app.css?v=0123456789ab"):
         response = client.get(stale)
         assert response.status_code == 200 and response.cache_control.no_cache
