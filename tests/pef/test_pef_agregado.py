@@ -20,7 +20,8 @@ def test_the_opening_is_a_tac_agregado_declaration(api, make_tac, pef):
     assert sent["DataFimViagem"] == data["data_prevista_encerramento"] and "DataInicioViagem" not in sent
     assert not {"OrigemDestino", "DadosCarga", "CpfCnpjDestinatario", "InfIndicadoresOperacionais"} & set(sent)
     assert [v["Placa"] for v in sent["Veiculos"]] == ["ABC1D23", "DEF4G56"] and sent["ValorFrete"] == "15000.00"
-    assert sent["InfPagamento"] == [{"TipoPagamento": 6, "ChavePix": "joao@exemplo.com.br", "IdentificadorPix": "3",
+    assert sent["InfPagamento"] == [{"TipoPagamento": 6, "ChavePix": "joao@exemplo.com.br",
+                                     "IdentificadorPix": data["id"].replace("-", ""),  # the payment's txid
                                      "CpfCnpjCreditado": partner.cpf_cnpj, "IndPagamento": 0}]
     assert (data["codigo_ciot"], data["codigo_verificador"]) == (
         sent["IdOperacaoTransporte"], exchange["response"]["CodigoVerificador"])

@@ -102,7 +102,7 @@ class AnttPefProvider(CiotProvider):
                                       "verificador.")
         sent.codigo_verificador = verificador.zfill(4)
         sent.protocolo = answer.text("Protocolo")
-        sent.aviso_transportador = (answer.text("AvisoTransportador") or "").strip() or None
+        sent.aviso_transportador = _notice(answer)
         records.settle(key, codigo_verificador=sent.codigo_verificador, protocolo=sent.protocolo,
                        aviso=sent.aviso_transportador)
         return _issued(sent, replayed=False, mensagem=answer.text("Mensagem"))
@@ -123,12 +123,14 @@ class AnttPefProvider(CiotProvider):
         answer = transport.post(CONSULT_ISSUED, {"CodigoIdentificacaoOperacao": sent.id_operacao,
                                                  "AnoDeclaracao": sent.ano_declaracao})
         full = payloads.digits(answer.text("CodigoIdentificacaoOperacao"))
-        if not answer.ok or len(full) != 16 or not full.startswith(sent.id_operacao):
+        if not answer.ok or len(full) != len(sent.id_operacao) + 4 or not full.startswith(sent.id_operacao):
             return None  # not issued: the same identifier is declared again
-        sent.codigo_verificador = full[12:]
+        sent.codigo_verificador = full[len(sent.id_operacao):]
         sent.protocolo = answer.text("Protocolo")
+        # the notice to the carrier must still be shown and printed when the consultation returns it
+        sent.aviso_transportador = _notice(answer)
         records.settle(sent.idempotency_key, codigo_verificador=sent.codigo_verificador, protocolo=sent.protocolo,
-                       aviso=None)
+                       aviso=sent.aviso_transportador)
         return _issued(sent, replayed=True, mensagem=RECOVERED)
 
     # --- after the declaration -------------------------------------------------------------------------------
@@ -142,7 +144,8 @@ class AnttPefProvider(CiotProvider):
         return self._act(op.environment, issuer, CLOSE, payload)
 
     def rectify(self, op, issuer, credentials, *, changes):
-        payload = payloads.rectification(op, payloads.ciot_with_code(op.codigo_ciot, op.codigo_verificador), changes)
+        payload = payloads.rectification(op, issuer, payloads.ciot_with_code(op.codigo_ciot, op.codigo_verificador),
+                                         changes)
         return self._act(op.environment, issuer, RECTIFY, payload)
 
     def rectify_aggregate(self, contract, issuer, credentials, *, changes):
@@ -211,6 +214,11 @@ def _issued(sent: records.SentDeclaration, *, replayed: bool, mensagem: str | No
     return EmissionResult(ok=True, codigo_ciot=sent.id_operacao, codigo_verificador=sent.codigo_verificador,
                           protocolo=sent.protocolo, mensagem=mensagem, replayed=replayed,
                           aviso_transportador=sent.aviso_transportador)
+
+
+def _notice(answer: PefAnswer) -> str | None:
+    """AvisoTransportador: the authority's notice to the carrier (None when absent or blank)."""
+    return (answer.text("AvisoTransportador") or "").strip() or None
 
 
 def _already_done(service: str, answer: PefAnswer) -> bool:

@@ -4,7 +4,8 @@ Answers: success carries `Codigo` 110 ("Dados inseridos com sucesso!") or 111 ("
 sucesso!"); any other `Codigo` with its `Mensagem` is the authority's refusal, kept as received (both may come as
 lists). Everything else is a technical failure, raised as ProviderUnavailable so the caller retries: a refused
 or failed TLS handshake (wrong or expired certificate), a connection error, a timeout, an HTTP 5xx, a body that is
-not a JSON object.
+not a JSON object. An HTTP 401/403 without `Codigo` (the gateway refused the certificate or the company is not
+enrolled) is ProviderConfigurationError: asking again changes nothing until the configuration is fixed.
 """
 import http.client
 import json
@@ -14,9 +15,11 @@ from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
 from domain.ciot.pef.settings import PefSettings
-from domain.ciot.provider import ProviderUnavailable
+from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
 
 SUCCESS_CODES = ("110", "111")
+# The gateway in front of the services answers these before any service reads the request: who we are was refused.
+REFUSED_CLIENT = (401, 403)
 log = logging.getLogger("fretes.ciot.pef")
 
 
@@ -106,9 +109,14 @@ class PefTransport:
             body = json.loads(raw.decode("utf-8")) if raw.strip() else None
         except (UnicodeDecodeError, ValueError):
             body = None
-        if not isinstance(body, dict):
+        answer = PefAnswer(service, status, body) if isinstance(body, dict) else None
+        if status in REFUSED_CLIENT and (answer is None or answer.codigo is None):
+            raise ProviderConfigurationError(
+                f"ANTT {service}: acesso recusado (HTTP {status}), sem código da ANTT. Confira o certificado digital "
+                "A1 da empresa (validade, CNPJ) e o credenciamento dela no web service PEF da ANTT neste ambiente: "
+                "tentar de novo não resolve.")
+        if answer is None:
             raise ProviderUnavailable(f"ANTT {service}: resposta não JSON (HTTP {status}).")
-        answer = PefAnswer(service, status, body)
         if answer.codigo is None:
             raise ProviderUnavailable(f"ANTT {service}: resposta sem Codigo (HTTP {status}).")
         return answer
