@@ -2,7 +2,8 @@
 the declaring company's A1 certificate. Select it with CIOT_PROVIDER_HOMOLOG / CIOT_PROVIDER_PRODUCAO=antt_pef.
 
 Exactly once: a declaration (of an operation or of a TAC agregado contract) is keyed by our record's id. The
-12-digit IdOperacaoTransporte is drawn once per key and committed before the first send (records.py). A send that
+IdOperacaoTransporte (up to 12 digits, issued by the authority's GerarIdOperacaoTransporte by default) is drawn once
+per key and committed before the first send (records.py). A send that
 ends without an answer (timeout, 5xx, dropped connection, a worker killed) is ProviderUnavailable: the job retries
 later. Before sending a key again, ConsultarCIOTGerado asks whether the authority issued that identifier; if it
 did, that CIOT is taken (never a second declaration); if not, the same identifier is sent again, so even a
@@ -35,6 +36,17 @@ ALREADY_DONE = {CANCEL: ("já cancelad", "ja cancelad"), CLOSE: ("já encerrad",
 RECOVERED = "CIOT recuperado na ANTT (ConsultarCIOTGerado): a declaração anterior foi emitida."
 
 
+def transport_for(environment: str, issuer: Issuer) -> PefTransport:
+    """The mutual-TLS transport to the environment's PEF web service with the issuer's A1 certificate."""
+    settings = pef_settings(current_app.config, environment)
+    if not settings.base_url:
+        raise ProviderUnavailable(f"CIOT_PEF_URL_{environment.upper()} não configurado.")
+    client = issuer_certificate(issuer.company_id)
+    if client is None:
+        raise ProviderUnavailable(f"Certificado A1 da empresa {issuer.cnpj} não cadastrado.")
+    return PefTransport(settings, client_context(client, ca_file=settings.ca_file))
+
+
 class AnttPefProvider(CiotProvider):
     name = "antt-pef"
     uses_certificate = True  # the issuer's A1 certificate, not the credentials dict, authenticates it
@@ -54,13 +66,7 @@ class AnttPefProvider(CiotProvider):
                                 code="missing_credentials", extra={"company_id": str(issuer_company.id)})
 
     def _transport(self, environment: str, issuer: Issuer) -> PefTransport:
-        settings = pef_settings(current_app.config, environment)
-        if not settings.base_url:
-            raise ProviderUnavailable(f"CIOT_PEF_URL_{environment.upper()} não configurado.")
-        client = issuer_certificate(issuer.company_id)
-        if client is None:
-            raise ProviderUnavailable(f"Certificado A1 da empresa {issuer.cnpj} não cadastrado.")
-        return PefTransport(settings, client_context(client, ca_file=settings.ca_file))
+        return transport_for(environment, issuer)
 
     # --- declarations -----------------------------------------------------------------------------------------
     def emit(self, op, issuer, credentials, *, idempotency_key):
@@ -111,10 +117,8 @@ class AnttPefProvider(CiotProvider):
     def _reserve(environment, issuer, key, tipo, contratado, moment) -> records.SentDeclaration:
         request = IdentifierRequest(environment=environment, issuer_cnpj=issuer.cnpj, tipo_operacao=tipo,
                                     contratado_cpf_cnpj=payloads.digits(contratado), data_declaracao=moment.date(),
-                                    idempotency_key=key)
+                                    idempotency_key=key, issuer_company_id=str(issuer.company_id))
         path = pef_settings(current_app.config, environment).id_generator
-        if not path:
-            raise ProviderUnavailable("CIOT_PEF_ID_GENERATOR não configurado.")
         return records.reserve(key, environment=environment, issuer_cnpj=issuer.cnpj,
                                id_operacao=generate_identifier(path, request), ano=moment.year)
 
