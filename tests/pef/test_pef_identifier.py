@@ -124,3 +124,17 @@ def test_a_generator_refusal_with_its_code_is_not_an_identifier(make_operation, 
     with pytest.raises(ProviderUnavailable, match=r"recusou: \[B2\]"):
         AnttPefProvider().emit(op, other, None, idempotency_key=str(op.id))
     assert from_the_environment.server.calls(DECLARE) == []
+
+
+def test_the_generators_other_answer_shape_is_read_too(api, make_operation, company, from_the_environment):
+    """{Sucesso, Mensagem, Dados: {CIOT}} without Codigo, as a public client observed the authority answer."""
+    from_the_environment.install(company)
+    server = from_the_environment.server
+    server.generator_shape = "dados"
+    op = make_operation()
+    response = api.post(f"/ciot/operations/{op.id}/emit")
+    assert response.status_code == 200, response.get_json()
+    issued = server.calls(GENERATE)[0]["response"]["Dados"]["CIOT"]
+    assert "Codigo" not in server.calls(GENERATE)[0]["response"]
+    assert response.get_json()["data"]["codigo_ciot"] == issued == server.calls(DECLARE)[0]["request"][
+        "IdOperacaoTransporte"]

@@ -48,7 +48,14 @@ class AuthorityGenerator:
         answer = transport_for(request.environment, issuer).post(GENERATE, {"CpfCnpj": request.issuer_cnpj})
         if not answer.ok:
             raise ProviderUnavailable(f"ANTT {GENERATE} recusou: {answer.authority_message}")
-        return answer.text("IdOperacaoTransporte") or ""
+        return answer.text("IdOperacaoTransporte") or _nested_ciot(answer.value("Dados")) or ""
+
+
+def _nested_ciot(dados) -> str | None:
+    """The other answer shape seen in the wild: {"Sucesso": true, "Dados": {"CIOT": "560000142776", ...}}."""
+    if not isinstance(dados, dict):
+        return None
+    return next((str(value) for key, value in dados.items() if key.lower() == "ciot" and value), None)
 
 
 class TestDoubleGenerator:

@@ -18,6 +18,7 @@ from domain.ciot.pef.settings import PefSettings
 from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
 
 SUCCESS_CODES = ("110", "111")
+UNSPECIFIED_REFUSAL = "999"  # a refusal that came without a code of its own
 # The gateway in front of the services answers these before any service reads the request: who we are was refused.
 REFUSED_CLIENT = (401, 403)
 log = logging.getLogger("fretes.ciot.pef")
@@ -51,6 +52,9 @@ class PefAnswer:
         value = self._first("Codigo")
         if isinstance(value, list):
             value = value[0] if value else None
+        if value is None and isinstance(self._first("Sucesso"), bool):
+            # the identifier generator's answer as observed by a public client: {Sucesso, Mensagem, Dados, Erros}
+            return SUCCESS_CODES[0] if self._first("Sucesso") else UNSPECIFIED_REFUSAL
         return None if value is None else str(value)
 
     @property
