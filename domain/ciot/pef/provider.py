@@ -124,8 +124,7 @@ class AnttPefProvider(CiotProvider):
 
     @staticmethod
     def _recover(transport: PefTransport, sent: records.SentDeclaration) -> EmissionResult | None:
-        answer = transport.post(CONSULT_ISSUED, {"CodigoIdentificacaoOperacao": sent.id_operacao,
-                                                 "AnoDeclaracao": sent.ano_declaracao})
+        answer = _consult_issued(transport, sent.id_operacao, sent.ano_declaracao)
         full = payloads.digits(answer.text("CodigoIdentificacaoOperacao"))
         if not answer.ok or len(full) != len(sent.id_operacao) + 4 or not full.startswith(sent.id_operacao):
             return None  # not issued: the same identifier is declared again
@@ -176,6 +175,15 @@ class AnttPefProvider(CiotProvider):
         return ActionResult(ok=False, rejected=True, mensagem=answer.authority_message)
 
     # --- consultations -----------------------------------------------------------------------------------------
+    def consult_issued(self, environment, issuer, *, id_operacao: str, ano: int) -> dict:
+        """ConsultarCIOTGerado: {ok, codigo_ciot, codigo_verificador, aviso_transportador, mensagem}."""
+        answer = _consult_issued(self._transport(environment, issuer), id_operacao, ano)
+        full = payloads.digits(answer.text("CodigoIdentificacaoOperacao"))
+        if not answer.ok or not full.startswith(id_operacao):
+            return {"ok": False, "mensagem": answer.authority_message}
+        return {"ok": True, "codigo_ciot": id_operacao, "codigo_verificador": full[len(id_operacao):],
+                "aviso_transportador": _notice(answer), "mensagem": answer.text("Mensagem")}
+
     def consult_carrier(self, environment, issuer, *, cpf_cnpj: str, rntrc: str) -> dict:
         """ConsultarSituacaoTransportador: {ok, ativo, tipo, equiparado_tac, nome, mensagem}."""
         answer = self._transport(environment, issuer).post(CONSULT_CARRIER, {
@@ -218,6 +226,10 @@ def _issued(sent: records.SentDeclaration, *, replayed: bool, mensagem: str | No
     return EmissionResult(ok=True, codigo_ciot=sent.id_operacao, codigo_verificador=sent.codigo_verificador,
                           protocolo=sent.protocolo, mensagem=mensagem, replayed=replayed,
                           aviso_transportador=sent.aviso_transportador)
+
+
+def _consult_issued(transport: PefTransport, id_operacao: str, ano: int) -> PefAnswer:
+    return transport.post(CONSULT_ISSUED, {"CodigoIdentificacaoOperacao": id_operacao, "AnoDeclaracao": ano})
 
 
 def _notice(answer: PefAnswer) -> str | None:

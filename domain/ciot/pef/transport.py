@@ -7,10 +7,12 @@ or failed TLS handshake (wrong or expired certificate), a connection error, a ti
 not a JSON object. An HTTP 401/403 without `Codigo` (the gateway refused the certificate or the company is not
 enrolled) is ProviderConfigurationError: asking again changes nothing until the configuration is fixed.
 """
+import contextlib
 import http.client
 import json
 import logging
 import ssl
+from contextvars import ContextVar
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
@@ -22,6 +24,20 @@ UNSPECIFIED_REFUSAL = "999"  # a refusal that came without a code of its own
 # The gateway in front of the services answers these before any service reads the request: who we are was refused.
 REFUSED_CLIENT = (401, 403)
 log = logging.getLogger("fretes.ciot.pef")
+# When set (recording()), every exchange is appended to it as sent and as answered: the homologation report's
+# evidence. Unset in normal operation.
+_recorded: ContextVar[list | None] = ContextVar("pef_recorded_exchanges", default=None)
+
+
+@contextlib.contextmanager
+def recording():
+    """Collect the exchanges made inside the block: [{service, method, request, status, answer, error}]."""
+    exchanges: list = []
+    token = _recorded.set(exchanges)
+    try:
+        yield exchanges
+    finally:
+        _recorded.reset(token)
 
 
 @dataclass
@@ -73,10 +89,26 @@ class PefTransport:
         self.settings, self.context = settings, context
 
     def post(self, service: str, payload: dict) -> PefAnswer:
-        return self._send("POST", service, json.dumps(payload, ensure_ascii=False).encode(), None)
+        return self._recorded_send("POST", service, payload, None)
 
     def get(self, service: str, query: dict) -> PefAnswer:
-        return self._send("GET", service, None, query)
+        return self._recorded_send("GET", service, None, query)
+
+    def _recorded_send(self, method: str, service: str, payload: dict | None, query: dict | None) -> PefAnswer:
+        exchanges = _recorded.get()
+        body = None if payload is None else json.dumps(payload, ensure_ascii=False).encode()
+        if exchanges is None:
+            return self._send(method, service, body, query)
+        entry = {"service": service, "method": method, "request": payload if payload is not None else query,
+                 "status": None, "answer": None, "error": None}
+        exchanges.append(entry)
+        try:
+            answer = self._send(method, service, body, query)
+        except ProviderUnavailable as exc:
+            entry["error"] = str(exc)
+            raise
+        entry.update(status=answer.status, answer=answer.body)
+        return answer
 
     def _send(self, method: str, service: str, body: bytes | None, query: dict | None) -> PefAnswer:
         url = urlsplit(self.settings.url_of(service))
