@@ -12,13 +12,6 @@ from tests.fixtures.ciot import CONTRATADO_RNTRC, DESTINATARIO_CNPJ, load_op
 DECLARE = "DeclaracaoOperacaoTransporte"
 
 
-@pytest.fixture
-def legacy(company):
-    from core.db import db
-    company.ciot_flow = "legacy"
-    db.session.commit()
-
-
 def declared(pef):
     [exchange] = pef.server.calls(DECLARE)
     return exchange

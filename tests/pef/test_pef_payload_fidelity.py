@@ -145,13 +145,6 @@ def test_a_plate_repeated_in_the_composition_is_held_not_declared(api, make_tac,
 
 # --- 5. rectifying an aggregate without a route ---------------------------------------------------------------
 
-@pytest.fixture
-def legacy(company):
-    company.ciot_flow = "legacy"
-    db.session.commit()
-    return company
-
-
 def test_rectifying_an_aggregate_without_a_route_asks_for_it_and_sends_nothing(api, make_tac, pef, legacy):
     body = agregado_body(make_tac())
     for name in ("origem_uf", "origem_municipio_nome", "destino_uf", "destino_municipio_nome"):
