@@ -115,10 +115,9 @@ class Run:
         with recording() as exchanges:
             try:
                 self.outcome = call()
-                step.ok = _read(self.outcome, "ok") == "True"
-                step.protocolo = _read(self.outcome, "protocolo")
-                step.mensagem = _read(self.outcome, "mensagem")
-                step.codigo_ciot = _read(self.outcome, "codigo_ciot")
+                step.ok = bool(_read(self.outcome, "ok"))
+                step.protocolo, step.mensagem, step.codigo_ciot = (
+                    _text(_read(self.outcome, name)) for name in ("protocolo", "mensagem", "codigo_ciot"))
             except ProviderUnavailable as exc:
                 step.mensagem = str(exc)
         step.exchanges = [mask(exchange) for exchange in exchanges]
@@ -139,7 +138,11 @@ class Run:
 
 
 def _read(outcome, name):
-    value = outcome.get(name) if isinstance(outcome, dict) else getattr(outcome, name, None)
+    """A field of the provider's answer: a result object (declarations, actions) or a dict (consultations)."""
+    return outcome.get(name) if isinstance(outcome, dict) else getattr(outcome, name, None)
+
+
+def _text(value) -> str | None:
     return None if value is None else str(value)
 
 
