@@ -5,6 +5,7 @@
     flask --app app ciot irregular list [--json]
     flask --app app ciot recover-emissions [--json]             # re-enqueue stale in-flight emission attempts
     flask --app app ciot recount-months                          # the dashboard's month counts, from the operations
+    flask --app app ciot homologacao --company CNPJ [--saida DIR]  # the ANTT's homologation cases, report JSON + PDF
     flask --app app company credentials ID --environment homolog|producao (--set KEY=VALUE ... | --clear)
     flask --app app company set-ie ID IE                         # state registration (inscrição estadual)
 """
@@ -41,6 +42,17 @@ def register_ciot_commands(app) -> None:
             recount(db.session.connection(), company_id)
             commit_phase("month counts of one company")
         click.echo(f"Contagens mensais recalculadas: {len(companies)} empresas.")
+
+    @ciot_group.command("homologacao")
+    @click.option("--company", "cnpj", required=True, help="CNPJ da empresa declarante (com certificado A1).")
+    @click.option("--saida", type=click.Path(file_okay=False), default=None,
+                  help="Pasta do relatório (padrão: <instância>/homologacao).")
+    @click.option("--contratado", default=None, help="CPF do TAC de teste (dados da ANTT para a homologação).")
+    @click.option("--rntrc", default=None, help="RNTRC do TAC de teste.")
+    @click.option("--placas", default=None, help="Placas da composição, separadas por vírgula (cavalo primeiro).")
+    def homologacao(cnpj, saida, contratado, rntrc, placas):
+        """Roda a sequência de homologação da ANTT (PEF) com o certificado da empresa e grava o relatório."""
+        run_homologation_command(cnpj, saida, contratado=contratado, rntrc=rntrc, placas=placas)
 
     @ciot_group.group("irregular")
     def irregular_group():
@@ -140,3 +152,48 @@ def register_ciot_commands(app) -> None:
             company.state_registration = None
         db.session.flush()  # errors surface here; the command\'s unit of work commits
         click.echo(f"Inscrição estadual de {company.legal_name}: {company.state_registration or '(nenhuma)'}")
+
+
+def run_homologation_command(cnpj: str, saida: str | None, **case) -> None:
+    """`ciot homologacao`: checks what the run needs (the company, its certificate, CIOT_PEF_URL_HOMOLOG), runs it
+    in the company's scope and writes the report; exit status 1 when a step failed (the report is written anyway)."""
+    from pathlib import Path
+
+    from flask import current_app
+
+    from core.tenancy import cross_tenant, tenant_scope
+    from domain.ciot.pef.credentials import issuer_certificate_summary
+    from domain.ciot.pef.homologation import run_homologation, write_report
+    from domain.ciot.pef.settings import pef_settings
+    from domain.tenancy.models import Company
+    digits = "".join(ch for ch in cnpj if ch.isalnum()).upper()
+    company = db.session.execute(cross_tenant(sa.select(Company).where(Company.cnpj == digits))).scalar()
+    if company is None:
+        raise click.ClickException(f"Empresa com CNPJ {digits} não encontrada.")
+    if not pef_settings(current_app.config, "homolog").base_url:
+        raise click.ClickException("Defina CIOT_PEF_URL_HOMOLOG (endereço de homologação do web service PEF da ANTT).")
+    if issuer_certificate_summary(company.id) is None:
+        raise click.ClickException(f"A empresa {company.legal_name} não tem certificado digital A1: envie-o na página "
+                                   "de integrações.")
+    with tenant_scope(company.id):
+        report = run_homologation(company, _carrier(**case))
+        json_path, pdf_path = write_report(company, report, Path(saida or Path(current_app.instance_path,
+                                                                                "homologacao")))
+    for step in report["passos"]:
+        click.echo(f"{'ok   ' if step['ok'] else 'FALHA'} {step['passo']}: protocolo {step['protocolo'] or '—'}"
+                   f"{'' if step['ok'] else ' · ' + (step['mensagem'] or '')}")
+    click.echo(f"Resultado: {report['resultado']}. Relatório: {json_path} e {pdf_path}")
+    if report["resultado"] != "aprovado":
+        raise SystemExit(1)
+
+
+def _carrier(*, contratado, rntrc, placas):
+    from domain.ciot.pef.homologation import Carrier
+    values = {}
+    if contratado:
+        values["cpf"] = "".join(ch for ch in contratado if ch.isdigit())
+    if rntrc:
+        values["rntrc"] = _rntrc(rntrc)
+    if placas:
+        values["plates"] = tuple(plate.strip().upper() for plate in placas.split(",") if plate.strip())
+    return Carrier(**values)

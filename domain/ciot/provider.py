@@ -32,6 +32,13 @@ class ProviderUnavailable(Exception):
     """A technical failure talking to the provider (timeout, 5xx): the job may retry; nothing was decided."""
 
 
+class ProviderConfigurationError(ProviderUnavailable):
+    """The provider refused us before reading the request (e.g. an HTTP 401/403 from the authority's gateway with no
+    `Codigo`): our certificate or enrolment is wrong, so asking again changes nothing until someone fixes it. Nothing
+    was decided, like ProviderUnavailable (code that only knows that one keeps treating it as a failure to ask), but
+    a retry loop must stop on it and show its message."""
+
+
 @dataclass
 class Issuer:
     """The company in whose name the CIOT is declared (the caller, or the contracted ETC)."""

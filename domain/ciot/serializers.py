@@ -41,7 +41,8 @@ from domain.ciot.schemas import (
 from domain.ciot.states import STATES
 
 Status = Literal[STATES]
-CodigoCiot = Annotated[str, Field(pattern=r"^\d{12}$", description="Código CIOT, 12 dígitos.")]
+# The IdOperacaoTransporte the authority issued: up to 12 digits (GerarIdOperacaoTransporte).
+CodigoCiot = Annotated[str, Field(pattern=r"^\d{1,12}$", description="Código CIOT, até 12 dígitos.")]
 TripMomentOut = Annotated[datetime, Field(description="Data e hora de Brasília, com o deslocamento (-03:00).")]
 
 

@@ -30,6 +30,7 @@ from domain.payee.checks import (
 PAYMENT_FIELDS = ("tipo_pagamento", "chave_pix", "tipo_chave_pix", "banco", "agencia", "conta", "cpf_cnpj_owner",
                   "titular_parentesco")
 BANK_PAYMENTS = ("conta_corrente", "conta_poupanca", "conta_pagamento")
+CARD_PAYMENT = "cartao_pre_pago_ip"
 KIND_LABELS = {"automotor": "caminhão (automotor)", "cavalo_trator": "cavalo trator", "implemento": "implemento"}
 
 
@@ -136,6 +137,21 @@ def _bank_gaps(contract) -> list[dict]:
     return gaps
 
 
+def _card_gaps(contract) -> list[dict]:
+    """A prepaid card (cartão pré-pago IP) names its issuing institution (`banco`) and the card's number (`conta`),
+    as the manual's items 16.2 and 16.4 ask for it (the authority refuses it without them, rule B92)."""
+    gaps = []
+    if not contract.banco:
+        gaps.append(_gap("pagamento.banco", "Pagamento em cartão pré-pago sem a instituição emissora: informe o código "
+                                            "da instituição (banco) do cartão do TAC."))
+    elif bank_code_problem(contract.banco):
+        gaps.append(_gap("pagamento.banco", f"Banco inválido(a): {bank_code_problem(contract.banco)}."))
+    if not contract.conta:
+        gaps.append(_gap("pagamento.conta", "Pagamento em cartão pré-pago sem o número do cartão: informe-o em "
+                                            "conta."))
+    return gaps
+
+
 def _holder_gaps(contract) -> list[dict]:
     check = holder_check(contract.cpf_cnpj_owner, contract.contratado_cpf_cnpj, contract.titular_parentesco,
                          who=contract.contratado_categoria.replace("_", " "))
@@ -154,6 +170,8 @@ def payment_gaps(contract) -> list[dict]:
         gaps += _pix_gaps(contract)
     elif contract.tipo_pagamento in BANK_PAYMENTS:
         gaps += _bank_gaps(contract)
+    elif contract.tipo_pagamento == CARD_PAYMENT:
+        gaps += _card_gaps(contract)
     return gaps + _holder_gaps(contract)
 
 
@@ -167,13 +185,26 @@ def holder_note(contract) -> str | None:
 
 # --- all of it -----------------------------------------------------------------------------------------------------
 
+def repeated_plate_gaps(contract) -> list[dict]:
+    """A plate twice in the composition (the tractor's repeated as a trailer, or a trailer twice): the authority
+    refuses repeated plates (rule B5), even when the plate is in the fleet."""
+    seen, gaps = set(), []
+    for index, plate in enumerate(contract.placas):
+        if plate in seen:
+            gaps.append(_gap(f"placas_reboques[{index - 1}]", f"A placa {plate} aparece mais de uma vez na composição: "
+                                                              "informe cada veículo uma única vez."))
+        seen.add(plate)
+    return gaps
+
+
 def declaration_gaps(contract) -> list[dict]:
-    """Every gap of the contract's declaration, in the form's order: value, payment, vehicles' axles."""
+    """Every gap of the contract's declaration, in the form's order: value, payment, vehicles (plates, axles)."""
     gaps = []
     if not contract.valor_contratado or contract.valor_contratado <= 0:
         gaps.append(_gap("valor_contratado", "Informe o valor contratado do frete (maior que zero): a ANTT o exige "
                                              "na declaração do TAC agregado."))
     gaps += payment_gaps(contract)
+    gaps += repeated_plate_gaps(contract)
     for index, vehicle in enumerate(contract.veiculos or []):
         if not vehicle.get("eixos"):
             gaps.append(_gap(f"veiculos[{index}].eixos", f"Informe os eixos do veículo {vehicle['placa']} "

@@ -34,7 +34,8 @@ from domain.ciot_agregado.models import (
 from domain.ciot_agregado.schemas import TipoDebito
 
 Status = Literal[STATUSES]
-CodigoCiot = Annotated[str, Field(pattern=r"^\d{12}$", description="Código CIOT, 12 dígitos.")]
+# The IdOperacaoTransporte the authority issued: up to 12 digits (GerarIdOperacaoTransporte).
+CodigoCiot = Annotated[str, Field(pattern=r"^\d{1,12}$", description="Código CIOT, até 12 dígitos.")]
 LocalMoment = Annotated[datetime, Field(description="Data e hora de Brasília, com o deslocamento (-03:00).")]
 
 
@@ -82,8 +83,9 @@ class CiotAgregadoOut(ResponseModel):
     code: str = Field(description="Código do contrato na empresa (AGR-000001).")
     status: Status
     environment: Literal["homolog", "producao"]
-    codigo_ciot: CodigoCiot | None = Field(description="Código CIOT, 12 dígitos; nulo enquanto a ANTT não respondeu à "
-                                                       "declaração da abertura (declarada automaticamente).")
+    codigo_ciot: CodigoCiot | None = Field(description="Código CIOT, até 12 dígitos; nulo enquanto a ANTT não "
+                                                       "respondeu à declaração da abertura (declarada "
+                                                       "automaticamente).")
     codigo_verificador: str | None = Field(description="Código verificador da ANTT (4 dígitos), nulo enquanto não "
                                                        "declarado; com o código CIOT forma o identificador de 16 "
                                                        "dígitos.")

@@ -1,7 +1,6 @@
 """TAC agregado contracts through the ANTT PEF provider: the opening is a declaration of type 3, the closing sends
 the consolidated routes, the cancellation the 16-digit identifier; a retried closing or cancellation the authority
 already has is done, not refused."""
-import pytest
 
 from tests.fixtures.agregado import agregado_body, load_agregado, trip_body
 
@@ -20,7 +19,8 @@ def test_the_opening_is_a_tac_agregado_declaration(api, make_tac, pef):
     assert sent["DataFimViagem"] == data["data_prevista_encerramento"] and "DataInicioViagem" not in sent
     assert not {"OrigemDestino", "DadosCarga", "CpfCnpjDestinatario", "InfIndicadoresOperacionais"} & set(sent)
     assert [v["Placa"] for v in sent["Veiculos"]] == ["ABC1D23", "DEF4G56"] and sent["ValorFrete"] == "15000.00"
-    assert sent["InfPagamento"] == [{"TipoPagamento": 6, "ChavePix": "joao@exemplo.com.br", "IdentificadorPix": "3",
+    assert sent["InfPagamento"] == [{"TipoPagamento": 6, "ChavePix": "joao@exemplo.com.br",
+                                     "IdentificadorPix": data["id"].replace("-", ""),  # the payment's txid
                                      "CpfCnpjCreditado": partner.cpf_cnpj, "IndPagamento": 0}]
     assert (data["codigo_ciot"], data["codigo_verificador"]) == (
         sent["IdOperacaoTransporte"], exchange["response"]["CodigoVerificador"])
@@ -72,14 +72,6 @@ def test_close_sends_the_consolidated_routes(api, make_tac, pef):
     assert route["Origem"] == {"CodigoMunicipioOrigem": "3509502"} and route["QtdViagens"] == 2
     assert route["Destino"] == {"CodigoMunicipioDestino": "3303302"} and route["DistanciaPercorrida"] > 0
     assert load_agregado(data["id"]).status == "encerrado"
-
-
-@pytest.fixture
-def legacy(company):
-    from core.db import db
-    company.ciot_flow = "legacy"
-    db.session.commit()
-    return company
 
 
 def test_rectify_value_end_date_and_route_at_the_authority(api, make_tac, pef, legacy):

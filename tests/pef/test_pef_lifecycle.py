@@ -7,16 +7,9 @@ from datetime import timedelta
 import pytest
 
 from core.clock import brasilia_today
-from tests.fixtures.ciot import CONTRATADO_RNTRC, DESTINATARIO_CNPJ, EMITTER_CNPJ, load_op
+from tests.fixtures.ciot import CONTRATADO_RNTRC, DESTINATARIO_CNPJ, load_op
 
 DECLARE = "DeclaracaoOperacaoTransporte"
-
-
-@pytest.fixture
-def legacy(company):
-    from core.db import db
-    company.ciot_flow = "legacy"
-    db.session.commit()
 
 
 def declared(pef):
@@ -46,8 +39,8 @@ def test_a_lotacao_is_declared_with_the_manuals_fields(api, make_operation, pef)
                                                   "ComposicaoVeicular": True}
     first, second = sent["InfPagamento"]
     assert (first["TipoPagamento"], first["IndPagamento"], first["CodigoInstituicaoFinanceira"]) == (2, 0, "001")
-    assert (second["TipoPagamento"], second["IndPagamento"], second["ChavePix"], second["IdentificadorPix"]) == (
-        6, 1, "52998224725", "1")
+    assert (second["TipoPagamento"], second["IndPagamento"], second["ChavePix"]) == (6, 1, "52998224725")
+    assert second["IdentificadorPix"] == load_op(op.id).payments[1].id.hex  # the transfer's txid, not the key kind
     assert (second["NumeroParcela"], second["ValorParcela"]) == ("1", "3500.00")  # the first a prazo
     assert answer["Codigo"] == "110"
     assert (data["codigo_ciot"], data["codigo_verificador"], data["protocolo"]) == (
@@ -77,14 +70,6 @@ def pdf_text(data: bytes) -> str:
 
     from pypdf import PdfReader
     return " ".join((page.extract_text() or "") for page in PdfReader(io.BytesIO(data)).pages)
-
-
-def test_a_fracionada_is_declared_with_the_other_contractors(api, make_operation, pef):
-    op = make_operation(tipo_operacao="fracionada")
-    assert api.post(f"/ciot/operations/{op.id}/emit").status_code == 200
-    sent = declared(pef)["request"]
-    assert sent["TipoOperacao"] == 2 and "InfIndicadoresOperacionais" not in sent
-    assert sent["DadosCarga"]["ContratantesCargFrac"] == [EMITTER_CNPJ]
 
 
 def test_rectify_a_fracionada_then_close(api, make_operation, pef, legacy):

@@ -34,7 +34,6 @@ def test_the_environment_configures_production(monkeypatch, tmp_path):
 @pytest.mark.parametrize("override,says", [
     ({"CIOT_PEF_URL_PRODUCAO": ""}, "exige CIOT_PEF_URL_PRODUCAO"),
     ({"CIOT_PEF_URL_PRODUCAO": "http://pef.example.test"}, "deve ser um endereço https://"),
-    ({"CIOT_PEF_ID_GENERATOR": ""}, "exige CIOT_PEF_ID_GENERATOR"),
     ({"CIOT_PEF_ID_GENERATOR": "nao.existe.Gerador"}, "CIOT_PEF_ID_GENERATOR=nao.existe.Gerador"),
     ({"CIOT_PEF_ID_GENERATOR": "domain.ciot.pef.identifiers.TestDoubleGenerator"}, "gerador de testes"),
     ({"CIOT_PROVIDER_PRODUCAO": "modulo.Inexistente"}, "CIOT_PROVIDER_PRODUCAO=modulo.Inexistente"),
@@ -51,6 +50,14 @@ def test_the_test_double_is_accepted_in_homologation():
                      "CIOT_PEF_ID_GENERATOR": "domain.ciot.pef.identifiers.TestDoubleGenerator"})
 
 
+def test_without_a_generator_the_authority_issues_the_identifier(tmp_path):
+    """Production from the environment alone: no CIOT_PEF_ID_GENERATOR, the ANTT's GerarIdOperacaoTransporte."""
+    config = {**GOOD_PEF, "CIOT_PEF_ID_GENERATOR": ""}
+    check_providers(config)
+    assert pef_settings(config, "producao").id_generator == "domain.ciot.pef.identifiers.AuthorityGenerator"
+    assert pef_settings({**GOOD_PEF}, "producao").id_generator == GOOD_PEF["CIOT_PEF_ID_GENERATOR"]  # pluggable
+
+
 def test_a_dotted_path_provider_is_kept():
     config = {"CIOT_PROVIDER_PRODUCAO": "domain.ciot.provider.HomologSimulator"}
     assert provider_path(config, "producao") == "domain.ciot.provider.HomologSimulator"
@@ -58,15 +65,26 @@ def test_a_dotted_path_provider_is_kept():
     assert provider_path({}, "producao") == ""
 
 
-def test_a_generator_answer_that_is_not_12_digits_is_a_technical_failure():
+@pytest.mark.parametrize("answer", ["123456789012", "560000088", "1"])
+def test_a_generator_answer_of_up_to_12_digits_is_taken(answer):
+    from domain.ciot.pef.identifiers import IdentifierRequest, generate_identifier
+    request = IdentifierRequest("homolog", "11222333000181", 1, "52998224725", None, "k")
+    Answering.value = answer
+    assert generate_identifier("tests.pef.test_pef_settings.Answering", request) == answer
+
+
+@pytest.mark.parametrize("answer", ["1234567890123", "", "12A4", "-12"])
+def test_a_generator_answer_that_is_not_up_to_12_digits_is_a_technical_failure(answer):
     from domain.ciot.pef.identifiers import IdentifierRequest, generate_identifier
     from domain.ciot.provider import ProviderUnavailable
     request = IdentifierRequest("homolog", "11222333000181", 1, "52998224725", None, "k")
-    assert generate_identifier("tests.pef.test_pef_settings.FixedGenerator", request) == "123456789012"
-    with pytest.raises(ProviderUnavailable, match="12 dígitos"):
-        generate_identifier("tests.pef.test_pef_settings.ShortGenerator", request)
+    Answering.value = answer
+    with pytest.raises(ProviderUnavailable, match="até 12 dígitos"):
+        generate_identifier("tests.pef.test_pef_settings.Answering", request)
 
 
-class ShortGenerator:
+class Answering:
+    value = ""
+
     def generate(self, request):
-        return "123"
+        return Answering.value

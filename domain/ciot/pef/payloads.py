@@ -3,9 +3,11 @@ tolerant spelling choices, e.g. `ContratantesCargFrac` and the vehicle's `RNTRC`
 field comes from is listed in docs/ciot-pef.md. Money and weights go as text with two decimals; dates as
 `yyyy-MM-dd`, the declaration's moment as `yyyy-MM-ddTHH:mm:ss` (Brasília).
 """
+import uuid
 from datetime import date, datetime, time
 from decimal import Decimal
 
+from core.errors import InvalidBody
 from core.validators import resolve_ibge_code
 from domain.ciot.provider import normalize_rntrc
 
@@ -14,8 +16,6 @@ TIPO_PAGAMENTO = {"cartao_pre_pago_ip": 1, "conta_corrente": 2, "conta_poupanca"
                   "outros": 5, "pix": 6}
 BANK_TYPES = (1, 2, 3, 4)
 IND_PAGAMENTO = {"vista": 0, "prazo": 1}
-# The PIX key's kind beside the key (IdentificadorPix).
-IDENTIFICADOR_PIX = {"cpf": "1", "cnpj": "2", "email": "3", "telefone": "4", "aleatoria": "5"}
 
 
 def money(value) -> str:
@@ -49,17 +49,29 @@ def principal_contratante(op):
     return next((row for row in rows if row.papel == "principal"), rows[0] if rows else None)
 
 
+def operation_contratante(op, issuer) -> tuple[str, str | None]:
+    """(CpfCnpjContratante, RNTRCContratante). A fracionada is the declaring company's own operation: it consolidates
+    the shippers' cargo, so it is the contratante and the shippers go in ContratantesCargFrac (our rules CTR06/CTR08,
+    the manual's B119); the authority checks it against the certificate's holder. A lotação is hired by its principal
+    contratante (else the first; else the declaring company)."""
+    if op.tipo_operacao == "fracionada":
+        return digits(issuer.cnpj), None
+    principal = principal_contratante(op)
+    if principal is None:
+        return digits(issuer.cnpj), None
+    return digits(principal.cpf_cnpj), normalize_rntrc(principal.rntrc) if principal.rntrc else None
+
+
 def operation_declaration(op, issuer, id_operacao: str, declared: datetime) -> dict:
     tipo = TIPO_OPERACAO[op.tipo_operacao]
-    principal = principal_contratante(op)
-    contratante_doc = digits(principal.cpf_cnpj) if principal else issuer.cnpj
+    contratante_doc, contratante_rntrc = operation_contratante(op, issuer)
     payload = without_none({
         "IdOperacaoTransporte": id_operacao,
         "TipoOperacao": tipo,
         "CpfCnpjContratado": digits(op.contratado_cpf_cnpj),
         "RNTRCContratado": normalize_rntrc(op.contratado_rntrc),
         "CpfCnpjContratante": contratante_doc,
-        "RNTRCContratante": normalize_rntrc(principal.rntrc) if principal and principal.rntrc else None,
+        "RNTRCContratante": contratante_rntrc,
         "CpfCnpjDestinatario": digits(op.destinatario_cpf_cnpj) or None,
         "ValorFrete": money(op.valor_frete),
         "DataDeclaracao": moment(declared),
@@ -100,8 +112,8 @@ def route(origem: dict, destino: dict, distance, trips: int | None = None) -> di
 
 
 def fractional_contractors(op, contratante_doc: str) -> list[str]:
-    """Who else hired the fractional load: the other contratantes, else the documents' issuers (never the
-    operation's contratante, rule B119)."""
+    """Who hired the fractional load: the contratantes (the shippers), then the documents' issuers, never the
+    operation's contratante, the declaring company (rule B119)."""
     found = [digits(row.cpf_cnpj) for row in op.contratantes] + [digits(d.emitter_cnpj) for d in op.documents]
     unique = []
     for doc in found:
@@ -132,26 +144,35 @@ def indicators(op) -> dict:
 
 def payments(op) -> list[dict]:
     """One InfPagamento per payment of the operation; an operation without payment rows sends its own
-    payment data (tipo_pagamento, bank or PIX) for the whole freight."""
+    payment data (tipo_pagamento, bank or PIX) for the whole freight. A PIX payment without a key of its own is paid
+    to the operation's key (the documented PIX variant: the key at the root, every payment by PIX)."""
     rows = list(op.payments or [])
     if not rows:
         return [payment_entry(
             tipo=op.tipo_pagamento or "conta_corrente", indicador=op.indicador_pagamento or "vista",
             creditado=op.cpf_cnpj_owner or op.contratado_cpf_cnpj, banco=op.bank_code, agencia=op.agency,
-            conta=op.account_number, chave_pix=op.chave_pix, tipo_chave_pix=op.tipo_chave_pix, parcela=None)]
+            conta=op.account_number, chave_pix=op.chave_pix, pix_id=pix_identifier(op.id), parcela=None)]
     # Instalments are numbered among the payments a prazo (an advance paid à vista is no instalment).
     numbers = {id(row): number for number, row in
                enumerate((row for row in rows if row.indicador_pagamento == "prazo"), start=1)}
     return [payment_entry(
         tipo=row.tipo_pagamento, indicador=row.indicador_pagamento,
         creditado=row.titular_cpf_cnpj or op.cpf_cnpj_owner or op.contratado_cpf_cnpj, banco=row.banco,
-        agencia=row.agencia, conta=row.conta, chave_pix=row.codigo_pagamento if row.tipo_pagamento == "pix" else None,
-        tipo_chave_pix=row.tipo_chave_pix, parcela=(numbers.get(id(row)), row.due_date, row.amount),
-        codigo_pagamento=row.codigo_pagamento if row.tipo_pagamento not in ("pix",) else None)
+        agencia=row.agencia, conta=row.conta,
+        chave_pix=(row.codigo_pagamento or op.chave_pix) if row.tipo_pagamento == "pix" else None,
+        pix_id=pix_identifier(row.id), parcela=(numbers.get(id(row)), row.due_date, row.amount),
+        codigo_pagamento=row.codigo_pagamento if row.tipo_pagamento != "pix" else None)
         for row in rows]
 
 
-def payment_entry(*, tipo, indicador, creditado, banco, agencia, conta, chave_pix, tipo_chave_pix, parcela,
+def pix_identifier(record_id) -> str:
+    """IdentificadorPix (#16.8): the identifier the PIX transfer of this payment carries (its txid: letters and
+    digits, 26 to 35 of them), our payment's id without hyphens; stable, so a retried declaration sends the same one.
+    Not the key's kind (docs/ciot-pef.md "IdentificadorPix")."""
+    return uuid.UUID(str(record_id)).hex
+
+
+def payment_entry(*, tipo, indicador, creditado, banco, agencia, conta, chave_pix, pix_id, parcela,
                   codigo_pagamento=None) -> dict:
     code = TIPO_PAGAMENTO.get(tipo, 5)
     ind = IND_PAGAMENTO.get(indicador, 0)
@@ -159,9 +180,10 @@ def payment_entry(*, tipo, indicador, creditado, banco, agencia, conta, chave_pi
         "TipoPagamento": code,
         "CodigoInstituicaoFinanceira": digits(banco) or None if code in BANK_TYPES else None,
         "NumeroAgencia": digits(agencia) or None if code in BANK_TYPES else None,
+        # the account, or for the prepaid card (1) the card's number (#16.4: the means of payment's identifier)
         "NumeroConta": (conta or None) if code in BANK_TYPES else None,
         "ChavePix": chave_pix if code == 6 else None,
-        "IdentificadorPix": IDENTIFICADOR_PIX.get(tipo_chave_pix or "") if code == 6 else None,
+        "IdentificadorPix": pix_id if code == 6 else None,
         "CpfCnpjCreditado": digits(creditado) or None,
         "CodigoPagamento": codigo_pagamento if code in (1, 5) else None,  # the card's code, or the other form's
         "IndPagamento": ind,
@@ -195,8 +217,8 @@ def aggregate_declaration(contract, issuer, id_operacao: str, declared: datetime
     payload["InfPagamento"] = [payment_entry(
         tipo=tipo, indicador="vista", creditado=contract.cpf_cnpj_owner or contract.contratado_cpf_cnpj,
         banco=getattr(contract, "banco", None), agencia=getattr(contract, "agencia", None),
-        conta=getattr(contract, "conta", None), chave_pix=contract.chave_pix,
-        tipo_chave_pix=getattr(contract, "tipo_chave_pix", None), parcela=None)]
+        conta=getattr(contract, "conta", None), chave_pix=contract.chave_pix, pix_id=pix_identifier(contract.id),
+        parcela=None)]
     return payload
 
 
@@ -234,11 +256,10 @@ def aggregate_closing(ciot16: str, closing: dict) -> dict:
     return payload
 
 
-def rectification(op, ciot16: str, changes: dict) -> dict:
+def rectification(op, issuer, ciot16: str, changes: dict) -> dict:
     """Fracionada (lotação cannot be rectified, rule B121): the freight value, the trip end and the cargo, as they
     are after the changes."""
-    principal = principal_contratante(op)
-    contratante_doc = digits(principal.cpf_cnpj) if principal else ""
+    contratante_doc, _ = operation_contratante(op, issuer)
     payload = {"CodigoIdentificacaoOperacao": ciot16,
                "ValorFrete": money(changes.get("valor_frete", op.valor_frete))}
     if "viagem_fim" in changes and changes["viagem_fim"] is not None:
@@ -249,13 +270,19 @@ def rectification(op, ciot16: str, changes: dict) -> dict:
 
 def aggregate_rectification(contract, ciot16: str, changes: dict) -> dict:
     """TAC agregado: the value, the end date and the route, as they are after the changes (rules B57/B64: end date
-    and route are required for this type)."""
+    and route are required for this type). A contract without a route cannot be rectified until one is given: 400
+    naming the missing side, before anything is sent."""
     def now(name):
         return changes.get(name, getattr(contract, name, None))
-    origem = {"tipo": "municipio", "uf": now("origem_uf"), "municipio_nome": now("origem_municipio_nome"),
-              "codigo_municipio": now("origem_codigo_ibge")}
-    destino = {"tipo": "municipio", "uf": now("destino_uf"), "municipio_nome": now("destino_municipio_nome"),
-               "codigo_municipio": now("destino_codigo_ibge")}
+    sides = {}
+    for side in ("origem", "destino"):
+        place_of = {"tipo": "municipio", "uf": now(f"{side}_uf"), "municipio_nome": now(f"{side}_municipio_nome"),
+                    "codigo_municipio": now(f"{side}_codigo_ibge")}
+        if not place(place_of, side.capitalize()):
+            raise InvalidBody.for_field(
+                f"{side}_municipio_nome", f"A retificação do TAC agregado leva a rota (regra B64 da ANTT): informe "
+                f"{side}_uf e {side}_municipio_nome.", code="required")
+        sides[side] = place_of
     return {"CodigoIdentificacaoOperacao": ciot16, "ValorFrete": money(now("valor_contratado")),
             "DataFimViagem": day(now("data_prevista_encerramento")),
-            "OrigemDestino": [route(origem, destino, now("distancia_km"))]}
+            "OrigemDestino": [route(sides["origem"], sides["destino"], now("distancia_km"))]}

@@ -2,7 +2,8 @@
 the declaring company's A1 certificate. Select it with CIOT_PROVIDER_HOMOLOG / CIOT_PROVIDER_PRODUCAO=antt_pef.
 
 Exactly once: a declaration (of an operation or of a TAC agregado contract) is keyed by our record's id. The
-12-digit IdOperacaoTransporte is drawn once per key and committed before the first send (records.py). A send that
+IdOperacaoTransporte (up to 12 digits, issued by the authority's GerarIdOperacaoTransporte by default) is drawn once
+per key and committed before the first send (records.py). A send that
 ends without an answer (timeout, 5xx, dropped connection, a worker killed) is ProviderUnavailable: the job retries
 later. Before sending a key again, ConsultarCIOTGerado asks whether the authority issued that identifier; if it
 did, that CIOT is taken (never a second declaration); if not, the same identifier is sent again, so even a
@@ -35,6 +36,17 @@ ALREADY_DONE = {CANCEL: ("já cancelad", "ja cancelad"), CLOSE: ("já encerrad",
 RECOVERED = "CIOT recuperado na ANTT (ConsultarCIOTGerado): a declaração anterior foi emitida."
 
 
+def transport_for(environment: str, issuer: Issuer) -> PefTransport:
+    """The mutual-TLS transport to the environment's PEF web service with the issuer's A1 certificate."""
+    settings = pef_settings(current_app.config, environment)
+    if not settings.base_url:
+        raise ProviderUnavailable(f"CIOT_PEF_URL_{environment.upper()} não configurado.")
+    client = issuer_certificate(issuer.company_id)
+    if client is None:
+        raise ProviderUnavailable(f"Certificado A1 da empresa {issuer.cnpj} não cadastrado.")
+    return PefTransport(settings, client_context(client, ca_file=settings.ca_file))
+
+
 class AnttPefProvider(CiotProvider):
     name = "antt-pef"
     uses_certificate = True  # the issuer's A1 certificate, not the credentials dict, authenticates it
@@ -54,13 +66,7 @@ class AnttPefProvider(CiotProvider):
                                 code="missing_credentials", extra={"company_id": str(issuer_company.id)})
 
     def _transport(self, environment: str, issuer: Issuer) -> PefTransport:
-        settings = pef_settings(current_app.config, environment)
-        if not settings.base_url:
-            raise ProviderUnavailable(f"CIOT_PEF_URL_{environment.upper()} não configurado.")
-        client = issuer_certificate(issuer.company_id)
-        if client is None:
-            raise ProviderUnavailable(f"Certificado A1 da empresa {issuer.cnpj} não cadastrado.")
-        return PefTransport(settings, client_context(client, ca_file=settings.ca_file))
+        return transport_for(environment, issuer)
 
     # --- declarations -----------------------------------------------------------------------------------------
     def emit(self, op, issuer, credentials, *, idempotency_key):
@@ -102,7 +108,7 @@ class AnttPefProvider(CiotProvider):
                                       "verificador.")
         sent.codigo_verificador = verificador.zfill(4)
         sent.protocolo = answer.text("Protocolo")
-        sent.aviso_transportador = (answer.text("AvisoTransportador") or "").strip() or None
+        sent.aviso_transportador = _notice(answer)
         records.settle(key, codigo_verificador=sent.codigo_verificador, protocolo=sent.protocolo,
                        aviso=sent.aviso_transportador)
         return _issued(sent, replayed=False, mensagem=answer.text("Mensagem"))
@@ -111,24 +117,23 @@ class AnttPefProvider(CiotProvider):
     def _reserve(environment, issuer, key, tipo, contratado, moment) -> records.SentDeclaration:
         request = IdentifierRequest(environment=environment, issuer_cnpj=issuer.cnpj, tipo_operacao=tipo,
                                     contratado_cpf_cnpj=payloads.digits(contratado), data_declaracao=moment.date(),
-                                    idempotency_key=key)
+                                    idempotency_key=key, issuer_company_id=str(issuer.company_id))
         path = pef_settings(current_app.config, environment).id_generator
-        if not path:
-            raise ProviderUnavailable("CIOT_PEF_ID_GENERATOR não configurado.")
         return records.reserve(key, environment=environment, issuer_cnpj=issuer.cnpj,
                                id_operacao=generate_identifier(path, request), ano=moment.year)
 
     @staticmethod
     def _recover(transport: PefTransport, sent: records.SentDeclaration) -> EmissionResult | None:
-        answer = transport.post(CONSULT_ISSUED, {"CodigoIdentificacaoOperacao": sent.id_operacao,
-                                                 "AnoDeclaracao": sent.ano_declaracao})
+        answer = _consult_issued(transport, sent.id_operacao, sent.ano_declaracao)
         full = payloads.digits(answer.text("CodigoIdentificacaoOperacao"))
-        if not answer.ok or len(full) != 16 or not full.startswith(sent.id_operacao):
+        if not answer.ok or len(full) != len(sent.id_operacao) + 4 or not full.startswith(sent.id_operacao):
             return None  # not issued: the same identifier is declared again
-        sent.codigo_verificador = full[12:]
+        sent.codigo_verificador = full[len(sent.id_operacao):]
         sent.protocolo = answer.text("Protocolo")
+        # the notice to the carrier must still be shown and printed when the consultation returns it
+        sent.aviso_transportador = _notice(answer)
         records.settle(sent.idempotency_key, codigo_verificador=sent.codigo_verificador, protocolo=sent.protocolo,
-                       aviso=None)
+                       aviso=sent.aviso_transportador)
         return _issued(sent, replayed=True, mensagem=RECOVERED)
 
     # --- after the declaration -------------------------------------------------------------------------------
@@ -142,7 +147,8 @@ class AnttPefProvider(CiotProvider):
         return self._act(op.environment, issuer, CLOSE, payload)
 
     def rectify(self, op, issuer, credentials, *, changes):
-        payload = payloads.rectification(op, payloads.ciot_with_code(op.codigo_ciot, op.codigo_verificador), changes)
+        payload = payloads.rectification(op, issuer, payloads.ciot_with_code(op.codigo_ciot, op.codigo_verificador),
+                                         changes)
         return self._act(op.environment, issuer, RECTIFY, payload)
 
     def rectify_aggregate(self, contract, issuer, credentials, *, changes):
@@ -169,6 +175,15 @@ class AnttPefProvider(CiotProvider):
         return ActionResult(ok=False, rejected=True, mensagem=answer.authority_message)
 
     # --- consultations -----------------------------------------------------------------------------------------
+    def consult_issued(self, environment, issuer, *, id_operacao: str, ano: int) -> dict:
+        """ConsultarCIOTGerado: {ok, codigo_ciot, codigo_verificador, aviso_transportador, mensagem}."""
+        answer = _consult_issued(self._transport(environment, issuer), id_operacao, ano)
+        full = payloads.digits(answer.text("CodigoIdentificacaoOperacao"))
+        if not answer.ok or not full.startswith(id_operacao):
+            return {"ok": False, "mensagem": answer.authority_message}
+        return {"ok": True, "codigo_ciot": id_operacao, "codigo_verificador": full[len(id_operacao):],
+                "aviso_transportador": _notice(answer), "mensagem": answer.text("Mensagem")}
+
     def consult_carrier(self, environment, issuer, *, cpf_cnpj: str, rntrc: str) -> dict:
         """ConsultarSituacaoTransportador: {ok, ativo, tipo, equiparado_tac, nome, mensagem}."""
         answer = self._transport(environment, issuer).post(CONSULT_CARRIER, {
@@ -211,6 +226,15 @@ def _issued(sent: records.SentDeclaration, *, replayed: bool, mensagem: str | No
     return EmissionResult(ok=True, codigo_ciot=sent.id_operacao, codigo_verificador=sent.codigo_verificador,
                           protocolo=sent.protocolo, mensagem=mensagem, replayed=replayed,
                           aviso_transportador=sent.aviso_transportador)
+
+
+def _consult_issued(transport: PefTransport, id_operacao: str, ano: int) -> PefAnswer:
+    return transport.post(CONSULT_ISSUED, {"CodigoIdentificacaoOperacao": id_operacao, "AnoDeclaracao": ano})
+
+
+def _notice(answer: PefAnswer) -> str | None:
+    """AvisoTransportador: the authority's notice to the carrier (None when absent or blank)."""
+    return (answer.text("AvisoTransportador") or "").strip() or None
 
 
 def _already_done(service: str, answer: PefAnswer) -> bool:

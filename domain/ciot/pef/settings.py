@@ -7,10 +7,12 @@ core/config.py fills from the environment; README "Configuração"):
 - CIOT_PEF_PATH_PREFIX: the path between the base URL and the service name (default `api`).
 - CIOT_PEF_TIMEOUT_SECONDS (default 30) and CIOT_PEF_CONNECT_TIMEOUT_SECONDS (default 10).
 - CIOT_PEF_CA_BUNDLE: a PEM file of the authorities that sign the server's certificate (default: the system's).
-- CIOT_PEF_ID_GENERATOR: dotted path of the IdOperacaoTransporte generator (domain/ciot/pef/identifiers.py).
+- CIOT_PEF_ID_GENERATOR: dotted path of the IdOperacaoTransporte generator (domain/ciot/pef/identifiers.py); empty:
+  the authority's own GerarIdOperacaoTransporte (`AuthorityGenerator`).
 
-`check_providers(config)` runs at startup: a provider that cannot be loaded, or `antt_pef` without its URL or
-generator (or, in production, with the test double), stops the app with a message that says what to set.
+`check_providers(config)` runs at startup: a provider that cannot be loaded, or `antt_pef` without its URL (or, in
+production, with the test double generator, or a generator that cannot be loaded), stops the app with a message that
+says what to set.
 """
 from dataclasses import dataclass
 from importlib import import_module
@@ -22,6 +24,7 @@ PROVIDER_ALIASES = {
 }
 DEFAULT_PROVIDERS = {"homolog": "simulator", "producao": ""}
 TEST_DOUBLE_GENERATOR = "domain.ciot.pef.identifiers.TestDoubleGenerator"
+AUTHORITY_GENERATOR = "domain.ciot.pef.identifiers.AuthorityGenerator"
 
 
 class CiotSettingsError(RuntimeError):
@@ -69,7 +72,7 @@ def pef_settings(config, environment: str) -> PefSettings:
         timeout=float(config.get("CIOT_PEF_TIMEOUT_SECONDS") or 30),
         connect_timeout=float(config.get("CIOT_PEF_CONNECT_TIMEOUT_SECONDS") or 10),
         ca_file=(config.get("CIOT_PEF_CA_BUNDLE") or "").strip() or None,
-        id_generator=(config.get("CIOT_PEF_ID_GENERATOR") or "").strip(),
+        id_generator=(config.get("CIOT_PEF_ID_GENERATOR") or "").strip() or AUTHORITY_GENERATOR,
     )
 
 
@@ -103,17 +106,13 @@ def _pef_problems(config, environment: str) -> list[str]:
                         "PEF informado pela ANTT).")
     elif url.scheme != "https" or not url.hostname:
         problems.append(f"CIOT_PEF_URL_{suffix} deve ser um endereço https:// (autenticação mútua TLS).")
-    if not settings.id_generator:
-        problems.append(f"CIOT_PROVIDER_{suffix}=antt_pef exige CIOT_PEF_ID_GENERATOR (gerador do "
-                        "IdOperacaoTransporte, docs/ciot-pef.md).")
-    else:
-        try:
-            load_class(settings.id_generator)
-        except (ImportError, AttributeError) as exc:
-            problems.append(f"CIOT_PEF_ID_GENERATOR={settings.id_generator}: não pode ser carregado ({exc}).")
-        if environment == "producao" and settings.id_generator == TEST_DOUBLE_GENERATOR:
-            problems.append("CIOT_PEF_ID_GENERATOR aponta para o gerador de testes: em produção use o gerador "
-                            "ligado à ferramenta da ANTT.")
+    try:
+        load_class(settings.id_generator)
+    except (ImportError, AttributeError) as exc:
+        problems.append(f"CIOT_PEF_ID_GENERATOR={settings.id_generator}: não pode ser carregado ({exc}).")
+    if environment == "producao" and settings.id_generator == TEST_DOUBLE_GENERATOR:
+        problems.append("CIOT_PEF_ID_GENERATOR aponta para o gerador de testes: em produção deixe-o vazio (o "
+                        "IdOperacaoTransporte é gerado pela ANTT, GerarIdOperacaoTransporte) ou use um gerador seu.")
     if settings.timeout <= 0 or settings.connect_timeout <= 0:
         problems.append("CIOT_PEF_TIMEOUT_SECONDS e CIOT_PEF_CONNECT_TIMEOUT_SECONDS devem ser maiores que zero.")
     return problems

@@ -4,20 +4,40 @@ Answers: success carries `Codigo` 110 ("Dados inseridos com sucesso!") or 111 ("
 sucesso!"); any other `Codigo` with its `Mensagem` is the authority's refusal, kept as received (both may come as
 lists). Everything else is a technical failure, raised as ProviderUnavailable so the caller retries: a refused
 or failed TLS handshake (wrong or expired certificate), a connection error, a timeout, an HTTP 5xx, a body that is
-not a JSON object.
+not a JSON object. An HTTP 401/403 without `Codigo` (the gateway refused the certificate or the company is not
+enrolled) is ProviderConfigurationError: asking again changes nothing until the configuration is fixed.
 """
+import contextlib
 import http.client
 import json
 import logging
 import ssl
+from contextvars import ContextVar
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
 from domain.ciot.pef.settings import PefSettings
-from domain.ciot.provider import ProviderUnavailable
+from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
 
 SUCCESS_CODES = ("110", "111")
+UNSPECIFIED_REFUSAL = "999"  # a refusal that came without a code of its own
+# The gateway in front of the services answers these before any service reads the request: who we are was refused.
+REFUSED_CLIENT = (401, 403)
 log = logging.getLogger("fretes.ciot.pef")
+# When set (recording()), every exchange is appended to it as sent and as answered: the homologation report's
+# evidence. Unset in normal operation.
+_recorded: ContextVar[list | None] = ContextVar("pef_recorded_exchanges", default=None)
+
+
+@contextlib.contextmanager
+def recording():
+    """Collect the exchanges made inside the block: [{service, method, request, status, answer, error}]."""
+    exchanges: list = []
+    token = _recorded.set(exchanges)
+    try:
+        yield exchanges
+    finally:
+        _recorded.reset(token)
 
 
 @dataclass
@@ -48,6 +68,9 @@ class PefAnswer:
         value = self._first("Codigo")
         if isinstance(value, list):
             value = value[0] if value else None
+        if value is None and isinstance(self._first("Sucesso"), bool):
+            # the identifier generator's answer as observed by a public client: {Sucesso, Mensagem, Dados, Erros}
+            return SUCCESS_CODES[0] if self._first("Sucesso") else UNSPECIFIED_REFUSAL
         return None if value is None else str(value)
 
     @property
@@ -66,10 +89,26 @@ class PefTransport:
         self.settings, self.context = settings, context
 
     def post(self, service: str, payload: dict) -> PefAnswer:
-        return self._send("POST", service, json.dumps(payload, ensure_ascii=False).encode(), None)
+        return self._recorded_send("POST", service, payload, None)
 
     def get(self, service: str, query: dict) -> PefAnswer:
-        return self._send("GET", service, None, query)
+        return self._recorded_send("GET", service, None, query)
+
+    def _recorded_send(self, method: str, service: str, payload: dict | None, query: dict | None) -> PefAnswer:
+        exchanges = _recorded.get()
+        body = None if payload is None else json.dumps(payload, ensure_ascii=False).encode()
+        if exchanges is None:
+            return self._send(method, service, body, query)
+        entry = {"service": service, "method": method, "request": payload if payload is not None else query,
+                 "status": None, "answer": None, "error": None}
+        exchanges.append(entry)
+        try:
+            answer = self._send(method, service, body, query)
+        except ProviderUnavailable as exc:
+            entry["error"] = str(exc)
+            raise
+        entry.update(status=answer.status, answer=answer.body)
+        return answer
 
     def _send(self, method: str, service: str, body: bytes | None, query: dict | None) -> PefAnswer:
         url = urlsplit(self.settings.url_of(service))
@@ -106,9 +145,14 @@ class PefTransport:
             body = json.loads(raw.decode("utf-8")) if raw.strip() else None
         except (UnicodeDecodeError, ValueError):
             body = None
-        if not isinstance(body, dict):
+        answer = PefAnswer(service, status, body) if isinstance(body, dict) else None
+        if status in REFUSED_CLIENT and (answer is None or answer.codigo is None):
+            raise ProviderConfigurationError(
+                f"ANTT {service}: acesso recusado (HTTP {status}), sem código da ANTT. Confira o certificado digital "
+                "A1 da empresa (validade, CNPJ) e o credenciamento dela no web service PEF da ANTT neste ambiente: "
+                "tentar de novo não resolve.")
+        if answer is None:
             raise ProviderUnavailable(f"ANTT {service}: resposta não JSON (HTTP {status}).")
-        answer = PefAnswer(service, status, body)
         if answer.codigo is None:
             raise ProviderUnavailable(f"ANTT {service}: resposta sem Codigo (HTTP {status}).")
         return answer
