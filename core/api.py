@@ -70,7 +70,6 @@ class ApiContext:
     company, loaded on first use (services need it; a read-only list does not)."""
     api_key: Any = None
     account: Any = None
-    with_key: Any = None  # the row the endpoint's `with_key` companion read with the key (None: absent, not asked)
     body: Any = None
     query: Any = None
     raw: dict = field(default_factory=dict)  # the decoded JSON body, for "was this field sent?"
@@ -83,30 +82,12 @@ class ApiContext:
         return self._company
 
 
-class KeyCompanion(Protocol):
-    """A row an endpoint reads in the key lookup's own round trip (`@endpoint(with_key=...)`): the simulation's
-    current methodology version. The key store outer-joins it on the key's company, so it is the caller's company's
-    row or absent (the endpoint then looks it up the usual way, which answers 403/404)."""
-
-    def bind(self, body: dict | None) -> dict | None:
-        """The statement's values, read from the request's JSON body as sent (not yet checked); None: read nothing."""
-
-    def join(self, lookup, company_id):
-        """`lookup` (a SELECT whose rows have the key's company in the `company_id` column) with the companion's
-        columns appended, outer-joined on that company; built once per companion."""
-
-    def row(self, values: tuple) -> Any:
-        """The endpoint's row from the appended columns' values, or None when the outer join found nothing."""
-
-
 class KeyStore(Protocol):
     """Where API keys live. The tenancy area provides it (app.py registers it): core imports no area."""
 
-    def find(self, raw: str, companion: KeyCompanion | None = None,
-             params: dict | None = None) -> tuple[Any, Any, str, Any] | None:
-        """(key, company, secret, companion row) for an active key, or None. key: id, prefix, scopes,
-        require_signature, last_used_at; company: id, has_module(name); the companion's row (None without one) is
-        read in the same statement with `params`."""
+    def find(self, raw: str) -> tuple[Any, Any, str] | None:
+        """(key, company, secret) for an active key, or None. key: id, prefix, scopes, require_signature,
+        last_used_at; company: id, has_module(name)."""
 
     def touch(self, key, when: datetime) -> None:
         """Record the key's last use."""
@@ -131,7 +112,7 @@ def key_store() -> KeyStore:
 def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body=None, query=None,
              success: int | None = None, response=None, response_kind: str = "json", module: str | None = None,
              public: bool = False, protected_fields=(), errors=(), idempotent: bool = True, blueprint=None,
-             operation_id: str | None = None, responses=None, headers=None, with_key=None,
+             operation_id: str | None = None, responses=None, headers=None,
              extra_scope: str | None = None, deprecated=None, rate_limit=None):
     """Declare a public API endpoint. `blueprint` mounts it elsewhere than the public API (then it is
     left out of the OpenAPI document); tests use it to exercise the pipeline on their own routes.
@@ -139,9 +120,6 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
     Documentation (docs/api/README.md "Adding an endpoint"): `response` is the envelope model of the success
     answer, `responses` other success statuses ({202: Model}), `errors` the area's ErrorCodes this operation
     answers, `headers` success response headers, `operation_id` a short camelCase name.
-
-    `with_key`: a KeyCompanion, whose row is read in the key lookup's statement (one round trip for both) and handed
-    over as `ctx.with_key`.
 
     `rate_limit`: `(config_name, scope, key_of(ctx))` of the limit the call counts (the view or its service counts
     it): a call refused as malformed (400) is not counted, but its answer carries the window's RateLimit-* headers.
@@ -166,7 +144,7 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
         def wrapper(**path_args):
             ctx = ApiContext()
             if not public:
-                ctx.api_key, ctx.account, ctx.with_key = authenticate(scopes, module, with_key)
+                ctx.api_key, ctx.account = authenticate(scopes, module)
             try:
                 if method in ("POST", "PATCH", "PUT"):
                     ctx.raw = read_json_body(body is not None, protected_fields)
@@ -201,17 +179,6 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
     return decorator
 
 
-def peek_json():
-    """The request's JSON body decoded, or None (not JSON, not an object): read_json_body reuses it."""
-    if "api_json" not in g:
-        try:
-            data = json.loads(request.get_data(cache=True) or b"null")
-        except (ValueError, UnicodeDecodeError, RecursionError):
-            data = None
-        g.api_json = data
-    return g.api_json if isinstance(g.api_json, dict) else None
-
-
 def to_response(result, success: int) -> Response:
     if isinstance(result, Response):
         return result
@@ -236,18 +203,16 @@ def presented_key() -> str | None:
     return None
 
 
-def authenticate(scopes, module: str | None, companion: KeyCompanion | None = None):
-    """The caller's (key, company) views and the companion's row (None without one); enters the company's tenant
-    scope."""
+def authenticate(scopes, module: str | None):
+    """The caller's (key, company) views; enters the company's tenant scope."""
     raw = presented_key()
     if not raw:
         raise Unauthorized("Chave de API ausente: envie X-API-Key, X-Service-Key ou Authorization: Bearer.")
     store = key_store()
-    params = companion.bind(peek_json()) if companion is not None else None
-    found = store.find(raw, companion, params) if params is not None else store.find(raw)
+    found = store.find(raw)
     if found is None:
         raise Unauthorized("Chave de API inválida ou revogada.")
-    key, company, secret, row = found
+    key, company, secret = found
     check_signature(key, secret)
     for scope in ((scopes,) if isinstance(scopes, str) else scopes or ()):
         if scope not in (key.scopes or []):
@@ -257,7 +222,7 @@ def authenticate(scopes, module: str | None, companion: KeyCompanion | None = No
     enter_tenant(company.id)
     touch_last_use(store, key)
     g.api_key = key
-    return key, company, row
+    return key, company
 
 
 def check_signature(key, secret: str) -> None:
@@ -303,9 +268,7 @@ def read_json_body(expects_body: bool, protected_fields) -> dict:
     mimetype = (request.mimetype or "").lower()
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         raise AppError("Envie o corpo como application/json.", code="unsupported_media_type", status=415)
-    data = g.get("api_json")  # decoded already by peek_json (an endpoint with `with_key`)
-    if not isinstance(data, dict):
-        data = _decode_json(raw)
+    data = _decode_json(raw)
     check_json_tree(data)
     if not isinstance(data, dict):
         raise InvalidBody("O corpo deve ser um objeto JSON.",

@@ -78,15 +78,13 @@ def save_methodology_version(ctx, methodology_id):
 
 
 @endpoint("/simulations", "POST", body=SimulationCreate, success=200, tags=TAGS, response=SimulationResponse,
-          with_key=services.current_version_with_key,
           rate_limit=("SIMULATION_RATE_LIMIT", "simulations", lambda ctx: ctx.api_key.prefix),
           responses={201: SimulationResponse}, errors=(FORBIDDEN, NOT_FOUND, INVALID_INPUTS, TAX_CONTEXT_REQUIRED,
                                                         RATE_LIMITED),
           summary="Simula o preço de um frete com a metodologia e os impostos; save=true guarda (201) e emite "
                   "simulation.created. Limite por chave (padrão 60 por minuto) → 429.")
 def create_simulation(ctx):
-    # The key's views (no company load) and the current version read with the key (one round trip for both).
     enforce_limit("SIMULATION_RATE_LIMIT", "simulations", ctx.api_key.prefix,
                   "Limite de simulações por minuto atingido. Tente novamente em instantes.")
-    result = services.simulate(ctx.account, ctx.body, actor=ctx.api_key, version=ctx.with_key)
+    result = services.simulate(ctx.account, ctx.body, actor=ctx.api_key)
     return {"data": simulation_dict(result)}, (201 if result.id else 200)

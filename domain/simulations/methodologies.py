@@ -3,7 +3,6 @@ company gets, and the lookups the simulations use."""
 import json
 import uuid
 from collections import OrderedDict
-from typing import NamedTuple
 
 import sqlalchemy as sa
 
@@ -137,47 +136,6 @@ def _current_version_select() -> sa.Select:
             .order_by(MethodologyVersion.version.desc()).limit(1))
 
 
-class VersionRow(NamedTuple):
-    """A version as the simulation reads it (VERSION_COLUMNS), from `CurrentVersionWithKey`."""
-    id: uuid.UUID
-    methodology_id: uuid.UUID
-    version: int
-    tax_mode: str
-    inputs: list
-    components: list
-
-
-class CurrentVersionWithKey:
-    """`POST /simulations` reads the current version of the body's methodology in the API key lookup's statement
-    (core.api KeyCompanion; one round trip for both): outer-joined on the key's company, so it is the caller's
-    company's version or nothing, and then `find_current_version` answers 404/403 as usual."""
-
-    PARAM = "with_key_methodology_id"
-
-    def bind(self, body: dict | None) -> dict | None:
-        try:
-            return {self.PARAM: uuid.UUID(str(body["methodology_id"]))}
-        except (TypeError, KeyError, ValueError):
-            return None  # not a body with a methodology id: the request fails its checks later
-
-    def join(self, lookup, company_id):
-        versions = MethodologyVersion.__table__
-        wanted = sa.bindparam(self.PARAM, type_=sa.Uuid)
-        current = versions.alias("with_key_version")
-        latest = (sa.select(sa.func.max(versions.c.version)).where(versions.c.methodology_id == wanted)
-                  .correlate(None).scalar_subquery())
-        on = sa.and_(current.c.company_id == company_id, current.c.methodology_id == wanted,
-                     current.c.version == latest)
-        return lookup.outerjoin(current, on).add_columns(
-            *(current.c[name].label(f"with_key_version_{name}") for name in VersionRow._fields))
-
-    def row(self, values: tuple) -> VersionRow | None:
-        return None if values[0] is None else VersionRow(*values)
-
-
-current_version_with_key = CurrentVersionWithKey()
-
-
 def find_version(methodology: Methodology, number: int | None = None) -> MethodologyVersion:
     number = number or methodology.current_version
     found = db.session.execute(db.select(MethodologyVersion).where(
@@ -209,5 +167,5 @@ def sample_inputs(version: MethodologyVersion) -> dict:
     return {item["key"]: item.get("default") for item in version.inputs if item.get("default") is not None}
 
 
-__all__ = ["compiled", "create_methodology", "current_version_with_key", "find_current_version", "find_methodology",
+__all__ = ["compiled", "create_methodology", "find_current_version", "find_methodology",
            "find_version", "install_templates", "sample_inputs", "save_version", "starter_templates"]

@@ -2,7 +2,6 @@
 from domain.simulations.methodologies import (
     compiled,
     create_methodology,
-    current_version_with_key,
     find_current_version,
     find_methodology,
     find_version,
@@ -24,7 +23,6 @@ from domain.simulations.simulations import (
 __all__ = [
     "compiled",
     "create_methodology",
-    "current_version_with_key",
     "find_current_version",
     "find_methodology",
     "find_simulation",

@@ -149,13 +149,11 @@ def _json_inputs(values: dict) -> dict:
     return {key: plain(value) for key, value in values.items()}
 
 
-def simulate(company, body: SimulationCreate, *, actor=None, version=None) -> SimulationResult:
+def simulate(company, body: SimulationCreate, *, actor=None) -> SimulationResult:
     """POST /simulations and the simulation page: the company's methodology (404 unknown, 403 another company's), its
     current version, the tax context with the company defaults; save=true stores it and emits simulation.created.
-    `company` is the ORM company or the API's read-only view of it (id, tax_state, tax_regime are all it reads);
-    `version`, the current version when the caller read it already (the API, with the key: CurrentVersionWithKey)."""
-    if version is None or version.methodology_id != body.methodology_id:
-        version = find_current_version(company, body.methodology_id)
+    `company` is the ORM company or the API's read-only view of it (id, tax_state, tax_regime are all it reads)."""
+    version = find_current_version(company, body.methodology_id)
     context = resolve_context(body.tax_context.model_dump() if body.tax_context else None,
                               company_state=company.tax_state, company_regime=company.tax_regime)
     result = price(version, body.inputs, context)

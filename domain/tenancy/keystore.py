@@ -55,32 +55,19 @@ _LOOKUP = (sa.select(*_KEY_COLUMNS, *_COMPANY_COLUMNS, _KEYS.c.secret_hash)
            .where(_KEYS.c.prefix == sa.bindparam("prefix"), _KEYS.c.revoked_at.is_(None)))
 
 
-_COMPANION_AT = len(_KEY_COLUMNS) + len(_COMPANY_COLUMNS) + 1  # the companion's columns follow secret_hash
-_WITH_COMPANION: dict = {}  # companion → the lookup extended with its columns (built once)
-
-
-def find(raw: str, companion=None, params: dict | None = None) -> tuple[KeyView, CompanyView, str, object] | None:
-    """The active key matching `<prefix>.<secret>`, its company, the presented secret and the companion's row
-    (core.api.KeyCompanion: read in the same statement, outer-joined on the key's company; None without one), or
-    None. Nothing read is handed over unless the secret matches."""
+def find(raw: str) -> tuple[KeyView, CompanyView, str] | None:
+    """The active key matching `<prefix>.<secret>`, its company and the presented secret, or None. Nothing read is
+    handed over unless the secret matches."""
     parts = apikeys.split_key(raw)
     if parts is None:
         return None
     prefix, secret = parts
-    stmt = _LOOKUP if companion is None else _lookup_with(companion)
-    row = db.session.connection().execute(stmt, {**(params or {}), "prefix": prefix}).first()
+    row = db.session.connection().execute(_LOOKUP, {"prefix": prefix}).first()
     if row is None or not apikeys.secret_matches(secret, row.secret_hash):
         return None
     key = KeyView(*row[:len(_KEY_COLUMNS)])
-    company = CompanyView(key.company_id, *row[len(_KEY_COLUMNS):_COMPANION_AT - 1])
-    return key, company, secret, (None if companion is None else companion.row(tuple(row[_COMPANION_AT:])))
-
-
-def _lookup_with(companion):
-    stmt = _WITH_COMPANION.get(companion)
-    if stmt is None:
-        stmt = _WITH_COMPANION[companion] = companion.join(_LOOKUP, _KEYS.c.company_id)
-    return stmt
+    company = CompanyView(key.company_id, *row[len(_KEY_COLUMNS):len(_KEY_COLUMNS) + len(_COMPANY_COLUMNS)])
+    return key, company, secret
 
 
 def touch(key: KeyView, when: datetime) -> None:
