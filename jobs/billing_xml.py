@@ -1,0 +1,36 @@
+"""Fiscal XML upload jobs (queue "default"): `import_staged(company_id, progress_id)` reads the files a large
+upload staged (domain.billing.xml_batch), advancing the progress row the inbox page polls. Idempotent: a finished
+row is left alone; a rerun of an unfinished one reads every file again, and the documents an earlier run already
+committed come out as duplicated."""
+import logging
+import uuid
+
+import sqlalchemy as sa
+
+from core.db import db
+from core.models import JobProgress
+from core.progress import fail
+from jobs.context import job_context
+
+log = logging.getLogger("fretes.jobs.billing_xml")
+
+
+def import_staged(company_id: str, progress_id: str) -> str:
+    from domain.billing import xml_batch
+    from domain.tenancy.models import Company
+
+    with job_context(uuid.UUID(str(company_id))):
+        progress = db.session.execute(sa.select(JobProgress).where(
+            JobProgress.id == uuid.UUID(str(progress_id)))).scalar_one_or_none()
+        if progress is None:
+            return "missing"
+        if progress.finished:
+            return progress.state
+        try:
+            xml_batch.import_staged(db.session.get(Company, progress.company_id), progress)
+        except Exception:  # the page shows the failure (and "Tentar novamente"); the worker log keeps the traceback
+            log.exception("XML upload %s failed", progress_id)
+            db.session.rollback()
+            fail(db.session.get(JobProgress, progress.id), "Falha ao ler os arquivos XML. Tente novamente.")
+            return "failed"
+        return "done"
