@@ -38,6 +38,7 @@ from blueprints.web.finance_forms import (
     parse_payment,
     payment_input,
 )
+from blueprints.web.jobs import HTMX_STOP_POLLING
 from core.clock import brasilia_today
 from core.csv_export import csv_stream
 from core.db import db
@@ -46,7 +47,6 @@ from core.formatting import day, status_label
 from core.pagination import Page, paginate
 from core.schemas import details_from
 from core.tenancy import company_select, get_owned, read_rows, tenant_scope
-from blueprints.web.jobs import HTMX_STOP_POLLING
 from core.transaction import commit_phase
 from domain.billing import services as billing
 from domain.billing import xml_batch

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import AppError, NotFound
+from core.files import write_in_transaction
 from core.models import JobProgress
 from core.progress import advance, enqueue_progress_job, start_progress
-from core.files import write_in_transaction
 from core.tenancy import get_owned
 from domain.billing.xml import FiscalEvent, FiscalXml, parse_fiscal_xml
 from domain.billing.xml_import import apply_event, xml_document
