@@ -5,11 +5,9 @@ committed come out as duplicated."""
 import logging
 import uuid
 
-import sqlalchemy as sa
-
 from core.db import db
 from core.models import JobProgress
-from core.progress import fail
+from core.progress import fail, job_row
 from jobs.context import job_context
 
 log = logging.getLogger("fretes.jobs.billing_xml")
@@ -20,8 +18,7 @@ def import_staged(company_id: str, progress_id: str) -> str:
     from domain.tenancy.models import Company
 
     with job_context(uuid.UUID(str(company_id))):
-        progress = db.session.execute(sa.select(JobProgress).where(
-            JobProgress.id == uuid.UUID(str(progress_id)))).scalar_one_or_none()
+        progress = job_row(progress_id)
         if progress is None:
             return "missing"
         if progress.finished:

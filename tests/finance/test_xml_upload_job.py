@@ -136,7 +136,7 @@ def test_a_thousand_files_finish_as_a_job_with_progress(app, fin_client, fin_com
     assert 'data-state="queued"' in html
     assert f'hx-get="/financeiro/documentos/xml/{job_id}/andamento" hx-trigger="every 1s"' in html
     assert fin_client.get(f"/financeiro/documentos/xml/{job_id}/andamento").status_code == 200  # still polling
-    assert queue.count == 1
+    assert queue.count == 1 and queue.jobs[0].timeout == xml_batch.JOB_TIMEOUT  # longer than the queue's
 
     seen = []
 
