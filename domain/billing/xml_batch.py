@@ -6,14 +6,14 @@ progress row and shows, when it ends, what became of each file: created, duplica
 or twice in the upload) or refused with its reason. Unlike a small upload (all the files or none), each file
 stands on its own: one refused file does not hold back the other 999.
 """
-import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import AppError, NotFound
 from core.files import write_in_transaction
 from core.models import JobProgress
-from core.progress import advance, enqueue_progress_job, start_progress
+from core.progress import enqueue_progress_job, start_progress
 from core.tenancy import get_owned
 from domain.billing.xml import FiscalEvent, FiscalXml, parse_fiscal_xml
 from domain.billing.xml_import import apply_event, xml_document
@@ -56,15 +56,14 @@ def staging_folder(progress: JobProgress) -> Path:
     return Path(progress.params["storage_dir"]) / str(progress.company_id) / "billing" / f"envio-{progress.id}"
 
 
-def import_staged(company, progress: JobProgress) -> list[FileOutcome]:
+def import_staged(company, progress: JobProgress, *, after_each: Callable[[int], object]) -> list[FileOutcome]:
     """Read every staged file (documents as they come, events once every document is in, so a document and its
-    cancellation may come together), advancing the row every PROGRESS_EVERY files; the outcome per file is kept
-    in the row for the result page, and the staging folder removed at the end."""
+    cancellation may come together), calling `after_each(files read)` every PROGRESS_EVERY files (the job advances
+    its row there); returns the outcome per file. The staging folder stays for a retry until the job is done."""
     names, folder = progress.params["files"], staging_folder(progress)
     storage_dir = Path(progress.params["storage_dir"])
     outcomes: list[FileOutcome | None] = [None] * len(names)
     events, seen = [], {}
-    advance(progress, done=0, total=len(names), message="Lendo os arquivos…")
     for index, name in enumerate(names):
         data = (folder / f"{index:05d}.xml").read_bytes()
         try:
@@ -77,12 +76,9 @@ def import_staged(company, progress: JobProgress) -> list[FileOutcome]:
             else:
                 outcomes[index] = _store_document(company, storage_dir, name, data, found, seen)
         if (index + 1) % PROGRESS_EVERY == 0:
-            advance(progress, done=index + 1, message=f"{index + 1} de {len(names)} arquivo(s) lido(s).")
+            after_each(index + 1)
     for index, name, data, event in events:
         outcomes[index] = _apply(company, storage_dir, name, data, event)
-    progress.params = {**progress.params, "outcome": [outcome.as_row() for outcome in outcomes]}
-    advance(progress, done=len(names), state="done", message=summary(outcomes))
-    shutil.rmtree(folder, ignore_errors=True)
     return outcomes
 
 
