@@ -24,6 +24,7 @@ CREATED, DUPLICATED, REFUSED, APPLIED = "criado", "duplicado", "recusado", "even
 # 2,000 files at 14 a second (the page's figure on the loaded 2-core machine, documents written) take ~140 s: a
 # busier host would pass the queue's 300 s default
 JOB_TIMEOUT = 1800
+MAX_NAME = 200  # characters of a file's name kept for the result page (the browser sends what it likes)
 PROGRESS_EVERY = 25  # files between two progress commits (each commit also keeps the documents read so far)
 
 
@@ -42,7 +43,7 @@ def start_xml_import(company, files, storage_dir, *, user=None) -> JobProgress:
     """Stage `files` ((name, bytes), in the order chosen) and enqueue the job that reads them (after the commit;
     inline in the embedded setup). The progress row keeps the names and where the files wait."""
     progress = start_progress(company, JOB_KIND, f"Envio de {len(files)} arquivo(s) XML", total=len(files),
-                              user=user, params={"files": [name for name, _ in files],
+                              user=user, params={"files": [name[:MAX_NAME] for name, _ in files],
                                                  "storage_dir": str(storage_dir)})
     folder = staging_folder(progress)
     for index, (_, data) in enumerate(files):
