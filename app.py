@@ -158,9 +158,12 @@ def _init_request_hooks(app: Flask) -> None:
     def allow_declared_uploads():
         """A view marked with access.upload_limit reads bodies up to its own limit (before CSRF reads the form),
         so an oversized file gets that page's inline error instead of a bare 413."""
-        limit = getattr(app.view_functions.get(request.endpoint), "upload_limit", None)
+        view = app.view_functions.get(request.endpoint)
+        limit = getattr(view, "upload_limit", None)
         if limit:
             request.max_content_length = max(limit, app.config["MAX_CONTENT_LENGTH"] or 0)
+        if getattr(view, "upload_parts", None):
+            request.max_form_parts = view.upload_parts
 
     app.before_request_funcs.setdefault(None, []).insert(0, allow_declared_uploads)
     app.before_request_funcs[None].insert(0, start_request_timer)  # first: the duration covers every hook

@@ -1,16 +1,18 @@
-"""Fiscal XML upload: documents per second for a 1,000-file upload through the inbox page, against the reader it
-replaced (the hand-written defusedxml parser of November 2026, kept below as `legacy_parse`), in the same process.
+"""Fiscal XML upload: documents per second of the reader, against the checked reader of 27 November 2026
+(`checked_reader_2711` below: the same checks, with a defusedxml tree, signxml and whole-document bindings) and the
+hand-written parser before it (`legacy_parse`: no checks), in the same process; then a 1,000-file upload through
+the inbox page, which makes it a job (inline here: no Redis).
 
     python bench/bench_fiscal_xml.py [files]     (default 1000; DATABASE_URL to use PostgreSQL)
 
 1. Makes `files` signed CT-e 4.00 files (tests/samples/fiscal/cte_4.00.xml with distinct keys, signed with a test
    certificate: tests/fixtures/fiscal.py), not timed.
-2. legacy: `legacy_parse` over every file (parse only: it checked neither the schema nor the signature).
-3. reader: `domain.billing.xml.parse_fiscal_xml` over every file (gate, schema, signature, bindings).
-4. page: one POST /financeiro/documentos/xml with all the files, as a logged-in `financeiro` user (parsing, the
-   inbox documents, the files written, the commit). The app takes a 1,000-file form only with MAX_FORM_PARTS and
-   MAX_CONTENT_LENGTH raised (Werkzeug's defaults: 1,000 parts, and the app's 1 MB body): the bench raises both.
-Prints documents per second of each and the ratios reader/legacy and page/legacy.
+2. legacy, checked 27/11 and reader over every file, in turns of 100 files (a burst of load from another process
+   falls on the three alike), each timed by wall clock and by this process's CPU time (what a worker of its own
+   gets: on a shared machine the wall clock also counts the other processes' turns).
+3. page: one POST /financeiro/documentos/xml with all the files as a logged-in `financeiro` user, the job it starts
+   (inline: at the request's commit) and its result page: parsing, the inbox documents, the files written.
+Prints documents per second of each and the ratios reader/checked-27/11 and reader/legacy.
 """
 import io
 import os
@@ -57,6 +59,29 @@ def legacy_parse(data: bytes) -> tuple:
             date.fromisoformat(issued[:10]) if issued else None, _t(taker, "CNPJ", "cte"), _t(taker, "xNome", "cte"))
 
 
+# --- the checked reader of 27/11/2026 (CT-e only), for the comparison only ----------------------------------------
+
+def checked_reader_2711(data: bytes):
+    """The reader as it was: a defusedxml tree for the gate, an lxml tree, the cached schema, signxml over the
+    re-serialised document, and nfelib binding the whole CT-e."""
+    from lxml import etree
+    from nfelib.cte.bindings.v4_0.cte_v4_00 import Cte
+    from signxml import DigestAlgorithm, SignatureConfiguration, SignatureMethod, XMLVerifier
+
+    from domain.billing.fiscal_checks import validate
+    from domain.billing.xml import _bind, _safe_parser
+    fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    element = etree.fromstring(data, _safe_parser()).find(f".//{{{NS['cte']}}}CTe")
+    validate(element, "CTe", "CT-e 4.00", signed=True)
+    certificate = element.findtext(".//{http://www.w3.org/2000/09/xmldsig#}X509Certificate")
+    config = SignatureConfiguration(signature_methods=frozenset({SignatureMethod.RSA_SHA1}),
+                                    digest_algorithms=frozenset({DigestAlgorithm.SHA1}))
+    XMLVerifier().verify(element, x509_cert="-----BEGIN CERTIFICATE-----\n" + "".join(certificate.split())
+                         + "\n-----END CERTIFICATE-----\n", expect_config=config)
+    info = _bind(element, Cte, "CT-e").infCte
+    return info.Id.removeprefix("CTe")
+
+
 # --- the bench --------------------------------------------------------------------------------------------------------
 
 def make_files(count: int) -> list[tuple[str, bytes]]:
@@ -74,6 +99,23 @@ def rate(count: int, seconds: float) -> str:
     return f"{count / seconds:8.1f} docs/s ({seconds * 1000 / count:.2f} ms/doc, {seconds:.2f} s)"
 
 
+TURN = 100  # files each reader reads before the next one's turn
+
+
+def timed_in_turns(readers: dict, files: list) -> dict:
+    """{name: (wall seconds, CPU seconds, results)}, the readers taking turns over slices of the files."""
+    totals = {name: [0.0, 0.0, []] for name in readers}
+    for start in range(0, len(files), TURN):
+        part = files[start:start + TURN]
+        for name, read in readers.items():
+            wall, cpu = time.perf_counter(), time.process_time()
+            results = [read(data) for _, data in part]
+            totals[name][0] += time.perf_counter() - wall
+            totals[name][1] += time.process_time() - cpu
+            totals[name][2] += results
+    return {name: tuple(values) for name, values in totals.items()}
+
+
 def main(count: int) -> None:
     from core.db import db
     from core.tenancy import tenant_scope
@@ -83,22 +125,18 @@ def main(count: int) -> None:
     from tests.fixtures.core import csrf_from
 
     storage = tempfile.mkdtemp(prefix="fretes-bench-xml-")
-    app = bench_app({"STORAGE_DIR": storage, "MAX_CONTENT_LENGTH": 256 * 1024 * 1024, "MAX_FORM_PARTS": count + 10})
+    app = bench_app({"STORAGE_DIR": storage})  # the upload route takes up to 2,000 files of its own
     started = time.perf_counter()
     files = make_files(count)
     print(f"{count} signed CT-e files made in {time.perf_counter() - started:.1f} s "
           f"({sum(len(d) for _, d in files) / count / 1024:.1f} KiB each)")
-    for _, data in files[:20]:  # warm-up: schema compiled, bindings' metadata cached
-        legacy_parse(data)
-        parse_fiscal_xml(data)
-
-    started = time.perf_counter()
-    legacy = [legacy_parse(data) for _, data in files]
-    legacy_s = time.perf_counter() - started
-    started = time.perf_counter()
-    parsed = [parse_fiscal_xml(data) for _, data in files]
-    reader_s = time.perf_counter() - started
-    assert [p.chave for p in parsed] == [item[0] for item in legacy]  # the same documents read
+    readers = {"legacy": legacy_parse, "checked 27/11": checked_reader_2711, "reader": parse_fiscal_xml}
+    for _, data in files[:20]:  # warm-up: schemas compiled, bindings' metadata cached
+        for read in readers.values():
+            read(data)
+    timed = timed_in_turns(readers, files)
+    keys = [item[0] for item in timed["legacy"][2]]
+    assert [p.chave for p in timed["reader"][2]] == keys == timed["checked 27/11"][2]  # the same documents read
 
     with app.app_context():
         company = services.create_company(name="Bench XML Ltda", cnpj="11222333000181",
@@ -115,16 +153,21 @@ def main(count: int) -> None:
     body = {"csrf_token": token, "arquivos": [(io.BytesIO(data), name) for name, data in files]}
     started = time.perf_counter()
     response = client.post("/financeiro/documentos/xml", data=body, content_type="multipart/form-data")
-    page_s = time.perf_counter() - started
     assert response.status_code == 302, re.sub(r"\s+", " ", response.get_data(as_text=True))[:400]
+    result = client.get(response.headers["Location"]).get_data(as_text=True)  # the job's page: done (inline)
+    page_s = time.perf_counter() - started
+    assert f"{count} criado(s)" in result, re.findall(r'class="job-(?:state|message)"[^>]*>([^<]*)', result)
     with app.app_context(), tenant_scope(company_id):
         stored = db.session.execute(db.select(db.func.count()).select_from(BillingDocument)).scalar()
     assert stored == count, stored
 
-    print(f"legacy parser (defusedxml, by hand; no schema, no signature): {rate(count, legacy_s)}")
-    print(f"reader (gate + schema + XML-DSig + nfelib bindings):           {rate(count, reader_s)}")
-    print(f"page upload, {count} files in one POST (reader + inbox + files):  {rate(count, page_s)}")
-    print(f"ratio reader/legacy (docs/s): {legacy_s / reader_s:.3f}   page/legacy: {legacy_s / page_s:.3f}")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    for name, (wall, cpu, _) in timed.items():
+        print(f"{name:14} wall {rate(count, wall)}   CPU {rate(count, cpu)}")
+    reader, checked, legacy = timed["reader"], timed["checked 27/11"], timed["legacy"]
+    print(f"page upload, {count} files in one POST, job inline, result page: {rate(count, page_s)}")
+    print(f"reader / checked 27/11 (docs/s): wall {checked[0] / reader[0]:.2f}x, CPU {checked[1] / reader[1]:.2f}x;"
+          f"  reader / legacy: wall {legacy[0] / reader[0]:.3f}, CPU {legacy[1] / reader[1]:.3f}")
 
 
 if __name__ == "__main__":

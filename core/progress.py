@@ -1,6 +1,8 @@
 """Job progress rows: created with the request that starts a job, advanced by the job, polled by a page."""
 import os
+import uuid
 
+import sqlalchemy as sa
 from flask import current_app
 
 from core.db import db
@@ -15,6 +17,12 @@ def start_progress(company, kind: str, label: str, *, total: int = 0, params: di
     db.session.add(progress)
     db.session.flush()
     return progress
+
+
+def job_row(progress_id) -> JobProgress | None:
+    """The row a progress job advances, read by the job (None when it is gone)."""
+    return db.session.execute(sa.select(JobProgress).where(
+        JobProgress.id == uuid.UUID(str(progress_id)))).scalar_one_or_none()
 
 
 def advance(progress: JobProgress, *, done: int | None = None, total: int | None = None, state: str = "running",
@@ -63,20 +71,21 @@ TIMED_OUT = "O processamento excedeu o tempo limite. Tente novamente."
 FAILED = "O processamento falhou. Tente novamente."
 
 
-def enqueue_progress_job(progress: JobProgress, func: str, *args, queue: str) -> None:
+def enqueue_progress_job(progress: JobProgress, func: str, *args, queue: str, timeout: int | None = None) -> None:
     """Enqueue the job that advances `progress` (after commit). Its RQ id names the row, so a job RQ gives up on
-    (raised, timed out, abandoned) fails the row (jobs/failures.py); the row keeps what to run for a retry."""
+    (raised, timed out, abandoned) fails the row (jobs/failures.py); the row keeps what to run for a retry.
+    `timeout`: seconds, for a job longer than its queue's default."""
     from core.queue import enqueue_after_commit
     tries = int((progress.params or {}).get("job", {}).get("tries", 0)) + 1
     progress.params = {**(progress.params or {}), "job": {"func": func, "args": list(args), "queue": queue,
-                                                          "tries": tries}}
+                                                          "tries": tries, "timeout": timeout}}
     db.session.flush()
-    enqueue_after_commit(func, *args, queue=queue, job_id=f"{PROGRESS_JOB_PREFIX}{progress.id}-{tries}")
+    enqueue_after_commit(func, *args, queue=queue, job_id=f"{PROGRESS_JOB_PREFIX}{progress.id}-{tries}",
+                         timeout=timeout)
 
 
 def progress_id_of(job_id: str | None):
     """The progress row of an RQ job id made by enqueue_progress_job, else None."""
-    import uuid
     if not job_id or not job_id.startswith(PROGRESS_JOB_PREFIX):
         return None
     try:
@@ -109,4 +118,4 @@ def retry_progress_job(progress: JobProgress) -> None:
     """"Tentar novamente": the row starts over and its job is enqueued again (after commit)."""
     job = progress.params["job"]
     progress.state, progress.done, progress.message = "queued", 0, None
-    enqueue_progress_job(progress, job["func"], *job["args"], queue=job["queue"])
+    enqueue_progress_job(progress, job["func"], *job["args"], queue=job["queue"], timeout=job.get("timeout"))

@@ -31,11 +31,13 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def upload_limit(max_bytes: int):
+def upload_limit(max_bytes: int, *, max_parts: int | None = None):
     """Let this page receive bodies up to `max_bytes` (app.py applies it before anything reads the form), so it
-    can refuse a too-large file itself, with the form and an inline error."""
+    can refuse a too-large file itself, with the form and an inline error; `max_parts`: form fields and files, for
+    a page that takes more than Werkzeug's 1,000."""
     def mark(view):
         view.upload_limit = max_bytes
+        view.upload_parts = max_parts
         return view
     return mark
 

@@ -25,9 +25,10 @@ from flask import (
 )
 from flask_login import current_user
 from pydantic import ValidationError
+from werkzeug.exceptions import RequestEntityTooLarge
 
-from blueprints.web.access import is_htmx, require_module, roles_required
-from blueprints.web.cadastros_common import attach_errors, errors_of
+from blueprints.web.access import is_htmx, require_module, roles_required, upload_limit
+from blueprints.web.cadastros_common import attach_errors, body_too_large, errors_of
 from blueprints.web.finance_forms import (
     ComposeForm,
     PaymentForm,
@@ -37,6 +38,7 @@ from blueprints.web.finance_forms import (
     parse_payment,
     payment_input,
 )
+from blueprints.web.jobs import HTMX_STOP_POLLING
 from core.clock import brasilia_today
 from core.csv_export import csv_stream
 from core.db import db
@@ -45,7 +47,9 @@ from core.formatting import day, status_label
 from core.pagination import Page, paginate
 from core.schemas import details_from
 from core.tenancy import company_select, get_owned, read_rows, tenant_scope
+from core.transaction import commit_phase
 from domain.billing import services as billing
+from domain.billing import xml_batch
 from domain.billing.models import BillingDocument, Invoice, Receivable
 from domain.billing.pdf import PDF_STATUSES, render_invoice_pdf
 from domain.billing.presentation import DOCUMENT_STATUS
@@ -64,6 +68,8 @@ GROUP_LABELS = dict(GROUPS)
 GROUP_PAGE = 10  # titles a board's group shows at a time (the nearest due first); "Mostrar mais" brings more
 FIELD_LABELS = {"legal_name": "razão social", "cpf_cnpj": "CPF/CNPJ"}  # a refused partner's fields, in the message
 CSV_BATCH = 1000  # rows an export reads at a time
+XML_UPLOAD_MAX_FILES = 2000  # files in one upload (a month of a large carrier's CT-e; Werkzeug's default: 1,000 parts)
+XML_UPLOAD_MAX_BYTES = 96 * 1024 * 1024  # the upload's body (2,000 CT-e of ~10-40 KB; each file stays ≤ 2 MB)
 RECENTLY_PAID_DAYS = 7  # a title paid in full stays on the payables board this long ("Pagos recentemente")
 
 
@@ -134,14 +140,20 @@ def _partner_names(ids) -> dict:
 
 
 @bp.post("/documentos/xml")
+@upload_limit(XML_UPLOAD_MAX_BYTES, max_parts=XML_UPLOAD_MAX_FILES + 10)
 @roles_required(*ROLES)
 def upload_xml():
-    """All the chosen files or none: a refused one is the inbox again (4xx) with the error, naming the file, on
-    the upload input."""
+    """A handful of files: all of them or none, here; a refused one is the inbox again (4xx) with the error, naming
+    the file, on the upload input. More: a background job (xml_batch), and its page with the progress."""
     form = UploadForm()
     files = form.files()
     if not files:
         return _inbox(form, 422)
+    if len(files) > xml_batch.INLINE_MAX_FILES:
+        job = xml_batch.start_xml_import(current_user.company, files, _storage_dir(),
+                                         user=current_user._get_current_object())
+        commit_phase("the job's row and its staged files are on record before its page polls them")
+        return redirect(url_for("billing.xml_import_page", job_id=job.id))
     try:
         imported = billing.import_xml_files(current_user.company, files, _storage_dir())
     except AppError as exc:
@@ -154,6 +166,36 @@ def upload_xml():
     for line in imported.warnings:
         flash(line, "warning")
     return redirect(url_for("billing.inbox"))
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _upload_too_large(exc):
+    """Raised while the form is read, before the request has its user and tenant (the CSRF check reads it first):
+    on the XML upload the error page says the upload's limits; elsewhere the app's 413 page."""
+    if request.endpoint != "billing.upload_xml":
+        return body_too_large(exc)
+    message = (f"Envio grande demais (arquivos): até {XML_UPLOAD_MAX_FILES} arquivos e "
+               f"{XML_UPLOAD_MAX_BYTES // (1024 * 1024)} MiB por envio. Nenhum arquivo foi registrado; envie-os em "
+               "partes.")
+    return render_template("errors/error.html", status=413, title="Envio grande demais", message=message), 413
+
+
+@bp.get("/documentos/xml/<job_id>")
+@roles_required(*ROLES)
+def xml_import_page(job_id):
+    """A large upload's page: its progress (polled) and, once done, what became of each file."""
+    job = xml_batch.get_import_job(job_id)
+    return render_template("finance/xml_import.html", job=job, outcome=xml_batch.outcome_of(job))
+
+
+@bp.get("/documentos/xml/<job_id>/andamento")
+@roles_required(*ROLES)
+def xml_import_status(job_id):
+    """The polled fragment: the progress bar, and the result table (out of band) once the job has finished;
+    286 stops the polling."""
+    job = xml_batch.get_import_job(job_id)
+    html = render_template("finance/_xml_import_status.html", job=job, outcome=xml_batch.outcome_of(job))
+    return html, (HTMX_STOP_POLLING if job.finished else 200)
 
 
 @bp.post("/documentos/<document_id>/descartar")

@@ -1,15 +1,20 @@
 """The two checks of a fiscal XML before it is read (docs/fiscal-xml.md): its official schema (the XSDs
 shipped by `nfelib`, validated with lxml) with the first failing element named in pt-BR, and its XML-DSig
-signature (`signxml`) over the signed group (`infNFe`, `infCte`, `infEvento`)."""
+signature over the signed group (`infNFe`, `infCte`, `infEvento`)."""
+import base64
+import hashlib
+import hmac
 import re
-from datetime import datetime
-from functools import cache
+from datetime import UTC, datetime
+from functools import cache, lru_cache
 from pathlib import Path
 
 import nfelib
+from cryptography import x509
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from lxml import etree
-from signxml import DigestAlgorithm, SignatureConfiguration, SignatureMethod, XMLVerifier
-from signxml.exceptions import InvalidCertificate, InvalidDigest, InvalidInput, InvalidSignature
 
 from core.errors import InvalidBody
 
@@ -25,11 +30,6 @@ SCHEMAS = {  # (namespace, element) -> the official schema of that element, from
     "evento:110111": NFELIB / "nfe_evento_cancel/schemas/v1_0/eventoCancNFe_v1.00.xsd",
     "evento:110110": NFELIB / "nfe_evento_cce/schemas/v1_0/CCe_v1.00.xsd",
 }
-# NF-e and CT-e sign with RSA-SHA1 (the manuals' choice); signxml refuses SHA-1 unless asked, so it is asked here
-# for verification only.
-ALGORITHMS = SignatureConfiguration(
-    signature_methods=frozenset({SignatureMethod.RSA_SHA1, SignatureMethod.RSA_SHA256}),
-    digest_algorithms=frozenset({DigestAlgorithm.SHA1, DigestAlgorithm.SHA256}))
 MAX_PROBLEM_VALUE = 40
 
 
@@ -111,6 +111,27 @@ def _short(value: str | None) -> str:
 SIGNATURE_VALID, SIGNATURE_MISSING = "valida", "ausente"
 UNSIGNED_WARNING = ("Documento sem assinatura digital (XML-DSig): não há como confirmar que não foi alterado "
                     "depois de emitido. Confira-o no portal da SEFAZ antes de faturar.")
+# The one profile the NF-e and CT-e manuals prescribe (enveloped signature over the group's Id, C14N 1.0, RSA-SHA1),
+# with SHA-256 and the other C14N 1.0 variants accepted too; anything else is refused, never guessed.
+C14N = {  # CanonicalizationMethod or Transform algorithm -> lxml's c14n options
+    "http://www.w3.org/TR/2001/REC-xml-c14n-20010315": {"exclusive": False, "with_comments": False},
+    "http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments": {"exclusive": False, "with_comments": True},
+    "http://www.w3.org/2001/10/xml-exc-c14n#": {"exclusive": True, "with_comments": False},
+    "http://www.w3.org/2001/10/xml-exc-c14n#WithComments": {"exclusive": True, "with_comments": True},
+}
+ENVELOPED = "http://www.w3.org/2000/09/xmldsig#enveloped-signature"
+SIGNATURE_METHODS = {"http://www.w3.org/2000/09/xmldsig#rsa-sha1": hashes.SHA1,
+                     "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256": hashes.SHA256}
+DIGEST_METHODS = {"http://www.w3.org/2000/09/xmldsig#sha1": "sha1",
+                  "http://www.w3.org/2001/04/xmlenc#sha256": "sha256"}
+
+
+class SignatureMismatch(Exception):
+    """Why a signature does not verify (its name goes into the refusal, for support)."""
+
+
+class CertificateExpired(Exception):
+    pass
 
 
 def signature_of(element):
@@ -121,25 +142,97 @@ def verify_signature(element, signed_group, what: str, *, signed_at: datetime | 
     """The enveloped XML-DSig of `element` must sign `signed_group` (its `Id`, unique in the file) with the
     certificate it carries, valid when it signed (`signed_at`, the document's issue time). Refuses naming the
     signature; an unsigned document is the caller's warning. The chain up to ICP-Brasil is not checked (no root
-    store here): the check proves the signed content was not changed."""
+    store here): the check proves the signed content was not changed. Verified on the tree already parsed (no
+    re-serialising): canonical forms with lxml, digests with hashlib, the RSA signature with `cryptography`."""
     group_id = signed_group.get("Id")
     if not group_id or len(element.getroottree().xpath("//*[@Id=$id]", id=group_id)) != 1:
         raise refuse(f"Assinatura digital do {what} recusada: o grupo assinado ({group_id}) não é único no arquivo.")
-    certificate = element.findtext(f"{{{DS}}}Signature/{{{DS}}}KeyInfo/{{{DS}}}X509Data/{{{DS}}}X509Certificate")
-    if not certificate:
+    signature = signature_of(element)
+    encoded = signature.findtext(f"{{{DS}}}KeyInfo/{{{DS}}}X509Data/{{{DS}}}X509Certificate")
+    if not encoded:
         raise refuse(f"Assinatura digital do {what} recusada: a assinatura não traz o certificado (X509Certificate).")
-    pem = "-----BEGIN CERTIFICATE-----\n" + re.sub(r"\s", "", certificate) + "\n-----END CERTIFICATE-----\n"
-    config = SignatureConfiguration(signature_methods=ALGORITHMS.signature_methods,
-                                    digest_algorithms=ALGORITHMS.digest_algorithms,
-                                    verification_time=signed_at)
     try:
-        result = XMLVerifier().verify(element, x509_cert=pem, expect_config=config)
-    except InvalidCertificate:
+        certificate = _certificate(re.sub(r"\s", "", encoded))
+        _check_validity(certificate, signed_at)
+        reference = _signed_reference(signature, certificate)
+        if reference.get("URI") != f"#{group_id}":
+            raise refuse(f"Assinatura digital do {what} recusada: ela não assina o grupo {group_id}.")
+        _check_digest(reference, signed_group, signature)
+    except CertificateExpired:
         raise refuse(f"Assinatura digital do {what} recusada: o certificado não era válido na emissão "
                      f"({signed_at:%d/%m/%Y})." if signed_at else
                      f"Assinatura digital do {what} recusada: certificado inválido.") from None
-    except (InvalidSignature, InvalidDigest, InvalidInput, ValueError) as exc:
+    except (SignatureMismatch, ValueError, TypeError, InvalidSignature) as exc:
+        reason = str(exc) if isinstance(exc, SignatureMismatch) else type(exc).__name__
         raise refuse(f"Assinatura digital (XML-DSig) do {what} inválida: o conteúdo assinado ({group_id}) foi "
-                     f"alterado depois da assinatura ou a assinatura não confere ({type(exc).__name__}).") from None
-    if result.signed_xml is None or result.signed_xml.get("Id") != group_id:
-        raise refuse(f"Assinatura digital do {what} recusada: ela não assina o grupo {group_id}.")
+                     f"alterado depois da assinatura ou a assinatura não confere ({reason}).") from None
+
+
+@lru_cache(maxsize=64)
+def _certificate(encoded: str) -> x509.Certificate:
+    """A carrier signs every file with the same certificate: loaded once per process."""
+    return x509.load_der_x509_certificate(base64.b64decode(encoded, validate=True))
+
+
+def _check_validity(certificate: x509.Certificate, signed_at: datetime | None) -> None:
+    moment = signed_at or datetime.now(UTC)
+    moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+    if not certificate.not_valid_before_utc <= moment <= certificate.not_valid_after_utc:
+        raise CertificateExpired
+
+
+def _signed_reference(signature, certificate: x509.Certificate):
+    """The one Reference of the SignedInfo, read from the bytes the signature covers (what is signed is what is
+    read: the canonical SignedInfo parsed again, a few hundred bytes), once its RSA signature verifies."""
+    signed_info = _child(signature, "SignedInfo")
+    c14n = C14N.get(_child(signed_info, "CanonicalizationMethod").get("Algorithm"))
+    method = SIGNATURE_METHODS.get(_child(signed_info, "SignatureMethod").get("Algorithm"))
+    if c14n is None or method is None:
+        raise SignatureMismatch("algoritmo não aceito")
+    canonical = _canonical(signed_info, c14n)
+    key = certificate.public_key()
+    if not isinstance(key, rsa.RSAPublicKey):
+        raise SignatureMismatch("chave não RSA")
+    key.verify(base64.b64decode(_child(signature, "SignatureValue").text or ""), canonical, padding.PKCS1v15(),
+               method())
+    references = etree.fromstring(canonical).findall(  # canonical bytes: no DTD, nothing to resolve
+        f"{{{DS}}}Reference")
+    if len(references) != 1:
+        raise SignatureMismatch(f"{len(references)} referências")
+    return references[0]
+
+
+def _check_digest(reference, signed_group, signature) -> None:
+    """The digest of the signed group after the reference's transforms (the enveloped signature taken out, then
+    its canonical form)."""
+    transforms = [item.get("Algorithm") for item in reference.iterfind(f"{{{DS}}}Transforms/{{{DS}}}Transform")]
+    c14n = [C14N[name] for name in transforms if name in C14N]
+    if any(name != ENVELOPED and name not in C14N for name in transforms) or len(c14n) > 1:
+        raise SignatureMismatch("transformação não aceita")
+    digest = DIGEST_METHODS.get(_child(reference, "DigestMethod").get("Algorithm"))
+    if digest is None:
+        raise SignatureMismatch("algoritmo não aceito")
+    if signature in signed_group.iter(f"{{{DS}}}Signature"):
+        # the schemas put it beside the group, which makes the enveloped-signature transform a no-op here
+        raise SignatureMismatch("assinatura dentro do grupo assinado")
+    canonical = _canonical(signed_group, c14n[0] if c14n else C14N[DEFAULT_C14N])
+    expected = base64.b64decode(_child(reference, "DigestValue").text or "")
+    if not hmac.compare_digest(expected, hashlib.new(digest, canonical).digest()):
+        raise SignatureMismatch("InvalidDigest")
+
+
+DEFAULT_C14N = "http://www.w3.org/TR/2001/REC-xml-c14n-20010315"  # XML-DSig's default for a reference
+
+
+def _canonical(element, options: dict) -> bytes:
+    """The canonical form of `element` as a document of its own: serialised (which carries the namespaces declared
+    on its ancestors) and parsed again. libxml2's canonical form of an element in place writes `xmlns=""` on
+    children whose default namespace is declared above the element, which no signer produced."""
+    return etree.tostring(etree.fromstring(etree.tostring(element)), method="c14n", **options)
+
+
+def _child(parent, name: str):
+    found = parent.find(f"{{{DS}}}{name}")
+    if found is None:
+        raise SignatureMismatch(f"falta {name}")
+    return found

@@ -2,13 +2,16 @@
 inbox documents (docs/fiscal-xml.md).
 
 Order, each step refusing the file with a 400 naming `file` before anything is stored:
-1. the gate: size, then defusedxml (a DTD, an entity declaration or an external reference — billion laughs, XXE —
-   refuses the file before any other parser sees it);
-2. lxml (entities never resolved, no network) finds the document inside its wrapper (`cteProc`, `nfeProc`, ...);
-3. the official schema (fiscal_checks.validate), the first failing element named in pt-BR;
-4. the XML-DSig signature (fiscal_checks.verify_signature): an invalid one refuses the file, a missing one is a
-   warning the inbox shows;
-5. the `nfelib` bindings (xsdata dataclasses generated from the official schemas) read the fields.
+1. the gate: size, then defusedxml reads the bytes (a SAX pass that builds nothing): a DTD, an entity declaration or
+   an external reference (billion laughs, XXE) refuses the file before any other parser sees it;
+2. lxml parses it once (entities never resolved, no DTD, no network) and finds the document inside its wrapper
+   (`cteProc`, `nfeProc`, ...); every later step reads that one tree;
+3. the official schema (fiscal_checks.validate, compiled once per document type), the first failing element named
+   in pt-BR;
+4. the XML-DSig signature (fiscal_checks.verify_signature) on the same tree: an invalid one refuses the file, a
+   missing one is a warning the inbox shows;
+5. the `nfelib` bindings (xsdata dataclasses generated from the official schemas) read the stored fields: only the
+   elements the inbox keeps are bound (binding costs per element; a document has a hundred and more).
 NF-e layouts before 4.00 (2.00 and 3.10) have no schema in nfelib: they skip step 3 with a warning and are read
 with the 4.00 bindings, leniently; 2.00's issue date (`ide/dEmi`, `dhEmi` since 3.10) is the one field taken from
 the tree, since the 4.00 bindings do not have it.
@@ -17,9 +20,11 @@ import threading
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
+from xml.sax import SAXException
+from xml.sax.handler import ContentHandler
 
 from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import ParseError, fromstring
+from defusedxml.expatreader import create_parser
 from lxml import etree
 from nfelib.cte.bindings.v4_0.cte_os_v4_00 import CteOs
 from nfelib.cte.bindings.v4_0.cte_v4_00 import Cte
@@ -106,11 +111,7 @@ class FiscalEvent:
 
 def parse_fiscal_xml(data: bytes) -> FiscalXml | FiscalEvent:
     """A document (NF-e: customer = destinatário; CT-e: tomador; CT-e OS: toma) or an event; 400 naming `file`."""
-    _gate(data)
-    try:
-        root = etree.fromstring(data, _safe_parser())
-    except etree.XMLSyntaxError:
-        raise refuse("Arquivo XML inválido.") from None
+    root = _gated_tree(data)
     for reader in (_nfe, _cte, _cte_os, _cte_event, _nfe_event):
         found = reader(root)
         if found is not None:
@@ -118,13 +119,22 @@ def parse_fiscal_xml(data: bytes) -> FiscalXml | FiscalEvent:
     raise refuse("O XML não é um CT-e, CT-e OS, NF-e nem um evento de cancelamento ou carta de correção.")
 
 
-def _gate(data: bytes) -> None:
+GATE_REFUSAL = "Arquivo XML inválido ou não permitido (DTD e entidades são recusados)."
+
+
+def _gated_tree(data: bytes):
+    """The file's one tree, once defusedxml has passed its bytes. The gate is a SAX pass with no handler (about half of
+    what building its ElementTree cost, when the tree was then built again by lxml); no fiscal document has a DTD."""
     if len(data) > MAX_XML_BYTES:
         raise refuse("Arquivo XML grande demais (máximo 2 MB).")
+    gate = create_parser(forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    gate.setContentHandler(ContentHandler())
     try:
-        fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
-    except (DefusedXmlException, ParseError, ValueError):
-        raise refuse("Arquivo XML inválido ou não permitido (DTD e entidades são recusados).") from None
+        gate.feed(data)
+        gate.close()
+        return etree.fromstring(data, _safe_parser())
+    except (DefusedXmlException, SAXException, etree.XMLSyntaxError, ValueError):
+        raise refuse(GATE_REFUSAL) from None
 
 
 def _element(root, ns: str, name: str):
@@ -147,14 +157,18 @@ def _nfe(root) -> FiscalXml | None:
         validate(element, "NFe", "NF-e 4.00", signed=signature_of(element) is not None)
     signed_at = _signed_at(group, NFE)
     status = _signature(element, group, "NF-e", signed_at, warnings)
-    info = _bind(element, Nfe, "NF-e", lenient=legacy).infNFe  # the binding consumes the tree: checks come first
-    if info is None or info.ide is None or info.total is None or info.total.ICMSTot is None:  # legacy: no schema
+    # the bindings consume the tree: the checks come first
+    stored = _Stored(group, NFE, "NF-e", lenient=legacy)
+    ide = stored.bind("ide", Nfe.InfNfe.Ide, "nNF", "serie", "dhEmi")
+    total = group.find(f"{{{NFE}}}total") if group is not None else None
+    totals = _Stored(total, NFE, "NF-e", lenient=legacy).bind("ICMSTot", Nfe.InfNfe.Total.Icmstot, "vNF")
+    if ide is None or totals is None:  # a legacy layout, not checked by a schema
         raise refuse("NF-e incompleta: faltam a identificação (ide) ou os totais (total/ICMSTot).")
-    issued = _moment(info.ide.dhEmi) or (signed_at if legacy else None)  # 2.00: ide/dEmi, read by _signed_at
-    customer = info.dest
-    return FiscalXml("nfe", _key(info.Id, "NFe"), info.ide.nNF, info.ide.serie,
-                     _centavos(info.total.ICMSTot.vNF, "vNF"), issued.date() if issued else None,
-                     *_party(customer), model="55", signature=status, warnings=warnings)
+    issued = _moment(ide.dhEmi) or (signed_at if legacy else None)  # 2.00: ide/dEmi, read by _signed_at
+    customer = stored.bind("dest", Nfe.InfNfe.Dest, *PARTY)
+    return FiscalXml("nfe", _key(group.get("Id"), "NFe"), ide.nNF, ide.serie, _centavos(totals.vNF, "vNF"),
+                     issued.date() if issued else None, *_party(customer), model="55", signature=status,
+                     warnings=warnings)
 
 
 def _cte(root) -> FiscalXml | None:
@@ -164,16 +178,19 @@ def _cte(root) -> FiscalXml | None:
     validate(element, "CTe", "CT-e 4.00", signed=signature_of(element) is not None)
     group, warnings = element.find(f"{{{CTE}}}infCte"), []
     status = _signature(element, group, "CT-e", _signed_at(group, CTE), warnings)
-    info = _bind(element, Cte, "CT-e").infCte
-    issued = _moment(info.ide.dhEmi)
-    if info.ide.toma4 is not None:
-        taker = info.ide.toma4
+    stored = _Stored(group, CTE, "CT-e")
+    ide = stored.bind("ide", Cte.InfCte.Ide, "nCT", "serie", "dhEmi", "toma3", "toma4")
+    if ide.toma4 is not None:
+        taker = ide.toma4
     else:
-        code = _value(info.ide.toma3.toma) if info.ide.toma3 is not None else "0"
-        taker = getattr(info, CTE_TAKERS.get(code, "rem"))
-    return FiscalXml("cte", _key(info.Id, "CTe"), info.ide.nCT, info.ide.serie,
-                     _centavos(info.vPrest.vTPrest, "vTPrest"), issued.date() if issued else None,
-                     *_party(taker), model="57", signature=status, warnings=warnings)
+        code = _value(ide.toma3.toma) if ide.toma3 is not None else "0"
+        name = CTE_TAKERS.get(code, "rem")
+        taker = stored.bind(name, getattr(Cte.InfCte, name.capitalize()), *PARTY)
+    issued = _moment(ide.dhEmi)
+    return FiscalXml("cte", _key(group.get("Id"), "CTe"), ide.nCT, ide.serie,
+                     _centavos(stored.bind("vPrest", Cte.InfCte.VPrest, "vTPrest").vTPrest, "vTPrest"),
+                     issued.date() if issued else None, *_party(taker), model="57", signature=status,
+                     warnings=warnings)
 
 
 def _cte_os(root) -> FiscalXml | None:
@@ -184,11 +201,13 @@ def _cte_os(root) -> FiscalXml | None:
     validate(element, "CTeOS", "CT-e OS 4.00", signed=signature_of(element) is not None)
     group, warnings = element.find(f"{{{CTE}}}infCte"), []
     status = _signature(element, group, "CT-e OS", _signed_at(group, CTE), warnings)
-    info = _bind(element, CteOs, "CT-e OS").infCte
-    issued = _moment(info.ide.dhEmi)
-    return FiscalXml("cte", _key(info.Id, "CTe"), info.ide.nCT, info.ide.serie,
-                     _centavos(info.vPrest.vTPrest, "vTPrest"), issued.date() if issued else None,
-                     *_party(info.toma), model="67", signature=status, warnings=warnings)
+    stored = _Stored(group, CTE, "CT-e OS")
+    ide = stored.bind("ide", CteOs.InfCte.Ide, "nCT", "serie", "dhEmi")
+    issued = _moment(ide.dhEmi)
+    return FiscalXml("cte", _key(group.get("Id"), "CTe"), ide.nCT, ide.serie,
+                     _centavos(stored.bind("vPrest", CteOs.InfCte.VPrest, "vTPrest").vTPrest, "vTPrest"),
+                     issued.date() if issued else None, *_party(stored.bind("toma", CteOs.InfCte.Toma, *PARTY)),
+                     model="67", signature=status, warnings=warnings)
 
 
 # --- events -----------------------------------------------------------------------------------------------
@@ -261,6 +280,29 @@ def _bind(element, binding, what: str, *, lenient: bool = False):
         return _binding_parser(lenient).parse(element, binding)
     except (ParserError, ValueError, TypeError) as exc:
         raise refuse(f"Não foi possível ler o {what}: {str(exc)[:120]}") from None
+
+
+PARTY = ("CNPJ", "CPF", "xNome")  # what the inbox keeps of a customer (its address and contacts are not stored)
+
+
+class _Stored:
+    """The children of a checked document's group, bound with their nfelib class, each keeping only the elements
+    the inbox stores: the binding's cost is per element, and a CT-e's `ide` alone has some thirty, most of them
+    enumerations. Drops the other children from the tree (the binding consumes it anyway: checks come first)."""
+
+    def __init__(self, group, ns: str, what: str, *, lenient: bool = False):
+        self.group, self.ns, self.what, self.lenient = group, ns, what, lenient
+
+    def bind(self, name: str, binding, *kept: str):
+        """`group/name` as `binding`, with only its children named in `kept`; None when the group or it is absent."""
+        element = self.group.find(f"{{{self.ns}}}{name}") if self.group is not None else None
+        if element is None:
+            return None
+        wanted = {f"{{{self.ns}}}{child}" for child in kept}
+        for child in list(element):
+            if child.tag not in wanted:  # comments and processing instructions go too
+                element.remove(child)
+        return _bind(element, binding, self.what, lenient=self.lenient)
 
 
 def _signed_at(group, ns: str) -> datetime | None:

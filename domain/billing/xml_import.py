@@ -42,7 +42,7 @@ def import_xml_files(company, files, storage_dir) -> XmlImport:
         with _naming(name):
             if isinstance(found, FiscalXml):
                 _check_once(found.chave, name, seen)
-                document = _xml_document(company, found)
+                document = xml_document(company, found)
                 outcome.documents.append(document)
                 written.append((document.storage_path, data))
             else:
@@ -81,7 +81,7 @@ def _check_once(chave: str, name: str, seen: dict) -> None:
     seen[chave] = name
 
 
-def _xml_document(company, parsed: FiscalXml) -> BillingDocument:
+def xml_document(company, parsed: FiscalXml) -> BillingDocument:
     """The inbox document of a parsed XML; a value the document cannot hold (a número longer than 30 characters,
     a negative or absurd total) is 400 naming it, as the API's body would be."""
     from domain.billing.services import create_document

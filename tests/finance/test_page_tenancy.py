@@ -7,7 +7,9 @@ import pytest
 import sqlalchemy as sa
 
 from core.db import db
+from core.models import JobProgress
 from core.tenancy import tenant_scope
+from domain.billing import xml_batch
 from domain.billing.models import BillingDocument, Invoice, InvoiceLayout, Receivable
 from domain.partners.models import Partner
 from domain.payables.models import Payable
@@ -32,6 +34,8 @@ ROUTES = [
     ("GET", "/financeiro/clientes/{customer}/layout-fatura", {}),
     ("POST", "/financeiro/clientes/{customer}/layout-fatura", {"header_text": "Invasor", "blocks": ["instrucoes"]}),
     ("POST", "/financeiro/clientes/{customer}/layout-fatura/previa", {"header_text": "Invasor"}),
+    ("GET", "/financeiro/documentos/xml/{upload}", {}),
+    ("GET", "/financeiro/documentos/xml/{upload}/andamento", {}),
 ]
 TABLES = (BillingDocument, Invoice, Receivable, Payable, Partner, InvoiceLayout)
 
@@ -46,7 +50,7 @@ def test_the_sweep_covers_every_finance_page_route_that_takes_an_id(app):
 
 def _as_rule(path: str) -> str:
     names = {"document": "document_id", "emitted": "invoice_id", "draft": "invoice_id", "receivable":
-             "receivable_id", "payable": "payable_id", "customer": "partner_id"}
+             "receivable_id", "payable": "payable_id", "customer": "partner_id", "upload": "job_id"}
     return re.sub(r"\{(\w+)\}", lambda m: f"<{names[m.group(1)]}>", path)
 
 
@@ -71,7 +75,11 @@ def victim(fin_api, fin_company, customer):
         ids["receivable"] = str(db.session.execute(sa.select(Receivable.id)).scalar_one())
         db.session.add(InvoiceLayout(company_id=fin_company.id, customer_partner_id=customer.id,
                                      header_text="Do dono", visible_columns=["numero"], blocks=[]))
+        upload = JobProgress(company_id=fin_company.id, kind=xml_batch.JOB_KIND, label="Envio de 6 arquivo(s) XML",
+                             total=6)  # a large XML upload waiting for its worker
+        db.session.add(upload)
         db.session.commit()
+        ids["upload"] = str(upload.id)
     return ids
 
 
