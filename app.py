@@ -10,7 +10,7 @@ from core.crypto import check_encryption_key
 from core.db import db
 from core.extensions import csrf, limiter, login_manager, migrate
 from core.ratelimit import TOLERANT_PREFIX
-from core.signing import CachedSerializerSessionInterface, csrf_secret_keys, fallback_keys
+from core.signing import csrf_secret_keys, fallback_keys
 
 # Every answer (pages, API, errors, files). Scripts only from our own static files (no inline script or handler:
 # templates use data-* attributes read by static/js/app.js); styles allow inline attributes, which htmx's indicator
@@ -45,7 +45,6 @@ def create_app(config: dict | None = None) -> Flask:
     from domain.ciot.pef.settings import check_providers
     check_providers(app.config)  # a CIOT provider that cannot work stops here, with what to set
     _init_secret_key_fallbacks(app)
-    app.session_interface = CachedSerializerSessionInterface()
     app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (docs/decisions.md §1). Set before any route is added, so it holds for every route.

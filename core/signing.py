@@ -6,9 +6,7 @@ here — list cursors (core/pagination.py), the leads badge token (blueprints/we
 (`csrf_secret_keys`, set as WTF_CSRF_SECRET_KEY by app.py, since Flask-WTF reads only one key). itsdangerous takes
 the keys oldest first and signs with the last one.
 """
-from flask import Flask, current_app
-from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import URLSafeTimedSerializer
+from flask import current_app
 
 
 def fallback_keys(raw: str) -> list[str]:
@@ -28,19 +26,3 @@ def csrf_secret_keys(config) -> list[str] | None:
     a former key is still accepted), else None (Flask-WTF then reads SECRET_KEY itself)."""
     keys = secret_keys(config)
     return list(keys) if len(keys) > 1 else None
-
-
-class CachedSerializerSessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, whose serializer is built once per set of keys instead of on every request
-    (Flask builds it in `open_session` even when there is no cookie: ≈ 9 µs a request). The keys are read each time
-    and compared, so a changed SECRET_KEY or SECRET_KEY_FALLBACKS is used from the next request on."""
-
-    def __init__(self):
-        self._cached: tuple[tuple, URLSafeTimedSerializer | None] | None = None
-
-    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
-        keys = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
-        cached = self._cached
-        if cached is None or cached[0] != keys:
-            cached = self._cached = (keys, super().get_signing_serializer(app))
-        return cached[1]
