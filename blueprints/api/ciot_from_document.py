@@ -27,6 +27,9 @@ DOCUMENT_ERRORS = (
               details=(("documents", "several_carriers", "Transportadores: 11222333000181, 33000167000101."),)),
     ErrorCode(422, "document_incomplete", "Os documentos não trazem tudo o que a operação exige: "
               "contratado_rntrc: Field required", details=(("contratado_rntrc", "missing", "Field required"),)),
+    ErrorCode(404, "not_found", "Documento não encontrado: documents[0].billing_document_id não é um registro da "
+              "empresa.", details=(("documents[0].billing_document_id", "not_found", "Documento não encontrado: "
+                                    "documents[0].billing_document_id não é um registro da empresa."),)),
     ErrorCode(422, "document_without_xml", "O documento da caixa de entrada não tem o XML guardado (foi lançado à "
               "mão).", details=(("documents[0].billing_document_id", "no_xml", "Documento sem XML."),)),
 )

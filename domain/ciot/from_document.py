@@ -368,12 +368,15 @@ def _fill_trip(out: _Body, documents: list[TripDocument], distance) -> None:
 
 
 def _fill_documents(out: _Body, documents: list[TripDocument]) -> None:
+    """The documents sent, then the NF-e keys the CT-es carry. A document's freight_value is the operation's
+    freight (DC04): several documents each carry a share of it, which their takers' `valor_frete` keep instead."""
     items, seen = [], set()
     for document in documents:
         seen.add(document.key)
         items.append({"kind": document.kind, "access_key": document.key, "number": document.fiscal.numero,
                       "series": document.fiscal.serie, "emitter_cnpj": document.emitter.cpf_cnpj,
-                      "emitter_name": document.emitter.nome, "freight_value": document.freight,
+                      "emitter_name": document.emitter.nome,
+                      "freight_value": document.freight if len(documents) == 1 else None,
                       "cargo_weight_kg": document.weight_kg})
     for document in documents:
         for key in document.nfe_keys:
