@@ -65,7 +65,7 @@ def from_document_dict(result: FromDocumentResult) -> dict:
 
 
 @endpoint(BASE + "/from-document", "POST", body=FromDocumentBody, tags=TAGS, response=CiotFromDocumentResult,
-          operation_id="createCiotOperationFromDocument", errors=DOCUMENT_ERRORS,
+          operation_id="createCiotFromDocument", errors=DOCUMENT_ERRORS,
           summary="Cria uma operação CIOT preenchida a partir do CT-e (ou da NF-e) da viagem; vários documentos "
                   "formam uma viagem fracionada.")
 def create_from_document(ctx):

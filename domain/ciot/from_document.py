@@ -437,3 +437,18 @@ def inbox_storage_dir() -> Path:
     """Where the billing inbox keeps its XML files (the same setting its upload writes to)."""
     from flask import current_app
     return Path(current_app.config.get("STORAGE_DIR") or Path(current_app.instance_path) / "storage")
+
+
+INBOX_CHOICES = 30
+
+
+def inbox_choices(limit: int = INBOX_CHOICES) -> list:
+    """The company's latest inbox CT-e and NF-e with a stored XML, not cancelled nor discarded: the page offers
+    them besides an upload."""
+    rows = db.session.execute(
+        sa.select(BillingDocument.id, BillingDocument.kind, BillingDocument.numero, BillingDocument.chave,
+                  BillingDocument.emissao_at, BillingDocument.valor_centavos, BillingDocument.extra)
+        .where(BillingDocument.kind.in_(("cte", "nfe")), BillingDocument.storage_path.is_not(None),
+               BillingDocument.status != "descartado")
+        .order_by(BillingDocument.created_at.desc()).limit(limit)).all()
+    return [row for row in rows if not (row.extra or {}).get("cancelamento")]
