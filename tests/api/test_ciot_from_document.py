@@ -23,7 +23,7 @@ from tests.fixtures.ciot import (
 from tests.fixtures.committing import commit
 from tests.fixtures.core import unique_cnpj
 from tests.fixtures.fiscal import event
-from tests.fixtures.trip_cte import CAMPINAS, RIO, SAO_PAULO, cte_key, trip_cte
+from tests.fixtures.trip_cte import CAMPINAS, RIO, SAO_PAULO, cte_key, trip_cte, trip_nfe
 
 PATH = "/ciot/operations/from-document"
 
@@ -262,3 +262,21 @@ def test_another_companys_inbox_document_is_not_found(api, company, make_company
                                     "contratado_cpf_cnpj": CONTRATADO_CPF})
     assert response.status_code == 404
     assert response.get_json()["error"]["details"][0]["field"] == "documents[0].billing_document_id"
+
+
+def test_an_nfe_of_a_company_without_cte_fills_what_it_says_and_makes_nothing_up(api, company, registered):
+    """A shipper hiring the TAC itself declares from its NF-e: the route from the emitter's to the recipient's
+    municipality, the cargo nature from the NCM; this NF-e carries no freight value (vFrete 0) nor weight (no
+    `vol/pesoB`), so neither is declared and the validation asks for both (CRG02, VAL03)."""
+    key, data = trip_nfe(emitter=company.cnpj, recipient=DESTINATARIO_CNPJ)
+    response = api.post(PATH, json={"documents": [{"xml": _xml(data)}], "contratado_cpf_cnpj": CONTRATADO_CPF})
+    assert response.status_code == 201, response.get_json()
+    answer = response.get_json()
+    assert answer["data"]["status"] == "com_divergencia"
+    assert sorted((i["code"], i["field"]) for i in answer["validation"]["items"] if i["severity"] == "blocker") == [
+        ("CRG02", "peso_carga"), ("VAL03", "valor_frete")]
+    op = load_op(answer["data"]["id"])
+    with tenant_scope(company.id):
+        assert (op.codigo_natureza_carga, op.valor_frete, op.origem["codigo_municipio"]) == ("8471", None, "4118402")
+        assert [c.cpf_cnpj for c in op.contratantes] == [company.cnpj]  # CIF: the emitter pays the freight
+        assert [(d.kind, d.access_key) for d in op.documents] == [("nfe", key)]
