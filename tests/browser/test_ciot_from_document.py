@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.browser.conftest import log_in
 from tests.browser.test_ciot_flow import SLOW
 from tests.browser.test_ciot_new_typed_fields import pick
 from tests.browser.test_ciot_repeat_trip import Typist
@@ -27,11 +28,7 @@ def test_a_ciot_from_the_cte_reaches_ready_with_one_typed_field(browser_page, ma
     cte_file.write_bytes(data)
     user = make_user(company, role="operador")
     page, typist = browser_page, Typist(browser_page)
-    page.goto("/login")
-    page.get_by_label("E-mail").fill(user.email)
-    page.get_by_label("Senha").fill(user.plain_password)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url("**/")
+    log_in(page, user)
 
     page.goto("/ciot/")
     page.get_by_role("link", name="Nova operação a partir do CT-e").click()
@@ -59,11 +56,7 @@ def test_a_refused_cte_is_named_on_the_page_and_nothing_is_created(browser_page,
     edited.write_bytes(data.replace(b"<vTPrest>5000.00</vTPrest>", b"<vTPrest>9000.00</vTPrest>"))
     user = make_user(company, role="operador")
     page = browser_page
-    page.goto("/login")
-    page.get_by_label("E-mail").fill(user.email)
-    page.get_by_label("Senha").fill(user.plain_password)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url("**/")
+    log_in(page, user)
     page.goto("/ciot/nova/a-partir-do-documento")
     page.get_by_label("XML do CT-e ou da NF-e").set_input_files(str(edited))
     with page.expect_response(lambda r: r.url.endswith("/ciot/nova/a-partir-do-documento")
