@@ -147,8 +147,9 @@ def _stored_xml(document_id, name: str, storage_dir) -> bytes:
 # --- checks -------------------------------------------------------------------------------------------------------
 
 def check_documents(company, sources: _Sources) -> None:
-    """The company's own documents (its CNPJ issues them or takes the service), not cancelled, not already in
-    another operation: else 422/409 naming the document's key."""
+    """The company's own documents (its CNPJ issues them, takes the service or carries), not cancelled: else 422
+    naming the document's key. Whether another operation already declares them is checked after the creation
+    (_check_unused)."""
     for document, name in zip(sources.documents, sources.fields, strict=True):
         involved = {document.emitter.cpf_cnpj, document.taker.cpf_cnpj, document.carrier.cpf_cnpj}
         if company.cnpj not in involved:
@@ -163,7 +164,6 @@ def check_documents(company, sources: _Sources) -> None:
                                 code="document_cancelled", details=[FieldError(name, "cancelled",
                                                                                "Documento cancelado.")],
                                 extra={"chave": document.key, "cancelamento": cancellation})
-    _check_unused(sources)
     stray = set(sources.cancelled) - {document.key for document in sources.documents}
     if stray:
         raise InvalidBody.for_field("documents", f"Evento de cancelamento da chave {sorted(stray)[0]}, que não está "
@@ -175,12 +175,15 @@ def _inbox_cancellation(key: str) -> dict | None:
     return (extra or {}).get("cancelamento")
 
 
-def _check_unused(sources: _Sources) -> None:
+def _check_unused(sources: _Sources, new_id) -> None:
+    """Run once the new operation holds the company's CIOT counter row (taken by its code, locked until the
+    transaction ends): a concurrent declaration of the same document waits there, then sees this one committed."""
     keys = [document.key for document in sources.documents]
     used = db.session.execute(
         sa.select(CiotDocument.access_key, CiotOperation.id, CiotOperation.code)
         .join(CiotOperation, CiotOperation.id == CiotDocument.operation_id)
-        .where(CiotDocument.access_key.in_(keys), CiotOperation.status != states.CANCELADO).limit(1)).first()
+        .where(CiotDocument.access_key.in_(keys), CiotOperation.status != states.CANCELADO,
+               CiotOperation.id != new_id).limit(1)).first()
     if used is not None:
         name = sources.fields[keys.index(used.access_key)]
         raise Conflict(f"O documento de chave {used.access_key} já está na operação {used.code}: cada documento é "
@@ -407,8 +410,9 @@ def prefilled_body(company, body: FromDocumentBody, documents: list[TripDocument
 
 
 def create_from_documents(company, body: FromDocumentBody, *, actor, storage_dir=None) -> FromDocumentResult:
-    """The operation the documents describe, created by the creation service; nothing is written when any
-    document is refused or the body they give is not one the creation accepts (422 naming the field)."""
+    """The operation the documents describe, created by the creation service. Nothing stays written when any
+    document is refused or the body they give is not one the creation accepts (422 naming the field): the refusals
+    come before the creation, but for a document already declared, which rolls it back with the request."""
     sources = read_documents(body.documents, storage_dir or inbox_storage_dir())
     check_documents(company, sources)
     out, party, partner = prefilled_body(company, body, sources.documents)
@@ -417,6 +421,7 @@ def create_from_documents(company, body: FromDocumentBody, *, actor, storage_dir
         raise Unprocessable("Os documentos não trazem tudo o que a operação exige: " + "; ".join(
             f"{e.field}: {e.message}" for e in errors), code="document_incomplete", details=errors)
     created = create_operation(company, create, actor=actor)
+    _check_unused(sources, created.op.id)  # a refusal here rolls the creation back with the request
     result = FromDocumentResult(created, sources.documents, out.derived)
     if partner is None:
         result.unknown_contratado = {"cpf_cnpj": party.cpf_cnpj, "nome": out.values.get("contratado_nome"),

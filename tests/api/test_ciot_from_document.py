@@ -1,6 +1,7 @@
 """POST /ciot/operations/from-document: a CIOT operation prefilled from the trip's CT-e (docs/api/ciot.md,
 "Operação a partir do CT-e ou da NF-e"). The CT-e files are the repository's sample with this trip's values, signed
 with the test certificate (tests/fixtures/trip_cte.py); they go through the billing inbox's reader."""
+import threading
 import uuid
 
 import pytest
@@ -280,3 +281,27 @@ def test_an_nfe_of_a_company_without_cte_fills_what_it_says_and_makes_nothing_up
         assert (op.codigo_natureza_carga, op.valor_frete, op.origem["codigo_municipio"]) == ("8471", None, "4118402")
         assert [c.cpf_cnpj for c in op.contratantes] == [company.cnpj]  # CIF: the emitter pays the freight
         assert [(d.kind, d.access_key) for d in op.documents] == [("nfe", key)]
+
+
+def test_concurrent_declarations_of_one_cte_make_one_operation(app, api, company, registered):
+    """The check runs once the new operation holds the company's CIOT counter row: a concurrent declaration waits
+    for it, then sees the first one committed (PostgreSQL's row locks are what is tested)."""
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("row locks are what is tested: PostgreSQL only (TEST_DATABASE_URL)")
+    _, data = _own_cte(company)
+    body = {"documents": [{"xml": _xml(data)}], "contratado_cpf_cnpj": CONTRATADO_CPF}
+    before = _count_operations()
+    barrier, statuses, lock = threading.Barrier(4, timeout=60), [], threading.Lock()
+
+    def call():
+        barrier.wait()
+        response = api.post(PATH, json=body)
+        with lock:
+            statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=call, daemon=True) for _ in range(4)]
+    [t.start() for t in threads]
+    [t.join(120) for t in threads]
+    assert sorted(statuses) == [201, 409, 409, 409]
+    assert _count_operations() == before + 1
