@@ -80,7 +80,7 @@ def create_from_document():
     try:
         result = create_from_documents(current_user.company, body, actor=current_user._get_current_object())
     except AppError as exc:
-        return _page(exc.status, [exc.message, *_messages(exc.details, labels)], values)
+        return _page(exc.status, _messages(exc.details, labels) or [exc.message], values)
     op_id, code, status = result.op.id, result.op.code, result.op.status
     unknown = result.unknown_contratado
     flash(f"Operação {code} criada a partir de {len(result.documents)} documento(s): {fmt.status(status).lower()}. "

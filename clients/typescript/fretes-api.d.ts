@@ -3093,7 +3093,7 @@ export interface components {
         CiotFiscalFile: {
             /**
              * Xml
-             * @description O XML do CT-e, CT-e OS ou NF-e (ou do evento de cancelamento), como texto.
+             * @description O XML do CT-e, CT-e OS ou NF-e (ou do evento de cancelamento), como texto; até 2 MB, dentro do limite de 1 MiB do corpo da requisição.
              */
             xml?: string | null;
             /**

@@ -40,7 +40,6 @@ from domain.geo.distance import road_distance
 from domain.partners.models import Partner, PartnerBankAccount
 
 MAX_DOCUMENTS = 20
-MAX_XML_CHARS = 1_000_000  # the API's body is at most 1 MiB; a larger file goes through the billing inbox
 KM_PER_DAY = 500  # a trip's end, when the CT-e programs no delivery: one day per 500 km (at least one)
 # the partner's RNTRC category as the declaration's contratado_tipo (and equiparado_tac)
 CATEGORY_TYPES = {"TAC": ("TAC", None), "ETC": ("ETC", False), "CTC": ("CTC", None), "TAC_EQUIPARADO": ("ETC", True)}
@@ -50,8 +49,10 @@ VEHICLE_FIELDS = ("plate", "vehicle_kind", "rntrc", "axles", "own_fleet")
 
 class CiotFiscalFile(RequestModel):
     """One fiscal document: its XML text, or a document of the billing inbox (its stored XML)."""
-    xml: str | None = Field(default=None, max_length=MAX_XML_CHARS,
-                            description="O XML do CT-e, CT-e OS ou NF-e (ou do evento de cancelamento), como texto.")
+    # No length of its own: the reader refuses a file over its 2 MB with the inbox's message, and the API's body is
+    # at most 1 MiB (413) anyway.
+    xml: str | None = Field(default=None, description="O XML do CT-e, CT-e OS ou NF-e (ou do evento de "
+                            "cancelamento), como texto; até 2 MB, dentro do limite de 1 MiB do corpo da requisição.")
     billing_document_id: UUID | None = Field(default=None, description="Um documento da caixa de entrada do "
                                              "faturamento (GET /billing/documents), lido do XML guardado.")
 

@@ -26,7 +26,8 @@ class CiotFiscalFile:
     """ One fiscal document: its XML text, or a document of the billing inbox (its stored XML).
 
         Attributes:
-            xml (None | str | Unset): O XML do CT-e, CT-e OS ou NF-e (ou do evento de cancelamento), como texto.
+            xml (None | str | Unset): O XML do CT-e, CT-e OS ou NF-e (ou do evento de cancelamento), como texto; até 2 MB,
+                dentro do limite de 1 MiB do corpo da requisição.
             billing_document_id (None | Unset | UUID): Um documento da caixa de entrada do faturamento (GET
                 /billing/documents), lido do XML guardado.
      """
