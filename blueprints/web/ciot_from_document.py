@@ -5,6 +5,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
 from blueprints.web.access import roles_required, upload_limit
+from blueprints.web.ciot_form import field_label
 from core.errors import AppError, FieldError
 from core.schemas import validate_data
 from domain.billing.xml import MAX_XML_BYTES
@@ -50,15 +51,15 @@ def _posted() -> tuple[list[dict], list[str], list[str]]:
 
 
 def _messages(exc_details: list[FieldError], labels: list[str]) -> list[str]:
-    """`documents[2].xml: …` → `arquivo.xml: …`: the user knows files, not body paths."""
+    """`documents[2].xml: …` → `arquivo.xml: …`, `contratado_rntrc` → its input's label: the user knows files and
+    the form's words, not body paths."""
     named = []
     for detail in exc_details:
-        label = detail.field
         if detail.field.startswith("documents["):
             index = int(detail.field[len("documents["):detail.field.index("]")])
             label = labels[index] if index < len(labels) else "documento"
-        elif detail.field == "contratado_cpf_cnpj":
-            label = "Contratado"
+        else:
+            label = field_label(detail.field)
         named.append(f"{label}: {detail.message}")
     return named
 
@@ -84,7 +85,8 @@ def create_from_document():
     op_id, code, status = result.op.id, result.op.code, result.op.status
     unknown = result.unknown_contratado
     flash(f"Operação {code} criada a partir de {len(result.documents)} documento(s): {fmt.status(status).lower()}. "
-          f"Preenchidos pelos documentos e cadastros: {', '.join(name for name, _ in result.derived)}.", "success")
+          f"Preenchidos pelos documentos e cadastros: {', '.join(field_label(name) for name, _ in result.derived)}.",
+          "success")
     if unknown is not None:
         flash(f"O contratado {unknown['nome'] or ''} ({unknown['cpf_cnpj']}) não é um parceiro cadastrado: use "
               "“Salvar como parceiro” para cadastrá-lo e trazer a conta de pagamento nas próximas.", "warning")

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from tests.browser.conftest import log_in
+from tests.browser.pagewalk import internal_words
 from tests.browser.test_ciot_flow import SLOW
 from tests.browser.test_ciot_new_typed_fields import pick
 from tests.browser.test_ciot_repeat_trip import Typist
@@ -33,6 +34,7 @@ def test_a_ciot_from_the_cte_reaches_ready_with_one_typed_field(browser_page, ma
     page.goto("/ciot/")
     page.get_by_role("link", name="Nova operação a partir do CT-e").click()
     page.wait_for_url("**/ciot/nova/a-partir-do-documento")
+    assert internal_words(page) == []
     page.get_by_label("XML do CT-e ou da NF-e").set_input_files(str(cte_file))
     pick(page, typist, "pick-contratado", "joão")
     assert page.locator("#contratado_cpf_cnpj").input_value() == "529.982.247-25"
@@ -41,6 +43,7 @@ def test_a_ciot_from_the_cte_reaches_ready_with_one_typed_field(browser_page, ma
     # the correction form, its live panel validating the saved operation on load
     page.wait_for_url(re.compile(r"/ciot/[0-9a-f-]{36}/corrigir$"), timeout=SLOW)
     page.get_by_text(re.compile(r"criada a partir de 1 documento\(s\): pronto para emissão")).wait_for(timeout=SLOW)
+    assert internal_words(page) == []  # the message names the form's inputs, not the body's fields
     page.locator("#ciot-live-results .live-summary[data-expected-status='pronto_emissao']").wait_for(timeout=SLOW)
     assert page.locator("[name='documents[0].access_key']").input_value().replace(" ", "") == key
     assert page.locator("[name='valor_frete']").input_value() == "5.000,00"

@@ -84,7 +84,7 @@ def test_the_companys_own_cte_without_a_carrier_asks_for_it(operador, company, c
     _, data = trip_cte(emitter=company.cnpj, shipper=CONTRATANTE_CNPJ, recipient=DESTINATARIO_CNPJ)
     response = _post(operador, [("cte.xml", data)])
     assert response.status_code == 422
-    assert "Contratado: Escolha o contratado." in response.get_data(as_text=True)
+    assert "CPF/CNPJ do contratado: Escolha o contratado." in response.get_data(as_text=True)
     assert _operations() == 0
 
 
