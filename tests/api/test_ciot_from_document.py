@@ -305,3 +305,18 @@ def test_concurrent_declarations_of_one_cte_make_one_operation(app, api, company
     [t.join(120) for t in threads]
     assert sorted(statuses) == [201, 409, 409, 409]
     assert _count_operations() == before + 1
+
+
+def test_another_companys_operations_and_partners_fill_nothing(api, company, make_company, make_operation,
+                                                             make_partner, make_bank_account):
+    """The same carrier hired by another company: its last operation (vehicles, cargo codes, distance) and its
+    partner record (RNTRC, account) there are not this company's to read."""
+    other = make_company()
+    carrier = make_partner(other, person_kind="pf", cpf_cnpj=CONTRATADO_CPF, legal_name="João da Silva",
+                           rntrc=CONTRATADO_RNTRC, rntrc_categoria="TAC")
+    make_bank_account(carrier, bank_code="001", agency="1234", account="56789-0")
+    make_operation(other)
+    _, data = _own_cte(company)
+    error = _refused(api, {"documents": [{"xml": _xml(data)}], "contratado_cpf_cnpj": CONTRATADO_CPF}, 422,
+                     "document_incomplete", "vehicles")
+    assert {d["field"] for d in error["details"]} == {"contratado_rntrc", "vehicles"}
