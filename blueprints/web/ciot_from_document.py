@@ -1,6 +1,8 @@
 """Page: "Nova operação a partir do CT-e" — the trip's CT-e (or NF-e) files, uploaded or picked from the billing
 inbox, become a CIOT operation through domain.ciot.from_document (the API's service), which then opens in the
 correction form with its live panel. A refusal shows the page again with the message, naming the file."""
+import re
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
@@ -9,7 +11,13 @@ from blueprints.web.ciot_form import field_label
 from core.errors import AppError, FieldError
 from core.schemas import validate_data
 from domain.billing.xml import MAX_XML_BYTES
-from domain.ciot.from_document import MAX_DOCUMENTS, FromDocumentBody, create_from_documents, inbox_choices
+from domain.ciot.from_document import (
+    MAX_DOCUMENTS,
+    FromDocumentBody,
+    create_from_documents,
+    inbox_choices,
+    vehicles_of_plates,
+)
 from domain.ciot.presentation import fmt
 
 bp = Blueprint("ciot_from_document", __name__, url_prefix="/ciot")
@@ -68,14 +76,14 @@ def _messages(exc_details: list[FieldError], labels: list[str]) -> list[str]:
 @roles_required(*ACTORS)
 @upload_limit(MAX_DOCUMENTS * MAX_XML_BYTES + FORM_SLACK)
 def create_from_document():
-    values = {"contratado_cpf_cnpj": request.form.get("contratado_cpf_cnpj", ""),
-              "tipo_operacao": request.form.get("tipo_operacao", "")}
+    values = {name: request.form.get(name, "") for name in ("contratado_cpf_cnpj", "tipo_operacao", "placas")}
     documents, labels, errors = _posted()
     if errors:
         return _page(422, errors, values)
     body, schema_errors = validate_data(FromDocumentBody, {
         "documents": documents, "contratado_cpf_cnpj": values["contratado_cpf_cnpj"] or None,
-        "tipo_operacao": values["tipo_operacao"] or None})
+        "tipo_operacao": values["tipo_operacao"] or None,
+        "vehicles": vehicles_of_plates(re.split(r"[,;\s]+", values["placas"])) if values["placas"].strip() else None})
     if schema_errors:
         return _page(400, _messages(schema_errors, labels), values)
     try:

@@ -340,14 +340,20 @@ def _fill_vehicles(out: _Body, body: FromDocumentBody, documents: list[TripDocum
     if body.vehicles:
         out.values["vehicles"] = [v.model_dump(exclude_none=True) for v in body.vehicles]
         return
-    plates = list(dict.fromkeys(p.replace("-", "").upper() for d in documents for p in d.plates))
+    plates = [p for d in documents for p in d.plates]
     if plates:
-        kinds = ["automotor"] if len(plates) == 1 else ["cavalo_trator"] + ["implemento"] * (len(plates) - 1)
-        out.put("vehicles", [{"plate": p, "vehicle_kind": k} for p, k in zip(plates, kinds, strict=True)],
-                "veículos do documento")
+        out.put("vehicles", vehicles_of_plates(plates), "veículos do documento")
     elif last is not None:
         out.put("vehicles", [{name: getattr(v, name) for name in VEHICLE_FIELDS if getattr(v, name) is not None}
                              for v in last.vehicles], "veículos da última operação do contratado")
+
+
+def vehicles_of_plates(plates: list[str]) -> list[dict]:
+    """Vehicle items for plates in their order: one plate is a single vehicle (automotor); several are a tractor
+    and its trailers. Repeated plates count once."""
+    unique = list(dict.fromkeys(p.replace("-", "").replace(" ", "").upper() for p in plates if p.strip()))
+    kinds = ["automotor"] if len(unique) == 1 else ["cavalo_trator"] + ["implemento"] * (len(unique) - 1)
+    return [{"plate": plate, "vehicle_kind": kind} for plate, kind in zip(unique, kinds, strict=True)]
 
 
 def _fill_trip(out: _Body, documents: list[TripDocument], distance) -> None:

@@ -105,3 +105,26 @@ def test_reading_roles_do_not_see_or_post_the_page(login, make_user, company):
     reader = login(make_user(company, role="leitura"))
     assert reader.get(PAGE).status_code == 403
     assert reader.post(PAGE, data={}).status_code in (400, 403)
+
+
+def test_a_subcontract_cte_of_an_unregistered_carrier_is_offered_for_registration(operador, company):
+    """The carrier issued the CT-e to the company: it is the contratado, from the document; never hired before, its
+    vehicle's plate is typed, and the correction form offers to register it ("Salvar como parceiro")."""
+    carrier = unique_cnpj()
+    _, data = trip_cte(emitter=carrier, shipper=company.cnpj, recipient=DESTINATARIO_CNPJ, rntrc="87654321")
+    response = _post(operador, [("sub.xml", data)], placas="xyz-1a23")
+    assert response.status_code == 302, response.get_data(as_text=True)[:500]
+    page = operador.get(response.headers["Location"]).get_data(as_text=True)
+    assert "não é um parceiro cadastrado" in page and "Salvar como parceiro" in page
+    op = db.session.execute(cross_tenant(sa.select(CiotOperation))).scalar_one()
+    with tenant_scope(company.id):
+        assert (op.contratado_cpf_cnpj, op.contratado_rntrc) == (carrier, "87654321")
+        assert [(v.plate, v.vehicle_kind) for v in op.vehicles] == [("XYZ1A23", "automotor")]
+
+
+def test_a_plate_too_long_is_named_on_the_page(operador, company):
+    _, data = trip_cte(emitter=unique_cnpj(), shipper=company.cnpj, recipient=DESTINATARIO_CNPJ)
+    response = _post(operador, [("sub.xml", data)], placas="ABCDEFGHIJKL")
+    assert response.status_code == 400
+    assert "Veículo 1 · Placa" in response.get_data(as_text=True)
+    assert _operations() == 0
