@@ -1,7 +1,8 @@
 """A CIOT operation from the trip's CT-e, from the login to `pronto_emissao`, counting what the dispatcher types
 (issue "From the fiscal document to the declaration"): the CT-e file is chosen, the carrier picked by one typed
 search; everything else comes from the CT-e, the partners and the carrier's last operation. By hand, the same
-operation takes 17 typed fields (tests/browser/test_ciot_new_typed_fields.py)."""
+operation takes 15 typed fields after login and 8 selects (tests/browser/test_ciot_new_typed_fields.py counts 17
+with the login's e-mail and password)."""
 import re
 
 import pytest
