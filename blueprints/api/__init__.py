@@ -4,6 +4,7 @@ from blueprints.api import (  # noqa: F401
     billing,
     ciot,
     ciot_agregado,
+    ciot_from_document,
     ciot_pdf,
     docs,
     fleet,

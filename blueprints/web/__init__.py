@@ -5,6 +5,7 @@ from blueprints.web.auth import bp as auth_bp
 from blueprints.web.billing import bp as billing_bp
 from blueprints.web.ciot import bp as ciot_bp
 from blueprints.web.ciot_agregado import bp as ciot_agregado_bp
+from blueprints.web.ciot_from_document import bp as ciot_from_document_bp
 from blueprints.web.dashboard import bp as dashboard_bp
 from blueprints.web.finance_settings import bp as finance_settings_bp
 from blueprints.web.fleet import bp as fleet_bp
@@ -19,6 +20,6 @@ from blueprints.web.statuses import bp as statuses_bp
 from blueprints.web.theme import bp as theme_bp
 from blueprints.web.webhooks import bp as webhooks_bp
 
-WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, partners_bp, fleet_bp, ciot_bp, ciot_agregado_bp,
-                  freights_bp, billing_bp, payables_bp, finance_settings_bp, marketplace_bp, simulations_bp,
-                  antt_floor_bp, theme_bp, webhooks_bp, pickers_bp, statuses_bp]
+WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, partners_bp, fleet_bp, ciot_bp, ciot_from_document_bp,
+                  ciot_agregado_bp, freights_bp, billing_bp, payables_bp, finance_settings_bp, marketplace_bp,
+                  simulations_bp, antt_floor_bp, theme_bp, webhooks_bp, pickers_bp, statuses_bp]

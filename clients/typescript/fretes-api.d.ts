@@ -654,6 +654,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/v1/ciot/operations/from-document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cria uma operação CIOT preenchida a partir do CT-e (ou da NF-e) da viagem; vários documentos formam uma viagem fracionad
+         * @description Cria uma operação CIOT preenchida a partir do CT-e (ou da NF-e) da viagem; vários documentos formam uma viagem fracionada.
+         *
+         *     Escopo da chave: `write`.
+         */
+        post: operations["createCiotFromDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/v1/ciot/operations/pdf": {
         parameters: {
             query?: never;
@@ -2305,7 +2327,7 @@ export interface components {
             environment: "homolog" | "producao";
             /**
              * Codigo Ciot
-             * @description Código CIOT, 12 dígitos; nulo enquanto a ANTT não respondeu à declaração da abertura (declarada automaticamente).
+             * @description Código CIOT, até 12 dígitos; nulo enquanto a ANTT não respondeu à declaração da abertura (declarada automaticamente).
              */
             codigo_ciot: string | null;
             /**
@@ -2948,6 +2970,13 @@ export interface components {
             /** Reason */
             reason: string | null;
         };
+        /** CiotDerivedField */
+        CiotDerivedField: {
+            /** Campo */
+            campo: string;
+            /** Origem */
+            origem: string;
+        };
         /** CiotDocument */
         CiotDocument: {
             /**
@@ -3080,6 +3109,66 @@ export interface components {
             created_at: string;
         };
         /**
+         * CiotFiscalFile
+         * @description One fiscal document: its XML text, or a document of the billing inbox (its stored XML).
+         */
+        CiotFiscalFile: {
+            /**
+             * Xml
+             * @description O XML do CT-e, CT-e OS ou NF-e (ou do evento de cancelamento), como texto; até 2 MB, dentro do limite de 1 MiB do corpo da requisição.
+             */
+            xml?: string | null;
+            /**
+             * Billing Document Id
+             * @description Um documento da caixa de entrada do faturamento (GET /billing/documents), lido do XML guardado.
+             */
+            billing_document_id?: string | null;
+        };
+        /**
+         * CiotFromDocumentCreate
+         * @description POST /ciot/operations/from-document.
+         */
+        CiotFromDocumentCreate: {
+            /** Documents */
+            documents: components["schemas"]["CiotFiscalFile"][];
+            /**
+             * Tipo Operacao
+             * @description Padrão: lotacao com um documento, fracionada com vários.
+             */
+            tipo_operacao?: ("lotacao" | "fracionada") | null;
+            /**
+             * Contratado Cpf Cnpj
+             * @description O transportador contratado, quando o documento não o nomeia (um CT-e emitido pela própria empresa).
+             */
+            contratado_cpf_cnpj?: string | null;
+            /** Vehicles */
+            vehicles?: components["schemas"]["CiotVehicle"][] | null;
+            /** External Id */
+            external_id?: string | null;
+            /** Environment */
+            environment?: ("homolog" | "producao") | null;
+            /**
+             * Auto Validate
+             * @description Padrão: true.
+             */
+            auto_validate?: boolean;
+        };
+        /**
+         * CiotFromDocumentResult
+         * @description The new operation (as POST /ciot/operations answers it), the documents read and where each value came from.
+         */
+        CiotFromDocumentResult: {
+            data: components["schemas"]["CiotCreated"];
+            validation: components["schemas"]["CiotValidation"] | null;
+            /** Emission */
+            emission: null;
+            /** Documentos */
+            documentos: string[];
+            /** Derivados */
+            derivados: components["schemas"]["CiotDerivedField"][];
+            contratado_nao_cadastrado: components["schemas"]["CiotUnknownContratado"] | null;
+        };
+        /**
          * CiotImportResult
          * @description A CIOT emitted elsewhere in contingency, imported (`codigo_ciot` sent): no validation, no emission.
          */
@@ -3111,7 +3200,7 @@ export interface components {
             contingencia: boolean;
             /**
              * Codigo Ciot
-             * @description Código CIOT, 12 dígitos.
+             * @description Código CIOT, até 12 dígitos.
              */
             codigo_ciot: string;
         };
@@ -3794,6 +3883,18 @@ export interface components {
             summary: components["schemas"]["CiotValidationSummary"];
             /** Validated At */
             validated_at: string | null;
+        };
+        /**
+         * CiotUnknownContratado
+         * @description The document's carrier is not a partner yet: register it (POST /partners) to fill its bank data next time.
+         */
+        CiotUnknownContratado: {
+            /** Cpf Cnpj */
+            cpf_cnpj: string;
+            /** Nome */
+            nome: string | null;
+            /** Rntrc */
+            rntrc: string | null;
         };
         /**
          * CiotValidated
@@ -13835,6 +13936,222 @@ export interface operations {
             };
             /** @description Endereço longo demais: `uri_too_long`. */
             414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Erro interno: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description Serviço indisponível: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    createCiotFromDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Assinatura (opcional; obrigatória para chaves com require_signature, senão 401 signature_required): X-Service-Signature = HMAC-SHA256 em hexadecimal, com a parte secreta da chave (depois do ponto) como chave, sobre o corpo cru da requisição (vazio em GET/DELETE), com ou sem o prefixo `sha256=`. Com X-Service-Timestamp (Unix em milissegundos, até 300 s de diferença do relógio do servidor) assina-se `<timestamp>.<corpo>`. Receitas em Python e JavaScript: docs/api/signing.md.
+                 * @example sha256=5d41402abc4b2a76b9719d911017c592ae2c6e2f3d1f0e8b1f3f9c2a4b6d8e0f
+                 */
+                "X-Service-Signature"?: components["parameters"]["ServiceSignature"];
+                /**
+                 * @description Unix em milissegundos; quando enviado entra na assinatura (`<timestamp>.<corpo>`) e deve estar a até 300 s do relógio do servidor (senão 401 invalid_signature); uma assinatura com horário vale uma única vez. Obrigatório para chaves criadas exigindo assinatura (uma assinatura sem horário valeria para sempre: 401 invalid_signature) e na versão 2.
+                 * @example 1763870400000
+                 */
+                "X-Service-Timestamp"?: components["parameters"]["ServiceTimestamp"];
+                /**
+                 * @description Esquema da assinatura. Ausente ou `1`: o do X-Service-Signature acima. `2`: HMAC-SHA256 em hexadecimal de `v2\n<MÉTODO>\n<caminho>\n<query string como enviada>\n<timestamp>\n<corpo>`, com X-Service-Timestamp obrigatório: cobre método, caminho e query (docs/api/signing.md).
+                 * @example 2
+                 */
+                "X-Service-Signature-Version"?: components["parameters"]["ServiceSignatureVersion"];
+                /**
+                 * @description Executa o POST uma única vez por empresa e chave durante 24 h: repetir a chamada devolve a resposta guardada com `Idempotent-Replayed: true`; a mesma chave com outro corpo é 422 idempotency_key_reused; enquanto a primeira roda, 409 idempotency_in_progress.
+                 * @example pedido-4711-criar
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "documents": [
+                 *         {
+                 *           "xml": "<?xml version='1.0' encoding='UTF-8'?>\n<cteProc xmlns=\"http://www.portalfiscal.inf.br/cte\" versao=\"4.00\"><CTe><infCte versao=\"4.00\" Id=\"CTe35261269300002000100570010000041001000041009\"><ide><cUF>35</cUF><cCT>00004100</cCT><CFOP>6353</CFOP><natOp>PRESTACAO DE SERVICO DE TRANSPORTE</natOp><mod>57</mod><serie>1</serie><nCT>4100</nCT><dhEmi>2026-12-07T11:04:32-03:00</dhEmi><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>9</cDV><tpAmb>2</tpAmb><tpCTe>0</tpCTe><procEmi>0</procEmi><verProc>fretes-1.0</verProc><cMunEnv>3550308</cMunEnv><xMunEnv>SAO PAULO</xMunEnv><UFEnv>SP</UFEnv><modal>01</modal><tpServ>0</tpServ><cMunIni>3550308</cMunIni><xMunIni>SAO PAULO</xMunIni><UFIni>SP</UFIni><cMunFim>3304557</cMunFim><xMunFim>RIO DE JANEIRO</xMunFim><UFFim>RJ</UFFim><retira>1</retira><indIEToma>1</indIEToma><toma3><toma>0</toma></toma3></ide><emit><CNPJ>69300002000100</CNPJ><IE>111222333444</IE><xNome>TRANSPORTADORA EXEMPLO LTDA</xNome><enderEmit><xLgr>RUA DAS FLORES</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderEmit><CRT>3</CRT></emit><rem><CNPJ>11222333000181</CNPJ><IE>222333444555</IE><xNome>Embarcadora Contratante SA</xNome><enderReme><xLgr>AV PAULISTA</xLgr><nro>1000</nro><xBairro>BELA VISTA</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF></enderReme></rem><dest><CNPJ>44555666000181</CNPJ><IE>0623079040081</IE><xNome>Comercial Destino Ltda</xNome><enderDest><xLgr>AV AFONSO PENA</xLgr><nro>500</nro><xBairro>CENTRO</xBairro><cMun>3106200</cMun><xMun>BELO HORIZONTE</xMun><UF>MG</UF></enderDest></dest><vPrest><vTPrest>5000.00</vTPrest><vRec>5000.00</vRec></vPrest><imp><ICMS><ICMS00><CST>00</CST><vBC>1179.42</vBC><pICMS>12.00</pICMS><vICMS>141.53</vICMS></ICMS00></ICMS></imp><infCTeNorm><infCarga><vCarga>25000.00</vCarga><proPred>MAQUINAS</proPred><infQ><cUnid>01</cUnid><tpMed>PESO BRUTO</tpMed><qCarga>20000.0000</qCarga></infQ></infCarga><infDoc><infNFe><chave>35261269300003000147550010000000771000000772</chave></infNFe></infDoc><infModal versaoModal=\"4.00\"><rodo><RNTRC>12345678</RNTRC></rodo></infModal></infCTeNorm></infCte><infCTeSupl><qrCodCTe>https://homologacao.nfe.fazenda.sp.gov.br/CTeConsulta/qrCode?chCTe=35261111222333000181570010000012341000012342&amp;tpAmb=2</qrCodCTe></infCTeSupl><ds:Signature xmlns:ds=\"http://www.w3.org/2000/09/xmldsig#\"><ds:SignedInfo><ds:CanonicalizationMethod Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/><ds:SignatureMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#rsa-sha1\"/><ds:Reference URI=\"#CTe35261269300002000100570010000041001000041009\"><ds:Transforms><ds:Transform Algorithm=\"http://www.w3.org/2000/09/xmldsig#enveloped-signature\"/><ds:Transform Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/></ds:Transforms><ds:DigestMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#sha1\"/><ds:DigestValue>me20GvP47/zHwTe17YrD8ab8514=</ds:DigestValue></ds:Reference></ds:SignedInfo><ds:SignatureValue>KOrpsZIeDNDDn45h72uRO7MM468ojWEeLc+WVxicF1Rl3kPy6V/KJzCuQueb6SXNHcmHCciCMWBk5RvdhbtsQSw+7Td5cso91zdHCKsBBG1h5Mu+UskBAaGOdJ7jgM4OvD8fCEhAzfOOgaBnDOTKhAV6DWGhjSzwlsSUMVbl6FYVvH0v/0gIaSe0M/Q0+oJgAlua6xiBZDEfFpx32HYBgtL+1v4GGm0Lqs7kvFHLPBW/3LdzX1XUSEIvH7A+GI2xt8WlVYyAZ1PyYG4fdC/EwEYVxeBBiNyjhXtEls96cjKfF27bDeGZw8HaiPbA2edS8+yhbDRDHo/QjQY/wh9Vqg==</ds:SignatureValue><ds:KeyInfo><ds:X509Data><ds:X509Certificate>MIIDKjCCAhKgAwIBAgIUOauCS5E2nr2IXA8AXd1z96mGCTowDQYJKoZIhvcNAQEL\nBQAwTzEoMCYGA1UEAwwfRU1QUkVTQSBERSBURVNURToxMTIyMjMzMzAwMDE4MTEj\nMCEGA1UECgwaVGVzdGUgKG7Do28gw6kgSUNQLUJyYXNpbCkwHhcNMTAwMTAxMDAw\nMDAwWhcNNDAwMTAxMDAwMDAwWjBPMSgwJgYDVQQDDB9FTVBSRVNBIERFIFRFU1RF\nOjExMjIyMzMzMDAwMTgxMSMwIQYDVQQKDBpUZXN0ZSAobsOjbyDDqSBJQ1AtQnJh\nc2lsKTCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBAKhM0OyqNHP0gKlM\njrD6CBvNPXTW+Iu+xeQ1qf19Ac7iaD0xQ6pD0uQJd7p0x7iX3kgQ4E13ConPYPuM\nfmp36Nq8CAk/zpA75W50BORA3KiNo/pRijZl2q9DI18NU3v7kUFPMJHm2wAd9INc\n401loFGnfFMqrkFjXrmeydVXQpKREK7UOOHu2Sm1P/D7Wry3wR6OilDA4QDPUyqg\n+IJNdEomSYLZYmy/RabUKeMsozXTzRFucMtzY4oOaKDxit/fgPFegNim3fFM5S7J\nkWYSQbcoUIQVaZ35MUbMn74K6+CqAJwoWyC++QuXLG+ui3zgquzhYCzXSL+CY6qT\nxkkl8zMCAwEAATANBgkqhkiG9w0BAQsFAAOCAQEAla45YY+LlxSyuUb9w4TsYbdG\nQAXRfyh7dIx0b0wsW4Du0euneUC65RzFw4ojkjqCZlx6X52Rl3tK/QtgBJbgNLhR\nFCY2IzGE2ThbZScz8rMTZ/xUJK4GcW+u1+74zHOzNY+rHEimGBdy35LOnFIfverT\ng6QxCWIMPf0mwfIynHVBXeCAvDdgHWQYws36j+VyzJQ1ijViNwWeC1LYR/G9WmsP\nu+5zmUTW8Angi3FQcFoAms9gFddtlXLS6o2JyKynw2Bw2+YhqAa8Cy+pkjEa3FRF\ngOWxKmUOy4bLdeItTqDhCeHWvyOp7i/L9zNdP0T58KHjmpnM+P6v+0l0kzrYKw==\n</ds:X509Certificate></ds:X509Data></ds:KeyInfo></ds:Signature></CTe><protCTe versao=\"4.00\"><infProt><tpAmb>2</tpAmb><verAplic>SP-CTe-2026</verAplic><chCTe>35261269300002000100570010000041001000041009</chCTe><dhRecbto>2026-11-20T10:00:05-03:00</dhRecbto><nProt>135260000001234</nProt><digVal>AAAAAAAAAAAAAAAAAAAAAAAAAAA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso do CT-e</xMotivo></infProt></protCTe></cteProc>"
+                 *         }
+                 *       ],
+                 *       "contratado_cpf_cnpj": "52998224725"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CiotFromDocumentCreate"];
+            };
+        };
+        responses: {
+            /** @description The new operation (as POST /ciot/operations answers it), the documents read and where each value came from. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "85e3d100-8c81-4361-9455-44c3877d3777",
+                     *         "code": "CIOT-000002",
+                     *         "status": "pronto_emissao",
+                     *         "codigo_ciot": null,
+                     *         "protocolo": null
+                     *       },
+                     *       "validation": {
+                     *         "items": [
+                     *           {
+                     *             "code": "DRV02",
+                     *             "severity": "info",
+                     *             "field": "composicao_contratada",
+                     *             "message": "composicao_contratada não informada: assumida completa (os veículos declarados são os contratados; tabela A, ou C em alto desempenho). Se só a unidade de tração foi contratada, informe apenas_tracao (tabelas B e D)."
+                     *           },
+                     *           {
+                     *             "code": "DRV03",
+                     *             "severity": "info",
+                     *             "field": "alto_desempenho",
+                     *             "message": "alto_desempenho não informado: assumido false, o padrão do manual da ANTT. Operação de alto desempenho (tabelas C e D) precisa ser declarada."
+                     *           }
+                     *         ],
+                     *         "summary": {
+                     *           "ok": true,
+                     *           "blockers": 0,
+                     *           "warnings": 0
+                     *         }
+                     *       },
+                     *       "emission": null,
+                     *       "documentos": [
+                     *         "35261269300002000100570010000041001000041009"
+                     *       ],
+                     *       "derivados": [
+                     *         {
+                     *           "campo": "contratado_nome",
+                     *           "origem": "cadastro do parceiro"
+                     *         },
+                     *         {
+                     *           "campo": "contratado_rntrc",
+                     *           "origem": "cadastro do parceiro"
+                     *         }
+                     *       ],
+                     *       "contratado_nao_cadastrado": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CiotFromDocumentResult"];
+                };
+            };
+            /** @description Requisição inválida: `invalid_json`, `invalid_body`, `invalid_header`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Não autenticado: `unauthorized`, `signature_required`, `invalid_signature`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sem permissão: `insufficient_scope`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Não encontrado: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflito: `idempotency_in_progress`, `document_in_use`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Corpo grande demais: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Endereço longo demais: `uri_too_long`. */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de conteúdo não suportado: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Regra de negócio impede a ação: `idempotency_key_reused`, `document_cancelled`, `document_other_company`, `contratado_required`, `documents_other_trip`, `document_incomplete`, `document_without_xml`. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

@@ -44,6 +44,7 @@ TITULAR_PARENTESCO_LABELS = {"conjuge": "Cônjuge", "companheiro": "Companheiro(
 
 EVENT_LABELS = {
     "created": "Criada", "imported": "Importada", "updated": "Alterada", "validated": "Validada",
+    "from_document": "Preenchida do CT-e/NF-e",
     "emission_requested": "Emissão solicitada", "emission_requeued": "Emissão reenviada",
     "emission_blocked": "Emissão bloqueada", "emission_succeeded": "CIOT emitido",
     "emission_failed": "Falha na emissão", "emission_rejected": "Emissão rejeitada", "cancelled": "Cancelada",

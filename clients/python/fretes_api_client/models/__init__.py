@@ -85,6 +85,7 @@ from .ciot_create_result import CiotCreateResult
 from .ciot_created import CiotCreated
 from .ciot_created_status import CiotCreatedStatus
 from .ciot_creation_emission import CiotCreationEmission
+from .ciot_derived_field import CiotDerivedField
 from .ciot_document import CiotDocument
 from .ciot_document_kind import CiotDocumentKind
 from .ciot_document_out import CiotDocumentOut
@@ -97,6 +98,11 @@ from .ciot_emit_pending_status import CiotEmitPendingStatus
 from .ciot_emitted import CiotEmitted
 from .ciot_event_out import CiotEventOut
 from .ciot_event_out_data import CiotEventOutData
+from .ciot_fiscal_file import CiotFiscalFile
+from .ciot_from_document_create import CiotFromDocumentCreate
+from .ciot_from_document_create_environment_type_0 import CiotFromDocumentCreateEnvironmentType0
+from .ciot_from_document_create_tipo_operacao_type_0 import CiotFromDocumentCreateTipoOperacaoType0
+from .ciot_from_document_result import CiotFromDocumentResult
 from .ciot_import_result import CiotImportResult
 from .ciot_imported import CiotImported
 from .ciot_imported_status import CiotImportedStatus
@@ -159,6 +165,7 @@ from .ciot_place import CiotPlace
 from .ciot_place_tipo import CiotPlaceTipo
 from .ciot_rectify_body import CiotRectifyBody
 from .ciot_stored_validation import CiotStoredValidation
+from .ciot_unknown_contratado import CiotUnknownContratado
 from .ciot_validated import CiotValidated
 from .ciot_validation import CiotValidation
 from .ciot_validation_item import CiotValidationItem
@@ -176,6 +183,7 @@ from .count_new_leads_status import CountNewLeadsStatus
 from .count_new_leads_x_service_signature_version import CountNewLeadsXServiceSignatureVersion
 from .counter_offer_x_service_signature_version import CounterOfferXServiceSignatureVersion
 from .create_ciot_agregado_x_service_signature_version import CreateCiotAgregadoXServiceSignatureVersion
+from .create_ciot_from_document_x_service_signature_version import CreateCiotFromDocumentXServiceSignatureVersion
 from .create_ciot_operation_x_service_signature_version import CreateCiotOperationXServiceSignatureVersion
 from .create_ciot_pdf_job_x_service_signature_version import CreateCiotPdfJobXServiceSignatureVersion
 from .create_document_x_service_signature_version import CreateDocumentXServiceSignatureVersion
@@ -543,6 +551,7 @@ __all__ = (
     "CiotCreatedStatus",
     "CiotCreateResult",
     "CiotCreationEmission",
+    "CiotDerivedField",
     "CiotDocument",
     "CiotDocumentKind",
     "CiotDocumentOut",
@@ -555,6 +564,11 @@ __all__ = (
     "CiotEmitted",
     "CiotEventOut",
     "CiotEventOutData",
+    "CiotFiscalFile",
+    "CiotFromDocumentCreate",
+    "CiotFromDocumentCreateEnvironmentType0",
+    "CiotFromDocumentCreateTipoOperacaoType0",
+    "CiotFromDocumentResult",
     "CiotImported",
     "CiotImportedStatus",
     "CiotImportResult",
@@ -617,6 +631,7 @@ __all__ = (
     "CiotPlaceTipo",
     "CiotRectifyBody",
     "CiotStoredValidation",
+    "CiotUnknownContratado",
     "CiotValidated",
     "CiotValidation",
     "CiotValidationItem",
@@ -634,6 +649,7 @@ __all__ = (
     "CountNewLeadsStatus",
     "CountNewLeadsXServiceSignatureVersion",
     "CreateCiotAgregadoXServiceSignatureVersion",
+    "CreateCiotFromDocumentXServiceSignatureVersion",
     "CreateCiotOperationXServiceSignatureVersion",
     "CreateCiotPdfJobXServiceSignatureVersion",
     "CreateDocumentXServiceSignatureVersion",

@@ -39,8 +39,8 @@ class CiotAgregadoOut:
             code (str): Código do contrato na empresa (AGR-000001).
             status (CiotAgregadoOutStatus):
             environment (CiotAgregadoOutEnvironment):
-            codigo_ciot (None | str): Código CIOT, 12 dígitos; nulo enquanto a ANTT não respondeu à declaração da abertura
-                (declarada automaticamente).
+            codigo_ciot (None | str): Código CIOT, até 12 dígitos; nulo enquanto a ANTT não respondeu à declaração da
+                abertura (declarada automaticamente).
             codigo_verificador (None | str): Código verificador da ANTT (4 dígitos), nulo enquanto não declarado; com o
                 código CIOT forma o identificador de 16 dígitos.
             protocolo (None | str):

@@ -27,7 +27,7 @@ class CiotImported:
             id (UUID):
             status (CiotImportedStatus):
             contingencia (bool):
-            codigo_ciot (str): Código CIOT, 12 dígitos.
+            codigo_ciot (str): Código CIOT, até 12 dígitos.
      """
 
     id: UUID
