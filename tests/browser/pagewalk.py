@@ -9,7 +9,9 @@ from datetime import timedelta
 from urllib.parse import urljoin, urlparse
 
 WIDTHS = {"celular": (390, 844), "desktop": (1366, 900)}
-SERIOUS = ("serious", "critical")
+# axe-core's impacts the walk refuses: every one but "minor" (an empty action column header, a page without an h1
+# are "moderate").
+SERIOUS = ("moderate", "serious", "critical")
 # Links the walk never follows: leaving the session, file downloads, the machine-readable API document.
 SKIP_LINK_PARTS = ("/logout", ".pdf", ".csv", "/download", "/api/public", "/healthz")
 
@@ -275,6 +277,12 @@ INTERNAL_WORDS = [
     r"\b(?:user|api_key):",
     r"(?i)\bmarketplace\b", r"(?i)\bworkers?\b", r"\bhomolog\b", r"\bCTE\b",
     r"\b(?:ciot|freight|offer|marketplace|simulation|webhook|payable|invoice|lead)\.[a-z_]+(?:\.[a-z_]+)*\b",
+    # English words of the code's names and of settings screens ("vehicles, payments", "Phone number ID", "token")
+    r"(?i)\b(?:vehicles?|payments?|documents?|drivers?|partners?|freights?|offers?|invoices?|payables?|"
+    r"contracts?|trips?|phone|number|token|starttls|username|password|sender|settings|amount|upload|"
+    r"none|null|true|false|error|failed|pending|draft|issued|cancell?ed|submit|endpoint)\b",
+    # the API's own addresses (a request line "POST /api/public/v1/…", a bare path in a sentence "(/fretes)")
+    r"\b(?:GET|POST|PUT|PATCH|DELETE) /", r"\(/[a-z]",
 ]
 INTERNAL_WORDS_JS = r"""(patterns) => {
   const found = [];
