@@ -296,7 +296,7 @@ INTERNAL_WORDS_JS = r"""(patterns) => {
       for (const m of node.data.matchAll(re)) found.push(`${m[0]} (${el.tagName.toLowerCase()})`);
     }
   }
-  return [...new Set(found)].slice(0, 8);
+  return [...new Set(found)].slice(0, 20);
 }"""
 # Pages written for developers: their text names fields and events as the API does.
 DEVELOPER_PAGES = ("/api/docs", "/api/public")
