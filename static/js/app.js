@@ -156,7 +156,8 @@ document.addEventListener("htmx:afterSwap", function (event) {
     input.value = label ? label.textContent.trim() : "";
     setOpen(input, false);
     p.note.className = "picker-note" + (option.dataset.tone ? " note-" + option.dataset.tone : "");
-    p.note.textContent = option.dataset.note || ("Preenchido a partir do cadastro: " + input.value + " (" + filled + " campos).");
+    var count = filled === 1 ? "1 campo" : filled + " campos";
+    p.note.textContent = option.dataset.note || ("Preenchido a partir do cadastro: " + input.value + " (" + count + ").");
     document.body.dispatchEvent(new CustomEvent("ciot-form-changed", { bubbles: true }));
     input.dispatchEvent(new CustomEvent("picker:picked", { bubbles: true, detail: { fill: fill } }));
   }
