@@ -97,3 +97,15 @@ def test_the_channels_page_names_its_settings_in_portuguese(login, make_user, co
     html = login(make_user(company, role="admin")).get("/fretes-operacao/canais").get_data(as_text=True)
     assert "Identificação do número no WhatsApp Business" in html and "Conexão segura" in html
     assert not re.search(r">[^<]*(?:Phone number|STARTTLS|token)[^<]*<", html)
+
+
+def test_the_partner_form_keeps_the_ibge_code_behind_the_picker(login, make_user, company, make_partner):
+    """The municipality is chosen in the picker, which fills a hidden code; the CEP says it fills nothing."""
+    client = login(make_user(company, role="operador"))
+    html = client.get("/parceiros/novo").get_data(as_text=True)
+    assert '<input type="hidden" name="municipio_codigo"' in html and "Código IBGE do município" not in html
+    assert "O endereço não é preenchido pelo CEP" in html
+    partner = make_partner(municipio_codigo="3550308")
+    edit = client.get(f"/parceiros/{partner.id}").get_data(as_text=True)
+    assert 'name="municipio_codigo" id="municipio_codigo" value="3550308"' in edit
+    assert re.search(r'id="pick-municipio"[^>]*value="São Paulo"', edit)
