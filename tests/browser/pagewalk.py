@@ -186,6 +186,8 @@ def check_page(page, url: str, width: int, *, axe=None, checked_links: dict | No
             report.problems.append(f"rolagem horizontal de {overflow}px ({', '.join(wide)})")
         report.problems += [f"palavra quebrada: {word}" for word in broken_words(page)]
         report.problems += [f"palavra interna: {word}" for word in internal_words(page)]
+        report.problems += [f"mais de um botão principal: {', '.join(found)}" for found in [primary_buttons(page)]
+                            if len(found) > 1]
         if width <= PHONE_MAX:
             report.problems += [f"tabela no celular: {table}" for table in phone_tables(page)]
         report.problems += [f"erro no console: {text}" for text in console]
@@ -307,6 +309,19 @@ def internal_words(page) -> list[str]:
     if any(part in page.url for part in DEVELOPER_PAGES):
         return []
     return page.evaluate(INTERNAL_WORDS_JS, INTERNAL_WORDS)
+
+
+# One primary action per screen: the visible `.primary` buttons and button-links of the page's content (a form
+# folded in a closed <details> or a hidden dialog is not on the screen; the confirmation dialog's own is its screen).
+PRIMARY_JS = r"""() => [...document.querySelectorAll("main .primary")]
+  .filter(e => e.matches("button, a.button, input[type=submit]") && !e.closest("dialog")
+               && e.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }))
+  .map(e => e.textContent.trim() || e.value)"""
+
+
+def primary_buttons(page) -> list[str]:
+    """The labels of the primary buttons the page shows."""
+    return page.evaluate(PRIMARY_JS)
 
 
 def broken_words(page) -> list[str]:

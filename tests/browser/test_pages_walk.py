@@ -142,3 +142,18 @@ def test_internal_word_check_catches_what_it_looks_for(_chromium):
         assert "Veículos" not in found and "documentos" not in found and "Número" not in found
     finally:
         context.close()
+
+
+def test_primary_button_check_counts_what_the_screen_shows(_chromium):
+    """Two visible primary actions in the content are counted; one folded in a closed <details>, a hidden one, the
+    sidebar's and a plain button are not."""
+    context = _chromium.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    try:
+        page.set_content("""<body><nav><a class="button primary">Menu</a></nav><main>
+          <a class="button primary" href="#">Novo frete</a><button class="primary">Salvar</button>
+          <details><summary>Cancelar</summary><button class="primary">Confirmar</button></details>
+          <button class="primary" hidden>Oculto</button><button>Voltar</button></main></body>""")
+        assert pagewalk.primary_buttons(page) == ["Novo frete", "Salvar"]
+    finally:
+        context.close()
