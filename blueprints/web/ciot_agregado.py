@@ -205,13 +205,17 @@ def new_agregado():
     return render_template("ciot_agregado/new.html", form=form, carrier_name=carrier), status
 
 
+def _municipality_names(uf: str | None) -> list[str]:
+    uf = (uf or "").upper()
+    return sorted(name for name, state in municipalities().values() if state == uf) if uf else []
+
+
 @bp.get("/municipios")
 @login_required
 def municipios():
     """The IBGE municipality picker: `<option>`s of the UF chosen in the select that asked (origem_uf/destino_uf)."""
-    uf = next((v for k, v in request.args.items() if k.endswith("uf")), "").upper()
-    names = sorted(name for name, state in municipalities().values() if state == uf)
-    return render_template("ciot_agregado/_municipio_options.html", names=names)
+    uf = next((v for k, v in request.args.items() if k.endswith("uf")), "")
+    return render_template("ciot_agregado/_municipio_options.html", names=_municipality_names(uf))
 
 
 # --- the contract page ----------------------------------------------------------------------------------------------
@@ -261,6 +265,7 @@ def _page(agregado_id, status=200, message=None, category="success", **forms):
                "debitos": debitos, "saldo": queries.saldo_of(contract), "events": queries.events_of(contract, 20),
                "labels": presentation, "can_act": _can_act(), "message": message, "category": category,
                "missing_distances": _missing_distances(contract),
+               "municipality_names": _municipality_names,  # the rectify form's pickers start with the route's UFs
                "can_rectify": _can_act() and contract.status == "aberto" and (
                    contract.retido or (contract.pendencia is None and current_user.company.ciot_flow == "legacy")),
                **_forms(contract, viagens, **forms)}

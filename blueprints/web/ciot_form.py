@@ -275,22 +275,31 @@ def field_label(path: str) -> str:
     return TOP_LABELS.get(root) or API_ONLY_LABELS.get(root) or root.replace("_", " ").capitalize()
 
 
-def _choice_labels() -> dict[str, str]:
-    """Select values with an underscore (`conta_corrente`, `apenas_tracao`) → their option labels."""
+def _all_choice_labels() -> dict[str, str]:
+    """Every select value of the form (`conta_corrente`, `outros`, `pix`) → its option label."""
     labels = {}
     for form in (*SECTION_FORMS.values(), *ROW_FORMS.values(), *LOCATION_FORMS.values()):
         for field_ in form():
             for choice in field_.iter_choices() if isinstance(field_, SelectField) else ():
-                if "_" in str(choice[0]):
+                if choice[0]:
                     labels.setdefault(str(choice[0]), str(choice[1]))
     return labels
 
 
+def _choice_labels() -> dict[str, str]:
+    """The select values a message may name bare: those with an underscore (`conta_corrente`, `apenas_tracao`) and
+    the acronyms (`pix` → PIX); a bare `outros` or `prazo` is a word of the sentence, left as it is."""
+    return {value: label for value, label in ALL_CHOICE_LABELS.items() if "_" in value or label.isupper()}
+
+
 # Every name a rule message may use for an input (the labels of the WTForms declarations): top-level fields, row
-# fields (`titular_cpf_cnpj`, `agency`) and location fields; the first declaration wins for a shared row name.
+# fields (`titular_cpf_cnpj`, `agency`), location fields and the lists (`payments`: “Pagamentos”); the first
+# declaration wins for a shared row name.
 NAME_LABELS = (API_ONLY_LABELS | {f.name: f.label for fields in ROW_FIELDS.values() for f in fields} | LOCATION_LABELS
-               | TOP_LABELS)
+               | TOP_LABELS | LIST_LABELS)
+ALL_CHOICE_LABELS = _all_choice_labels()
 CHOICE_LABELS = _choice_labels()
+QUOTED_VALUE = re.compile(r"['`](?P<value>[a-z_]+)['`]")  # a value the API names in quotes: 'outros', `outros`
 WORD = re.compile(r"(?<![\w“.\[])(?P<root>[a-z][a-z0-9_]*)(?P<index>\[\d*\])?(?:\.(?P<sub>[a-z][a-z0-9_]*))?(?![\w”])")
 FLAG = re.compile(r"(?P<label>“[^”]+”)\s*=\s*(?P<value>true|false)\b", re.IGNORECASE)
 # The RNTRC category values that are not words (the partner form's option label).
@@ -311,9 +320,10 @@ def _word(match: re.Match) -> str:
 
 def plain_words(message: str) -> str:
     """A rule message for a page: the body's names (`valor_frete`, `payments[0].agency`, `titular_cpf_cnpj`) by
-    their labels in quotes, select values (`conta_corrente`) by their option labels, `“X”=true` as “X” marcado
-    and CPF/CNPJ formatted. The API keeps the names (clients address fields by them)."""
-    text = WORD.sub(_word, message or "")
+    their labels in quotes, select values (`conta_corrente`, `'outros'`) by their option labels, `“X”=true` as
+    “X” marcado and CPF/CNPJ formatted. The API keeps the names (clients address fields by them)."""
+    text = QUOTED_VALUE.sub(lambda m: f"“{ALL_CHOICE_LABELS.get(m['value'], m['value'])}”", message or "")
+    text = WORD.sub(_word, text)
     text = FLAG.sub(lambda m: f"{m['label']} {'marcado' if m['value'].lower() == 'true' else 'desmarcado'}", text)
     text = text.replace("”=", "” = ")
     text = RNTRC_CATEGORY.sub(lambda m: RNTRC_CATEGORY_WORDS[m.group(0)], text)

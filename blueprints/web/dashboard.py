@@ -61,9 +61,26 @@ def _attention() -> dict:
     }
 
 
+# The finance charts whose "Vencido" bar (the first) is also what the attention row says is overdue.
+OVERDUE = {"chart-payables": ("a pagar vencido", "payables.payables_board"),
+           "chart-receivables": ("a receber vencido", "billing.receivables")}
+
+
+def _overdue(charts: list[dict]) -> list[dict]:
+    """The overdue money of the finance charts the user reads (their first bar, read once for both), each opening
+    its board at the overdue group."""
+    return [{"id": chart["id"], "text": chart["bars"][0].text, "due": chart["bars"][0].value > 0, "label": label,
+             "url": url_for(endpoint) + "#grupo-vencidos"}
+            for chart in charts if chart["id"] in OVERDUE and chart["bars"]
+            for label, endpoint in [OVERDUE[chart["id"]]]]
+
+
 @bp.get("/")
 @login_required
 def index():
-    return render_template("dashboard.html", counts=_counts(), attention=_attention(), company=current_user.company,
-                           charts=charts_for(current_user, brasilia_today()))
+    charts = charts_for(current_user, brasilia_today())
+    # CIOT and fleet counters for who runs the operations; a financeiro's row is its overdue money
+    attention = _attention() if current_user.role != "financeiro" else None
+    return render_template("dashboard.html", counts=_counts(), attention=attention, overdue=_overdue(charts),
+                           company=current_user.company, charts=charts)
 

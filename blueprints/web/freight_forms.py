@@ -184,12 +184,12 @@ class ChannelForm(PlainForm):
     settings_port = StringField("Porta")
     settings_from_address = StringField("Remetente")
     settings_username = StringField("Usuário")
-    settings_starttls = BooleanField("STARTTLS")
-    settings_phone_number_id = StringField("Phone number ID")
+    settings_starttls = BooleanField("Conexão segura (recomendado)")
+    settings_phone_number_id = StringField("Identificação do número no WhatsApp Business")
     settings_api_base = StringField("Endereço da API (opcional)")
     settings_url = StringField("URL de envio")
     settings_sender = StringField("Remetente")
-    secret = PasswordField("Senha ou token", render_kw={"autocomplete": "new-password"})
+    secret = PasswordField("Senha ou chave de acesso", render_kw={"autocomplete": "new-password"})
 
 
 def channel_settings(form: ChannelForm, channel: str) -> dict:

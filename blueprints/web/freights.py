@@ -41,7 +41,7 @@ from core.validators import FieldInvalid, phone_as_e164
 from domain.antt_floor.catalog import CARGO_TYPES
 from domain.freights import offers as offer_services
 from domain.freights import services
-from domain.freights.models import Freight, Offer
+from domain.freights.models import SHOWCASE_STATUSES, Freight, Offer
 from domain.freights.presentation import PRIVATE_PUBLISHED_LABEL
 from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.queries import (
@@ -158,7 +158,7 @@ def new():
                                           status="published" if request.form.get("publish") else "draft")
         if freight.status == "published" and freight.visibility != "publico":
             return freight, (f"Frete {freight.code} criado e aberto a ofertas. Ele não aparece na vitrine pública "
-                             "(/fretes) porque a visibilidade é Privado.")
+                             "de fretes porque a visibilidade é Privado.")
         return freight, f"Frete {freight.code} criado."
     return _freight_form(None, FreightCreate, create)
 
@@ -183,8 +183,15 @@ def _messages(freight) -> list:
                               .order_by(Message.created_at.desc(), Message.id.desc()).limit(50)).scalars().all()
 
 
+def _public_link(freight) -> str | None:
+    """The address a carrier opens (/f/<slug>), while the showcase answers it: public and open to offers."""
+    if freight.visibility != "publico" or freight.status not in SHOWCASE_STATUSES or not freight.public_slug:
+        return None
+    return url_for("marketplace.detail", slug=freight.public_slug, _external=True)
+
+
 def _show(freight, status_form=None, status=200):
-    return render_template("freights/show.html", freight=freight,
+    return render_template("freights/show.html", freight=freight, public_link=_public_link(freight),
                            record=freight_dict(freight_row(current_user.company_id, freight.id)),
                            history=status_history(freight.id), offers=_offers(freight), messages=_messages(freight),
                            can_act=_can_act(), open_offer=OPEN_OFFER, error=None,
@@ -242,7 +249,9 @@ class PanelForms:
 
 
 def _message_choices(form):
-    form.channel.choices = choices(CHANNEL_LABELS.items())
+    simulated = message_services.simulated_channels()
+    form.channel.choices = choices((channel, f"{label} (simulado)" if channel in simulated else label)
+                                   for channel, label in CHANNEL_LABELS.items())
     form.template.choices = choices((key, t["name"] if isinstance(t, dict) else t.name)
                                     for key, t in company_templates().items())
     return form

@@ -13,6 +13,7 @@ from core.tenancy import get_referenced
 from domain.ciot import states
 from domain.ciot.derivations import derive_for_company, read_path, top_field, write_path
 from domain.ciot.emission import EmissionRequest, request_emission_of
+from domain.ciot.field_names import field_names
 from domain.ciot.mapping import (
     CHILDREN,
     LOCATION_FIELDS,
@@ -165,7 +166,7 @@ def update_operation(company: Company, operation_id, body, sent, *, actor):
     if op.mode != "imported":
         rederive(op, set(fields))
     op.updated_at = utcnow()
-    record_event(op, "updated", f"Operação alterada: {', '.join(changed)}.", {"fields": changed},
+    record_event(op, "updated", f"Operação alterada: {field_names(changed)}.", {"fields": changed},
                  actor=actor_label(actor))
     db.session.flush()
     result = None

@@ -6,6 +6,7 @@ Values are formatted by core.formatting (the one formatter module); `fmt` is its
 from types import SimpleNamespace
 
 from core import formatting
+from domain.ciot.field_names import field_names
 
 # Each status's label and badge tone (core.formatting, "Statuses"): the pages' badges and the operation PDF.
 STATUS = {
@@ -55,6 +56,13 @@ EVENT_LABELS = {
 
 def event(kind) -> str:
     return EVENT_LABELS.get(kind, str(kind or "—").replace("_", " ").capitalize())
+
+
+def event_message(e) -> str:
+    """An event's text on the timeline. A change recorded before its fields were written in words (the message
+    listed `valor_frete, vehicles`) is told again from the names its data keeps."""
+    fields = (e.data or {}).get("fields") if e.type == "updated" else None
+    return f"Operação alterada: {field_names(fields)}." if fields else e.message
 
 
 def label(table: dict, value) -> str:
@@ -115,7 +123,7 @@ def floor_warning(op) -> dict | None:
 
 fmt = SimpleNamespace(
     **vars(formatting.fmt), location=location, modality=modality, status=status_label, event=event,
-    label=label, rule_title=rule_title, floor_warning=floor_warning,
+    event_message=event_message, label=label, rule_title=rule_title, floor_warning=floor_warning,
     labels=SimpleNamespace(status=STATUS_LABELS, environment=ENVIRONMENT_LABELS, tipo=TIPO_OPERACAO_LABELS,
                            papel=PAPEL_LABELS, vehicle_kind=VEHICLE_KIND_LABELS, payment_kind=PAYMENT_KIND_LABELS,
                            tipo_pagamento=TIPO_PAGAMENTO_LABELS, indicador=INDICADOR_LABELS,

@@ -1,5 +1,6 @@
 """What pages and the PDF show of a contract: pt-BR labels, the badge tone of each status and the ledger (trips
 and debits interleaved by date with the running balance)."""
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -133,3 +134,40 @@ def distance_text(route: dict) -> str:
     if not km:
         return "—"
     return f"{formatting.fmt.number(Decimal(str(km)), 1)} km ({route.get('distancia_metodo') or '—'})"
+
+
+# --- what a held contract lacks (its `bloqueios`), in words ----------------------------------------------------------
+
+# Each gap's subject as the completion form names it, and the input the page points to.
+GAP_SUBJECTS = {"valor_contratado": ("Valor contratado", "valor_contratado"),
+                "pagamento.tipo_pagamento": ("Forma de pagamento do TAC", "tipo_pagamento"),
+                "pagamento.chave_pix": ("Chave PIX", "chave_pix"), "pagamento.banco": ("Banco", "banco"),
+                "pagamento.agencia": ("Agência", "agencia"), "pagamento.conta": ("Conta", "conta"),
+                "pagamento.cpf_cnpj_owner": ("Titular do pagamento", "cpf_cnpj_owner")}
+# The API's words inside a gap's message (`Pagamento em conta_corrente sem agencia`), as the page writes them.
+GAP_WORDS = {**{value: label.lower() for value, label in PAYMENT_LABELS.items() if value != "pix"},
+             "agencia": "agência", "Agencia": "Agência", "TAC_EQUIPARADO": "ETC equiparada a TAC",
+             "TAC EQUIPARADO": "ETC equiparada a TAC"}
+GAP_WORD = re.compile(r"\b(?:" + "|".join(re.escape(word) for word in sorted(GAP_WORDS, key=len, reverse=True))
+                      + r")\b")
+
+
+def _gap_subject(campo: str, contract) -> tuple[str, str]:
+    """(what is missing, the completion form's input) of a gap's `campo` (`veiculos[1].eixos`: the trailer's)."""
+    if campo.startswith("veiculos["):
+        index = int(campo[len("veiculos["):].split("]", 1)[0])
+        plates = contract.placas or []
+        plate = formatting.fmt.plate(plates[index]) if index < len(plates) else ""
+        return (f"Eixos do veículo {plate}".strip(), "eixos_cavalo" if index == 0 else "eixos_reboques")
+    return GAP_SUBJECTS.get(campo, ("Dados da declaração", ""))
+
+
+def missing_items(contract) -> list[dict]:
+    """What a held contract lacks for its declaration, one item per gap: the subject, the message in words (the
+    API's `mensagem` with its codes turned into labels) and the id of the completion form's input."""
+    items = []
+    for gap in contract.bloqueios or []:
+        subject, input_name = _gap_subject(gap.get("campo") or "", contract)
+        text = GAP_WORD.sub(lambda m: GAP_WORDS[m.group(0)], gap.get("mensagem") or "")
+        items.append({"campo": gap.get("campo") or "", "subject": subject, "text": text, "input": input_name})
+    return items

@@ -12,7 +12,8 @@ from core.queue import enqueue_after_commit
 from domain.freights.models import Freight
 from domain.freights.services import find_freight
 from domain.messages.channels import PermanentError, TransientError, adapter_for
-from domain.messages.models import ChannelSetting, Message
+from domain.messages.models import CHANNELS, ChannelSetting, Message
+from domain.messages.presentation import SIMULATED_PROVIDER
 from domain.messages.schemas import MessageCreate
 from domain.messages.templates import get_template, render
 
@@ -75,6 +76,14 @@ def channel_setting(channel: str) -> ChannelSetting | None:
     return db.session.execute(db.select(ChannelSetting).where(ChannelSetting.channel == channel)).scalar_one_or_none()
 
 
+def simulated_channels() -> set[str]:
+    """The company's channels that send nothing (no provider configured, or the development one): the pages name
+    them "(simulado)" so nobody believes a WhatsApp went out."""
+    real = db.session.execute(db.select(ChannelSetting.channel)
+                              .where(ChannelSetting.provider != SIMULATED_PROVIDER)).scalars()
+    return set(CHANNELS) - set(real)
+
+
 def attempt_delivery(message: Message, *, final_try: bool) -> str:
     """One try. Sent → `sent`; a refusal → `failed` with the reason; a transient error → stays `queued` (the
     caller retries) unless this was the final try, then `failed`. Raises TransientError to ask for a retry.
@@ -82,7 +91,7 @@ def attempt_delivery(message: Message, *, final_try: bool) -> str:
     if message.status != "queued":
         return message.status
     setting = channel_setting(message.channel)
-    provider = setting.provider if setting else "development"
+    provider = setting.provider if setting else SIMULATED_PROVIDER
     settings = dict(setting.settings or {}) if setting else {}
     secret = crypto.decrypt(setting.secret_encrypted) if setting and setting.secret_encrypted else None
     message.attempts += 1

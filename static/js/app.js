@@ -156,7 +156,8 @@ document.addEventListener("htmx:afterSwap", function (event) {
     input.value = label ? label.textContent.trim() : "";
     setOpen(input, false);
     p.note.className = "picker-note" + (option.dataset.tone ? " note-" + option.dataset.tone : "");
-    p.note.textContent = option.dataset.note || ("Preenchido a partir do cadastro: " + input.value + " (" + filled + " campos).");
+    var count = filled === 1 ? "1 campo" : filled + " campos";
+    p.note.textContent = option.dataset.note || ("Preenchido a partir do cadastro: " + input.value + " (" + count + ").");
     document.body.dispatchEvent(new CustomEvent("ciot-form-changed", { bubbles: true }));
     input.dispatchEvent(new CustomEvent("picker:picked", { bubbles: true, detail: { fill: fill } }));
   }
@@ -222,3 +223,15 @@ document.addEventListener("htmx:afterSwap", function (event) {
     input.dispatchEvent(new CustomEvent("picker:picked", { bubbles: true, detail: { fill: {} } }));
   });
 })();
+
+// Share buttons: <button data-share="#link-id" hidden> appear where the device shares (phones: navigator.share)
+// and send that link's address to the app the person picks.
+document.querySelectorAll("[data-share]").forEach(function (button) {
+  if (navigator.share) { button.hidden = false; }
+});
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("[data-share]");
+  if (!button || !navigator.share) { return; }
+  var link = document.querySelector(button.dataset.share);
+  if (link) { navigator.share({ title: button.dataset.shareTitle || document.title, url: link.href }).catch(function () {}); }
+});

@@ -9,7 +9,9 @@ from datetime import timedelta
 from urllib.parse import urljoin, urlparse
 
 WIDTHS = {"celular": (390, 844), "desktop": (1366, 900)}
-SERIOUS = ("serious", "critical")
+# axe-core's impacts the walk refuses: every one but "minor" (an empty action column header, a page without an h1
+# are "moderate").
+SERIOUS = ("moderate", "serious", "critical")
 # Links the walk never follows: leaving the session, file downloads, the machine-readable API document.
 SKIP_LINK_PARTS = ("/logout", ".pdf", ".csv", "/download", "/api/public", "/healthz")
 
@@ -184,6 +186,8 @@ def check_page(page, url: str, width: int, *, axe=None, checked_links: dict | No
             report.problems.append(f"rolagem horizontal de {overflow}px ({', '.join(wide)})")
         report.problems += [f"palavra quebrada: {word}" for word in broken_words(page)]
         report.problems += [f"palavra interna: {word}" for word in internal_words(page)]
+        report.problems += [f"mais de um botão principal: {', '.join(found)}" for found in [primary_buttons(page)]
+                            if len(found) > 1]
         if width <= PHONE_MAX:
             report.problems += [f"tabela no celular: {table}" for table in phone_tables(page)]
         report.problems += [f"erro no console: {text}" for text in console]
@@ -275,6 +279,12 @@ INTERNAL_WORDS = [
     r"\b(?:user|api_key):",
     r"(?i)\bmarketplace\b", r"(?i)\bworkers?\b", r"\bhomolog\b", r"\bCTE\b",
     r"\b(?:ciot|freight|offer|marketplace|simulation|webhook|payable|invoice|lead)\.[a-z_]+(?:\.[a-z_]+)*\b",
+    # English words of the code's names and of settings screens ("vehicles, payments", "Phone number ID", "token")
+    r"(?i)\b(?:vehicles?|payments?|documents?|drivers?|partners?|freights?|offers?|invoices?|payables?|"
+    r"contracts?|trips?|phone|number|token|starttls|username|password|sender|settings|amount|upload|"
+    r"none|null|true|false|error|failed|pending|draft|issued|cancell?ed|submit|endpoint)\b",
+    # the API's own addresses (a request line "POST /api/public/v1/…", a bare path in a sentence "(/fretes)")
+    r"\b(?:GET|POST|PUT|PATCH|DELETE) /", r"\(/[a-z]",
 ]
 INTERNAL_WORDS_JS = r"""(patterns) => {
   const found = [];
@@ -288,7 +298,7 @@ INTERNAL_WORDS_JS = r"""(patterns) => {
       for (const m of node.data.matchAll(re)) found.push(`${m[0]} (${el.tagName.toLowerCase()})`);
     }
   }
-  return [...new Set(found)].slice(0, 8);
+  return [...new Set(found)].slice(0, 20);
 }"""
 # Pages written for developers: their text names fields and events as the API does.
 DEVELOPER_PAGES = ("/api/docs", "/api/public")
@@ -299,6 +309,19 @@ def internal_words(page) -> list[str]:
     if any(part in page.url for part in DEVELOPER_PAGES):
         return []
     return page.evaluate(INTERNAL_WORDS_JS, INTERNAL_WORDS)
+
+
+# One primary action per screen: the visible `.primary` buttons and button-links of the page's content (a form
+# folded in a closed <details> or a hidden dialog is not on the screen; the confirmation dialog's own is its screen).
+PRIMARY_JS = r"""() => [...document.querySelectorAll("main .primary")]
+  .filter(e => e.matches("button, a.button, input[type=submit]") && !e.closest("dialog")
+               && e.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }))
+  .map(e => e.textContent.trim() || e.value)"""
+
+
+def primary_buttons(page) -> list[str]:
+    """The labels of the primary buttons the page shows."""
+    return page.evaluate(PRIMARY_JS)
 
 
 def broken_words(page) -> list[str]:

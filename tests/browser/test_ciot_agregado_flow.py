@@ -1,7 +1,8 @@
 """A dispatcher opens an aggregate contract in Chromium, adds two trips and a debit inline (pt-BR amounts, the IBGE
 municipality picker), cancels a trip with its reason, closes the contract after the confirmation dialog and
 downloads the PDF, whose text is read back; the next trip form keeps the previous trip's parties and route; a
-contract opened without its value is held, then completed and declared."""
+contract opened without its value is held (what it lacks linked to the completion form, whose UF select fills its
+municipality picker), then completed and declared."""
 import io
 
 import pytest
@@ -156,6 +157,15 @@ def test_a_contract_opened_without_its_value_is_held_then_completed(browser_page
     page.get_by_text("registrado e retido").first.wait_for(timeout=SLOW)
     assert "valor contratado" in page.get_by_test_id("bloqueios").inner_text()
     assert page.get_by_test_id("add-trip").count() == 0
+    # what is missing links to its input in the completion form, whose UF select fills its municipality picker
+    page.get_by_test_id("bloqueios").get_by_role("link", name="Valor contratado").click()
+    page.wait_for_url("**#valor_contratado")
+    with htmx_settled(page, "municipios?origem_uf=RJ"):
+        page.select_option("#rectify-form [name='origem_uf']", "RJ")
+    assert page.locator("#rectify-municipios-origem option[value='Niterói']").count() == 1
+    assert page.locator("#rectify-form [name='origem_municipio_nome']").get_attribute("list") == \
+        "rectify-municipios-origem"
+    page.select_option("#rectify-form [name='origem_uf']", "")
     page.fill("#rectify-form [name='valor_contratado']", "9.500,00")
     with htmx_settled(page, "/retificar"):
         page.get_by_test_id("rectify").click()

@@ -116,8 +116,9 @@ def test_word_and_phone_table_checks_catch_what_they_look_for(_chromium):
 
 def test_internal_word_check_catches_what_it_looks_for(_chromium):
     """The walk's word check fails on the code's words shown as text (a raw enum value, an actor prefix, an event
-    name, "worker", "CTE") and passes them small beside a pt-BR title (`.code-ref`), as a field's value, or an API
-    key's prefix in words ("integração (chave flk_…)")."""
+    name, "worker", "CTE", the English names of fields and settings, an API request line, a bare path) and passes
+    them small beside a pt-BR title (`.code-ref`), as a field's value, an API key's prefix in words ("integração
+    (chave flk_…)") or Portuguese words that start like English ones ("Veículos", "documentos", "Número")."""
     context = _chromium.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
     try:
@@ -128,11 +129,31 @@ def test_internal_word_check_catches_what_it_looks_for(_chromium):
             <small class="code-ref">EMISSOR_ETC_NAO_CADASTRADA</small></li>
           <li>Proposta aceita <small class="code-ref">offer.accepted</small></li><li>CT-e 123 em homologação</li>
           <li>— integração (chave flk_ab12cd34)</li>
+          <li>Operação alterada: valor do frete, vehicles, payments</li><li>Phone number ID</li>
+          <li>Como na API (POST /api/public/v1/vehicles)</li><li>Não aparece na vitrine (/fretes).</li>
+          <li>Veículos, pagamentos e documentos fiscais; Número do documento</li>
           </ul><input value="pronto_emissao"><textarea>{data_coleta}</textarea></body>""")
         found = " | ".join(pagewalk.internal_words(page))
-        for word in ("EMISSOR_ETC_NAO_CADASTRADA (li)", "user:", "ciot.emitted", "com_divergencia", "worker", "CTE"):
+        for word in ("EMISSOR_ETC_NAO_CADASTRADA (li)", "user:", "ciot.emitted", "com_divergencia", "worker", "CTE",
+                     "vehicles", "payments", "Phone", "number", "POST /", "(/f"):
             assert word in found, (word, found)
         assert "offer.accepted" not in found and "(small)" not in found and "pronto_emissao" not in found
         assert "data_coleta" not in found and "homolog" not in found and "flk_" not in found
+        assert "Veículos" not in found and "documentos" not in found and "Número" not in found
+    finally:
+        context.close()
+
+
+def test_primary_button_check_counts_what_the_screen_shows(_chromium):
+    """Two visible primary actions in the content are counted; one folded in a closed <details>, a hidden one, the
+    sidebar's and a plain button are not."""
+    context = _chromium.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    try:
+        page.set_content("""<body><nav><a class="button primary">Menu</a></nav><main>
+          <a class="button primary" href="#">Novo frete</a><button class="primary">Salvar</button>
+          <details><summary>Cancelar</summary><button class="primary">Confirmar</button></details>
+          <button class="primary" hidden>Oculto</button><button>Voltar</button></main></body>""")
+        assert pagewalk.primary_buttons(page) == ["Novo frete", "Salvar"]
     finally:
         context.close()

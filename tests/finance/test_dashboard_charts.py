@@ -86,3 +86,27 @@ def test_the_price_breakdown_bar_splits_the_total_by_share():
     assert [(s.label, s.text, s.start, s.width) for s in segments] == [
         ("Frete peso", "R$ 600,00 (60 %)", 0, 60), ("Desconto", "R$ -100,00", 60, 0),
         ("Pedágio", "R$ 200,00 (20 %)", 60, 20), ("ICMS", "R$ 200,00 (20 %)", 80, 20)]
+
+
+def attention(html: str) -> str:
+    return html.split('id="attention"', 1)[1].split("</div>", 1)[0]
+
+
+def test_financeiros_attention_row_is_its_overdue_money(login, make_user, company, fin_api):
+    """The finance user's "Precisa de atenção" shows what is overdue to pay and to receive (each opening its board at
+    the overdue group), not the CIOT counters; an admin sees both; nothing overdue is not highlighted."""
+    fin_api.post("/finance/payables", json={"descricao": "Conta", "valor_centavos": 123456,
+                                            "vencimento_at": (brasilia_today() - timedelta(days=3)).isoformat()})
+    row = attention(login(make_user(company, role="financeiro")).get("/").get_data(as_text=True))
+    payable = re.search(r'<a class="stat( attention)?" href="([^"]+)" data-testid="overdue-chart-payables">\s*'
+                        r'<span class="value">([^<]+)</span><span class="label">([^<]+)</span>', row)
+    assert payable and payable.group(1) and payable.group(3) == "R$ 1.234,56" and payable.group(4) == "a pagar vencido"
+    assert payable.group(2) == "/financeiro/pagar#grupo-vencidos"
+    receivable = re.search(r'<a class="stat" href="/financeiro/receber#grupo-vencidos" '
+                           r'data-testid="overdue-chart-receivables">\s*<span class="value">R\$ 0,00</span>', row)
+    assert receivable  # nothing overdue to receive: shown, not highlighted
+    assert 'data-testid="review"' not in row and "CNH" not in row
+    admin = attention(login(make_user(company, role="admin")).get("/").get_data(as_text=True))
+    assert 'data-testid="overdue-chart-payables"' in admin and 'data-testid="review"' in admin
+    operador = attention(login(make_user(company, role="operador")).get("/").get_data(as_text=True))
+    assert "overdue" not in operador and 'data-testid="review"' in operador

@@ -30,11 +30,24 @@ def text(response) -> str:
     return response.get_data(as_text=True)
 
 
+def _own_block(rest: str) -> str:
+    """The field block's own markup: up to the tag closing it, past the divs nested in it (a picker's)."""
+    depth = 0
+    for tag in re.finditer(r"<div\b|</div>|</fieldset>", rest):
+        if tag.group(0) == "<div":
+            depth += 1
+        elif depth:
+            depth -= 1
+        else:
+            return rest[:tag.start()]
+    return rest
+
+
 def field_errors(html: str, name: str) -> list[str]:
     """Inline messages shown under the form field `name`."""
     found = []
     for rest in re.split(r'<(?:div|fieldset) class="field', html)[1:]:  # a checkbox group is a fieldset
-        block = re.split(r"</div>|</fieldset>", rest, maxsplit=1)[0]  # a field block has no inner div
+        block = _own_block(rest)
         if re.search(rf'name="{re.escape(name)}"', block):
             messages = re.findall(r'<small class="error" role="alert"[^>]*>(.*?)</small>', block, re.S)
             found += [html_lib.unescape(m) for m in messages]

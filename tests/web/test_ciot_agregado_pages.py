@@ -516,3 +516,31 @@ def test_the_balance_chart_reads_the_ledger_day_by_day(login, make_user, company
     days = [f"{brasilia_today() + timedelta(days=n):%d/%m}" for n in (1, 2, 3)]
     assert rows(section) == {days[0]: "R$ 1.000,00", days[1]: "R$ -500,00", days[2]: "R$ 200,00"}
     assert section.count('class="chart-row tone-danger"') == 1 and "<svg" in section
+
+
+def test_a_held_contract_says_in_words_what_is_missing_and_offers_the_completion_with_pickers(
+        login, make_user, company, make_tac):
+    """Held for its bank data and a trailer's axles: the page lists each gap by what it is ("Agência", "Eixos do
+    veículo DEF-4G56"), without the API's codes (`conta_corrente`, `agencia`), each linking to its input; the
+    completion form suggests the route's municipalities and names the plates its axles inputs are for."""
+    import re
+    partner = make_tac()
+    client, token = _client(login, make_user, company)
+    response = client.post("/ciot/agregados/novo", data={
+        "csrf_token": token, "partner_id": str(partner.id), "placa_cavalo": "ABC1D23", "placas_reboques": "DEF4G56",
+        "valor_contratado": "15.000,00", "tipo_pagamento": "conta_corrente", "banco": "341", "eixos_cavalo": "3",
+        "origem_uf": "SP", "origem_municipio_nome": "Campinas", "destino_uf": "RJ",
+        "destino_municipio_nome": "Niterói"})
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    gaps = page.split('data-testid="bloqueios"', 1)[1].split("</ul>", 1)[0]
+    assert "Este contrato ainda não foi declarado na ANTT" in gaps
+    assert '<a href="#agencia">Agência</a>' in gaps and '<a href="#eixos_reboques">Eixos do veículo DEF4G56' in gaps
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b|\bagencia\b", re.sub(r"<[^>]+>", " ", gaps)), gaps
+    form = page.split('id="rectify-form"', 1)[1].split("</form>", 1)[0]
+    assert 'hx-target="#rectify-municipios-origem"' in form and 'list="rectify-municipios-destino"' in form
+    origem = form.split('id="rectify-municipios-origem"', 1)[1].split("</datalist>", 1)[0]
+    assert '<option value="Campinas">' in origem and "Niterói" not in origem  # the route's UF, SP
+    assert "Veículo ABC1D23." in form and "Reboques DEF4G56, nesta ordem." in form
+    options = client.get("/ciot/agregados/municipios?origem_uf=rj").get_data(as_text=True)
+    assert '<option value="Niterói">' in options and "Campinas" not in options

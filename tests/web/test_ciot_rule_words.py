@@ -12,12 +12,15 @@ LIST_PATH = re.compile(r"\b[a-z]+\[\d*\]")
 BOOLEAN = re.compile(r"=\s*(?:true|false)\b", re.IGNORECASE)
 UPPER_SNAKE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")  # a raw enum value: TAC_EQUIPARADO
 RAW_DOCUMENT = re.compile(r"(?<![\d./-])(?:\d{11}|\d{14}|[0-9A-Z]{12}\d{2})(?![\d./-])")
+# The body's list names in English ("informe-as em payments", "(documents)") and a raw value in quotes ('prazo').
+ENGLISH_LIST = re.compile(r"\b(?:vehicles?|payments?|documents?)\b", re.IGNORECASE)
+QUOTED_VALUE = re.compile(r"['`][a-z_]+['`]")
 FIRING = [case for case in CASES if case.values[3]]
 
 
 def leaks(text: str) -> list[str]:
     return (SNAKE.findall(text) + UPPER_SNAKE.findall(text) + LIST_PATH.findall(text) + BOOLEAN.findall(text)
-            + RAW_DOCUMENT.findall(text))
+            + RAW_DOCUMENT.findall(text) + ENGLISH_LIST.findall(text) + QUOTED_VALUE.findall(text))
 
 
 @pytest.mark.parametrize("code, body, ctx, fires, field", FIRING)
@@ -31,7 +34,8 @@ def test_rule_messages_read_in_pt_br_on_the_page(app, code, body, ctx, fires, fi
 
 @pytest.mark.parametrize("text", ["informe titular_cpf_cnpj na parcela.", "contratantes[0] sem nome.",
                                   "“ETC equiparada a TAC”=true.", "CPF 12345678909 inválido.",
-                                  "cadastre com a categoria TAC_EQUIPARADO."])
+                                  "cadastre com a categoria TAC_EQUIPARADO.", "informe-as em payments.",
+                                  "informe o CT-e (documents).", "'prazo' exige parcelas"])
 def test_the_leak_check_sees_internal_words(text):
     assert leaks(text)
 

@@ -65,9 +65,13 @@ def freight_panels(client, freight) -> tuple[str, str]:
 
 
 def test_freight_offers_and_messages_empty_states_follow_the_role(as_role, make_freight):
+    """A published freight is not asked to be published; the offer form below is named once ("Registrar oferta" is
+    its own summary, not also the empty row's button)."""
     freight = make_freight(status="published")
     offers, messages = freight_panels(as_role("operador"), freight)
-    assert "Nenhuma oferta ainda. Publique o frete" in offers and action(offers) == "Registrar oferta"
+    assert "Nenhuma oferta ainda. Registre abaixo" in offers and "Publique" not in offers and action(offers) is None
+    draft_offers, _ = freight_panels(as_role("operador"), make_freight(status="draft"))
+    assert "Nenhuma oferta ainda. Publique o frete para receber ofertas" in draft_offers
     assert "Nenhuma mensagem enviada. Escolha o canal" in messages and action(messages) == "Escrever mensagem"
     offers, messages = freight_panels(as_role("leitura"), freight)
     assert "Nenhuma oferta ainda." in offers and action(offers) is None and "Publique" not in offers

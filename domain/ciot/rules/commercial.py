@@ -307,15 +307,15 @@ def pag04(ctx: RuleContext):
                    "ou cpf_cnpj_owner na operação.")
 
 
-@RULES.rule("PAG05", BLOCKER, "Indicador de pagamento: 'prazo' exige parcelas, 'vista' não tem parcelas")
+@RULES.rule("PAG05", BLOCKER, "Pagamento a prazo exige parcelas; à vista, não tem parcelas")
 def pag05(ctx: RuleContext):
     indicator, count = ctx.data.indicador_pagamento, len(ctx.data.payments)
     if indicator == "prazo" and not count:
         yield ("indicador_pagamento",
-               "indicador_pagamento=prazo exige as parcelas do pagamento: informe-as em payments, ou use vista.")
+               "Pagamento a prazo exige as parcelas: informe-as, ou indique pagamento à vista.")
     elif indicator == "vista" and count:
         yield ("indicador_pagamento",
-               f"indicador_pagamento=vista não tem parcelas, mas a operação tem {count} em payments: use prazo ou "
+               f"Pagamento à vista não tem parcelas, mas a operação tem {count}: indique pagamento a prazo ou "
                "remova as parcelas.")
 
 

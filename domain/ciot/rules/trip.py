@@ -300,7 +300,7 @@ def doc02(ctx: RuleContext):
 def doc03(ctx: RuleContext):
     if ctx.data.tipo_operacao == "lotacao" and not ctx.data.documents:
         yield ("documents",
-               "Operação de lotação sem documentos: informe a NF-e da carga e/ou o CT-e (documents) para vincular o "
+               "Operação de lotação sem documentos fiscais: informe a NF-e da carga e/ou o CT-e para vincular o "
                "CIOT ao transporte declarado.")
 
 
