@@ -18,6 +18,18 @@ control_socket = os.path.join(_RUN_DIR, "gunicorn.ctl" if os.environ.get("INSTAN
                               else f"gunicorn-{os.getuid()}-{os.getpid()}.ctl")
 
 
+# The longest request line gunicorn takes (its own maximum; default 4094). A longer URL than the app's MAX_URL_LENGTH
+# (4000) must reach the app, which answers 414 in its own shape (the API's JSON error under /api); gunicorn's own
+# 414 is an HTML page. Only lines over 8190 bytes still get it (docs/hardening.md, "Over-long URLs").
+limit_request_line = 8190
+
+
+# Which proxies may say a request came over HTTPS (X-Forwarded-Proto) is the app's one rule, PROXY_COUNT (Werkzeug's
+# ProxyFix, app.py): gunicorn's own trust of such headers from 127.0.0.1 (its default) is off, or a local client
+# could claim HTTPS (and get HSTS, secure redirects) with PROXY_COUNT=0.
+forwarded_allow_ips = ""
+
+
 def on_starting(server):
     directory = os.environ["PROMETHEUS_MULTIPROC_DIR"]
     shutil.rmtree(directory, ignore_errors=True)
