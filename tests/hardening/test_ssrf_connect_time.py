@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from domain.messages.channels import PermanentError, smtp
+from domain.messages.channels import PermanentError, TransientError, smtp
 from tests.fixtures.providers import free_port
 
 NAME = "smtp.provedor.example"
@@ -41,6 +41,30 @@ def test_the_smtp_host_is_reached_at_the_address_that_was_checked(smtp_server, m
     assert made == [NAME]  # one lookup: the one that was checked
 
 
+PUBLIC = "93.184.215.14"  # a global address: the guard lets it through
+
+
+def test_a_rebinding_name_never_leads_to_the_internal_server(app, smtp_server, monkeypatch):
+    """Production settings. The name answers a public address (checked, passes) and then the internal SMTP server. The
+    connection goes to the public address the guard checked (it refuses here: no outside network in tests), never
+    to the name again: the internal server receives nothing. Connecting by name (a second lookup) delivered it."""
+    monkeypatch.setitem(app.config, "WEBHOOK_ALLOW_PRIVATE_TARGETS", False)
+    made = staged_lookup(monkeypatch, [(PUBLIC, 25)], then=("127.0.0.1", smtp_server.port))
+    real_connect, connected = socket.create_connection, []
+
+    def connect(address, *args, **kwargs):
+        connected.append(address)
+        if address[0] == PUBLIC:
+            raise ConnectionRefusedError(111, "Connection refused")
+        return real_connect(address, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "create_connection", connect)
+    with pytest.raises(TransientError):
+        smtp.send(mail(), {"host": NAME, "port": 25}, None)
+    assert connected == [(PUBLIC, 25)] and made == [NAME]
+    assert not smtp_server.received
+
+
 def test_a_name_answering_an_internal_address_is_refused_before_any_connection(app, monkeypatch):
     monkeypatch.setitem(app.config, "WEBHOOK_ALLOW_PRIVATE_TARGETS", False)
     listener = socket.socket()  # would record a connection if one were made
@@ -59,8 +83,6 @@ def test_a_name_answering_an_internal_address_is_refused_before_any_connection(a
 
 
 def test_a_name_that_does_not_resolve_is_a_transient_failure(app, monkeypatch):
-    from domain.messages.channels import TransientError
-
     def no_answer(host, *args, **kwargs):
         raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
     monkeypatch.setattr(socket, "getaddrinfo", no_answer)
