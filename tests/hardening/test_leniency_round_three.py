@@ -7,7 +7,6 @@ import sqlalchemy as sa
 from core.db import db
 from domain.ciot.models import CiotOperation
 from domain.freights.models import Freight
-from tests.finance.conftest import access_key
 from tests.fixtures.ciot import ciot_body
 from tests.fixtures.core import ApiClient
 from tests.fixtures.freights import freight_body
@@ -99,20 +98,5 @@ def test_a_date_in_a_body_given_as_a_number_is_refused(api):
     assert stored(CiotOperation) == 0
 
 
-# --- Foreign ids in a body ----------------------------------------------------------------------------------------
-
-def test_another_company_s_document_ids_are_404_not_found(app, make_company, make_api_key, make_partner):
-    _, ours = make_api_key(make_company(modules=["billing"]))
-    fin_api = ApiClient(app.test_client(), ours)
-    other = make_company(modules=["billing"])
-    _, key = make_api_key(other)
-    other_api = ApiClient(app.test_client(), key)
-    partner = make_partner(other)
-    theirs = other_api.post("/billing/documents", json={"customer_partner_id": str(partner.id), "kind": "cte",
-                                                        "chave": access_key()}).get_json()["data"]["id"]
-    missing = "00000000-0000-4000-8000-000000000000"
-    for ids in ([theirs], [missing]):
-        response = fin_api.post("/billing/invoices", json={"document_ids": ids})
-        body = assert_invalid(response, "document_ids", code="not_found", status=404)
-        assert body["error"]["document_ids"] == ids
-    assert other_api.get(f"/billing/documents/{theirs}").get_json()["data"]["status"] == "pendente"
+# Foreign ids in a body: an invoice's document_ids of another company, or unknown, are 404 not_found naming the field
+# (tests/api/test_tenancy_ids.py, the sweep over every id field, and tests/finance/test_invoices.py).
