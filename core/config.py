@@ -122,7 +122,11 @@ def load_config() -> dict:
         "SESSION_ABSOLUTE_HOURS": float(os.environ.get("SESSION_ABSOLUTE_HOURS", "12")),
         "LOGIN_LIMIT_PER_ACCOUNT": os.environ.get("LOGIN_LIMIT_PER_ACCOUNT", "5 per 15 minutes"),
         "LOGIN_LIMIT_PER_IP": os.environ.get("LOGIN_LIMIT_PER_IP", "20 per 15 minutes"),
-        # "Esqueci minha senha" (domain/tenancy/sessions.py, domain/tenancy/mail.py): the link's life, the requests
+        # Wrong guesses of the current password on "Alterar senha" (/conta/senha), per login session and per account:
+        # at the limit the session ends and the user is e-mailed (domain/tenancy/sessions.py).
+        "PASSWORD_CHANGE_LIMIT_PER_SESSION": os.environ.get("PASSWORD_CHANGE_LIMIT_PER_SESSION", "5 per 15 minutes"),
+        "PASSWORD_CHANGE_LIMIT_PER_ACCOUNT": os.environ.get("PASSWORD_CHANGE_LIMIT_PER_ACCOUNT", "10 per hour"),
+        # "Esqueci minha senha" (domain/tenancy/sessions.py, jobs/account_mail.py): the link's life, the requests
         # per IP, and the platform's SMTP (unset MAIL_HOST: nothing is sent, a warning is logged).
         "PASSWORD_RESET_MINUTES": float(os.environ.get("PASSWORD_RESET_MINUTES", "60")),
         "PASSWORD_RESET_LIMIT": os.environ.get("PASSWORD_RESET_LIMIT", "5 per 15 minutes"),

@@ -11,7 +11,8 @@ import os
 import shutil
 import tempfile
 
-__all__ = ["GC_THRESHOLDS", "child_exit", "control_socket", "on_exit", "on_starting", "post_worker_init"]
+__all__ = ["GC_THRESHOLDS", "child_exit", "control_socket", "forwarded_allow_ips", "limit_request_line", "on_exit",
+           "on_starting", "post_worker_init"]
 
 _RUN_DIR = os.environ.get("INSTANCE_PATH") or tempfile.gettempdir()
 os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", os.path.join(_RUN_DIR, f"prometheus-{os.getuid()}-{os.getpid()}"))
@@ -20,6 +21,18 @@ os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", os.path.join(_RUN_DIR, f"prome
 # instances on one machine would share: each instance gets its own, beside its data (or per master process).
 control_socket = os.path.join(_RUN_DIR, "gunicorn.ctl" if os.environ.get("INSTANCE_PATH")
                               else f"gunicorn-{os.getuid()}-{os.getpid()}.ctl")
+
+
+# The longest request line gunicorn takes (its own maximum; default 4094). A longer URL than the app's MAX_URL_LENGTH
+# (4000) must reach the app, which answers 414 in its own shape (the API's JSON error under /api); gunicorn's own
+# 414 is an HTML page. Only lines over 8190 bytes still get it (docs/hardening.md, "Over-long URLs").
+limit_request_line = 8190
+
+
+# Which proxies may say a request came over HTTPS (X-Forwarded-Proto) is the app's one rule, PROXY_COUNT (Werkzeug's
+# ProxyFix, app.py): gunicorn's own trust of such headers from 127.0.0.1 (its default) is off, or a local client
+# could claim HTTPS (and get HSTS, secure redirects) with PROXY_COUNT=0.
+forwarded_allow_ips = ""
 
 
 def on_starting(server):

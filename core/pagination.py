@@ -108,7 +108,9 @@ def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, d
     (a `company_select` runs as plain SQL, see core.tenancy.read_rows)."""
     sort_column = sort_column if sort_column is not None else model.created_at
     scope = scope or model.__tablename__
-    after = decode_cursor(cursor, scope) if cursor else None
+    # An empty `cursor=` is a malformed cursor (400 invalid_cursor), not the first page: a client that sends one has
+    # lost the cursor it meant to send. Pages leave empty query values out before they get here.
+    after = decode_cursor(cursor, scope) if cursor is not None else None
     if isinstance(stmt, Listing):
         params = {**stmt.params, "page_limit": limit + 1}
         if after is not None:

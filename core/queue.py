@@ -40,14 +40,18 @@ class PendingJob:
     retry_intervals: list = field(default_factory=lambda: [10, 30, 60])
     outbox_id: object = None  # the job's row in job_outbox (RQ only)
     meta: dict | None = None  # the enqueuing request's id and actor, for the job's log line (core/logs.job_meta)
+    # Inline (the embedded default), run once the request's answer is sent rather than at its commit: work the
+    # answer must not wait for, nor let its timing tell (core.transaction.defer_to_after_response).
+    after_response: bool = False
 
 
 def enqueue_after_commit(func: str, *args, queue: str = "default", job_id: str | None = None,
-                         timeout: int | None = None, retries: int = 0) -> PendingJob:
+                         timeout: int | None = None, retries: int = 0, after_response: bool = False) -> PendingJob:
     if queue not in QUEUES:
         raise ValueError(f"unknown queue {queue}")
     from core.logs import job_meta
-    job = PendingJob(func, args, queue, job_id, timeout or DEFAULT_TIMEOUTS[queue], retries, meta=job_meta())
+    job = PendingJob(func, args, queue, job_id, timeout or DEFAULT_TIMEOUTS[queue], retries, meta=job_meta(),
+                     after_response=after_response)
     # The job belongs to the current transaction; open one if none is, so that a rollback drops it.
     session = db.session()
     if session.info.get("read_only"):  # a GET: its job would be lost with Redis, and run inline without it

@@ -27,25 +27,47 @@ class RequestModel(BaseModel):
             for key in numeric_keys(cls):
                 if isinstance(data.get(key), bool):
                     raise PydanticCustomError("number_type", "Informe um número (não true/false).", {"field": key})
+            for key in date_keys(cls):
+                if _bare_number(data.get(key)):
+                    raise PydanticCustomError("date_parsing", "Data inválida (use AAAA-MM-DD; ISO 8601 com hora).",
+                                              {"field": key})
         return data
 
 
 NUMBER_TYPES = (int, float, Decimal)
+DATE_TYPES = (date,)  # datetime is a date too
 
 
 @cache
 def numeric_keys(model: type[BaseModel]) -> tuple[str, ...]:
     """The input keys (aliases) of `model`'s fields that take a number and not a boolean."""
-    return tuple(info.alias or name for name, info in model.model_fields.items() if _takes_a_number(info.annotation))
+    return tuple(info.alias or name for name, info in model.model_fields.items()
+                 if _takes(info.annotation, NUMBER_TYPES))
 
 
-def _takes_a_number(annotation) -> bool:
+@cache
+def date_keys(model: type[BaseModel]) -> tuple[str, ...]:
+    """The input keys (aliases) of `model`'s fields that take a date or a moment."""
+    return tuple(info.alias or name for name, info in model.model_fields.items() if _takes(info.annotation, DATE_TYPES))
+
+
+def _takes(annotation, kinds: tuple) -> bool:
     if typing.get_origin(annotation) is Annotated:
-        return _takes_a_number(typing.get_args(annotation)[0])
+        return _takes(typing.get_args(annotation)[0], kinds)
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         options = typing.get_args(annotation)
-        return bool not in options and any(_takes_a_number(option) for option in options)
-    return isinstance(annotation, type) and issubclass(annotation, NUMBER_TYPES) and annotation is not bool
+        return bool not in options and any(_takes(option, kinds) for option in options)
+    return isinstance(annotation, type) and issubclass(annotation, kinds) and annotation is not bool
+
+
+def _bare_number(value) -> bool:
+    """pydantic reads a number (`0`, `"1700000000"`) in a date field as seconds since 1970: `to=0` filtered up to
+    1970-01-01 and answered 200. A date is written `AAAA-MM-DD` (a moment ISO 8601), never as a count."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float | Decimal):
+        return True
+    return isinstance(value, str) and _as_amount(value) is not None
 
 
 def _wrap(fn):
@@ -107,27 +129,50 @@ IbgeCode = Annotated[str, _wrap(v.clean_ibge_code), _doc("Código IBGE do munic�
 CENT = Decimal("0.01")
 
 
+def _as_amount(value) -> Decimal | None:
+    """A sent number as a finite Decimal (a float as the shortest text that names it); None for what is not one."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+        return None
+    try:
+        amount = value if isinstance(value, Decimal) else Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        return None
+    return amount if amount.is_finite() else None
+
+
 def money_half_up(value):
     """Reais are stored with 2 places, rounded half-up (docs/api/README.md, "Money"): a JavaScript client computing
     3 × 33.1 sends 99.30000000000001, which is R$ 99,30, not an error. A float is read as the shortest text that
     names it (100.125 rounds to 100.13, as written); what is not a number is left as it came, for the type's own
     check to refuse (400)."""
-    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        return value
-    try:
-        amount = value if isinstance(value, Decimal) else Decimal(str(value).strip())
-        return amount.quantize(CENT, rounding=ROUND_HALF_UP) if amount.is_finite() else value
-    except (InvalidOperation, ValueError):
-        return value
+    amount = _as_amount(value)
+    return value if amount is None else amount.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def below_floor_before_rounding(value, floor: Decimal | int) -> None:
+    """Refuse an amount under the field's floor as sent, before rounding: -0.001 would round to -0.00, which the
+    bound lets through (it equals 0), and be stored as R$ 0,00. The same code as any amount under the floor."""
+    amount = _as_amount(value)
+    if amount is not None and amount < floor:
+        raise PydanticCustomError("greater_than_equal", "Input should be greater than or equal to {ge}",
+                                  {"ge": floor})
 
 
 def money(*, max_digits: int, **bounds) -> Any:
-    """A money field in reais: rounded half-up to the cent, then checked (bounds, digits) as a 2-place decimal.
-    The constraints sit on the decimal itself, inside the rounding: validation is the same either way, but only then
-    does the JSON Schema carry them as `minimum`/`maximum` numbers (outside, pydantic copies its own keywords,
-    `decimal_places` and `le` as a string, which generators and linters do not know)."""
+    """A money field in reais: an amount under its floor (`ge`) is refused as sent, then what passes is rounded
+    half-up to the cent and checked (bounds, digits) as a 2-place decimal. The one reader of money in reais: the
+    API's models and the pages' forms (which build the same models) all go through it."""
+    floor = bounds.get("ge")
+
+    def sent_then_rounded(value):
+        if floor is not None:
+            below_floor_before_rounding(value, floor)
+        return money_half_up(value)
+    # The constraints sit on the decimal itself, inside the check and the rounding: validation is the same either
+    # way, but only then does the JSON Schema carry them as `minimum`/`maximum` numbers (outside, pydantic copies
+    # its own keywords, `decimal_places` and `le` as a string, which generators and linters do not know).
     return Annotated[Decimal, Field(max_digits=max_digits, decimal_places=2, **bounds),
-                     BeforeValidator(money_half_up)]
+                     BeforeValidator(sent_then_rounded)]
 
 
 Limit = Annotated[int, Field(ge=1, le=200)]

@@ -271,8 +271,8 @@ AFTER_RESPONSE_QUEUES = ("webhooks",)
 
 def defer_to_after_response(job) -> bool:
     """Keep an inline job for after the response; False outside a request or for a queue whose jobs the request
-    itself needs."""
-    if job.queue not in AFTER_RESPONSE_QUEUES or not has_request_context():
+    itself needs (unless the job was enqueued `after_response`)."""
+    if not (job.queue in AFTER_RESPONSE_QUEUES or job.after_response) or not has_request_context():
         return False
     g.setdefault("after_response_jobs", []).append(job)
     return True

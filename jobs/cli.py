@@ -25,6 +25,7 @@ def register_job_commands(app: Flask) -> None:
             MAINTENANCE_SECONDS,
             FretesForkingWorker,
             FretesWorker,
+            build_when_redis_answers,
             heartbeat_seconds,
             install_fork_guard,
         )
@@ -32,9 +33,10 @@ def register_job_commands(app: Flask) -> None:
         names = list(queues) or list(QUEUES)
         worker_class = FretesForkingWorker if fork else FretesWorker
         # Maintenance every minute, not RQ's 10: it is also when a worker takes over a dead worker's scheduler.
-        worker_class(names, connection=redis_connection(), serializer=JsonFirstSerializer,
-                     job_monitoring_interval=heartbeat_seconds(), maintenance_interval=MAINTENANCE_SECONDS).work(
-            with_scheduler=True, burst=burst, max_jobs=max_jobs)
+        worker = build_when_redis_answers(lambda: worker_class(
+            names, connection=redis_connection(), serializer=JsonFirstSerializer,
+            job_monitoring_interval=heartbeat_seconds(), maintenance_interval=MAINTENANCE_SECONDS))
+        worker.work(with_scheduler=True, burst=burst, max_jobs=max_jobs)
 
     @app.cli.commands["webhook"].command("sweep")
     def webhook_sweep():

@@ -65,6 +65,35 @@ def heartbeat_ttl() -> int:
 REDIS_OUTAGE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
 
 
+OUTAGE_WAIT_MAX = 30.0  # s between two PINGs at most, while Redis does not answer
+
+
+def wait_for_redis(connection, who: str, exc: BaseException, stopping=lambda: False) -> None:
+    """Poll PING, backing off to OUTAGE_WAIT_MAX, until Redis answers (or `stopping()`)."""
+    log.error("%s: Redis unreachable (%s); waiting for it", who, exc)
+    wait = 0.5
+    while not stopping():
+        try:
+            if connection.ping():
+                log.warning("%s: Redis answers again", who)
+                return
+        except REDIS_OUTAGE:
+            pass
+        time.sleep(wait)
+        wait = min(wait * 2, OUTAGE_WAIT_MAX)
+
+
+def build_when_redis_answers(make):
+    """`make()` (an RQ worker: its constructor already names its connection in Redis), waiting for Redis first when
+    it is down: a worker started during an outage (a reboot that starts it before Redis) waits instead of exiting."""
+    while True:
+        try:
+            return make()
+        except REDIS_OUTAGE as exc:
+            from core.queue import redis_connection
+            wait_for_redis(redis_connection(), f"worker (pid {os.getpid()}) starting", exc)
+
+
 class OutageTolerantWork:
     """RQ's loop quits on a Redis error outside its dequeue (the heartbeat after a job, the suspension check, the
     maintenance, a job's bookkeeping): the worker exited on a Redis restart and waited for systemd. Here each of
@@ -72,20 +101,8 @@ class OutageTolerantWork:
     A job whose bookkeeping failed mid-way is left to the started registry: its heartbeat lapses and the sweep
     retries or fails it like an abandoned one."""
 
-    OUTAGE_WAIT_MAX = 30.0
-
     def wait_for_redis(self, exc: BaseException) -> None:
-        log.error("worker %s: Redis unreachable (%s); waiting for it", self.name, exc)
-        wait = 0.5
-        while not self._stop_requested:
-            try:
-                if self.connection.ping():
-                    log.warning("worker %s: Redis answers again", self.name)
-                    return
-            except REDIS_OUTAGE:
-                pass
-            time.sleep(wait)
-            wait = min(wait * 2, self.OUTAGE_WAIT_MAX)
+        wait_for_redis(self.connection, f"worker {self.name}", exc, stopping=lambda: self._stop_requested)
 
     def _tolerant(self, step, *args, **kwargs):
         while True:
@@ -98,6 +115,12 @@ class OutageTolerantWork:
 
     def check_for_suspension(self, burst: bool):
         return self._tolerant(super().check_for_suspension, burst)
+
+    def register_birth(self):  # the very first write: Redis down while the worker starts (it exited here)
+        return self._tolerant(super().register_birth)
+
+    def subscribe(self):  # the command channel, opened right after the registration
+        return self._tolerant(super().subscribe)
 
     def _start_scheduler(self, *args, **kwargs):  # at start: Redis restarting while the worker boots
         return self._tolerant(super()._start_scheduler, *args, **kwargs)

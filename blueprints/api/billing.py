@@ -36,7 +36,7 @@ DOCUMENT_EXISTS = ErrorCode(409, "billing_document_exists", "Já existe um docum
                             schema="ConflictError", extra={"existing_id": "6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5"})
 EXAMPLE_IDS = {"document_ids": ["6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5"]}
 INVOICE_ERRORS = (
-    ErrorCode(422, "documents_not_found", "Documentos não encontrados.", extra=EXAMPLE_IDS),
+    ErrorCode(404, "not_found", "Documentos não encontrados.", extra=EXAMPLE_IDS),
     ErrorCode(422, "documents_not_pending", "Só documentos pendentes podem ser faturados.", extra=EXAMPLE_IDS),
     ErrorCode(422, "documents_customer_mismatch", "Os documentos precisam ser todos do mesmo cliente.",
               extra=EXAMPLE_IDS),

@@ -13,17 +13,16 @@ from blueprints.web.cadastros_common import PlainForm, attach_errors
 from core.db import db
 from core.errors import AppError
 from core.extensions import limiter
-from domain.messages.platform_mail import send_platform_mail
 from domain.tenancy.models import Company
 from domain.tenancy.services import authenticate_user
 from domain.tenancy.sessions import (
+    TooManyPasswordGuesses,
+    ask_password_reset,
     change_own_password,
     end_all_sessions,
     end_session,
     open_session,
-    password_reset_token,
     reset_password,
-    user_by_email,
     user_for_reset,
 )
 
@@ -154,6 +153,8 @@ def change_password():
                                 form.confirmation.data, keep_session_id=current_user.session_id)
             flash("Senha alterada. As suas outras sessões foram encerradas.", "success")
             return redirect(url_for("dashboard.index"))
+        except TooManyPasswordGuesses as exc:  # this session has ended (kept by the unit of work)
+            return _sign_out(exc.message)
         except AppError as exc:
             general = attach_errors(form, list(exc.details)) or [exc.message]
     return render_template("auth/password.html", form=form, general=general), (422 if request.method == "POST"
@@ -171,13 +172,8 @@ def forgot_password():
     enumeration)."""
     form = ForgotForm()
     if request.method == "POST":
-        user = user_by_email(form.email.data) if _reset_mail_allowed(form.email.data) else None
-        if user is not None:
-            link = url_for("auth.new_password", token=password_reset_token(user), _external=True)
-            minutes = int(current_app.config["PASSWORD_RESET_MINUTES"])
-            send_platform_mail(user.email, "Criar uma nova senha", (
-                f"Para criar uma nova senha no Fretes, abra o link abaixo em até {minutes} minutos. Ele funciona "
-                f"uma vez.\n\n{link}\n\nSe você não pediu, ignore este e-mail: a sua senha continua a mesma."))
+        if _reset_mail_allowed(form.email.data):
+            ask_password_reset(form.email.data, request.host_url)
         flash(FORGOT_ANSWER.format(minutes=int(current_app.config["PASSWORD_RESET_MINUTES"])), "info")
         return redirect(url_for("auth.login"))
     return render_template("auth/forgot.html", form=form)

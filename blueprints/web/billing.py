@@ -340,8 +340,13 @@ def _group_counts(model, on: date) -> dict:
 
 def all_rows(stmt, model) -> Iterator:
     """Every open title by due date, read CSV_BATCH at a time (keyset on due date and id): an export has no limit
-    and never holds them all in memory. A streamed body runs after the view returned: its own tenant scope."""
-    company_id, after = current_user.company_id, None
+    and never holds them all in memory. A streamed body runs after the view returned, when the request's session
+    has closed and the logged-in user is detached: what it needs (the company) is taken here, in the view."""
+    return _batches(stmt, model, current_user.company_id)
+
+
+def _batches(stmt, model, company_id) -> Iterator:
+    after = None
     with tenant_scope(company_id):
         while True:
             page = stmt if after is None else stmt.where(sa.or_(

@@ -12,7 +12,7 @@ from sqlalchemy.orm.util import identity_key
 
 from core.counters import INVOICE, stamp_next_value
 from core.db import db, flush_unique, utcnow
-from core.errors import AppError, Conflict, InvalidBody, InvalidStatus
+from core.errors import AppError, Conflict, FieldError, InvalidBody, InvalidStatus, NotFound
 from core.tenancy import get_owned, get_referenced, missing_reference
 from core.validators import FieldInvalid, access_key_model, clean_access_key
 from domain.billing.layout import default_condition, default_due_date
@@ -113,6 +113,14 @@ def _documents_error(code: str, message: str, ids) -> AppError:
     return AppError(message, code=code, status=422, extra={"document_ids": sorted(str(i) for i in ids)})
 
 
+def _documents_not_found(ids) -> NotFound:
+    """Unknown and other companies' documents alike: 404 `not_found`, as every foreign id in a body (a 422 told a
+    caller less, but answered otherwise than the rest of the API). `document_ids` lists them."""
+    return NotFound("Documentos não encontrados.", extra={"document_ids": sorted(str(i) for i in ids)},
+                    details=[FieldError("document_ids", "not_found",
+                                        "Documentos inexistentes ou de outra empresa (listados em document_ids).")])
+
+
 def _lock_documents(ids) -> list[BillingDocument]:
     """The company's documents with these ids, locked in id order (two invoices over the same documents queue)."""
     stmt = (db.select(BillingDocument).where(BillingDocument.id.in_(ids)).order_by(BillingDocument.id)
@@ -158,7 +166,7 @@ def _checked_documents(ids: list, customer: Partner | None) -> list[BillingDocum
     documents = _lock_documents(ids)
     missing = set(ids) - {d.id for d in documents}
     if missing:
-        raise _documents_error("documents_not_found", "Documentos não encontrados.", missing)
+        raise _documents_not_found(missing)
     not_pending = [d.id for d in documents if d.status != "pendente"]
     if not_pending:
         raise _documents_error("documents_not_pending", "Só documentos pendentes podem ser faturados.", not_pending)

@@ -73,15 +73,17 @@ def check_new_url(url: str) -> tuple[str, str, int, str]:
     return scheme, host, port, path
 
 
-def check_host(host: str, port: int) -> None:
-    """A host we connect to that is not a URL (the message channels' SMTP host): every address it resolves to must
-    be public (else UnsafeTarget), unless WEBHOOK_ALLOW_PRIVATE_TARGETS. A name that does not resolve is left to the
-    connection's own error."""
-    if allow_private():
-        return
-    if host.rstrip(".").lower() == "localhost" or host.lower().endswith(".localhost"):
+def resolve_host(host: str, port: int) -> str:
+    """A host we connect to that is not a URL (the message channels' SMTP host), resolved once: every address it
+    resolves to must be public (else UnsafeTarget), unless WEBHOOK_ALLOW_PRIVATE_TARGETS. The caller connects to the
+    address returned, never to the name again (a second lookup could answer an internal address: DNS rebinding). A
+    name that does not resolve raises OSError, the connection's own (transient) error."""
+    if not allow_private() and (host.rstrip(".").lower() == "localhost" or host.lower().endswith(".localhost")):
         refuse_address(ipaddress.ip_address("127.0.0.1"))
-    _checked_addresses(host, port, unresolved_ok=True)
+    addresses = _addresses(host, port)
+    for address in addresses:
+        refuse_address(address)
+    return str(addresses[0])
 
 
 def resolve(url: str) -> Target:
@@ -96,15 +98,23 @@ def _checked_addresses(host: str, port: int, *, unresolved_ok: bool) -> list:
     """Every address `host` resolves to, each refused unless public. A name that does not resolve: [] when
     `unresolved_ok`, else UnsafeTarget."""
     try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError, OSError) as exc:
+        addresses = _addresses(host, port)
+    except OSError as exc:
         if unresolved_ok:
             return []
         raise UnsafeTarget(f"Não foi possível resolver {host}.") from exc
-    addresses = [ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos]
     for address in addresses:
         refuse_address(address)
     return addresses
+
+
+def _addresses(host: str, port: int) -> list:
+    """What `host` resolves to now (OSError when it does not: a name that cannot be encoded is one too)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except UnicodeError as exc:
+        raise socket.gaierror(str(exc)) from exc
+    return [ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos]
 
 
 def refuse_address(address) -> None:

@@ -25,7 +25,6 @@ EXEMPT = {
     ("POST", f"{P}/ciot/operations", "external_id"): "the caller's own reference, not a record of ours",
     ("PATCH", f"{P}/ciot/operations/{{operation_id}}", "external_id"): "the caller's own reference",
     ("POST", f"{P}/simulations", "methodology_id"): "the contract's exception: 403 for another company's methodology",
-    ("POST", f"{P}/billing/invoices", "document_ids"): "decided: 422 documents_not_found for unknown or others' ids",
 }
 
 
@@ -82,7 +81,8 @@ def world(app, make_company, make_api, make_partner, make_vehicle, make_driver, 
                  "operation": operation},
         "other": {"partner": str(make_partner(theirs).id), "freight": str(make_freight(theirs).id),
                   "vehicle": str(make_vehicle(theirs).id), "driver": str(make_driver(theirs).id),
-                  "simulation": simulation, "tac": str(make_tac(theirs).id), "endpoint": _endpoint(theirs)},
+                  "simulation": simulation, "tac": str(make_tac(theirs).id), "endpoint": _endpoint(theirs),
+                  "document": _their_document(their_api, theirs, make_partner)},
     }
 
 
@@ -104,6 +104,11 @@ def _endpoint(company) -> str:
 def _document(w, **fields) -> dict:
     return {"kind": "cte", "customer_partner_id": w["mine"]["partner"], "chave": access_key("57"), "numero": "1",
             "serie": "1", "valor_centavos": 1000, "emissao_at": "2026-01-10", **fields}
+
+
+def _their_document(their_api, theirs, make_partner) -> str:
+    body = {"kind": "cte", "customer_partner_id": str(make_partner(theirs).id), "chave": access_key("57")}
+    return their_api.post("/billing/documents", json=body).get_json()["data"]["id"]
 
 
 def _payable(**fields) -> dict:
@@ -138,6 +143,8 @@ CASES = {
         lambda w, o: ("POST", "/billing/documents", _document(w, customer_partner_id=o["partner"])),
     ("POST", f"{P}/billing/documents", "freight_id"):
         lambda w, o: ("POST", "/billing/documents", _document(w, freight_id=o["freight"])),
+    ("POST", f"{P}/billing/invoices", "document_ids"):
+        lambda w, o: ("POST", "/billing/invoices", {"document_ids": [o["document"]]}),
     ("POST", f"{P}/billing/invoices", "customer_partner_id"):
         lambda w, o: ("POST", "/billing/invoices", _invoice(w, customer_partner_id=o["partner"])),
     ("POST", f"{P}/ciot/operations", "freight_id"):

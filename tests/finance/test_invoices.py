@@ -62,7 +62,7 @@ def test_errors_not_found_not_pending_customer_mismatch(fin_api, make_document, 
     doc = make_document()["id"]
     missing = "00000000-0000-4000-8000-000000000000"
     response = fin_api.post("/billing/invoices", json={"document_ids": [doc, missing]})
-    assert response.status_code == 422 and response.get_json()["error"]["code"] == "documents_not_found"
+    assert response.status_code == 404 and response.get_json()["error"]["code"] == "not_found"
     assert response.get_json()["error"]["document_ids"] == [missing]
     other_customer = make_partner(fin_company)
     other_doc = make_document(customer_partner_id=str(other_customer.id))["id"]
@@ -90,7 +90,7 @@ def test_another_company_s_documents_are_not_found(fin_api, make_company, make_a
     theirs = other_api.post("/billing/documents", json={"customer_partner_id": str(partner.id), "kind": "cte",
                                                         "chave": access_key()}).get_json()["data"]["id"]
     response = fin_api.post("/billing/invoices", json={"document_ids": [theirs]})
-    assert response.status_code == 422 and response.get_json()["error"]["code"] == "documents_not_found"
+    assert response.status_code == 404 and response.get_json()["error"]["code"] == "not_found"
     assert fin_api.get(f"/billing/documents/{theirs}").status_code == 404
     assert fin_api.post(f"/billing/documents/{theirs}/discard").status_code == 404
     invoice = create(other_api, [theirs], emit=True)

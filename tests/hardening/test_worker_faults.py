@@ -175,3 +175,24 @@ def test_a_worker_outlives_a_redis_restart(app, private_redis, queue_on_private_
                                                             serializer=JsonFirstSerializer).is_finished,
              120, "the job enqueued after the restart ran", every=0.25)
     assert worker.poll() is None, "the worker exited on the Redis restart"
+
+
+def test_a_worker_started_while_redis_is_down_waits_and_then_works(app, private_redis, queue_on_private_redis,
+                                                                   processes, tmp_path):
+    """Redis is down during the worker's very first moments (its registration, which RQ does before anything else):
+    the worker waits for it, as for any outage, instead of exiting; once Redis answers it registers and works."""
+    from core.queue import rq_queue
+    connection = queue_on_private_redis
+    private_redis.stop()
+    worker = processes(["-m", "flask", "--app", "app", "worker", "default"], env_for(app, private_redis.url))
+    log = tmp_path / "process0.log"
+    wait_for(lambda: worker.poll() is not None or "waiting for it" in log.read_text(), BOOT,
+             "the worker met the outage at its registration")
+    assert worker.poll() is None, "the worker exited: Redis was down while it registered"
+    private_redis.start()
+    wait_for(lambda: worker.poll() is not None or workers_listed(connection), 120, "the worker registered")
+    job = rq_queue("default", connection).enqueue("jobs.maintenance.purge_expired_idempotency_keys")
+    wait_for(lambda: worker.poll() is not None or Job.fetch(job.id, connection=connection,
+                                                            serializer=JsonFirstSerializer).is_finished,
+             120, "the job enqueued after Redis came up ran", every=0.25)
+    assert worker.poll() is None

@@ -20,13 +20,16 @@ def send(message, settings: dict, secret: str | None, *, operator_host: bool = F
     email["Message-ID"] = message_id
     email.set_content(message.body)
     host, port = settings.get("host") or "localhost", int(settings.get("port") or 25)
-    try:  # the webhooks' guard: an admin-typed host must not reach the internal network (development flag aside)
-        if not operator_host:
-            ssrf.check_host(host, port)
+    try:
+        # The webhooks' guard: an admin-typed host must not reach the internal network (development flag aside),
+        # checked on the address we then connect to. The operator's own MAIL_HOST is trusted as named.
+        address = None if operator_host else ssrf.resolve_host(host, port)
     except ssrf.UnsafeTarget as exc:
         raise PermanentError(f"Servidor SMTP recusado: {exc}") from None
+    except OSError as exc:
+        raise TransientError(f"Falha de conexão SMTP: {exc}") from None
     try:
-        with smtplib.SMTP(host, port, timeout=TIMEOUT_SECONDS) as server:
+        with _PinnedSMTP(address, host=host, port=port, timeout=TIMEOUT_SECONDS) as server:
             if settings.get("starttls"):
                 server.starttls()
             if settings.get("username"):
@@ -41,6 +44,19 @@ def send(message, settings: dict, secret: str | None, *, operator_host: bool = F
     except (smtplib.SMTPException, OSError) as exc:
         raise TransientError(f"Falha de conexão SMTP: {exc}") from None
     return SendResult(provider_message_id=message_id)
+
+
+class _PinnedSMTP(smtplib.SMTP):
+    """smtplib's client connected to the address the SSRF guard approved (`pinned`, None: the name as given), while
+    the server keeps its name for everything else (STARTTLS's server name). `_get_socket` is the hook smtplib's own
+    SMTP_SSL and LMTP override to open the connection their way."""
+
+    def __init__(self, pinned: str | None, **kwargs):
+        self.pinned = pinned
+        super().__init__(**kwargs)
+
+    def _get_socket(self, host, port, timeout):
+        return super()._get_socket(self.pinned or host, port, timeout)
 
 
 def _text(value) -> str:
