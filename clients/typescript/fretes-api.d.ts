@@ -7707,7 +7707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Regra de negócio impede a ação: `idempotency_key_reused`, `documents_not_found`, `documents_not_pending`, `documents_customer_mismatch`. */
+            /** @description Regra de negócio impede a ação: `idempotency_key_reused`, `documents_not_pending`, `documents_customer_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
