@@ -50,7 +50,14 @@ PYTHON = {"python", "py"}
 FENCE = re.compile(r"^```(?P<lang>[\w-]*)[ \t]*\n(?P<code>.*?)^```[ \t]*$", re.S | re.M)
 PLACEHOLDER_KEY = re.compile(r"""(['"])flk_[^'"\s]*\1""")
 SNIPPET_TIMEOUT = 120  # a bound for a hung snippet, not a speed budget
+# The generated client needs httpx, which the test venv lacks; scripts/check_openapi.sh makes .tools/venv with it
+# and mypy (CI runs it before the tests). SNIPPETS_CLIENT_PYTHON names another interpreter that has both.
+CLIENT_PYTHON = Path(os.environ.get("SNIPPETS_CLIENT_PYTHON", ROOT / ".tools" / "venv" / "bin" / "python"))
+# Pages whose client snippets say they are `mypy --strict` clean.
+MYPY_STRICT_PAGES = ("pagination.md",)
 
+GENERATED_CLIENT = ("the generated client, which needs httpx (not in the test venv): run by "
+                    "test_generated_client_snippets_run_and_type_check with CLIENT_PYTHON")
 # (page, first line of the block) -> why it is not run. Matched on the first line so a block keeps its entry when
 # the page grows around it.
 NOT_RUNNABLE = {
@@ -58,13 +65,9 @@ NOT_RUNNABLE = {
         "the three key headers shown as text, with a placeholder key",
     ("signing.md", "v2"): "the layout of the signed string, not a command",
     ("signing.md", 'import { createHmac } from "node:crypto";'): "JavaScript (no Node runtime in the test venv)",
-    ("signing.md", "import hashlib, hmac, time"): "the generated client (needs httpx, not in "
-        "the test venv); its imports are checked by test_generated_client_snippets_import_what_the_client_has, "
-        "and scripts/check_openapi.sh runs the same hook against a live server",
-    ("pagination.md", "from fretes_api_client import AuthenticatedClient"): "the generated client (needs httpx, "
-        "not in the test venv); imports checked by test_generated_client_snippets_import_what_the_client_has",
-    ("errors.md", "from fretes_api_client import AuthenticatedClient"): "the generated client (needs httpx, not "
-        "in the test venv); imports checked by test_generated_client_snippets_import_what_the_client_has",
+    ("signing.md", "import hashlib, hmac, time"): GENERATED_CLIENT,
+    ("pagination.md", "from fretes_api_client import AuthenticatedClient"): GENERATED_CLIENT,
+    ("errors.md", "from fretes_api_client import AuthenticatedClient"): GENERATED_CLIENT,
     ("webhooks.md", "flask --app app webhook create --company <company id> --url https://erp.example.com/hooks \\"):
         "CLI usage with <placeholders> and [optional] parts; the commands are tested in tests/webhooks",
     ("webhooks.md", "POST /hooks HTTP/1.1"): "a delivery shown as text (what the receiver gets)",
@@ -77,6 +80,8 @@ NOT_RUNNABLE = {
 }
 # Runnable snippets that only define something: (page, first line) -> what checks them instead.
 MAKES_NO_REQUEST = {
+    ("signing.md", "import hashlib, hmac, time"): "builds a client whose hook signs the calls made with it "
+        "(scripts/api_clients/python_client_check.py runs the same hook against a key that requires signatures)",
     ("webhooks.md", "import hashlib"): "defines verify_webhook, called by "
         "test_the_webhook_recipe_accepts_a_real_delivery_and_refuses_a_tampered_one",
 }
@@ -318,6 +323,26 @@ def test_generated_client_snippets_import_what_the_client_has():
     assert len(snippets) >= 3  # pagination, errors, signing
     for block in snippets:
         assert not client_imports_missing(block.code), (block.page, client_imports_missing(block.code))
+
+
+def test_generated_client_snippets_run_and_type_check(server, demo, tmp_path):
+    if not CLIENT_PYTHON.exists():
+        pytest.skip(f"no {CLIENT_PYTHON} (scripts/check_openapi.sh makes it; CI runs it before the tests)")
+    origin, recorder = server
+    env = {**os.environ, "PYTHONPATH": str(CLIENT), "MYPYPATH": str(CLIENT)}
+    snippets = [b for b in all_blocks() if b.lang in PYTHON and "fretes_api_client" in b.code]
+    for block in snippets:
+        code = as_pasted(block.code, origin, demo["api_key"])
+        recorder.take()
+        done = subprocess.run([str(CLIENT_PYTHON), "-c", code], env=env, capture_output=True, text=True,
+                              timeout=SNIPPET_TIMEOUT, check=False)
+        assert failure_of(block, done, recorder.take()) is None
+    for block in (b for b in snippets if b.page in MYPY_STRICT_PAGES):
+        source = tmp_path / f"{block.page.removesuffix('.md')}.py"
+        source.write_text(block.code, encoding="utf-8")
+        checked = subprocess.run([str(CLIENT_PYTHON), "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"),
+                                  str(source)], env=env, capture_output=True, text=True, timeout=300, check=False)
+        assert checked.returncode == 0, checked.stdout
 
 
 def test_a_name_the_client_lacks_is_reported():
