@@ -255,7 +255,7 @@ def test_a_snippet_that_fails_is_reported(server, demo):
              'curl -s "$BASE/me" -H "X-API-Key: flk_000000000000.errada"': "got [('GET', '/api/public/v1/me', 401)]",
              "echo nada": "made no request"}
     for code, expected in cases.items():
-        block = Block("novo.md", "sh", code)
+        block = Block("README.md", "sh", code)
         recorder.take()
         assert expected in failure_of(block, run(block, code, env), recorder.take())
 
@@ -282,7 +282,7 @@ def test_every_block_of_the_api_docs_is_run_or_listed():
 
 def test_the_allow_list_catches_a_new_unrunnable_block(tmp_path):
     """The breaking case of the check above: a TypeScript block nobody listed is reported."""
-    page = tmp_path / "novo.md"
+    page = tmp_path / "README.md"  # a page of that name in another folder
     page.write_text("# Novo\n\n```ts\nconst x: number = 1;\n```\n\n```sh\ncurl -s \"$BASE/me\"\n```\n",
                     encoding="utf-8")
     blocks = blocks_of(page)
