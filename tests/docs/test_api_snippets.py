@@ -1,6 +1,6 @@
 """Every shell and Python snippet of docs/api/*.md, run as a reader pastes it, against a live server.
 
-The server is the test app served over HTTP from a thread; each page gets the quick start's company (`demo.py`:
+The server is the test app served over HTTP from a thread, holding the quick start's company (`demo.py`:
 the company, its admin and its key, as `seed-demo` makes them), so `KEY` is that key and `BASE` is the live
 server's `/api/public/v1`, as the pages define them. What a reader would change when pasting is changed here, and
 only that: the pages' server `http://127.0.0.1:5000` (and `https://fretes.example.com`) becomes the live one, and a
@@ -16,6 +16,10 @@ MAKES_NO_REQUEST) and every answer it got was below 400.
 A fenced block that is not `sh`/`bash`/`python`/`py` is not run: `json` blocks are answers and bodies shown,
 every other one is listed in NOT_RUNNABLE with its reason. A new block that is neither runnable nor listed fails
 `test_every_block_of_the_api_docs_is_run_or_listed`, and so does a listed one that is gone.
+The generated client's snippets (it needs httpx, which this venv lacks) run in their own test with
+CLIENT_PYTHON (.tools/venv, made by scripts/check_openapi.sh), which also type-checks the pagination loop with
+`mypy --strict`; without that interpreter the test is skipped saying so, and their imports are still checked
+against the committed client.
 """
 import ast
 import json
