@@ -81,11 +81,14 @@ NOT_RUNNABLE = {
     ("webhooks.md", 'const { Webhook } = require("standardwebhooks"); // npm install standardwebhooks'):
         "JavaScript; run against real deliveries through scripts/api_clients/verify_webhook.js",
     ("webhooks.md", 'const crypto = require("crypto");'): "JavaScript (no Node runtime in the test venv)",
+    ("ciot.md", "// POST /api/public/v1/ciot/operations/from-document"):
+        "a request and its answer as annotated JSON with … elisions (the CT-e's XML left out); the endpoint is run "
+        "with real CT-e samples by tests/api/test_ciot_from_document.py",
 }
 # Runnable snippets that only define something: (page, first line) -> what checks them instead.
 MAKES_NO_REQUEST = {
     ("signing.md", "import hashlib, hmac, time"): "builds a client whose hook signs the calls made with it "
-        "(scripts/api_clients/python_client_check.py runs the same hook against a key that requires signatures)",
+        "(clients/python/examples/erp_flow.py runs the same hook against a key that requires signatures)",
     ("webhooks.md", "import hashlib"): "defines verify_webhook, called by "
         "test_the_webhook_recipe_accepts_a_real_delivery_and_refuses_a_tampered_one",
 }
