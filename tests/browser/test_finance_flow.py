@@ -99,6 +99,7 @@ def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, monkey
     assert row.get_by_label("Valor").input_value() == "2.000,00"
     with page.expect_response(lambda r: "/recebimento" in r.url and r.status == 302):
         row.get_by_role("button", name="Receber").click()
+        page.locator("dialog#confirm-dialog").get_by_role("button", name="Confirmar").click()  # it asks once
     page.get_by_text("Recebimento registrado.").wait_for()
     assert page.get_by_test_id("board-row").filter(has_text="FAT-000001").count() == 0
     page.goto(invoice_url)

@@ -39,6 +39,7 @@ def test_create_a_payable_in_installments_and_pay_one(browser_page, make_user, c
     first = page.locator("[data-testid=board-row]", has_text="R$ 333,34")
     title_id = first.get_attribute("data-id")
     first.get_by_role("button", name="Pagar").click()
+    page.locator("dialog#confirm-dialog").get_by_role("button", name="Confirmar").click()  # it asks once
     page.wait_for_url(re.compile(r"/financeiro/pagar$"))
     assert page.locator(f"[data-testid=board-row][data-id='{title_id}']").count() == 0  # no longer open…
     recent = page.locator("#pagos-recentes")
