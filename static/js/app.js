@@ -71,6 +71,7 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     dialog.showModal();
     dialog.querySelector("[data-confirm-ok]").focus();
   }
+  window.kitAsk = ask;
   document.addEventListener("submit", function (event) {
     var form = event.target;
     var question = (event.submitter && event.submitter.dataset.confirm) || form.dataset.confirm;
@@ -143,10 +144,17 @@ document.addEventListener("htmx:afterSwap", function (event) {
     options(p.list).forEach(function (o) { o.setAttribute("aria-selected", o === option ? "true" : "false"); o.classList.toggle("is-active", o === option); });
     if (option) { input.setAttribute("aria-activedescendant", option.id); option.scrollIntoView({ block: "nearest" }); }
   }
-  function pick(input, option) {
+  function pick(input, option, confirmed) {
     var p = parts(input);
     var form = input.closest("form") || document;
     var fill = JSON.parse(option.dataset.fill || "{}");
+    // A picker that replaces another choice (data-picker-confirm) asks before overwriting what is filled.
+    var asks = input.closest("[data-picker-confirm]");
+    if (asks && !confirmed && Object.keys(fill).some(function (name) { var t = form.querySelector('[name="' + name + '"]'); return t && t.value && t.value !== fill[name]; })) {
+      setOpen(input, false);
+      window.kitAsk(asks.dataset.pickerConfirm, function () { pick(input, option, true); });
+      return;
+    }
     var filled = 0;
     Object.keys(fill).forEach(function (name) {
       var target = form.querySelector('[name="' + name.replace(/"/g, '\\"') + '"]');
@@ -221,43 +229,4 @@ document.addEventListener("htmx:afterSwap", function (event) {
     parts(input).note.textContent = "";
     input.dispatchEvent(new CustomEvent("picker:picked", { bubbles: true, detail: { fill: {} } }));
   });
-})();
-
-// Lists as cards on phones (kit `table(..., cards=True)`, docs/pages.md): each cell takes its column's role and name
-// from the header; the rest go behind "Mais dados". Rows brought in by htmx are done as they arrive.
-(function () {
-  var ROLES = ["is-title", "is-amount", "is-status", "is-action"];
-  function cardRow(row, heads) {
-    var secondary = 0;
-    heads.forEach(function (th, i) {
-      var cell = row.cells[i];
-      var roles = ROLES.filter(function (role) { return th.classList.contains(role); });
-      cell.dataset.label = th.textContent.trim();
-      if (roles.length) { roles.forEach(function (role) { cell.classList.add(role); }); return; }
-      cell.classList.add("is-secondary");
-      if (cell.textContent.trim() || cell.querySelector("input, select, button")) { secondary += 1; }
-    });
-    if (secondary) {
-      var more = row.insertCell();
-      more.className = "card-more";
-      more.innerHTML = "<details><summary>Mais dados</summary></details>";
-    }
-    row.dataset.card = "1";
-  }
-  function cardTable(table) {
-    if (!table.tHead || !table.tHead.rows.length) { return; }
-    var heads = Array.prototype.slice.call(table.tHead.rows[0].cells);
-    Array.prototype.forEach.call(table.tBodies, function (body) {
-      Array.prototype.forEach.call(body.rows, function (row) {
-        if (!row.dataset.card && row.cells.length === heads.length) { cardRow(row, heads); }
-      });
-    });
-    table.classList.add("cards-ready");
-  }
-  function cardTables(root) {
-    var owner = root.closest && root.closest("table.as-cards");
-    if (owner) { cardTable(owner); }
-    if (root.querySelectorAll) { root.querySelectorAll("table.as-cards").forEach(cardTable); }
-  }
-  if (window.htmx) { window.htmx.onLoad(cardTables); }
 })();
