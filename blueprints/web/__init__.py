@@ -6,8 +6,8 @@ from blueprints.web.billing import bp as billing_bp
 from blueprints.web.ciot import bp as ciot_bp
 from blueprints.web.ciot_agregado import bp as ciot_agregado_bp
 from blueprints.web.dashboard import bp as dashboard_bp
-from blueprints.web.finance_settings import bp as finance_settings_bp
 from blueprints.web.filters import bp as filters_bp
+from blueprints.web.finance_settings import bp as finance_settings_bp
 from blueprints.web.fleet import bp as fleet_bp
 from blueprints.web.freights import bp as freights_bp
 from blueprints.web.jobs import bp as jobs_bp

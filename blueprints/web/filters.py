@@ -48,7 +48,7 @@ def form_chips(form, *names) -> list[Chip]:
     fields = [form[name] for name in names] if names else list(form)
     items = []
     for f in fields:
-        choices = dict((str(value), label) for value, label, *_ in f.iter_choices()) if hasattr(f, "iter_choices") \
+        choices = {str(value): label for value, label, *_ in f.iter_choices()} if hasattr(f, "iter_choices") \
             else {}
         value = request.args.get(f.name, "").strip()
         items.append((f.name, f.label.text, choices.get(value) or None))

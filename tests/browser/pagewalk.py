@@ -265,21 +265,28 @@ PHONE_CARDS_JS = r"""(formFirst) => {
   const width = document.documentElement.clientWidth, problems = [];
   let rows = 0;
   const inView = el => { const r = el.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && r.left >= -0.5 && r.right <= width + 0.5 && getComputedStyle(el).visibility !== "hidden"; };
+    return r.width > 0 && r.height > 0 && r.left >= -0.5 && r.right <= width + 0.5
+      && getComputedStyle(el).visibility !== "hidden"; };
   const lists = [...document.querySelectorAll("table.as-cards")].filter(t => t.closest(".table-wrap").offsetParent);
   lists.forEach((table, index) => {
     const name = table.id || table.dataset.testid || "lista";
     const heads = [...table.tHead.rows[0].cells];
     const data = [...table.tBodies].flatMap(b => [...b.rows]).filter(r => r.cells.length >= heads.length);
     if (!data.length) return;
-    if (!table.classList.contains("cards-ready") || data.some(r => !r.dataset.card)) problems.push(`${name}: linhas que não viraram cartões`);
+    if (!table.classList.contains("cards-ready") || data.some(r => !r.dataset.card)) {
+      problems.push(`${name}: linhas que não viraram cartões`);
+    }
     const wrap = table.closest(".table-wrap");
-    if (wrap.scrollWidth > wrap.clientWidth + 1) problems.push(`${name}: rola de lado (${wrap.scrollWidth}/${wrap.clientWidth})`);
+    if (wrap.scrollWidth > wrap.clientWidth + 1) {
+      problems.push(`${name}: rola de lado (${wrap.scrollWidth}/${wrap.clientWidth})`);
+    }
     data.filter(r => r.dataset.card).forEach((row, i) => {
       rows += 1;
       const where = `${name} linha ${i + 1}`;
       for (const [role, what] of [["is-amount", "valor"], ["is-status", "situação"]]) {
-        row.querySelectorAll(`:scope > td.${role}`).forEach(cell => { if (!inView(cell)) problems.push(`${where}: ${what} fora da tela`); });
+        row.querySelectorAll(`:scope > td.${role}`).forEach(cell => {
+          if (!inView(cell)) problems.push(`${where}: ${what} fora da tela`);
+        });
       }
       const action = row.querySelector(":scope > td.is-action :is(a, button, select, input:not([type=hidden]))")
         || row.querySelector(":scope > td.is-title a");

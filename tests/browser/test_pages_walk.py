@@ -1,7 +1,9 @@
 """Every page reachable from the menu (plus the detail and public pages of pagewalk.record_paths), as an admin, at
 390 px and 1366 px: no horizontal scroll, no console error, no failed request, every link answering 200, and
-axe-core finding no serious or critical violation."""
+axe-core finding no serious or critical violation; at 390 px every list is a column of cards (amount, status and
+primary action in sight, a result on the first screen), at 1366 px the lists stay tables."""
 import re
+from urllib.parse import urlparse
 
 import pytest
 
@@ -46,6 +48,15 @@ def test_every_menu_page_is_clean(device, seeded_admin, company, _chromium, live
         context.close()
     problems = [f"{r.url} @{r.width}px: {p}" for r in reports for p in r.problems]
     assert not problems, "\n".join(problems)
+    if width <= pagewalk.PHONE_MAX:  # every list page with rows drew them as cards, and the checks above ran on them
+        carded = {urlparse(r.url).path for r in reports if r.card_rows}
+        assert set(LISTS_WITH_ROWS) <= carded, sorted(set(LISTS_WITH_ROWS) - carded)
+
+
+# The list pages the sample data fills (pagewalk.seed_sample, record_paths).
+LISTS_WITH_ROWS = ("/ciot/", "/ciot/agregados/", "/fretes-operacao/", "/parceiros", "/veiculos", "/motoristas",
+                   "/leads", "/financeiro/faturas", "/financeiro/pagar", "/admin/usuarios", "/admin/integracoes",
+                   "/admin/webhooks")
 
 
 def test_phone_menu_is_collapsed_and_opens(seeded_admin, _chromium, live_server):

@@ -64,7 +64,7 @@ def test_paying_a_title_asks_first_and_voltar_pays_nothing(browser_page, make_us
     pay = row.get_by_role("button", name="Pagar")
     width = page.viewport_size["width"]
     box = pay.bounding_box()
-    assert box and 0 <= box["x"] and box["x"] + box["width"] <= width  # in sight, no swiping (a card at 390 px)
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width  # in sight, no swiping (a card at 390 px)
 
     pay.click()
     dialog = _dialog(page)
