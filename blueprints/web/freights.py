@@ -6,7 +6,7 @@ templates and channel settings.
 Every action calls the service the API calls; the request's unit of work commits it (jobs leave after). Roles:
 admin and operador act; every logged-in role reads. Another company's ids are 404 (tenant-scoped lookups).
 """
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
@@ -32,6 +32,7 @@ from blueprints.web.freight_forms import (
     parse_offer,
     picked_names,
 )
+from blueprints.web.freight_moves import status_moves
 from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate
@@ -41,7 +42,7 @@ from core.validators import FieldInvalid, phone_as_e164
 from domain.antt_floor.catalog import CARGO_TYPES
 from domain.freights import offers as offer_services
 from domain.freights import services
-from domain.freights.models import SHOWCASE_STATUSES, Freight, Offer
+from domain.freights.models import Freight, Offer
 from domain.freights.presentation import PRIVATE_PUBLISHED_LABEL
 from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.queries import (
@@ -62,7 +63,7 @@ from domain.freights.schemas import (
     OfferReject,
 )
 from domain.freights.serializers import freight_dict
-from domain.freights.states import FREIGHT_STATUSES, OPEN_OFFER, TERMINAL
+from domain.freights.states import FREIGHT_STATUSES, OPEN_OFFER
 from domain.messages import services as message_services
 from domain.messages.channels import PROVIDER_LABELS, PROVIDERS
 from domain.messages.models import CHANNELS, ChannelSetting, Message
@@ -210,34 +211,6 @@ def _offers(freight) -> list:
 def _messages(freight) -> list:
     return db.session.execute(db.select(Message).where(Message.freight_id == freight.id)
                               .order_by(Message.created_at.desc(), Message.id.desc()).limit(50)).scalars().all()
-
-
-class StatusMove(NamedTuple):
-    status: str
-    label: str
-    question: str  # what the confirmation asks, saying what happens
-
-
-def status_moves(freight) -> list[StatusMove]:
-    """The freight page's status buttons (services.next_statuses), each with the question its confirmation asks."""
-    return [StatusMove(status, FREIGHT_STATUS_LABELS[status], _move_question(freight, status))
-            for status in services.next_statuses(freight)]
-
-
-def _move_question(freight, status: str) -> str:
-    label = FREIGHT_STATUS_LABELS[status].lower()
-    said = [f"Cancelar o frete {freight.code}?" if status == "cancelled"
-            else f"Mudar o status do frete {freight.code} para {label}?"]
-    on_showcase = freight.visibility == "publico"
-    if status == "published":
-        said.append("Ele passa a receber ofertas e aparece na vitrine pública de fretes." if on_showcase
-                    else "Ele passa a receber ofertas; por ser privado, não aparece na vitrine pública.")
-    elif on_showcase and freight.status in SHOWCASE_STATUSES and status not in SHOWCASE_STATUSES:
-        said.append("O link público do frete fecha: ele sai da vitrine e quem abrir o link verá que o frete já foi "
-                    "fechado.")
-    if status in TERMINAL:
-        said.append("É um status final: depois dele o status não muda mais.")
-    return " ".join(said)
 
 
 def _show(freight, status_form=None, status=200):
