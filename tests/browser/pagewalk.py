@@ -288,6 +288,13 @@ PHONE_CARDS_JS = r"""(formFirst) => {
           if (!inView(cell)) problems.push(`${where}: ${what} fora da tela`);
         });
       }
+      const keys = [...row.querySelectorAll(":scope > :is(td.is-title, td.is-amount, td.is-status, td.is-action)")]
+        .map(cell => cell.getBoundingClientRect());
+      const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+        && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+      if (keys.some((a, j) => keys.slice(j + 1).some(b => overlap(a, b)))) {
+        problems.push(`${where}: campos sobrepostos`);
+      }
       const action = row.querySelector(":scope > td.is-action :is(a, button, select, input:not([type=hidden]))")
         || row.querySelector(":scope > td.is-title a");
       if (action && !inView(action)) problems.push(`${where}: ação principal fora da tela`);

@@ -55,7 +55,7 @@ def test_every_menu_page_is_clean(device, seeded_admin, company, _chromium, live
 
 # The list pages the sample data fills (pagewalk.seed_sample, record_paths).
 LISTS_WITH_ROWS = ("/ciot/", "/ciot/agregados/", "/fretes-operacao/", "/parceiros", "/veiculos", "/motoristas",
-                   "/leads", "/financeiro/faturas", "/financeiro/pagar", "/admin/usuarios", "/admin/integracoes",
+                   "/leads", "/financeiro/documentos", "/financeiro/faturas", "/financeiro/pagar", "/admin/usuarios",
                    "/admin/webhooks")
 
 
@@ -145,5 +145,39 @@ def test_internal_word_check_catches_what_it_looks_for(_chromium):
             assert word in found, (word, found)
         assert "offer.accepted" not in found and "(small)" not in found and "pronto_emissao" not in found
         assert "data_coleta" not in found and "homolog" not in found and "flk_" not in found
+    finally:
+        context.close()
+
+
+def test_phone_card_checks_catch_what_they_look_for(_chromium):
+    """The walk's list checks fail on what they look for — an amount pushed off the screen, a status drawn over the
+    title, a row left as a table row, a list whose first card is below the first screen, a desktop list drawn as
+    cards — and pass a list whose cards hold everything in sight."""
+    head = ('<thead><tr><th class="is-title">Código</th><th class="is-amount">Valor</th>'
+            '<th class="is-status">Situação</th></tr></thead>')
+    card = ('<tr data-card="1" style="display: block"><td class="is-title"><a href="#">FRT-1</a></td>'
+            '<td class="is-amount" style="display: block">R$ 1,00</td><td class="is-status">Aberto</td></tr>')
+    bad = ('<tr data-card="1" style="display: block"><td class="is-title" style="display: block"><a href="#">FRT-2</a>'
+           '</td><td class="is-status" style="display: block; margin-top: -1em">Aberto</td>'
+           '<td class="is-amount" style="display: block; margin-left: 500px">R$ 2,00</td></tr>'
+           '<tr><td>FRT-3</td><td>R$ 3,00</td><td>Aberto</td></tr>')
+    context = _chromium.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.set_content(f"""<body style="margin: 0"><div class="table-wrap"><table class="as-cards cards-ready"
+          id="good" style="display: block">{head}<tbody style="display: block">{card}</tbody></table></div></body>""")
+        assert pagewalk.phone_cards(page) == {"rows": 1, "problems": []}
+        page.set_content(f"""<body style="margin: 0"><div style="height: 900px"></div>
+          <div class="table-wrap" style="overflow: hidden"><table class="as-cards cards-ready" id="lista"
+          style="display: block">{head}<tbody style="display: block">{bad}</tbody></table></div></body>""")
+        found = " | ".join(pagewalk.phone_cards(page)["problems"])
+        for problem in ("lista: linhas que não viraram cartões", "valor fora da tela", "campos sobrepostos",
+                        "lista: nenhum resultado na primeira tela"):
+            assert problem in found, (problem, found)
+        page.set_viewport_size({"width": 1366, "height": 900})
+        assert pagewalk.desktop_lists(page) == ["lista"]
+        page.set_content(f"<body><div class='table-wrap'><table class='as-cards' id='t'>{head}<tbody>"
+                         "<tr><td>a</td><td>b</td><td>c</td></tr></tbody></table></div></body>")
+        assert pagewalk.desktop_lists(page) == []
     finally:
         context.close()
