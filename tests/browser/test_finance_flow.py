@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from core.db import db
 from core.tenancy import tenant_scope
 from domain.billing.models import Invoice, InvoiceLayoutDefault, Receivable
-from tests.browser.conftest import follow_menu, htmx_settled, log_in
+from tests.browser.conftest import follow_menu, htmx_settled, log_in, open_card
 from tests.finance.conftest import access_key
 from tests.finance.test_pages import cte_xml, nfe_xml
 
@@ -57,6 +57,7 @@ def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, monkey
         page.get_by_role("button", name="Enviar").click()
     rows = page.get_by_test_id("document-row")
     rows.nth(1).wait_for()
+    open_card(rows.nth(0))  # the customer is a secondary column on a phone
     assert rows.count() == 2 and "Atacadista Boa Compra SA" in rows.nth(0).inner_text()
 
     # 2. the composer: both documents into a draft, then emitted (through the kit's confirm dialog)
