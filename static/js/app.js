@@ -87,6 +87,11 @@ document.addEventListener("htmx:beforeSwap", function (event) {
   });
 })();
 
+// A list's filters (kit `filter_panel`) fold behind "Filtrar" on a phone, so the first screen shows results.
+if (window.matchMedia("(max-width: 800px)").matches) {
+  document.querySelectorAll("details.filters[data-fold]").forEach(function (d) { d.open = false; });
+}
+
 // Copy buttons: <button data-copy="#element-id"> copies that element's text and says so.
 document.addEventListener("click", function (event) {
   var button = event.target.closest("[data-copy]");

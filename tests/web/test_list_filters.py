@@ -25,7 +25,7 @@ def chips(page: str) -> dict[str, str]:
 
 def test_the_ciot_list_folds_its_filters_and_shows_each_active_one_as_a_chip_that_removes_it(operator):
     page = operator.get("/ciot/?status=emitido&q=Jo%C3%A3o&from=2026-11-01&cursor=").get_data(as_text=True)
-    assert '<details class="filters" id="filtros">' in page and "<summary class=\"button\">Filtrar" in page
+    assert '<details class="filters" id="filtros" open data-fold>' in page and '<summary class="button">Filtrar' in page
     found = chips(page)
     assert set(found) == {"Status: Emitido", "Busca: João", "Criadas de: 01/11/2026"}, found
     assert found["Status: Emitido"] == "/ciot/?q=Jo%C3%A3o&from=2026-11-01"
