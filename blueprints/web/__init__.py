@@ -7,6 +7,7 @@ from blueprints.web.ciot import bp as ciot_bp
 from blueprints.web.ciot_agregado import bp as ciot_agregado_bp
 from blueprints.web.ciot_from_document import bp as ciot_from_document_bp
 from blueprints.web.dashboard import bp as dashboard_bp
+from blueprints.web.filters import bp as filters_bp
 from blueprints.web.finance_settings import bp as finance_settings_bp
 from blueprints.web.fleet import bp as fleet_bp
 from blueprints.web.freights import bp as freights_bp
@@ -22,4 +23,4 @@ from blueprints.web.webhooks import bp as webhooks_bp
 
 WEB_BLUEPRINTS = [auth_bp, dashboard_bp, admin_bp, jobs_bp, partners_bp, fleet_bp, ciot_bp, ciot_from_document_bp,
                   ciot_agregado_bp, freights_bp, billing_bp, payables_bp, finance_settings_bp, marketplace_bp,
-                  simulations_bp, antt_floor_bp, theme_bp, webhooks_bp, pickers_bp, statuses_bp]
+                  simulations_bp, antt_floor_bp, theme_bp, webhooks_bp, pickers_bp, statuses_bp, filters_bp]

@@ -43,7 +43,7 @@ from core.clock import brasilia_today
 from core.csv_export import csv_stream
 from core.db import db
 from core.errors import AppError, InvalidQuery
-from core.formatting import day, status_label
+from core.formatting import day, decimal_input, status_label
 from core.pagination import Page, paginate
 from core.schemas import details_from
 from core.tenancy import company_select, get_owned, read_rows, tenant_scope
@@ -394,11 +394,17 @@ def board_page(kind: str, failed=None):
     endpoint = "payables.payables_board" if kind == "pagar" else "billing.receivables"
     failed_row, failed_group = _failed_row(stmt, model, failed, on)
 
+    # One unbound form draws every row's inputs, each given its row's balance and today as values: a WTForms form
+    # per row cost more than the rest of the row (issue 38). The row whose payment was refused draws its own form,
+    # holding what was typed and its errors.
+    shared = PaymentForm(formdata=None)
+
     def payment_form(row):
+        """(the row's form, the values its inputs show: none for the refused row, which keeps what was typed)."""
         if failed is not None and failed[0] == row.id:
-            return failed[1]
-        return PaymentForm(formdata=None, valor=Decimal(row.valor_centavos - row.pago_centavos) / 100,
-                           pago_em=on.isoformat())
+            return failed[1], {"valor": {}, "pago_em": {}}
+        balance = decimal_input(Decimal(row.valor_centavos - row.pago_centavos) / 100, 2)
+        return shared, {"valor": {"value": balance}, "pago_em": {"value": on.isoformat()}}
 
     def group(key):
         page = _group_page(kind, stmt, model, key, cursor if key == wanted else None, on)

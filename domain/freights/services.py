@@ -6,6 +6,7 @@ Codes `FRT-000001` are gapless per company (core.counters). A status change is r
 """
 import secrets
 import uuid
+from itertools import takewhile
 
 import sqlalchemy as sa
 
@@ -25,7 +26,7 @@ from domain.freights.models import Freight, FreightStatusChange
 from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.schemas import FreightCreate, FreightUpdate, Location, date_order_message
 from domain.freights.serializers import FreightStatusChangedData
-from domain.freights.states import REQUIRES, TERMINAL
+from domain.freights.states import FLOW, NEXT_OFFERED, REQUIRES, TERMINAL
 from domain.partners.models import Partner
 from domain.simulations.services import link_to_freight
 
@@ -220,8 +221,7 @@ def change_status(freight: Freight, status: str, *, note: str | None = None, act
     if freight.status in TERMINAL:
         raise InvalidStatus(f"O frete está {FREIGHT_STATUS_LABELS[freight.status].lower()}; o status não pode mais "
                             "mudar.", details=[FieldError("status", "invalid_status", "Status final.")])
-    missing = [(field, label) for field, label in REQUIRES.get(status, {}).items()
-               if not (freight.carrier_id or freight.carrier_name if field == "carrier" else getattr(freight, field))]
+    missing = missing_for(freight, status)
     if missing:
         names = " e ".join(label for _, label in missing)
         raise Unprocessable(f"Para {FREIGHT_STATUS_LABELS[status].lower()} o frete precisa de {names}.",
@@ -233,6 +233,23 @@ def change_status(freight: Freight, status: str, *, note: str | None = None, act
         assignable_vehicle(freight.vehicle_id)
     set_status(freight, status, note=note, actor=actor)
     return freight
+
+
+def missing_for(freight: Freight, status: str) -> list[tuple[str, str]]:
+    """What `freight` lacks to move to `status` (field, pt-BR name): a carrier, a driver, a vehicle."""
+    return [(field, label) for field, label in REQUIRES.get(status, {}).items()
+            if not (freight.carrier_id or freight.carrier_name if field == "carrier" else getattr(freight, field))]
+
+
+def next_statuses(freight: Freight, ahead: int = NEXT_OFFERED) -> list[str]:
+    """The statuses the freight page offers as buttons: the next `ahead` steps of the flow, up to the first one the
+    freight cannot take yet (a carrier, a driver or a vehicle missing), then cancelling; none once it is delivered
+    or cancelled. Only what the page suggests: `change_status` (the API's) still takes any status its rules allow,
+    a correction backwards included."""
+    if freight.status in TERMINAL:
+        return []
+    later = FLOW[FLOW.index(freight.status) + 1:][:ahead]
+    return list(takewhile(lambda status: not missing_for(freight, status), later)) + ["cancelled"]
 
 
 def set_status(freight: Freight, status: str, *, note: str | None = None, actor=None) -> None:

@@ -4,6 +4,9 @@
 FREIGHT_STATUSES = ("draft", "published", "negotiating", "aceito", "assigned", "picked_up", "in_transit",
                     "delivered", "cancelled")
 TERMINAL = ("delivered", "cancelled")
+# The order a freight usually goes through (cancelling aside): the freight page offers the next steps of it.
+FLOW = tuple(status for status in FREIGHT_STATUSES if status != "cancelled")
+NEXT_OFFERED = 2
 # Statuses in which offers can still be registered.
 OPEN_FOR_OFFERS = ("draft", "published", "negotiating")
 # Moving here needs these fields set (field -> pt-BR name).

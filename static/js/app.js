@@ -71,6 +71,7 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     dialog.showModal();
     dialog.querySelector("[data-confirm-ok]").focus();
   }
+  window.kitAsk = ask;
   document.addEventListener("submit", function (event) {
     var form = event.target;
     var question = (event.submitter && event.submitter.dataset.confirm) || form.dataset.confirm;
@@ -85,6 +86,11 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     ask(event.detail.question, function () { event.detail.issueRequest(true); });
   });
 })();
+
+// A list's filters (kit `filter_panel`) fold behind "Filtrar" on a phone, so the first screen shows results.
+if (window.matchMedia("(max-width: 800px)").matches) {
+  document.querySelectorAll("details.filters[data-fold]").forEach(function (d) { d.open = false; });
+}
 
 // Copy buttons: <button data-copy="#element-id"> copies that element's text and says so.
 document.addEventListener("click", function (event) {
@@ -143,10 +149,17 @@ document.addEventListener("htmx:afterSwap", function (event) {
     options(p.list).forEach(function (o) { o.setAttribute("aria-selected", o === option ? "true" : "false"); o.classList.toggle("is-active", o === option); });
     if (option) { input.setAttribute("aria-activedescendant", option.id); option.scrollIntoView({ block: "nearest" }); }
   }
-  function pick(input, option) {
+  function pick(input, option, confirmed) {
     var p = parts(input);
     var form = input.closest("form") || document;
     var fill = JSON.parse(option.dataset.fill || "{}");
+    // A picker that replaces another choice (data-picker-confirm) asks before overwriting what is filled.
+    var asks = input.closest("[data-picker-confirm]");
+    if (asks && !confirmed && Object.keys(fill).some(function (name) { var t = form.querySelector('[name="' + name + '"]'); return t && t.value && t.value !== fill[name]; })) {
+      setOpen(input, false);
+      window.kitAsk(asks.dataset.pickerConfirm, function () { pick(input, option, true); });
+      return;
+    }
     var filled = 0;
     Object.keys(fill).forEach(function (name) {
       var target = form.querySelector('[name="' + name.replace(/"/g, '\\"') + '"]');

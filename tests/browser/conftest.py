@@ -119,3 +119,10 @@ def follow_menu(page, name: str, exact: bool = False):
     if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
         toggle.click()
     menu.get_by_role("link", name=name, exact=exact).click()
+
+
+def open_card(row):
+    """A person's tap on a list row's "Mais dados": on a phone the row is a card whose secondary columns wait behind it
+    (static/js/cards.js adds it; the click waits for it). At desktop width the row shows every column already."""
+    if row.page.viewport_size["width"] <= 800:
+        row.locator("td.card-more summary").click()

@@ -4,6 +4,7 @@ scroll, no console error, no failed request, every link answering 200, no seriou
 Shared by the browser test (tests/browser/test_pages_walk.py) and the screenshot command (scripts/screenshots.py),
 so what a reviewer looks at is what the test checked. `seed_sample` gives every list something to show.
 """
+import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 from urllib.parse import urljoin, urlparse
@@ -138,6 +139,7 @@ class PageReport:
     url: str
     width: int
     problems: list = field(default_factory=list)
+    card_rows: int = 0  # at phone width: the rows of the page's lists drawn as cards
 
 
 def menu_urls(page, base: str) -> list[str]:
@@ -190,6 +192,11 @@ def check_page(page, url: str, width: int, *, axe=None, checked_links: dict | No
                             if len(found) > 1]
         if width <= PHONE_MAX:
             report.problems += [f"tabela no celular: {table}" for table in phone_tables(page)]
+            cards = phone_cards(page)
+            report.card_rows = cards["rows"]
+            report.problems += [f"lista no celular: {problem}" for problem in cards["problems"]]
+        else:
+            report.problems += [f"lista no computador: {table}" for table in desktop_lists(page)]
         report.problems += [f"erro no console: {text}" for text in console]
         report.problems += [f"requisição falhou: {text}" for text in failed]
         if checked_links is not None:
@@ -252,6 +259,77 @@ PHONE_TABLES_JS = r"""() => [...document.querySelectorAll(".table-wrap")].filter
   if (first && getComputedStyle(first).position !== "sticky") problems.push("primeira coluna não fica fixa");
   return problems.map(p => `${table.id || table.dataset.testid || "tabela"}: ${p}`);
 })"""
+
+
+# On a phone a list (kit `table(..., cards=True)`) is a column of cards: on each row the cells its header marks as
+# the amount, the status and the primary action (or the title's link when the list has no action column) must be
+# drawn inside the screen's width, with nothing to scroll sideways, and the first card must be on the first screen
+# (filters folded behind "Filtrar" leave room for the results).
+PHONE_CARDS_JS = r"""(formFirst) => {
+  const width = document.documentElement.clientWidth, problems = [];
+  let rows = 0;
+  const inView = el => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.left >= -0.5 && r.right <= width + 0.5
+      && getComputedStyle(el).visibility !== "hidden"; };
+  const lists = [...document.querySelectorAll("table.as-cards")].filter(t => t.closest(".table-wrap").offsetParent);
+  lists.forEach((table, index) => {
+    const name = table.id || table.dataset.testid || "lista";
+    const heads = [...table.tHead.rows[0].cells];
+    const data = [...table.tBodies].flatMap(b => [...b.rows]).filter(r => r.cells.length >= heads.length);
+    if (!data.length) return;
+    if (!table.classList.contains("cards-ready") || data.some(r => !r.dataset.card)) {
+      problems.push(`${name}: linhas que não viraram cartões`);
+    }
+    const wrap = table.closest(".table-wrap");
+    if (wrap.scrollWidth > wrap.clientWidth + 1) {
+      problems.push(`${name}: rola de lado (${wrap.scrollWidth}/${wrap.clientWidth})`);
+    }
+    data.filter(r => r.dataset.card).forEach((row, i) => {
+      rows += 1;
+      const where = `${name} linha ${i + 1}`;
+      for (const [role, what] of [["is-amount", "valor"], ["is-status", "situação"]]) {
+        row.querySelectorAll(`:scope > td.${role}`).forEach(cell => {
+          if (!inView(cell)) problems.push(`${where}: ${what} fora da tela`);
+        });
+      }
+      const keys = [...row.querySelectorAll(":scope > :is(td.is-title, td.is-amount, td.is-status, td.is-action)")]
+        .map(cell => cell.getBoundingClientRect());
+      const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+        && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+      if (keys.some((a, j) => keys.slice(j + 1).some(b => overlap(a, b)))) {
+        problems.push(`${where}: campos sobrepostos`);
+      }
+      const action = row.querySelector(":scope > td.is-action :is(a, button, select, input:not([type=hidden]))")
+        || row.querySelector(":scope > td.is-title a");
+      if (action && !inView(action)) problems.push(`${where}: ação principal fora da tela`);
+    });
+    const first = data[0];
+    if (index === 0 && !formFirst && first.getBoundingClientRect().top + window.scrollY >= window.innerHeight) {
+      problems.push(`${name}: nenhum resultado na primeira tela`);
+    }
+  });
+  return {rows, problems: [...new Set(problems)].slice(0, 8)};
+}"""
+
+
+# Pages whose first screen is rightly something else than a list: a record's own data before its bank accounts, the
+# billing settings' form before the customers with a layout.
+FORM_FIRST = (r"/parceiros/[0-9a-f-]{36}$", r"/financeiro/configuracoes$")
+
+
+def phone_cards(page) -> dict:
+    """At phone width: {"rows": the list rows drawn as cards, "problems": what a person would have to swipe to
+    (an amount, a status or a primary action outside the screen), a list still drawn as a table, a first screen
+    without a result}."""
+    form_first = any(re.search(pattern, urlparse(page.url).path) for pattern in FORM_FIRST)
+    return page.evaluate(PHONE_CARDS_JS, form_first)
+
+
+def desktop_lists(page) -> list[str]:
+    """At desktop width the lists stay tables: the names of those whose rows are not table rows."""
+    return page.evaluate("""() => [...document.querySelectorAll("table.as-cards")].filter(t => t.offsetParent)
+        .filter(t => [...t.tBodies].some(b => [...b.rows].some(r => getComputedStyle(r).display !== "table-row")))
+        .map(t => t.id || t.dataset.testid || "lista")""")
 
 
 def phone_tables(page) -> list[str]:

@@ -55,11 +55,25 @@ def test_pickers_fill_the_form_by_keyboard_and_pointer(browser_page, make_user, 
     note = page.locator("#pick-contratado-note").inner_text()
     assert "Preenchido a partir do cadastro: João Transportes da Silva" in note
 
-    # a driver: the expired CNH is flagged in the option and again once chosen
+    # a driver (TAC) instead of the carrier: a choice of its own, folded; the expired CNH is flagged in the option
+    # and again once chosen; replacing the carrier already filled asks first, and "Voltar" keeps the carrier
+    driver_box = page.locator("#pick-contratado-motorista")
+    assert not driver_box.is_visible()
+    page.get_by_text("Contratar um motorista autônomo (TAC) em vez da transportadora").click()
     listbox = search(page, "pick-contratado-motorista", "ana")
     assert listbox.locator("[data-cnh='danger']").inner_text() == "CNH vencida"
-    page.locator("#pick-contratado-motorista").press("ArrowDown")
-    page.locator("#pick-contratado-motorista").press("Enter")
+    dialog = page.locator("dialog#confirm-dialog")
+    driver_box.press("ArrowDown")
+    driver_box.press("Enter")
+    dialog.wait_for(state="visible")
+    assert "Trocar o contratado preenchido por este motorista autônomo (TAC)?" in dialog.inner_text()
+    dialog.get_by_role("button", name="Voltar").click()
+    dialog.wait_for(state="hidden")
+    assert page.locator("[name='contratado_nome']").input_value() == "João Transportes da Silva"
+    driver_box.press("ArrowDown")  # the options found are still there: the list opens again
+    driver_box.press("Enter")
+    with page.expect_response("**/ciot/nova/validar"):  # the pick, once confirmed, re-runs the live validation
+        dialog.get_by_role("button", name="Confirmar").click()
     note = page.locator("#pick-contratado-motorista-note")
     assert "CNH vencida em" in note.inner_text() and "note-danger" in note.get_attribute("class")
     assert page.locator("[name='contratado_nome']").input_value() == "Ana Motorista"

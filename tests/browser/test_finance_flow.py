@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from core.db import db
 from core.tenancy import tenant_scope
 from domain.billing.models import Invoice, InvoiceLayoutDefault, Receivable
-from tests.browser.conftest import follow_menu, htmx_settled, log_in
+from tests.browser.conftest import follow_menu, htmx_settled, log_in, open_card
 from tests.finance.conftest import access_key
 from tests.finance.test_pages import cte_xml, nfe_xml
 
@@ -57,6 +57,7 @@ def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, monkey
         page.get_by_role("button", name="Enviar").click()
     rows = page.get_by_test_id("document-row")
     rows.nth(1).wait_for()
+    open_card(rows.nth(0))  # the customer is a secondary column on a phone
     assert rows.count() == 2 and "Atacadista Boa Compra SA" in rows.nth(0).inner_text()
 
     # 2. the composer: both documents into a draft, then emitted (through the kit's confirm dialog)
@@ -99,6 +100,7 @@ def test_from_uploaded_xml_to_a_paid_invoice(browser_page, app, tmp_path, monkey
     assert row.get_by_label("Valor").input_value() == "2.000,00"
     with page.expect_response(lambda r: "/recebimento" in r.url and r.status == 302):
         row.get_by_role("button", name="Receber").click()
+        page.locator("dialog#confirm-dialog").get_by_role("button", name="Confirmar").click()  # it asks once
     page.get_by_text("Recebimento registrado.").wait_for()
     assert page.get_by_test_id("board-row").filter(has_text="FAT-000001").count() == 0
     page.goto(invoice_url)

@@ -68,6 +68,7 @@ def test_driver_types_a_brazilian_price_filter_on_a_phone(phone_page, make_freig
     elsewhere = make_freight(visibility="publico", status="published", price=9000)  # from SP
     page = phone_page
     page.goto("/fretes")
+    page.locator("#filtros > summary").click()  # on a phone the filters wait behind "Filtrar"
     page.get_by_label("Origem (UF)").select_option("RJ")
     price = page.get_by_label("Preço mínimo (R$)")
     price.click()
@@ -87,6 +88,7 @@ def test_an_unreadable_price_is_named_and_the_state_still_filters(phone_page, ma
     make_freight(visibility="publico", status="published", price=9000)  # from SP
     page = phone_page
     page.goto("/fretes")
+    page.locator("#filtros > summary").click()  # on a phone the filters wait behind "Filtrar"
     page.get_by_label("Origem (UF)").select_option("RJ")
     page.get_by_label("Preço mínimo (R$)").fill("1,5,0")
     with page.expect_navigation():
@@ -104,6 +106,7 @@ def test_a_minimum_above_the_maximum_leaves_the_maximum_out_by_its_label(phone_p
     dear = make_freight(visibility="publico", status="published", price=6000)
     page = phone_page
     page.goto("/fretes")
+    page.locator("#filtros > summary").click()  # on a phone the filters wait behind "Filtrar"
     for label, typed in (("Preço mínimo (R$)", "5.000,00"), ("Preço máximo (R$)", "2.000,00")):
         price = page.get_by_label(label)
         price.click()

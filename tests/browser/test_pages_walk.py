@@ -1,7 +1,9 @@
 """Every page reachable from the menu (plus the detail and public pages of pagewalk.record_paths), as an admin, at
 390 px and 1366 px: no horizontal scroll, no console error, no failed request, every link answering 200, and
-axe-core finding no serious or critical violation."""
+axe-core finding no serious or critical violation; at 390 px every list is a column of cards (amount, status and
+primary action in sight, a result on the first screen), at 1366 px the lists stay tables."""
 import re
+from urllib.parse import urlparse
 
 import pytest
 
@@ -46,6 +48,15 @@ def test_every_menu_page_is_clean(device, seeded_admin, company, _chromium, live
         context.close()
     problems = [f"{r.url} @{r.width}px: {p}" for r in reports for p in r.problems]
     assert not problems, "\n".join(problems)
+    if width <= pagewalk.PHONE_MAX:  # every list page with rows drew them as cards, and the checks above ran on them
+        carded = {urlparse(r.url).path for r in reports if r.card_rows}
+        assert set(LISTS_WITH_ROWS) <= carded, sorted(set(LISTS_WITH_ROWS) - carded)
+
+
+# The list pages the sample data fills (pagewalk.seed_sample, record_paths).
+LISTS_WITH_ROWS = ("/ciot/", "/ciot/agregados/", "/fretes-operacao/", "/parceiros", "/veiculos", "/motoristas",
+                   "/leads", "/financeiro/documentos", "/financeiro/faturas", "/financeiro/pagar", "/admin/usuarios",
+                   "/admin/webhooks")
 
 
 def test_phone_menu_is_collapsed_and_opens(seeded_admin, _chromium, live_server):
@@ -155,5 +166,39 @@ def test_primary_button_check_counts_what_the_screen_shows(_chromium):
           <details><summary>Cancelar</summary><button class="primary">Confirmar</button></details>
           <button class="primary" hidden>Oculto</button><button>Voltar</button></main></body>""")
         assert pagewalk.primary_buttons(page) == ["Novo frete", "Salvar"]
+    finally:
+        context.close()
+
+
+def test_phone_card_checks_catch_what_they_look_for(_chromium):
+    """The walk's list checks fail on what they look for — an amount pushed off the screen, a status drawn over the
+    title, a row left as a table row, a list whose first card is below the first screen, a desktop list drawn as
+    cards — and pass a list whose cards hold everything in sight."""
+    head = ('<thead><tr><th class="is-title">Código</th><th class="is-amount">Valor</th>'
+            '<th class="is-status">Situação</th></tr></thead>')
+    card = ('<tr data-card="1" style="display: block"><td class="is-title"><a href="#">FRT-1</a></td>'
+            '<td class="is-amount" style="display: block">R$ 1,00</td><td class="is-status">Aberto</td></tr>')
+    bad = ('<tr data-card="1" style="display: block"><td class="is-title" style="display: block"><a href="#">FRT-2</a>'
+           '</td><td class="is-status" style="display: block; margin-top: -1em">Aberto</td>'
+           '<td class="is-amount" style="display: block; margin-left: 500px">R$ 2,00</td></tr>'
+           '<tr><td>FRT-3</td><td>R$ 3,00</td><td>Aberto</td></tr>')
+    context = _chromium.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.set_content(f"""<body style="margin: 0"><div class="table-wrap"><table class="as-cards cards-ready"
+          id="good" style="display: block">{head}<tbody style="display: block">{card}</tbody></table></div></body>""")
+        assert pagewalk.phone_cards(page) == {"rows": 1, "problems": []}
+        page.set_content(f"""<body style="margin: 0"><div style="height: 900px"></div>
+          <div class="table-wrap" style="overflow: hidden"><table class="as-cards cards-ready" id="lista"
+          style="display: block">{head}<tbody style="display: block">{bad}</tbody></table></div></body>""")
+        found = " | ".join(pagewalk.phone_cards(page)["problems"])
+        for problem in ("lista: linhas que não viraram cartões", "valor fora da tela", "campos sobrepostos",
+                        "lista: nenhum resultado na primeira tela"):
+            assert problem in found, (problem, found)
+        page.set_viewport_size({"width": 1366, "height": 900})
+        assert pagewalk.desktop_lists(page) == ["lista"]
+        page.set_content(f"<body><div class='table-wrap'><table class='as-cards' id='t'>{head}<tbody>"
+                         "<tr><td>a</td><td>b</td><td>c</td></tr></tbody></table></div></body>")
+        assert pagewalk.desktop_lists(page) == []
     finally:
         context.close()

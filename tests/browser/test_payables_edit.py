@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 
 from core.clock import brasilia_today as today
-from tests.browser.conftest import follow_menu, log_in
+from tests.browser.conftest import follow_menu, log_in, open_card
 
 pytestmark = pytest.mark.browser
 
@@ -46,6 +46,7 @@ def test_edit_a_payable_and_cancel_another(browser_page, make_user, company):
     page.wait_for_url(re.compile(r"/financeiro/pagar$"))
     assert page.get_by_text("Título alterado.").is_visible()
     row = page.locator(f"[data-testid=board-row][data-id='{edited}']")
+    open_card(row)  # the due date is a secondary column on a phone
     text = row.inner_text()
     assert "Pneus da carreta (2 unidades)" in text and "R$ 1.050,00" in text and due.strftime("%d/%m/%Y") in text
 

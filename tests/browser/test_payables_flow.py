@@ -6,7 +6,7 @@ import re
 import pytest
 
 from core.clock import brasilia_today
-from tests.browser.conftest import follow_menu, log_in
+from tests.browser.conftest import follow_menu, log_in, open_card
 
 pytestmark = pytest.mark.browser
 
@@ -39,10 +39,12 @@ def test_create_a_payable_in_installments_and_pay_one(browser_page, make_user, c
     first = page.locator("[data-testid=board-row]", has_text="R$ 333,34")
     title_id = first.get_attribute("data-id")
     first.get_by_role("button", name="Pagar").click()
+    page.locator("dialog#confirm-dialog").get_by_role("button", name="Confirmar").click()  # it asks once
     page.wait_for_url(re.compile(r"/financeiro/pagar$"))
     assert page.locator(f"[data-testid=board-row][data-id='{title_id}']").count() == 0  # no longer open…
     recent = page.locator("#pagos-recentes")
     assert recent.locator(f"[data-id='{title_id}']").is_visible()  # …but not gone
     recent.get_by_role("link", name="Todos os títulos pagos").click()
     row = page.locator(f"[data-testid=paid-row][data-id='{title_id}']")
+    open_card(row)  # the day it was paid is a secondary column on a phone
     assert "R$ 333,34" in row.inner_text() and brasilia_today().strftime("%d/%m/%Y") in row.inner_text()
