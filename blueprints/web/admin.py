@@ -6,9 +6,10 @@ from flask_wtf.file import FileField
 from wtforms import BooleanField, EmailField, PasswordField, SelectField, StringField
 
 from blueprints.web.access import roles_required, upload_limit
-from blueprints.web.cadastros_common import PlainForm, place_refusal
 from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.forms_adapter import place_refusal
 from blueprints.web.previews import font_url, preview_fragment
+from blueprints.web.record_pages import PlainForm
 from core.contrast import warnings as contrast_warnings
 from core.crypto import decrypt, encrypt
 from core.db import db

@@ -6,8 +6,9 @@ from flask import Blueprint, render_template, request, url_for
 from wtforms import BooleanField, SelectField, StringField
 
 from blueprints.web.access import is_htmx
-from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.formkit import choices
+from blueprints.web.forms_adapter import attach_errors
+from blueprints.web.record_pages import PlainForm
 from core.clock import brasilia_today
 from core.errors import FieldError
 from core.formatting import parse_decimal

@@ -9,7 +9,8 @@ from limits import parse as parse_limit
 from wtforms import EmailField, PasswordField
 from wtforms.validators import DataRequired, Length
 
-from blueprints.web.cadastros_common import PlainForm, attach_errors
+from blueprints.web.forms_adapter import attach_errors
+from blueprints.web.record_pages import PlainForm
 from core.db import db
 from core.errors import AppError
 from core.extensions import limiter

@@ -28,7 +28,6 @@ from pydantic import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from blueprints.web.access import is_htmx, require_module, roles_required, upload_limit
-from blueprints.web.cadastros_common import attach_errors, body_too_large, errors_of
 from blueprints.web.finance_forms import (
     ComposeForm,
     PaymentForm,
@@ -38,7 +37,9 @@ from blueprints.web.finance_forms import (
     parse_payment,
     payment_input,
 )
+from blueprints.web.forms_adapter import attach_errors, errors_of
 from blueprints.web.jobs import HTMX_STOP_POLLING
+from blueprints.web.record_pages import body_too_large
 from core.clock import brasilia_today
 from core.csv_export import csv_stream
 from core.db import db
@@ -122,7 +123,7 @@ def _inbox(upload_form=None, status=200, existing=None):
     names = _partner_names({r.customer_partner_id for r in rows})
     status_tabs = [(url_for("billing.inbox"), "Todos", not selected)] + [
         (url_for("billing.inbox", status=key), label, selected == key) for key, (label, _) in DOCUMENT_STATUS.items()]
-    return render_template("finance/inbox.html", rows=rows, status_tabs=status_tabs, names=names,
+    return render_template("billing/inbox.html", rows=rows, status_tabs=status_tabs, names=names,
                            upload_form=upload_form or UploadForm(formdata=None), existing=existing), status
 
 
@@ -185,7 +186,7 @@ def _upload_too_large(exc):
 def xml_import_page(job_id):
     """A large upload's page: its progress (polled) and, once done, what became of each file."""
     job = xml_batch.get_import_job(job_id)
-    return render_template("finance/xml_import.html", job=job, outcome=xml_batch.outcome_of(job))
+    return render_template("billing/xml_import.html", job=job, outcome=xml_batch.outcome_of(job))
 
 
 @bp.get("/documentos/xml/<job_id>/andamento")
@@ -194,7 +195,7 @@ def xml_import_status(job_id):
     """The polled fragment: the progress bar, and the result table (out of band) once the job has finished;
     286 stops the polling."""
     job = xml_batch.get_import_job(job_id)
-    html = render_template("finance/_xml_import_status.html", job=job, outcome=xml_batch.outcome_of(job))
+    html = render_template("billing/_xml_import_status.html", job=job, outcome=xml_batch.outcome_of(job))
     return html, (HTMX_STOP_POLLING if job.finished else 200)
 
 
@@ -256,7 +257,7 @@ def compose():
                 flash(f"Fatura {invoice.numero} criada em rascunho.", "success")
                 return redirect(url_for("billing.invoice", invoice_id=invoice.id))
     rows = [r for r in pending if not customer or str(r.customer_partner_id) == customer]
-    return render_template("finance/compose.html", rows=rows, names=names, customer=customer, form=form,
+    return render_template("billing/compose.html", rows=rows, names=names, customer=customer, form=form,
                            general=general), (422 if general or form.errors else 200)
 
 
@@ -265,7 +266,7 @@ def compose():
 def invoices():
     from domain.billing.queries import invoices_stmt
     rows = read_rows(invoices_stmt(current_user.company_id).order_by(Invoice.created_at.desc()).limit(200)).all()
-    return render_template("finance/invoices.html", rows=rows)
+    return render_template("billing/invoices.html", rows=rows)
 
 
 @bp.get("/faturas/<invoice_id>")
@@ -273,7 +274,7 @@ def invoices():
 def invoice(invoice_id):
     record = get_owned(Invoice, invoice_id)
     customer = get_owned(Partner, record.customer_partner_id)
-    return render_template("finance/invoice.html", invoice=record, customer=customer,
+    return render_template("billing/invoice.html", invoice=record, customer=customer,
                            documents=billing.invoice_documents(record), receivable=billing.invoice_receivable(record),
                            has_pdf=record.status in PDF_STATUSES)
 
@@ -416,7 +417,7 @@ def board_page(kind: str, failed=None):
 
     context = {"kind": kind, "payment_form": payment_form}
     if wanted is not None and is_htmx() and request.headers.get("HX-Target") == f"load-more-{wanted}":
-        response = make_response(render_template("finance/_board_rows.html", group=group(wanted), **context))
+        response = make_response(render_template("_boards/_rows.html", group=group(wanted), **context))
         response.vary.add("HX-Target")
         return response
     title = "Contas a pagar" if kind == "pagar" else "Contas a receber"
@@ -424,7 +425,7 @@ def board_page(kind: str, failed=None):
     recently_paid = (read_rows(recently_paid_stmt(current_user.company_id, on - timedelta(days=RECENTLY_PAID_DAYS)))
                      .all() if kind == "pagar" else [])
     response = make_response(render_template(
-        "finance/board.html", title=title, groups=[group(key) for key, _ in GROUPS], group_labels=GROUP_LABELS,
+        "_boards/board.html", title=title, groups=[group(key) for key, _ in GROUPS], group_labels=GROUP_LABELS,
         counts=_group_counts(model, on), resumed=wanted if cursor else None, recently_paid=recently_paid,
         **context), 422 if failed else 200)
     response.vary.add("HX-Target")

@@ -6,8 +6,9 @@ the close and rectify forms both have `observacoes` on the same page.
 """
 from wtforms import DateField, DateTimeLocalField, IntegerField, TextAreaField
 
-from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.formkit import DecimalBRField
+from blueprints.web.forms_adapter import attach_errors
+from blueprints.web.record_pages import PlainForm
 from core.errors import FieldError
 
 

@@ -17,7 +17,6 @@ from flask import Blueprint, Response, current_app, flash, redirect, render_temp
 from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
-from blueprints.web.cadastros_common import attach_errors
 from blueprints.web.ciot_agregado_forms import (
     PAYMENT_INPUTS,
     AgregadoForm,
@@ -30,6 +29,7 @@ from blueprints.web.ciot_agregado_forms import (
     parse,
 )
 from blueprints.web.dashboard_charts import agregado_balance
+from blueprints.web.forms_adapter import attach_errors
 from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError, FieldError, NotFound

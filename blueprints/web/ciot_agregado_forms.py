@@ -5,9 +5,9 @@ from datetime import datetime
 from flask import request
 from wtforms import HiddenField, SelectField, StringField
 
-from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.formkit import DecimalBRField, MaskedField, choices, read_decimals
-from blueprints.web.forms_adapter import read_form
+from blueprints.web.forms_adapter import attach_errors, read_form
+from blueprints.web.record_pages import PlainForm
 from core.errors import FieldError
 from core.formatting import BRT, fmt
 from core.validators import UFS

@@ -5,10 +5,10 @@ from flask_login import current_user, login_required
 from wtforms import DateField, SelectField
 
 from blueprints.web.access import is_htmx, roles_required
-from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.ciot import bp
 from blueprints.web.formkit import MultiCheckboxField, choices
-from blueprints.web.forms_adapter import read_form
+from blueprints.web.forms_adapter import attach_errors, read_form
+from blueprints.web.record_pages import PlainForm
 from core.db import db
 from core.errors import AppError, FieldError
 from core.models import JobProgress

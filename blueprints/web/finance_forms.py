@@ -6,9 +6,9 @@ from decimal import Decimal
 from flask_wtf.file import MultipleFileField
 from wtforms import HiddenField, SelectMultipleField, StringField, TextAreaField
 
-from blueprints.web.cadastros_common import PlainForm, attach_errors
 from blueprints.web.formkit import DecimalBRField, read_decimals
-from blueprints.web.forms_adapter import read_form
+from blueprints.web.forms_adapter import attach_errors, read_form
+from blueprints.web.record_pages import PlainForm
 from core.errors import FieldError
 from domain.billing.schemas import InvoiceCreate, ReceiptCreate
 from domain.payables.schemas import PayableCreate, PayableUpdate

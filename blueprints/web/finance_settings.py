@@ -11,10 +11,10 @@ from wtforms import BooleanField, IntegerField, StringField, TextAreaField
 
 from blueprints.web.access import require_module, roles_required, upload_limit
 from blueprints.web.admin import LOGO_UPLOAD_LIMIT
-from blueprints.web.cadastros_common import PlainForm, done, save_form
 from blueprints.web.formkit import MultiCheckboxField, choices
 from blueprints.web.forms_adapter import read_form
 from blueprints.web.previews import font_url, preview_fragment
+from blueprints.web.record_pages import PlainForm, done, save_form
 from core.errors import AppError, Conflict, NotFound
 from core.tenancy import get_owned
 from domain.billing.layout import (
@@ -94,7 +94,7 @@ def settings():
         if response is not None:
             return response
     q = request.args.get("q", "").strip()[:100]
-    return render_template("finance/settings.html", form=form, general=general, customers=layout_customers(q),
+    return render_template("finance_settings/settings.html", form=form, general=general, customers=layout_customers(q),
                            q=q), \
         (422 if form.errors or general else 200)
 
@@ -170,7 +170,7 @@ def defaults():
         if response is not None:
             return response
     preview = sample_invoice_html(company, company_style(company, stored), SAMPLE_CUSTOMER, font_url())
-    return render_template("finance/layout.html", form=form, general=general, customer=None, preview=preview,
+    return render_template("_layouts/finance.html", form=form, general=general, customer=None, preview=preview,
                            preview_id=PREVIEW_ID, has_logo=False), _form_status(form, general, refused)
 
 
@@ -207,7 +207,7 @@ def layout(partner_id):
         if isinstance(refused.get("error"), NotFound):  # the customer removed meanwhile: its 404 page
             raise refused["error"]
     preview = sample_invoice_html(company, invoice_style(company, stored), customer, font_url())
-    return render_template("finance/layout.html", form=form, general=general, customer=customer, preview=preview,
+    return render_template("_layouts/finance.html", form=form, general=general, customer=customer, preview=preview,
                            preview_id=PREVIEW_ID, has_logo=bool(stored and stored.logo_mime)), \
         _form_status(form, general, refused)
 

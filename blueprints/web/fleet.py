@@ -9,7 +9,8 @@ from flask_login import current_user
 from wtforms import BooleanField, HiddenField, SelectField, StringField, TextAreaField
 
 from blueprints.web.access import is_htmx
-from blueprints.web.cadastros_common import (
+from blueprints.web.formkit import DecimalBRField, MaskedField, choices, read_decimals
+from blueprints.web.record_pages import (
     PlainForm,
     can_edit,
     done,
@@ -21,7 +22,6 @@ from blueprints.web.cadastros_common import (
     save_form,
     toggle_status,
 )
-from blueprints.web.formkit import DecimalBRField, MaskedField, choices, read_decimals
 from core.db import db
 from core.errors import NotFound
 from core.formatting import fmt
@@ -130,11 +130,11 @@ def _form_response(kind: str, form, general, record):
     context = dict(form=form, general=general, record=record, **_globals())
     status = 422 if (general or form.errors) else 200
     if is_htmx():
-        return render_template(f"cadastros/_{kind}_form.html", **context), status
+        return render_template(f"fleet/_{kind}_form.html", **context), status
     if record is not None:
         db.session.refresh(record)  # the header shows the stored record, not the rejected input
-        return render_template(f"cadastros/{kind}.html", **context), status
-    return render_template(f"cadastros/{kind}_new.html", **context), status
+        return render_template(f"fleet/{kind}.html", **context), status
+    return render_template(f"fleet/{kind}_new.html", **context), status
 
 
 # Vehicles and drivers have the same pages (list, new, edit, deactivate = status inativo, reactivate = status
@@ -197,7 +197,7 @@ def _register(r: FleetResource) -> None:
 
     def show_view(**url_args):
         record = get_owned(r.model, url_args[r.id_arg])
-        return render_template(f"cadastros/{r.kind}.html", form=r.form(formdata=None, obj=record), general=[],
+        return render_template(f"fleet/{r.kind}.html", form=r.form(formdata=None, obj=record), general=[],
                                record=record, **_globals())
 
     def update_view(**url_args):

@@ -9,15 +9,8 @@ from flask_wtf.file import FileField
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from blueprints.web.access import is_htmx
-from blueprints.web.cadastros_common import (
-    PlainForm,
-    body_too_large,
-    can_edit,
-    done,
-    editor_required,
-    reader_required,
-)
 from blueprints.web.fleet import bp
+from blueprints.web.record_pages import PlainForm, body_too_large, can_edit, done, editor_required, reader_required
 from core.errors import AppError
 from domain.fleet import spreadsheet, staged_import
 
@@ -71,7 +64,7 @@ def _too_large(exc):
 
 def _upload_page(error: str | None = None):
     max_bytes, max_rows = _limits()
-    template = "cadastros/_import_upload.html" if is_htmx() else "cadastros/vehicle_import.html"
+    template = "fleet/_import_upload.html" if is_htmx() else "fleet/vehicle_import.html"
     form = UploadForm(formdata=None)  # never reads the request: it may be the one refused as too large
     form.arquivo.label.text = f"Arquivo (.csv ou .xlsx, até {max_bytes // (1024 * 1024)} MiB)"
     form.arquivo.errors = [error] if error else []
@@ -119,7 +112,7 @@ def vehicle_import_upload():
 @editor_required
 def vehicle_import_show(import_id):
     job = staged_import.get_import(import_id)
-    return render_template("cadastros/vehicle_import_show.html", job=job, body=_render_import(job))
+    return render_template("fleet/vehicle_import_show.html", job=job, body=_render_import(job))
 
 
 @bp.post("/veiculos/importar/<import_id>/confirmar")
@@ -130,7 +123,7 @@ def vehicle_import_confirm(import_id):
         staged_import.confirm_import(current_user.company, job, actor=current_user)
     except AppError as exc:
         job = staged_import.get_import(import_id)
-        return render_template("cadastros/_import_preview.html", job=job, params=job.params, error=exc.message,
+        return render_template("fleet/_import_preview.html", job=job, params=job.params, error=exc.message,
                                **_preview_context(job)), 422
     if not is_htmx():
         return done(url_for("fleet.vehicle_import_show", import_id=job.id))
@@ -155,9 +148,9 @@ def _render_import(job) -> str:
     params = job.params or {}
     if params.get("state") == "done":
         report = params["report"]
-        return render_template("cadastros/_import_report.html", job=job, params=params, report=report,
+        return render_template("fleet/_import_report.html", job=job, params=params, report=report,
                                lines=report_lines(report))
-    return render_template("cadastros/_import_preview.html", job=job, params=params, error=None,
+    return render_template("fleet/_import_preview.html", job=job, params=params, error=None,
                            **_preview_context(job))
 
 

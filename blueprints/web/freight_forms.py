@@ -6,9 +6,9 @@ import uuid
 
 from wtforms import BooleanField, HiddenField, PasswordField, SelectField, StringField, TextAreaField
 
-from blueprints.web.cadastros_common import PlainForm
 from blueprints.web.formkit import DecimalBRField, LocalMomentField, choices, read_decimals
 from blueprints.web.forms_adapter import read_form
+from blueprints.web.record_pages import PlainForm
 from core.db import db
 from core.errors import FieldError
 from core.formatting import fmt

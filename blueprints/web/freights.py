@@ -12,9 +12,8 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
-from blueprints.web.cadastros_common import attach_errors, done, errors_of, list_args
 from blueprints.web.formkit import choices, with_ids
-from blueprints.web.forms_adapter import read_form
+from blueprints.web.forms_adapter import attach_errors, errors_of, read_form
 from blueprints.web.freight_forms import (
     CHANNEL_FIELDS,
     PICKER_SOURCES,
@@ -33,6 +32,7 @@ from blueprints.web.freight_forms import (
     picked_names,
 )
 from blueprints.web.freight_moves import status_moves
+from blueprints.web.record_pages import done, list_args
 from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate

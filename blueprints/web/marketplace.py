@@ -8,9 +8,8 @@ from itsdangerous import BadData, URLSafeTimedSerializer
 from markupsafe import Markup
 
 from blueprints.web.access import is_htmx, roles_required, without_session_user
-from blueprints.web.cadastros_common import attach_errors, done, errors_of, filters_of, list_args, list_response
 from blueprints.web.formkit import read_decimals
-from blueprints.web.forms_adapter import read_form
+from blueprints.web.forms_adapter import attach_errors, errors_of, read_form
 from blueprints.web.marketplace_forms import (
     LeadForm,
     LeadStatusForm,
@@ -21,6 +20,7 @@ from blueprints.web.marketplace_forms import (
     lead_status_form,
     read_showcase,
 )
+from blueprints.web.record_pages import done, filters_of, list_args, list_response
 from core.errors import AppError, FieldError, InvalidBody
 from core.logs import quiet_request_line
 from core.pagination import paginate

@@ -4,9 +4,9 @@ import re
 
 from wtforms import SelectField, StringField, TextAreaField
 
-from blueprints.web.cadastros_common import PlainForm, attach_errors, top_field
 from blueprints.web.formkit import DecimalBRField, choices, read_decimals, with_ids
-from blueprints.web.forms_adapter import read_form
+from blueprints.web.forms_adapter import attach_errors, read_form, top_field
+from blueprints.web.record_pages import PlainForm
 from core.validators import UFS
 from domain.fleet.models import VEHICLE_TYPES
 from domain.marketplace.models import LEAD_STATUSES

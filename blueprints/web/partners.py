@@ -11,7 +11,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import BooleanField, SelectField, StringField, TextAreaField
 
 from blueprints.web.access import is_htmx
-from blueprints.web.cadastros_common import (
+from blueprints.web.formkit import MaskedField, MultiCheckboxField, choices
+from blueprints.web.record_pages import (
     PlainForm,
     body_too_large,
     can_edit,
@@ -24,7 +25,6 @@ from blueprints.web.cadastros_common import (
     save_form,
     toggle_status,
 )
-from blueprints.web.formkit import MaskedField, MultiCheckboxField, choices
 from core.db import db
 from core.errors import NotFound
 from core.formatting import fmt
@@ -163,7 +163,7 @@ def partner_new():
 @reader_required
 def partner(partner_id):
     record = get_owned(Partner, partner_id)
-    return render_template("cadastros/partner.html", partner=record, form=PartnerForm(formdata=None, obj=record),
+    return render_template("partners/partner.html", partner=record, form=PartnerForm(formdata=None, obj=record),
                            general=[], **_template_globals())
 
 
@@ -184,9 +184,9 @@ def partner_update(partner_id):
 def _partner_form_response(form, general, *, partner):
     status = 422 if (general or form.errors) else 200
     if request.method == "POST" and is_htmx():
-        return render_template("cadastros/_partner_form.html", form=form, general=general, partner=partner,
+        return render_template("partners/_partner_form.html", form=form, general=general, partner=partner,
                                **_template_globals()), status
-    template = "cadastros/partner.html" if partner is not None else "cadastros/partner_new.html"
+    template = "partners/partner.html" if partner is not None else "partners/partner_new.html"
     if partner is not None:
         db.session.refresh(partner)  # the header shows the stored record, not the rejected input
     return render_template(template, form=form, general=general, partner=partner, **_template_globals()), status
@@ -217,7 +217,7 @@ def _owned_account(partner_id, account_id, *, for_update=False) -> tuple[Partner
 
 
 def _accounts_section(record, status=200, *, retarget=False):
-    html = render_template("cadastros/_bank_accounts.html", partner=record, **_template_globals())
+    html = render_template("partners/_bank_accounts.html", partner=record, **_template_globals())
     headers = {"HX-Retarget": "#bank-accounts", "HX-Reswap": "outerHTML"} if retarget else {}
     return html, status, headers
 
@@ -233,7 +233,7 @@ def _accounts_changed(record, message, *, refresh):
 
 
 def _bank_form_response(form, general, record, account):
-    return render_template("cadastros/_bank_account_form.html", form=form, general=general, partner=record,
+    return render_template("partners/_bank_account_form.html", form=form, general=general, partner=record,
                            account=account, **_template_globals()), 422
 
 
@@ -247,7 +247,7 @@ def bank_accounts(partner_id):
 @editor_required
 def bank_account_new(partner_id):
     record = get_owned(Partner, partner_id)
-    return render_template("cadastros/_bank_account_form.html", form=BankAccountForm(formdata=None), general=[],
+    return render_template("partners/_bank_account_form.html", form=BankAccountForm(formdata=None), general=[],
                            partner=record, account=None, **_template_globals())
 
 
@@ -269,7 +269,7 @@ def bank_account_create(partner_id):
 @editor_required
 def bank_account_edit(partner_id, account_id):
     record, account = _owned_account(partner_id, account_id)
-    return render_template("cadastros/_bank_account_form.html", form=BankAccountForm(formdata=None, obj=account),
+    return render_template("partners/_bank_account_form.html", form=BankAccountForm(formdata=None, obj=account),
                            general=[], partner=record, account=account, **_template_globals())
 
 

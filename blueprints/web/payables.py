@@ -21,7 +21,6 @@ from blueprints.web.billing import (
     payment_on,
     reais,
 )
-from blueprints.web.cadastros_common import attach_errors, errors_of
 from blueprints.web.finance_forms import (
     PayableEditForm,
     PayableForm,
@@ -29,6 +28,7 @@ from blueprints.web.finance_forms import (
     parse_payable_edit,
     payable_input,
 )
+from blueprints.web.forms_adapter import attach_errors, errors_of
 from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError
@@ -128,7 +128,7 @@ def payable_new():
                 errors = errors_of(exc)
             rows = _preview(data)
         general = attach_errors(form, errors, payable_input) or ["Corrija os campos destacados."]
-    return render_template("finance/payable_new.html", form=form, general=general, rows=rows,
+    return render_template("payables/payable_new.html", form=form, general=general, rows=rows,
                            supplier_name=_supplier_name(form)), (422 if general else 200)
 
 
@@ -140,7 +140,7 @@ def payable_preview():
     data, errors = parse_payable(PayableForm(), preview=True)
     problems = [e for e in errors if e.field in PREVIEW_FIELDS]
     rows = _preview(data) if data is not None else []
-    return render_template("finance/_payable_preview.html", rows=rows, problems=problems, labels=PREVIEW_FIELDS)
+    return render_template("payables/_payable_preview.html", rows=rows, problems=problems, labels=PREVIEW_FIELDS)
 
 
 @bp.get("/pagar/pagos")
@@ -151,7 +151,7 @@ def payables_paid():
     page = paginate(stmt, model=Payable, limit=PAID_PAGE, cursor=request.args.get("cursor") or None,
                     sort_column=Payable.vencimento_at, descending=True, scope="payables.paid", rows=True)
     more = url_for("payables.payables_paid", cursor=page.next_cursor) if page.has_more else None
-    return render_template("finance/payables_paid.html", page=page, more_url=more, today=brasilia_today())
+    return render_template("payables/payables_paid.html", page=page, more_url=more, today=brasilia_today())
 
 
 def _edit_form(record: Payable) -> PayableEditForm:
@@ -181,6 +181,6 @@ def payable_edit(payable_id):
             except AppError as exc:
                 errors = errors_of(exc)
         general = attach_errors(form, errors, payable_input) or ["Corrija os campos destacados."]
-    return render_template("finance/payable_edit.html", form=form, record=record, general=general,
+    return render_template("payables/payable_edit.html", form=form, record=record, general=general,
                            supplier_name=_supplier_name(form), editable=record.status in OPEN,
                            paid=record.pago_centavos > 0), (422 if general else 200)

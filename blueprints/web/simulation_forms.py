@@ -12,8 +12,8 @@ from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, Selec
 from wtforms.fields.core import UnboundField
 from wtforms.form import BaseForm
 
-from blueprints.web.cadastros_common import PlainForm
 from blueprints.web.formkit import choices
+from blueprints.web.record_pages import PlainForm
 from core.errors import FieldError
 from core.formatting import decimal_input, parse_decimal
 from core.validators import FieldInvalid

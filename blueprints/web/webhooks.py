@@ -5,8 +5,9 @@ from markupsafe import Markup, escape
 from wtforms import StringField
 
 from blueprints.web.access import roles_required
-from blueprints.web.cadastros_common import PlainForm, place_refusal
 from blueprints.web.formkit import MultiCheckboxField, choices
+from blueprints.web.forms_adapter import place_refusal
+from blueprints.web.record_pages import PlainForm
 from core.db import db
 from core.errors import AppError
 from core.tenancy import get_owned

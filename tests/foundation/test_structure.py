@@ -204,8 +204,8 @@ def test_the_validator_scan_flags_a_page_form_with_its_own_rules():
     from wtforms import StringField
     from wtforms.validators import DataRequired, Length
 
-    from blueprints.web.cadastros_common import PlainForm
     from blueprints.web.ciot_form import REQUIRED
+    from blueprints.web.record_pages import PlainForm
 
     sample = types.ModuleType("blueprints.web.sample")
     sample.SampleForm = type("SampleForm", (PlainForm,), {
