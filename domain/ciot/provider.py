@@ -32,6 +32,12 @@ class ProviderUnavailable(Exception):
     """A technical failure talking to the provider (timeout, 5xx): the job may retry; nothing was decided."""
 
 
+class ProviderConfigurationError(ProviderUnavailable):
+    """The gateway refused us for who we are, not for what we sent (401/403 without `Codigo`: a certificate or an
+    enrolment to fix). Nothing was decided, but asking again cannot help: the request ends failed with this
+    message, never retried."""
+
+
 @dataclass
 class Issuer:
     """The company in whose name the CIOT is declared (the caller, or the contracted ETC)."""

@@ -238,6 +238,8 @@ class CiotOperation(CiotOperationSummary):
     validation: CiotStoredValidation | None
     retificacoes: int
     retificado_at: Timestamp | None
+    pendencia: Literal["emissao", "retificacao", "cancelamento", "encerramento"] | None = Field(
+        description="O pedido à ANTT ainda sem resposta (a operação mantém o status até ela chegar), ou null.")
     cancelamento: CiotCancellation | None
     encerramento: CiotClosing | None
     contratantes: list[CiotContratanteOut]
@@ -344,6 +346,17 @@ class CiotActionDone(ResponseModel):
     mensagem: str
 
 
+class CiotActionPending(ResponseModel):
+    """Sent to the authority, whose answer has not come yet: the operation (`pendencia` names the request) is at the
+    `Location` header's URL; read it again shortly (the webhook event follows the outcome)."""
+    ok: Literal[False]
+    status: Status
+    reason: Literal["in_progress"]
+    pendencia: Literal["emissao", "retificacao", "cancelamento", "encerramento"]
+    mensagem: str
+    data: CiotOperation
+
+
 class CiotValidated(ResponseModel):
     """The operation after the validation, and the validation result."""
     data: CiotOperation
@@ -396,6 +409,7 @@ def event_out(event: models.CiotEvent) -> dict:
 def operation_record(op: models.CiotOperation) -> dict:
     """The full record (GET /{id}, PATCH, DELETE): every body field, children, authority data, last 50 events."""
     from domain.ciot.modality import effective_bank_data
+    from domain.ciot.protocol import pending_label
     record = operation_summary(op)
     for name in SCALAR_FIELDS:
         value = getattr(op, name)
@@ -421,6 +435,7 @@ def operation_record(op: models.CiotOperation) -> dict:
             "items": op.validation_items or [], "summary": op.validation_summary,
             "validated_at": iso(op.validated_at)},
         "retificacoes": op.retificacoes, "retificado_at": iso(op.retificado_at),
+        "pendencia": pending_label(op),
         "cancelamento": None if op.cancelado_at is None else {
             "cancelado_at": iso(op.cancelado_at), "motivo": op.cancel_motivo, "protocolo": op.cancel_protocolo},
         "encerramento": None if op.encerrado_at is None else {
@@ -440,6 +455,14 @@ def emission_data(op: models.CiotOperation) -> dict:
     return {"id": str(op.id), "code": op.code, "status": op.status, "environment": op.environment,
             "codigo_ciot": op.codigo_ciot, "codigo_verificador": op.codigo_verificador, "protocolo": op.protocolo,
             "emitter_company_id": str(op.emitter_company_id) if op.emitter_company_id else None}
+
+
+def action_pending(outcome) -> dict:
+    """202 of a rectify / cancel / close still waiting for the authority (CiotActionPending)."""
+    from domain.ciot.protocol import PENDING_LABELS
+    return {"ok": False, "status": outcome.op.status, "reason": "in_progress",
+            "pendencia": PENDING_LABELS[outcome.action], "mensagem": outcome.mensagem,
+            "data": operation_record(outcome.op)}
 
 
 def emit_answer(outcome) -> dict:

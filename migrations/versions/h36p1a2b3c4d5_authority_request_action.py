@@ -1,0 +1,32 @@
+"""CIOT authority requests: the emission attempt row becomes the one request row for every call to the authority
+about an operation (emit, rectify, cancel, close), with the action it asks and the payload it will send
+
+Revision ID: h36p1a2b3c4d5
+Revises: hs31a7c9e1b3d5
+Create Date: 2026-12-07 14:05:00
+
+"""
+import sqlalchemy as sa
+from alembic import op
+
+# revision identifiers, used by Alembic.
+revision = 'h36p1a2b3c4d5'
+down_revision = 'hs31a7c9e1b3d5'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    # Expand only: a column with a constant server default (no rewrite on PostgreSQL 11+) and a nullable one. The
+    # previous release writes emission attempts without them: the default says `emit`, which is what they are.
+    if op.get_bind().dialect.name == 'postgresql':
+        op.execute("SET LOCAL lock_timeout = '5s'")
+    with op.batch_alter_table('ciot_emission_attempts') as batch_op:
+        batch_op.add_column(sa.Column('action', sa.String(length=10), server_default='emit', nullable=False))
+        batch_op.add_column(sa.Column('payload', sa.JSON(), nullable=True))
+
+
+def downgrade():
+    with op.batch_alter_table('ciot_emission_attempts') as batch_op:
+        batch_op.drop_column('payload')
+        batch_op.drop_column('action')
