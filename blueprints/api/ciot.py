@@ -9,14 +9,14 @@ import contextlib
 
 from flask import url_for
 
-from core.api import endpoint, tag
+from core.api import endpoint, interim_response, tag
 from core.errors import AppError
 from core.responses import ErrorCode
 from domain.ciot import serializers, services
+from domain.ciot.pending_answers import CiotActionPending, action_pending
 from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate, RectifyBody
 from domain.ciot.serializers import (
     CiotActionDone,
-    CiotActionPending,
     CiotCreateResponse,
     CiotEmitPending,
     CiotEmitted,
@@ -94,11 +94,25 @@ def as_action_error(exc: AppError) -> AppError:
           summary="Cria uma operação CIOT (valida e emite conforme auto_validate/auto_emit) ou importa um CIOT "
                   "emitido em contingência (codigo_ciot).")
 def create_operation(ctx):
-    result = services.create_operation(ctx.company, ctx.body, actor=ctx.api_key)
+    result = services.create_operation(ctx.company, ctx.body, actor=ctx.api_key, interim=_interim_creation)
     if result.imported:
         return serializers.imported_dict(result.op), 201
     emission = result.outcome.as_creation_dict() if result.outcome is not None else None
     return serializers.created_dict(result.op, result.validation, emission), 201
+
+
+def _interim_creation(result) -> None:
+    """What the creation answers if anything fails after its emission claim was committed: created, emitting."""
+    pending = services.AuthorityOutcome(result.op, "emit", "claimed")
+    interim_response(serializers.created_dict(result.op, result.validation, pending.as_creation_dict()), 201)
+
+
+def _interim_emission(pending) -> None:
+    interim_response(serializers.emit_answer(pending), 202)
+
+
+def _interim_action(pending) -> None:
+    interim_response(action_pending(pending), 202)
 
 
 def _location(op) -> dict:
@@ -113,7 +127,7 @@ def _answer(outcome, done):
     if error is not None:
         raise error
     if outcome.pending:
-        return serializers.action_pending(outcome), 202, _location(outcome.op)
+        return action_pending(outcome), 202, _location(outcome.op)
     return done, 200
 
 
@@ -162,7 +176,7 @@ def validate_operation(ctx, operation_id):
           summary="Valida e emite na ANTT: 200 emitido, 422 bloqueado/rejeitado, 202 se ainda em andamento.")
 def emit_operation(ctx, operation_id):
     with ciot_action():
-        outcome = services.emit_operation(ctx.company, operation_id, actor=ctx.api_key)
+        outcome = services.emit_operation(ctx.company, operation_id, actor=ctx.api_key, interim=_interim_emission)
         error = outcome.as_error()
         if error is not None:
             raise error
@@ -178,7 +192,8 @@ def emit_operation(ctx, operation_id):
           summary="Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).")
 def rectify_operation(ctx, operation_id):
     with ciot_action():
-        outcome = services.rectify_operation(ctx.company, operation_id, ctx.body, set(ctx.raw), actor=ctx.api_key)
+        outcome = services.rectify_operation(ctx.company, operation_id, ctx.body, set(ctx.raw), actor=ctx.api_key,
+                                             interim=_interim_action)
         return _answer(outcome, {"ok": True, "mensagem": outcome.mensagem})
 
 
@@ -188,7 +203,8 @@ def rectify_operation(ctx, operation_id):
           summary="Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).")
 def cancel_operation(ctx, operation_id):
     with ciot_action():
-        outcome = services.cancel_operation(ctx.company, operation_id, motivo=ctx.body.motivo, actor=ctx.api_key)
+        outcome = services.cancel_operation(ctx.company, operation_id, motivo=ctx.body.motivo, actor=ctx.api_key,
+                                            interim=_interim_action)
         return _answer(outcome, {"ok": True, "mensagem": outcome.mensagem})
 
 
@@ -198,5 +214,6 @@ def cancel_operation(ctx, operation_id):
           summary="Encerra na ANTT uma operação emitida.")
 def close_operation(ctx, operation_id):
     with ciot_action():
-        outcome = services.close_operation(ctx.company, operation_id, ctx.body, actor=ctx.api_key)
+        outcome = services.close_operation(ctx.company, operation_id, ctx.body, actor=ctx.api_key,
+                                           interim=_interim_action)
         return _answer(outcome, {"ok": True, "mensagem": outcome.mensagem})

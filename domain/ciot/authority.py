@@ -42,14 +42,14 @@ def _emitted_operation(operation_id, action: str, message: str) -> CiotOperation
     return op
 
 
-def _claim(company: Company, op: CiotOperation, action: str, payload: dict, *, actor, event: str):
+def _claim(company: Company, op: CiotOperation, action: str, payload: dict, *, actor, event: str, interim=None):
     issuer = issuer_of(op, company)
     provider_and_credentials(op, issuer)  # 422 before anything changes
     request = protocol.claim_request(op, action, issuer, actor=actor, payload=payload)
     record_event(op, f"{KIND[action]}_requested", event, {"attempt_id": str(request.id), **payload},
                  actor=actor_label(actor))
     db.session.flush()
-    return protocol.submit(request, op, action)
+    return protocol.submit(request, op, action, interim=interim)
 
 
 # --- Rectify ------------------------------------------------------------------------------------------------------
@@ -66,7 +66,8 @@ def rectify_changes(body: RectifyBody, sent) -> dict:
     return changes
 
 
-def rectify_operation(company: Company, operation_id, body, sent, *, actor) -> protocol.AuthorityOutcome:
+def rectify_operation(company: Company, operation_id, body, sent, *, actor,
+                      interim=None) -> protocol.AuthorityOutcome:
     """POST /retificar: legacy-flow companies only (else 422 not_supported), emitido only (422 invalid_status),
     never lotação (422 not_supported: the authority's manual forbids it). Changes valor_frete, peso_carga,
     data_declaracao, viagem_inicio, viagem_fim, payments (replace), documents (replace); the rectified operation is
@@ -89,7 +90,7 @@ def rectify_operation(company: Company, operation_id, body, sent, *, actor) -> p
     if result.blockers:
         raise blocked_error(op, result)
     payload = {"sent": sent, "body": body.model_dump(mode="json", include=set(sent) | {"observacoes"})}
-    return _claim(company, op, "rectify", payload, actor=actor,
+    return _claim(company, op, "rectify", payload, actor=actor, interim=interim,
                   event=f"Retificação enviada à ANTT ({', '.join(sent)}).")
 
 
@@ -123,12 +124,13 @@ def _record_rectification(op: CiotOperation, request: EmissionAttempt, answer, *
 
 # --- Cancel -------------------------------------------------------------------------------------------------------
 
-def cancel_operation(company: Company, operation_id, *, motivo: str, actor) -> protocol.AuthorityOutcome:
+def cancel_operation(company: Company, operation_id, *, motivo: str, actor,
+                     interim=None) -> protocol.AuthorityOutcome:
     """POST /cancel (emitido → cancelado): sent to the authority with the reason; the simulator refuses after 24 h
     from the trip start (422 rejected with its message)."""
     op = _emitted_operation(operation_id, "cancel", "Só é possível cancelar uma operação emitida (status atual: "
                             "{status}). Uma operação ainda não emitida é cancelada com DELETE.")
-    return _claim(company, op, "cancel", {"motivo": motivo}, actor=actor,
+    return _claim(company, op, "cancel", {"motivo": motivo}, actor=actor, interim=interim,
                   event=f"Cancelamento enviado à ANTT. Motivo: {motivo}")
 
 
@@ -144,7 +146,7 @@ def _record_cancellation(op: CiotOperation, request: EmissionAttempt, answer, *,
 
 # --- Close --------------------------------------------------------------------------------------------------------
 
-def close_operation(company: Company, operation_id, body, *, actor) -> protocol.AuthorityOutcome:
+def close_operation(company: Company, operation_id, body, *, actor, interim=None) -> protocol.AuthorityOutcome:
     """POST /encerrar (emitido → encerrado): peso_carga_final required; distancia defaults to the operation's
     distancia_km, quantidade_viagens to 1, data_encerramento to today (Brasília)."""
     op = _emitted_operation(operation_id, "close",
@@ -157,7 +159,7 @@ def close_operation(company: Company, operation_id, body, *, actor) -> protocol.
         "observacoes": body.observacoes,
     }
     payload = {key: jsonable(value) for key, value in closing.items()}
-    return _claim(company, op, "close", payload, actor=actor, event="Encerramento enviado à ANTT.")
+    return _claim(company, op, "close", payload, actor=actor, interim=interim, event="Encerramento enviado à ANTT.")
 
 
 def closing_of(request: EmissionAttempt) -> dict:

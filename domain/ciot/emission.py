@@ -107,11 +107,11 @@ def _join_in_flight(op: CiotOperation, *, actor) -> EmissionRequest:
     return EmissionRequest(op, attempt_id=attempt.id, joined=True)
 
 
-def emit_operation(company: Company, operation_id, *, actor) -> "EmissionOutcome":
+def emit_operation(company: Company, operation_id, *, actor, interim=None) -> "EmissionOutcome":
     """POST /emit and the page's button: the claim (request_emission), committed, then the outcome as known after
-    the short wait (protocol.submit)."""
+    the short wait (protocol.submit; `interim` there)."""
     request = request_emission(company, operation_id, actor=actor)
-    return settle_emission(request)
+    return settle_emission(request, interim=interim)
 
 
 # --- The protocol's handler for `emit` (domain/ciot/protocol.py) --------------------------------------------------
@@ -192,10 +192,10 @@ def outcome_message(outcome) -> str:
 EmissionOutcome = protocol.AuthorityOutcome
 
 
-def settle_emission(request: EmissionRequest, *, timeout: float | None = None) -> EmissionOutcome:
+def settle_emission(request: EmissionRequest, *, timeout: float | None = None, interim=None) -> EmissionOutcome:
     """Commit the claim (inline, the job runs here), wait for the attempt (protocol.submit) and reload the
     operation; a refused request answers its refusal."""
     if request.error is not None:
         return EmissionOutcome(request.op, "emit", "refused", error=request.error)
     attempt = db.session.get(EmissionAttempt, request.attempt_id)
-    return protocol.submit(attempt, request.op, "emit", timeout=timeout)
+    return protocol.submit(attempt, request.op, "emit", timeout=timeout, interim=interim)

@@ -54,7 +54,7 @@ class CreateResult:
         return self.op.mode == "imported"
 
 
-def create_operation(company: Company, body: OperationCreate, *, actor) -> CreateResult:
+def create_operation(company: Company, body: OperationCreate, *, actor, interim=None) -> CreateResult:
     """POST /ciot/operations. With `codigo_ciot`: import of a CIOT issued elsewhere in contingency (mode imported,
     rascunho, contingencia=true, nothing sent, auto flags ignored; duplicate in the company → 409). Otherwise the
     operation is validated when auto_validate (or auto_emit) and emission is requested when auto_emit (the
@@ -116,7 +116,8 @@ def create_operation(company: Company, body: OperationCreate, *, actor) -> Creat
             result.emission = EmissionRequest(op, error=exc)
     db.session.flush()
     if result.emission is not None:
-        result.outcome = settle_emission(result.emission)  # the claim committed, the outcome waited for briefly
+        # the claim committed, the outcome waited for briefly; `interim(result)` declares the answer before that commit
+        result.outcome = settle_emission(result.emission, interim=(lambda _: interim(result)) if interim else None)
         result.op = result.outcome.op
     return result
 

@@ -38,6 +38,7 @@ JOB = "jobs.ciot.ask_authority"
 RETRIES = 3
 CLAIMED, SUCCEEDED, REJECTED, FAILED = "claimed", "succeeded", "rejected", "failed"
 DEFAULT_WAIT_SECONDS = 1.5
+POLL_SECONDS = 0.1
 
 
 def handler(action: str):
@@ -237,18 +238,24 @@ def wait_seconds(environment: str) -> float:
     return DEFAULT_WAIT_SECONDS if value is None else float(value)
 
 
-def wait_for(request_id, timeout: float) -> str | None:
-    """Poll the request's state through short connections of their own (never the caller's transaction) until it
-    is no longer `claimed` or `timeout` seconds pass. Returns the last state seen."""
-    table = EmissionAttempt.__table__
+def poll(read, done, timeout: float):
+    """`read(conn)` on short connections of their own (never the caller's transaction: its snapshot would not see
+    the job's commit) until `done(value)` or `timeout` seconds pass. Returns the last value read."""
     deadline = time.monotonic() + max(float(timeout), 0.0)
     while True:
         with db.engine.connect() as conn:
-            state = conn.execute(sa.select(table.c.state).where(table.c.id == request_id)).scalar()
+            value = read(conn)
         remaining = deadline - time.monotonic()
-        if state != CLAIMED or remaining <= 0:
-            return state
-        time.sleep(min(0.1, remaining))
+        if done(value) or remaining <= 0:
+            return value
+        time.sleep(min(POLL_SECONDS, remaining))
+
+
+def wait_for(request_id, timeout: float) -> str | None:
+    """The request's state once it is no longer `claimed`, or the last one seen after `timeout` seconds."""
+    table = EmissionAttempt.__table__
+    return poll(lambda conn: conn.execute(sa.select(table.c.state).where(table.c.id == request_id)).scalar(),
+                lambda state: state != CLAIMED, timeout)
 
 
 @dataclass
@@ -301,10 +308,15 @@ class AuthorityOutcome:
         return None
 
 
-def submit(request: EmissionAttempt | None, op: CiotOperation, action: str, *, timeout: float | None = None):
+def submit(request: EmissionAttempt | None, op: CiotOperation, action: str, *, timeout: float | None = None,
+           interim=None):
     """Commit the claim (inline, the job runs at this commit), wait for the outcome and return it with the operation
-    reloaded. `request` None: nothing was claimed (the caller only reads the operation's state)."""
+    reloaded. `request` None: nothing was claimed (the caller only reads the operation's state). `interim(pending
+    outcome)`, called just before the commit, lets the API declare what it answers if anything fails after it
+    (core.api.interim_response: the request is on record, so "accepted", never a 500)."""
     from core.transaction import commit_phase
+    if interim is not None:
+        interim(AuthorityOutcome(op, action, CLAIMED))
     commit_phase(f"the {action} request is on record (and the operation unlocked) before the authority is asked")
     if request is None:
         return AuthorityOutcome(op, action, CLAIMED)

@@ -346,17 +346,6 @@ class CiotActionDone(ResponseModel):
     mensagem: str
 
 
-class CiotActionPending(ResponseModel):
-    """Sent to the authority, whose answer has not come yet: the operation (`pendencia` names the request) is at the
-    `Location` header's URL; read it again shortly (the webhook event follows the outcome)."""
-    ok: Literal[False]
-    status: Status
-    reason: Literal["in_progress"]
-    pendencia: Literal["emissao", "retificacao", "cancelamento", "encerramento"]
-    mensagem: str
-    data: CiotOperation
-
-
 class CiotValidated(ResponseModel):
     """The operation after the validation, and the validation result."""
     data: CiotOperation
@@ -455,14 +444,6 @@ def emission_data(op: models.CiotOperation) -> dict:
     return {"id": str(op.id), "code": op.code, "status": op.status, "environment": op.environment,
             "codigo_ciot": op.codigo_ciot, "codigo_verificador": op.codigo_verificador, "protocolo": op.protocolo,
             "emitter_company_id": str(op.emitter_company_id) if op.emitter_company_id else None}
-
-
-def action_pending(outcome) -> dict:
-    """202 of a rectify / cancel / close still waiting for the authority (CiotActionPending)."""
-    from domain.ciot.protocol import PENDING_LABELS
-    return {"ok": False, "status": outcome.op.status, "reason": "in_progress",
-            "pendencia": PENDING_LABELS[outcome.action], "mensagem": outcome.mensagem,
-            "data": operation_record(outcome.op)}
 
 
 def emit_answer(outcome) -> dict:

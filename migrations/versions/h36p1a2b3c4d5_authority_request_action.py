@@ -1,5 +1,6 @@
 """CIOT authority requests: the emission attempt row becomes the one request row for every call to the authority
-about an operation (emit, rectify, cancel, close), with the action it asks and the payload it will send
+about an operation (emit, rectify, cancel, close), with the action it asks and the payload it will send; an
+aggregate contract's rectification in flight (its key, when, and the changes it sends)
 
 Revision ID: h36p1a2b3c4d5
 Revises: hs31a7c9e1b3d5
@@ -24,9 +25,17 @@ def upgrade():
     with op.batch_alter_table('ciot_emission_attempts') as batch_op:
         batch_op.add_column(sa.Column('action', sa.String(length=10), server_default='emit', nullable=False))
         batch_op.add_column(sa.Column('payload', sa.JSON(), nullable=True))
+    with op.batch_alter_table('ciot_agregados') as batch_op:
+        batch_op.add_column(sa.Column('retificacao_chave', sa.String(length=64), nullable=True))
+        batch_op.add_column(sa.Column('retificacao_solicitada_at', sa.DateTime(), nullable=True))
+        batch_op.add_column(sa.Column('retificacao_dados', sa.JSON(), nullable=True))
 
 
 def downgrade():
+    with op.batch_alter_table('ciot_agregados') as batch_op:
+        batch_op.drop_column('retificacao_dados')
+        batch_op.drop_column('retificacao_solicitada_at')
+        batch_op.drop_column('retificacao_chave')
     with op.batch_alter_table('ciot_emission_attempts') as batch_op:
         batch_op.drop_column('payload')
         batch_op.drop_column('action')
