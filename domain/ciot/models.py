@@ -224,6 +224,9 @@ class EmissionAttempt(IdMixin, TenantMixin, db.Model):
         sa.Index("uq_ciot_emission_attempts_in_flight", "operation_id", unique=True,
                  postgresql_where=sa.text("state = 'claimed'"), sqlite_where=sa.text("state = 'claimed'")),
         sa.CheckConstraint("state IN ('claimed', 'succeeded', 'failed', 'rejected')", name="state"),
+        # The requests still waiting for the authority, by age (protocol.authority_slow): few rows, read per request.
+        sa.Index("ix_ciot_emission_attempts_waiting", "environment", "enqueued_at",
+                 postgresql_where=sa.text("state = 'claimed'"), sqlite_where=sa.text("state = 'claimed'")),
     )
 
     operation_id: Mapped[uuid.UUID] = mapped_column(

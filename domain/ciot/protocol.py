@@ -228,14 +228,28 @@ def fail_request(request_id, error: str, *, actor: str = "worker", configuration
 def wait_seconds(environment: str) -> float:
     """How long a request waits for the authority's outcome before answering 202: AUTHORITY_WAIT_SECONDS
     (core/config.py; unset: 1.5 s); none when the job could not be queued (it waits in the
-    outbox: nothing runs meanwhile) or the breaker is open (the authority is known to be down)."""
+    outbox: nothing runs meanwhile), the breaker is open (the authority is known to be down) or another request has
+    waited for more than half of it (the authority is slow now: `authority_slow`)."""
     from domain.ciot import breaker
     if undelivered_jobs():
         return 0.0
     value = current_app.config.get("AUTHORITY_WAIT_SECONDS")
-    if breaker.is_open(environment):
+    seconds = DEFAULT_WAIT_SECONDS if value is None else float(value)
+    if seconds <= 0 or breaker.is_open(environment) or authority_slow(environment, seconds / 2):
         return 0.0
-    return DEFAULT_WAIT_SECONDS if value is None else float(value)
+    return seconds
+
+
+def authority_slow(environment: str, seconds: float) -> bool:
+    """Whether a request to `environment`'s authority has been waiting for more than `seconds`: the authority is
+    slow now, and waiting for it would only hold a web worker (twenty requests waiting their full time would hold
+    every worker of a web process for seconds). Any company's request counts: it says nothing of its data, only of
+    the authority's pace (the partial index on claimed requests answers it)."""
+    limit = utcnow() - timedelta(seconds=seconds)
+    with db.engine.connect() as conn:
+        return conn.execute(sa.select(EmissionAttempt.id).where(
+            EmissionAttempt.state == CLAIMED, EmissionAttempt.environment == environment,
+            EmissionAttempt.enqueued_at < limit).limit(1)).first() is not None
 
 
 def poll(read, done, timeout: float):

@@ -25,6 +25,10 @@ def upgrade():
     with op.batch_alter_table('ciot_emission_attempts') as batch_op:
         batch_op.add_column(sa.Column('action', sa.String(length=10), server_default='emit', nullable=False))
         batch_op.add_column(sa.Column('payload', sa.JSON(), nullable=True))
+    # The requests still waiting, by age: a partial index (few rows), read by every request to the authority.
+    op.create_index('ix_ciot_emission_attempts_waiting', 'ciot_emission_attempts', ['environment', 'enqueued_at'],
+                    unique=False, postgresql_where=sa.text("state = 'claimed'"),
+                    sqlite_where=sa.text("state = 'claimed'"))
     with op.batch_alter_table('ciot_agregados') as batch_op:
         batch_op.add_column(sa.Column('retificacao_chave', sa.String(length=64), nullable=True))
         batch_op.add_column(sa.Column('retificacao_solicitada_at', sa.DateTime(), nullable=True))
@@ -32,6 +36,7 @@ def upgrade():
 
 
 def downgrade():
+    op.drop_index('ix_ciot_emission_attempts_waiting', table_name='ciot_emission_attempts')
     with op.batch_alter_table('ciot_agregados') as batch_op:
         batch_op.drop_column('retificacao_dados')
         batch_op.drop_column('retificacao_solicitada_at')
