@@ -89,7 +89,7 @@ def operations():
     except AppError as exc:
         error = exc
     context = {"page": page, "error": error, "filters": args, "statuses": LIST_STATUSES, "fmt": fmt,
-               "pdf_allowed": pdf_allowed, "can_act": _can_act()}
+               "pdf_allowed": pdf_allowed, "can_act": _can_act(), "outages": services.outage_notices()}
     status = 422 if error is not None else 200
     if is_htmx() and request.headers.get("HX-Target") == "operations-table":
         return render_template("ciot/_operations_table.html", **context), status

@@ -19,7 +19,7 @@ up by `request.action`.
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import sqlalchemy as sa
 from flask import current_app
@@ -341,6 +341,24 @@ def submit(request: EmissionAttempt | None, op: CiotOperation, action: str, *, t
     response = settled.response or {} if settled is not None else {}
     return AuthorityOutcome(db.session.get(CiotOperation, op.id), action, state or FAILED, request_id,
                             error_message=response.get("error"), configuration=bool(response.get("configuration")))
+
+
+def outage_notices() -> list[str]:
+    """The operations page's banner, per environment whose circuit is open: since when (Brasília) and how many of the
+    company's requests wait for the authority (the tenant scope counts the company's only)."""
+    from core.formatting import BRT
+    from domain.ciot import breaker
+    notices = []
+    for environment in breaker.ENVIRONMENTS:
+        since = breaker.opened_at(environment)
+        if since is None:
+            continue
+        waiting = db.session.execute(sa.select(sa.func.count()).select_from(EmissionAttempt).where(
+            EmissionAttempt.state == CLAIMED, EmissionAttempt.environment == environment)).scalar()
+        local = since.replace(tzinfo=UTC).astimezone(BRT)
+        where = "" if environment == "producao" else " (homologação)"
+        notices.append(f"ANTT indisponível{where} desde {local:%H:%M}; {waiting} operações aguardando.")
+    return notices
 
 
 PENDING_LABELS = {"emit": "emissao", "rectify": "retificacao", "cancel": "cancelamento", "close": "encerramento"}

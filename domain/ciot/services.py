@@ -15,12 +15,20 @@ Statuses move only through domain.ciot.states.transition (the contract's state t
 from domain.ciot.authority import cancel_operation, close_operation, rectify_operation
 from domain.ciot.emission import EmissionOutcome, emit_operation, request_emission, settle_emission
 from domain.ciot.operations import create_operation, delete_operation, update_operation, validate_operation_service
-from domain.ciot.protocol import AuthorityOutcome, fail_request, pending_label, recover_stale_requests, run_request
+from domain.ciot.protocol import (
+    AuthorityOutcome,
+    fail_request,
+    outage_notices,
+    pending_label,
+    recover_stale_requests,
+    run_request,
+)
 from domain.ciot.queries import get_operation, list_operations
 
 __all__ = [
     "AuthorityOutcome", "EmissionOutcome", "cancel_operation", "close_operation", "create_operation",
-    "delete_operation", "emit_operation", "fail_request", "get_operation", "list_operations", "pending_label",
+    "delete_operation", "emit_operation", "fail_request", "get_operation", "list_operations", "outage_notices",
+    "pending_label",
     "recover_stale_requests", "rectify_operation", "request_emission", "run_request", "settle_emission",
     "update_operation", "validate_operation_service",
 ]

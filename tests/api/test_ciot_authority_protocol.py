@@ -186,3 +186,25 @@ def test_a_rectification_waits_in_its_payload_and_is_applied_from_it(api, make_o
     assert ask_authority(str(op.id), str(request.id)) == "succeeded"
     fresh = load_op(op.id)
     assert float(fresh.peso_carga) == 21000 and fresh.retificacoes == 1 and fresh.status == "emitido"
+
+
+@pytest.fixture
+def operador(login, make_user, company):
+    return login(make_user(company, role="operador"))
+
+
+def test_the_operations_page_shows_the_outage_and_how_many_wait(app, api, operador, make_operation, no_worker,
+                                                                monkeypatch, clean_breaker):
+    """The circuit open: "ANTT indisponível (homologação) desde HH:MM; N operações aguardando" on the operations page
+    (the company's own requests only); closed: no banner."""
+    page = operador.get("/ciot/")
+    assert page.status_code == 200 and 'data-testid="antt-outage"' not in page.get_data(as_text=True)
+    op = make_operation(status="emitido")
+    no_worker()
+    assert api.post(f"/ciot/operations/{op.id}/cancel", json={"motivo": "Desistência"}).status_code == 202
+    monkeypatch.setitem(app.config, "CIOT_BREAKER_THRESHOLD", 1)
+    with app.app_context(), pytest.raises(ProviderUnavailable):
+        breaker.call("homolog", lambda: (_ for _ in ()).throw(ProviderUnavailable("tempo esgotado")))
+    html = operador.get("/ciot/").get_data(as_text=True)
+    assert 'data-testid="antt-outage"' in html
+    assert "ANTT indisponível (homologação) desde " in html and "; 1 operações aguardando." in html
