@@ -5,7 +5,7 @@ cancellation (cancellation.py) and the closing (closing.py); requests.py is how 
 Each is sent in two phases, so our record and the authority's never disagree for good: the request is committed
 first (with the idempotency key the authority is asked with), then the authority is asked in a transaction of its
 own that holds only that contract's row lock, and its answer is written there. A run that finds the request already
-settled (by the job, the API request or the sweep, whichever came first) reads the outcome instead. A provider that
+settled (by the job or the sweep, whichever came first) reads the outcome instead. A provider that
 cannot be reached raises ProviderUnavailable and nothing changes: the job retries, then the sweep
 (jobs.ciot_agregado.retry_stuck_agregados) sends the same key again once the request is older than
 CIOT_AGREGADO_PENDING_STALE_SECONDS (stale_after)."""
