@@ -27,6 +27,7 @@ from tests.hardening.workers import READY_WITHIN
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = 40  # reads per phase for the p95
 WAIT = "0.5"  # AUTHORITY_WAIT_SECONDS of the served app
+pytestmark = pytest.mark.slow  # two servers, 40 declarations and 160 timed reads: about 5 minutes on a loaded machine
 
 
 def call(port: int, method: str, path: str, key: str, body: dict | None = None,
