@@ -37,7 +37,6 @@ from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate
 from core.schemas import parse_query
-from core.transaction import commit_phase
 from core.validators import FieldInvalid, phone_as_e164
 from domain.antt_floor.catalog import CARGO_TYPES
 from domain.freights import offers as offer_services
@@ -403,8 +402,7 @@ def send_message(ref):
     try:
         if data is None:
             raise AppError("Mensagem inválida.", details=details)
-        message_services.queue_message(current_user.company, data)
-        commit_phase("the message's delivery runs (inline) before the panel shows it")
+        message_services.send_message(current_user.company, data)
     except AppError as exc:
         attach_errors(form, list(exc.details))
         return _messages_panel(freight, error=_error_text(exc, _input_labels(form)), status=422,

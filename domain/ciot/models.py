@@ -214,14 +214,19 @@ class CiotEvent(IdMixin, TenantMixin, TimelineEventMixin, db.Model):
 
 
 class EmissionAttempt(IdMixin, TenantMixin, db.Model):
-    """One try at emitting an operation. At most one `claimed` (in flight) attempt per operation: the partial
-    unique index says so in the database, and the claim itself is a conditional UPDATE on the operation."""
+    """One request to the authority about an operation (domain/ciot/authority.py): `action` says which (emit,
+    rectify, cancel, close) and `payload` what it sends besides the operation itself. At most one `claimed` (in
+    flight) request per operation: the partial unique index says so in the database. The table keeps the name it
+    had when only emissions were asked this way."""
     __tablename__ = "ciot_emission_attempts"
     __table_args__ = (
         sa.UniqueConstraint("operation_id", "attempt_number", name="uq_ciot_emission_attempts_op_number"),
         sa.Index("uq_ciot_emission_attempts_in_flight", "operation_id", unique=True,
                  postgresql_where=sa.text("state = 'claimed'"), sqlite_where=sa.text("state = 'claimed'")),
         sa.CheckConstraint("state IN ('claimed', 'succeeded', 'failed', 'rejected')", name="state"),
+        # The requests still waiting for the authority, by age (protocol.authority_slow): few rows, read per request.
+        sa.Index("ix_ciot_emission_attempts_waiting", "environment", "enqueued_at",
+                 postgresql_where=sa.text("state = 'claimed'"), sqlite_where=sa.text("state = 'claimed'")),
     )
 
     operation_id: Mapped[uuid.UUID] = mapped_column(
@@ -238,6 +243,8 @@ class EmissionAttempt(IdMixin, TenantMixin, db.Model):
     started_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
     finished_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
     response: Mapped[dict | None] = mapped_column(sa.JSON)
+    action: Mapped[str] = mapped_column(sa.String(10), nullable=False, default="emit", server_default="emit")
+    payload: Mapped[dict | None] = mapped_column(sa.JSON)
 
 
 class IrregularCarrier(IdMixin, db.Model):

@@ -80,6 +80,12 @@ def in_flight_attempt(op: CiotOperation) -> EmissionAttempt | None:
         EmissionAttempt.operation_id == op.id, EmissionAttempt.state == "claimed")).scalar_one_or_none()
 
 
+def last_authority_request(op: CiotOperation) -> EmissionAttempt | None:
+    """The operation's latest request to the authority (domain/ciot/protocol.py), whatever its state."""
+    return db.session.execute(sa.select(EmissionAttempt).where(EmissionAttempt.operation_id == op.id)
+                              .order_by(EmissionAttempt.attempt_number.desc()).limit(1)).scalar_one_or_none()
+
+
 def operation_modality(op: CiotOperation) -> dict:
     from domain.ciot.modality import derive_modality
     partner = contracted_partner(op.contratado_cpf_cnpj)
