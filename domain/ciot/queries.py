@@ -27,7 +27,7 @@ LIST_COLUMNS = (
 OPERATION_CODE = re.compile(r"CIOT-\d{6,}")
 CIOT_NUMBER = re.compile(r"\d{12}")
 # The text search's first read: the company's newest rows, where a common term fills a page (see `_search`).
-SEARCH_WINDOW = 5000
+SEARCH_WINDOW = 2000
 NEWEST_FIRST = (CiotOperation.created_at.desc(), CiotOperation.id.desc())
 SCOPE = CiotOperation.__tablename__  # the list's cursors
 
