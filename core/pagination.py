@@ -148,11 +148,8 @@ def _order(model, sort_column, descending: bool) -> tuple:
     return (sort_column.desc(), model.id.desc()) if descending else (sort_column.asc(), model.id.asc())
 
 
-@lru_cache(maxsize=256)
 def _page_statement(stmt, model, sort_column, descending: bool, after_cursor: bool) -> sa.Select:
-    """The page of a Listing's statement: the cursor and the limit are bound parameters too. Kept per statement
-    object (a list builder that keeps its statements, as the freights', gets the same page statement back: see
-    domain/freights/queries.py `_freights`)."""
+    """The page of a Listing's statement: the cursor and the limit are bound parameters too."""
     if after_cursor:
         stmt = stmt.where(_after(model, sort_column, descending, sa.tuple_(
             sa.bindparam("after_sort", type_=sort_column.type), sa.bindparam("after_id", type_=model.id.type))))

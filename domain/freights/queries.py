@@ -1,7 +1,6 @@
 """Read-side statements of freights and offers: lists and single records read as plain rows (no ORM objects),
 with the driver's name/phone and the vehicle's plate joined in, so a list item and a record look the same."""
 import re
-from functools import cache
 
 import sqlalchemy as sa
 
@@ -50,13 +49,9 @@ def freight_listing(company_id, *, statuses=(), visibility=None, q=None, created
     return Listing(_freights(*shape), params)
 
 
-@cache
 def _freights(statuses: bool, visibility: bool, q: bool, code: bool, created_from: bool,
               created_to: bool) -> sa.Select:
-    # The statement of this filter shape (64 at most), values bound at execution (core.pagination.Listing). Built
-    # once: a statement built per request cost the list ~1 ms of CPU a page (issue 38, bench/README.md "Freights
-    # list throughput"): SQLAlchemy adapts the cached compiled form to each new statement object and the tenancy
-    # check walks its tables again; a statement kept is checked once (core.tenancy._reads_only).
+    # The statement of this filter shape, values bound at execution (core.pagination.Listing).
     stmt = company_rows(Freight, *FREIGHT_COLUMNS)
     stmt = company_outerjoin(stmt, Driver, Driver.id == Freight.driver_id)
     stmt = company_outerjoin(stmt, Vehicle, Vehicle.id == Freight.vehicle_id)
