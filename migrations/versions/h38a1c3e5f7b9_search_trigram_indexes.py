@@ -3,7 +3,7 @@ operation's code, CIOT number, external id, contracted party's name and document
 five-column trigram index; trigram indexes for the vehicles' (plate, brand, model) and drivers' (name) searches
 
 Revision ID: h38a1c3e5f7b9
-Revises: hs31a7c9e1b3d5
+Revises: h36p1a2b3c4d5
 Create Date: 2026-12-07 14:20:00
 
 """
@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'h38a1c3e5f7b9'
-down_revision = 'hs31a7c9e1b3d5'
+down_revision = 'h36p1a2b3c4d5'
 branch_labels = None
 depends_on = None
 
