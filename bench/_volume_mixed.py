@@ -125,7 +125,53 @@ def _rss_mb(server) -> float:
     return total / 1024
 
 
-def mixed_load(db_url: str, tenant: dict, clients: list[int], seconds: float) -> None:
+# The pages measured while the mix runs (`--pages-under-mix`): the logged-in admin of the big company, one at a time.
+PAGES = ("/", "/ciot/", "/ciot/?q=oliveira", "/fretes-operacao/", "/fretes-operacao/?view=quadro", "/parceiros",
+         "/veiculos", "/motoristas", "/financeiro/documentos", "/financeiro/faturas", "/financeiro/receber",
+         "/financeiro/pagar", "/financeiro/configuracoes", "/leads")
+
+
+class PageReader(threading.Thread):
+    """Reads PAGES in turn as a logged-in user on its own keep-alive connection until `stop`; records ms per page."""
+
+    def __init__(self, port: int, email: str, password: str, stop: threading.Event):
+        super().__init__(daemon=True)
+        self.port, self.email, self.password, self.stop = port, email, password, stop
+        self.samples = {page: [] for page in PAGES}
+        self.cookie = ""
+
+    def _get(self, conn, path: str, body: str | None = None):
+        headers = {"Cookie": self.cookie}
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        conn.request("POST" if body is not None else "GET", path, body=body, headers=headers)
+        response = conn.getresponse()
+        payload = response.read()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                self.cookie = value.split(";", 1)[0]
+        return response.status, payload.decode("utf-8", "replace")
+
+    def run(self) -> None:
+        import re
+        from urllib.parse import urlencode
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        _, page = self._get(conn, "/login")
+        token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+        status, _ = self._get(conn, "/login", urlencode({"email": self.email, "password": self.password,
+                                                          "csrf_token": token}))
+        assert status == 302, status
+        while not self.stop.is_set():
+            for path in PAGES:
+                started = time.perf_counter()
+                status, _ = self._get(conn, path)
+                if status == 200:
+                    self.samples[path].append((time.perf_counter() - started) * 1000)
+        conn.close()
+
+
+def mixed_load(db_url: str, tenant: dict, clients: list[int], seconds: float, pages: tuple | None = None) -> None:
+    """`pages`: (email, password) of the big company's admin: its pages are read during each step (PageReader)."""
     port = free_port()
     instance = tempfile.mkdtemp(prefix="bench-mixed-")
     env = dict(os.environ, DATABASE_URL=db_url, REDIS_URL="", JOBS_INLINE="1", SECRET_KEY="bench-volume-mixed",  # noqa: S106  a scratch run
@@ -155,12 +201,13 @@ def mixed_load(db_url: str, tenant: dict, clients: list[int], seconds: float) ->
             rss_before = _rss_mb(server)
             stop, results = threading.Event(), []
             threads = [Client(port, data, stop, results, n) for n in range(count)]
+            reader = PageReader(port, *pages, stop) if pages else None
             started = time.perf_counter()
-            for thread in threads:
+            for thread in threads + ([reader] if reader else []):
                 thread.start()
             time.sleep(seconds)
             stop.set()
-            for thread in threads:
+            for thread in threads + ([reader] if reader else []):
                 thread.join(120)
             elapsed = time.perf_counter() - started
             latencies = [r[1] * 1000 for r in results if r[0] != "exception"]
@@ -172,6 +219,12 @@ def mixed_load(db_url: str, tenant: dict, clients: list[int], seconds: float) ->
                   flush=True)
             for error in errors[:3]:
                 print(f"    error: {error}")
+            if reader:
+                print(f"    pages read during the step by one logged-in user (ms), load {os.getloadavg()[0]:.1f}:")
+                for path, samples in reader.samples.items():
+                    if samples:
+                        print(f"    {path:32} n={len(samples):3} p50 {percentile(samples, 50):7.1f}  "
+                              f"p95 {percentile(samples, 95):7.1f}", flush=True)
     finally:
         stop_processes(server)
         log.close()

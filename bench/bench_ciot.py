@@ -45,7 +45,7 @@ def make_app(database_url: str, instance: str):
     from app import create_app
     return create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "INSTANCE_PATH": instance,
                        "SECRET_KEY": "bench", "REDIS_URL": "", "JOBS_INLINE": True, "WTF_CSRF_ENABLED": False,
-                       "CIOT_EMIT_WAIT_SECONDS": 5, "CIOT_PROVIDER_PRODUCAO": PRODUCAO_PROVIDER})
+                       "AUTHORITY_WAIT_SECONDS": 5, "CIOT_PROVIDER_PRODUCAO": PRODUCAO_PROVIDER})
 
 
 @contextmanager

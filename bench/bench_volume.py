@@ -6,6 +6,7 @@ same tables, the same requests interleaved for both, p50/p95/p99 per page and th
     python bench/bench_volume.py --reuse --rounds 40     # measure again on the seeded database
     python bench/bench_volume.py --reuse --explain       # also print the plans of the statements that matter
     python bench/bench_volume.py --reuse --mixed 30      # the mixed load through gunicorn (bench/_volume_mixed.py)
+    python bench/bench_volume.py --reuse --mixed 30 --clients 8 --pages-under-mix   # and the pages' latency meanwhile
 
 Scale 1 is, for the big company: 1,000,000 CIOT operations with 10 child rows each (1 contracting party, 2 vehicles,
 2 payments, 2 documents, 3 timeline events), 500,000 freights, 50,000 partners, 5,000 vehicles and 5,000 drivers,
@@ -141,11 +142,18 @@ REQUESTS = (
     ("CIOT search code", "/ciot/?q={op_code}", "page"),
     ("CIOT search CIOT number", "/ciot/?q={ciot_number}", "page"),
     ("CIOT search name", "/ciot/?q={name}", "page"),
+    # Issue 38's searches: a rare name (one partner's: 20 operations at 100 %, 2 at 10 %), a common one (a surname
+    # on one operation in twenty: a page from the newest rows), a full name, a document's digits (a part of it).
+    ("CIOT search rare name", "/ciot/?q={rare_name}", "page"),
+    ("CIOT search common name", "/ciot/?q=oliveira", "page"),
+    ("CIOT search full name", "/ciot/?q={full_name}", "page"),
     ("CIOT search digits", "/ciot/?q={doc}", "page"),
+    ("CIOT search doc part", "/ciot/?q={doc_part}", "page"),
     ("CIOT list API", "/api/public/v1/ciot/operations", "api"),
     ("CIOT new form", "/ciot/nova", "page"),
     ("freight board (list)", "/fretes-operacao/", "page"),
     ("freight board (quadro)", "/fretes-operacao/?view=quadro", "page"),
+    ("freight board in transit", "/fretes-operacao/?status=in_transit", "page"),
     ("freight search page", "/fretes-operacao/?q={freight_code}", "page"),
     ("freights API", "/api/public/v1/freights", "api"),
     ("freights API q=code", "/api/public/v1/freights?q={freight_code}", "api"),
@@ -162,7 +170,9 @@ REQUESTS = (
     ("partners page role", "/parceiros?role=cliente_frete", "page"),
     ("partners page rare role", "/parceiros?role=remetente&limit=10", "page"),
     ("vehicles page", "/veiculos", "page"),
+    ("vehicles search plate", "/veiculos?q={vehicle_model}", "page"),
     ("drivers page", "/motoristas", "page"),
+    ("drivers search", "/motoristas?q={driver_name}", "page"),
     ("billing inbox", "/financeiro/documentos", "page"),
     ("invoices page", "/financeiro/faturas", "page"),
     ("receivables board", "/financeiro/receber", "page"),
@@ -194,8 +204,17 @@ def _search_terms(tenant: dict) -> dict:
                            "(SELECT count(*) / 3 FROM freights WHERE company_id = %(c)s)")
         partner_name = one("SELECT legal_name FROM partners WHERE company_id = %(c)s ORDER BY cpf_cnpj LIMIT 1 "
                            "OFFSET (SELECT count(*) / 3 FROM partners WHERE company_id = %(c)s)")
+        vehicle_model = one("SELECT substr(plate, 2, 5) FROM vehicles WHERE company_id = %(c)s ORDER BY plate LIMIT 1 "
+                            "OFFSET (SELECT count(*) / 3 FROM vehicles WHERE company_id = %(c)s)")
+        driver_name = one("SELECT name FROM drivers WHERE company_id = %(c)s ORDER BY cpf LIMIT 1 "
+                          "OFFSET (SELECT count(*) / 3 FROM drivers WHERE company_id = %(c)s)")
+    # The seed names an operation's contracted party "<Surname> Transportes <n> Ltda": "<n> Ltda" is one partner's
+    # (rare), the whole name the same partner's as typed.
+    rare_name = name.split(" Transportes ")[-1] if name else name
     return {"op_code": op_code, "ciot_number": ciot_number or op_code, "name": name, "doc": doc,
-            "freight_code": freight_code, "partner_name": partner_name}
+            "rare_name": f"transportes {rare_name}".lower(), "full_name": name, "doc_part": doc[2:11],
+            "freight_code": freight_code, "partner_name": partner_name, "vehicle_model": vehicle_model,
+            "driver_name": driver_name}
 
 
 def _logged_in_client(app, email: str):
@@ -334,6 +353,8 @@ def main() -> None:
     parser.add_argument("--mixed", type=float, metavar="SECONDS",
                         help="the mixed load (70 %% reads, 20 %% creates, 10 %% CIOT create+validate), per step")
     parser.add_argument("--clients", default="8,16", help="--mixed: concurrent clients per step (comma-separated)")
+    parser.add_argument("--pages-under-mix", action="store_true",
+                        help="--mixed: also read the main pages as the big company's admin during each step")
     args = parser.parse_args()
     if args.reuse:
         tenants = tenants_of_seeded_database()
@@ -350,7 +371,8 @@ def main() -> None:
         return
     if args.mixed:
         from _volume_mixed import mixed_load
-        mixed_load(DB_URL, tenants["big"], [int(n) for n in args.clients.split(",")], args.mixed)
+        pages = (tenants["big"]["email"], PASSWORD) if args.pages_under_mix else None
+        mixed_load(DB_URL, tenants["big"], [int(n) for n in args.clients.split(",")], args.mixed, pages)
         return
     measure(make_app(), tenants, args.rounds, args.warmup, args.only)
 

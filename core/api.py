@@ -182,11 +182,13 @@ def endpoint(rule: str, method: str = "GET", *, summary: str = "", tags=(), body
 def to_response(result, success: int) -> Response:
     if isinstance(result, Response):
         return result
-    status = success
-    if isinstance(result, tuple):
-        result, status = result
+    status, headers = success, {}
+    if isinstance(result, tuple):  # (body, status) or (body, status, headers)
+        result, status, *rest = result
+        headers = rest[0] if rest else {}
     response_obj = jsonify(result)
     response_obj.status_code = status
+    response_obj.headers.update(headers)
     return response_obj
 
 

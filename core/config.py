@@ -96,7 +96,15 @@ def load_config() -> dict:
         # An OSRM routing engine (http://host:5000) for road distances omitted from CIOT declarations
         # (domain/geo/distance.py); unset, the distance is estimated from the municipal seats' coordinates.
         "OSRM_URL": os.environ.get("OSRM_URL", "").strip(),
-        "CIOT_EMIT_WAIT_SECONDS": float(os.environ.get("CIOT_EMIT_WAIT_SECONDS", "10")),
+        # How long a request to the ANTT (emit, rectify, cancel, close; the aggregate's open, rectify, cancel, close)
+        # waits for the outcome before answering 202 (domain/ciot/protocol.py; unset: 1.5). CIOT_EMIT_WAIT_SECONDS is
+        # its former name, still read when the new one is unset.
+        "AUTHORITY_WAIT_SECONDS": _seconds("AUTHORITY_WAIT_SECONDS") if os.environ.get("AUTHORITY_WAIT_SECONDS")
+        else _seconds("CIOT_EMIT_WAIT_SECONDS"),
+        # The circuit breaker in front of the ANTT (domain/ciot/breaker.py): failures in a row that open it (unset: 5)
+        # and seconds before a probe is let through (unset: 60).
+        "CIOT_BREAKER_THRESHOLD": _seconds("CIOT_BREAKER_THRESHOLD"),
+        "CIOT_BREAKER_COOLDOWN_SECONDS": _seconds("CIOT_BREAKER_COOLDOWN_SECONDS"),
         # An emission attempt still running this long after its last enqueue is taken as stranded (its worker died)
         # and enqueued again (domain/ciot/emission.stale_after; unset: 600).
         "CIOT_EMIT_STALE_SECONDS": _seconds("CIOT_EMIT_STALE_SECONDS"),

@@ -122,12 +122,18 @@ def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, d
             stmt = stmt.where(_after(model, sort_column, descending, after))
         stmt = stmt.order_by(*_order(model, sort_column, descending)).limit(limit + 1)
     found = read_rows(stmt, params).all() if rows else list(db.session.execute(stmt, params).unique().scalars())
+    return page_of_rows(found, limit, sort_column.key, scope)
+
+
+def page_of_rows(found: list, limit: int, sort_key: str, scope: str) -> Page:
+    """The page of `found` (up to `limit` + 1 rows or objects in the page's order, read after the cursor): the next
+    cursor is the last kept one's `sort_key` and id."""
     has_more = len(found) > limit
     items = found[:limit]
     next_cursor = None
     if has_more:
         last = items[-1]
-        next_cursor = encode_cursor(getattr(last, sort_column.key), last.id, scope)
+        next_cursor = encode_cursor(getattr(last, sort_key), last.id, scope)
     return Page(items=items, next_cursor=next_cursor, has_more=has_more)
 
 

@@ -38,6 +38,13 @@ def _cpf_digit(digits: str) -> int:
     return 0 if rest == 10 else rest
 
 
+def cpf_check_digits(base9: str) -> str:
+    """The two check digits completing the 9 digits `base9` into a CPF (the test data and the benchmarks' generated
+    drivers are made with it)."""
+    first = _cpf_digit(base9)
+    return f"{first}{_cpf_digit(base9 + str(first))}"
+
+
 def is_valid_cpf(value: str) -> bool:
     if not re.fullmatch(r"\d{11}", value or "") or len(set(value)) == 1:
         return False

@@ -1,6 +1,6 @@
-"""Aggregate contract jobs: the opening's declaration, the cancellation and the closing sent to the authority
-(queue "emission"; phase 2 of each, domain/ciot_agregado/authority.py), the daily closing of contracts past their
-30 days and the periodic sweep of messages left pending (jobs/cron_config.py)."""
+"""Aggregate contract jobs: the opening's declaration, the rectification, the cancellation and the closing sent to
+the authority (queue "emission"; phase 2 of each, domain/ciot_agregado/authority.py), the daily closing of contracts
+past their 30 days and the periodic sweep of messages left pending (jobs/cron_config.py)."""
 import logging
 import uuid
 from datetime import datetime
@@ -32,6 +32,12 @@ def send_closing(agregado_id: str, key: str) -> str:
     """Phase 2 of a closing, enqueued by the commit of phase 1."""
     from domain.ciot_agregado import services
     return _send(services.send_closing, agregado_id, key)
+
+
+def send_rectification(agregado_id: str, key: str) -> str:
+    """Phase 2 of a declared contract's rectification, enqueued by the commit of phase 1."""
+    from domain.ciot_agregado import services
+    return _send(services.send_rectification, agregado_id, key)
 
 
 def _send(send, agregado_id: str, key: str) -> str:
@@ -94,7 +100,7 @@ def close_expired_agregados(now: datetime | None = None) -> int:
 
 
 def retry_stuck_agregados() -> int:
-    """Periodic: every declaration, cancellation or closing pending for longer than
+    """Periodic: every declaration, rectification, cancellation or closing pending for longer than
     CIOT_AGREGADO_PENDING_STALE_SECONDS (its job died or ran out of retries, or the authority accepted and our commit
     failed) is sent again with the same idempotency key, so what the authority already did is confirmed, never
     repeated. Returns how many were settled."""

@@ -9,8 +9,9 @@ from jobs.marketplace import purge_old_leads
 from jobs.webhooks import redeliver_overdue
 
 cron.register(purge_expired_idempotency_keys, "default", cron="17 * * * *", job_timeout=300)
-# Attempts count as stale after CIOT_EMIT_STALE_SECONDS (default 600 s); every 5 minutes is enough to notice.
-cron.register(recover_stale_emissions, "emission", cron="*/5 * * * *", job_timeout=120)
+# Requests to the authority count as stale after CIOT_EMIT_STALE_SECONDS (default 600 s); those the open circuit
+# deferred are sent again once it lets a probe through: every minute, so the queue drains soon after the ANTT is back.
+cron.register(recover_stale_emissions, "emission", cron="* * * * *", job_timeout=120)
 # Jobs kept in the outbox while Redis was unreachable (core/queue.py); this job itself runs once Redis is back.
 cron.register(dispatch_job_outbox, "default", cron="* * * * *", job_timeout=120)
 # Jobs whose worker died (no heartbeat for 60 s, jobs/worker.py): retried or failed, their progress rows with them

@@ -1,6 +1,7 @@
 """The Alembic migrations build, on an empty database, exactly the schema the models declare."""
 import os
 import uuid
+import warnings
 
 import pytest
 import sqlalchemy as sa
@@ -47,7 +48,13 @@ def _diff(application) -> list:
     with application.app_context(), db.engine.connect() as conn:
         context = MigrationContext.configure(conn, opts={"compare_type": True, "render_as_batch": True,
                                                          "include_object": _declared_for(conn.dialect.name)})
-        return compare_metadata(context, db.metadata)
+        with warnings.catch_warnings():
+            if conn.dialect.name == "sqlite":
+                # Alembic warns of the expression indexes (the CIOT search document's, the vehicles' and drivers'
+                # lower-case ones) before asking include_object: they are PostgreSQL's only, SQLite never has them.
+                warnings.filterwarnings("ignore", "autogenerate skipping metadata-specified expression-based index",
+                                        UserWarning)
+            return compare_metadata(context, db.metadata)
 
 
 def test_upgrade_builds_the_models_schema_and_downgrade_empties_it(empty_database_url, tmp_path):

@@ -1,19 +1,19 @@
 """Public API: CIOT operations (reference: docs/api/ciot.md).
 
 Action endpoints (validate, emit, retificar, cancel, encerrar) answer errors with the envelope plus top-level
-`ok: false, reason, mensagem`. /emit and creation with auto_emit commit the claim, let the job run (inline) or
-wait for the worker up to CIOT_EMIT_WAIT_SECONDS, then answer with the result (202 while still running).
+`ok: false, reason, mensagem`. Emit, retificar, cancel, encerrar and creation with auto_emit are requests to the
+authority (domain/ciot/protocol.py): the domain commits the request, the job asks, and the answer is the outcome
+when it is known within AUTHORITY_WAIT_SECONDS, else 202 with the operation pending and a `Location` to poll.
 """
 import contextlib
 
-from flask import current_app
+from flask import url_for
 
 from core.api import endpoint, interim_response, tag
 from core.errors import AppError
-from core.queue import undelivered_jobs
 from core.responses import ErrorCode
-from core.transaction import commit_phase
 from domain.ciot import serializers, services
+from domain.ciot.pending_answers import CiotActionPending, action_pending
 from domain.ciot.schemas import CancelBody, CloseBody, OperationCreate, OperationListQuery, OperationUpdate, RectifyBody
 from domain.ciot.serializers import (
     CiotActionDone,
@@ -89,34 +89,46 @@ def as_action_error(exc: AppError) -> AppError:
     return exc
 
 
-def _wait_seconds() -> float:
-    if undelivered_jobs():  # Redis did not take the job (it waits in the outbox): nothing will run meanwhile
-        return 0.0
-    return float(current_app.config.get("CIOT_EMIT_WAIT_SECONDS", 10))
-
-
 @endpoint(BASE, "POST", body=OperationCreate, tags=TAGS, response=CiotCreateResponse,
           operation_id="createCiotOperation", errors=(CODIGO_EXISTS,),
           summary="Cria uma operação CIOT (valida e emite conforme auto_validate/auto_emit) ou importa um CIOT "
                   "emitido em contingência (codigo_ciot).")
 def create_operation(ctx):
-    result = services.create_operation(ctx.company, ctx.body, actor=ctx.api_key)
-    op = result.op
+    result = services.create_operation(ctx.company, ctx.body, actor=ctx.api_key, interim=_interim_creation)
     if result.imported:
-        return serializers.imported_dict(op), 201
-    emission = None
-    if result.emission is not None:
-        interim_response(serializers.created_dict(op, result.validation, _in_progress(op)), 201)
-        commit_phase("the emission claim: the worker must see it (inline, the job runs here)")
-        outcome = services.settle_emission(result.emission, timeout=_wait_seconds())
-        op = outcome.op
-        emission = outcome.as_creation_dict()
-    return serializers.created_dict(op, result.validation, emission), 201
+        return serializers.imported_dict(result.op), 201
+    emission = result.outcome.as_creation_dict() if result.outcome is not None else None
+    return serializers.created_dict(result.op, result.validation, emission), 201
 
 
-def _in_progress(op) -> dict:
-    """The answer of an emission still running: the operation in `emitindo` (the job runs when it can)."""
-    return services.EmissionOutcome(op, "claimed").as_creation_dict()
+def _interim_creation(result) -> None:
+    """What the creation answers if anything fails after its emission claim was committed: created, emitting."""
+    pending = services.AuthorityOutcome(result.op, "emit", "claimed")
+    interim_response(serializers.created_dict(result.op, result.validation, pending.as_creation_dict()), 201)
+
+
+def _interim_emission(pending) -> None:
+    interim_response(serializers.emit_answer(pending), 202)
+
+
+def _interim_action(pending) -> None:
+    interim_response(action_pending(pending), 202)
+
+
+def _location(op) -> dict:
+    """Where a client polls a request still waiting for the authority: the operation."""
+    return {"Location": url_for("api.ciot_get_operation", operation_id=str(op.id))}
+
+
+def _answer(outcome, done):
+    """An action's answer: its error (422 rejected / refused, 503 failed), 202 pending with the operation and a
+    Location, or `done` (200)."""
+    error = outcome.as_error()
+    if error is not None:
+        raise error
+    if outcome.pending:
+        return action_pending(outcome), 202, _location(outcome.op)
+    return done, 200
 
 
 @endpoint(BASE, "GET", query=OperationListQuery, tags=TAGS, response=CiotOperationList,
@@ -164,43 +176,44 @@ def validate_operation(ctx, operation_id):
           summary="Valida e emite na ANTT: 200 emitido, 422 bloqueado/rejeitado, 202 se ainda em andamento.")
 def emit_operation(ctx, operation_id):
     with ciot_action():
-        request = services.request_emission(ctx.company, operation_id, actor=ctx.api_key)
-        if request.error is None:
-            interim_response(serializers.emit_answer(services.EmissionOutcome(request.op, "claimed")), 202)
-        commit_phase("the emission claim: the worker must see it (inline, the job runs here)")
-        outcome = services.settle_emission(request, timeout=_wait_seconds())
+        outcome = services.emit_operation(ctx.company, operation_id, actor=ctx.api_key, interim=_interim_emission)
         error = outcome.as_error()
         if error is not None:
             raise error
-    return serializers.emit_answer(outcome), (200 if outcome.ok else 202)
+    if outcome.ok:
+        return serializers.emit_answer(outcome), 200
+    return serializers.emit_answer(outcome), 202, _location(outcome.op)
 
 
 @endpoint(ONE + "/retificar", "POST", body=RectifyBody, tags=TAGS, success=200, response=CiotActionDone,
-          operation_id="rectifyCiotOperation",
+          responses={202: CiotActionPending}, operation_id="rectifyCiotOperation",
           errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, NOT_SUPPORTED, RECTIFY_EMPTY, VALIDATION_BLOCKED,
-                  MISSING_CREDENTIALS),
+                  MISSING_CREDENTIALS, PROVIDER_UNAVAILABLE),
           summary="Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).")
 def rectify_operation(ctx, operation_id):
     with ciot_action():
-        _, mensagem = services.rectify_operation(ctx.company, operation_id, ctx.body, set(ctx.raw),
-                                                 actor=ctx.api_key)
-    return {"ok": True, "mensagem": mensagem}
+        outcome = services.rectify_operation(ctx.company, operation_id, ctx.body, set(ctx.raw), actor=ctx.api_key,
+                                             interim=_interim_action)
+        return _answer(outcome, {"ok": True, "mensagem": outcome.mensagem})
 
 
 @endpoint(ONE + "/cancel", "POST", body=CancelBody, tags=TAGS, success=200, response=CiotActionDone,
-          operation_id="cancelCiotOperation", errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, MISSING_CREDENTIALS),
+          responses={202: CiotActionPending}, operation_id="cancelCiotOperation",
+          errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, MISSING_CREDENTIALS, PROVIDER_UNAVAILABLE),
           summary="Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).")
 def cancel_operation(ctx, operation_id):
     with ciot_action():
-        _, mensagem = services.cancel_operation(ctx.company, operation_id, motivo=ctx.body.motivo,
-                                                actor=ctx.api_key)
-    return {"ok": True, "mensagem": mensagem}
+        outcome = services.cancel_operation(ctx.company, operation_id, motivo=ctx.body.motivo, actor=ctx.api_key,
+                                            interim=_interim_action)
+        return _answer(outcome, {"ok": True, "mensagem": outcome.mensagem})
 
 
 @endpoint(ONE + "/encerrar", "POST", body=CloseBody, tags=TAGS, success=200, response=CiotActionDone,
-          operation_id="closeCiotOperation", errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, MISSING_CREDENTIALS),
+          responses={202: CiotActionPending}, operation_id="closeCiotOperation",
+          errors=(ACTION_NOT_FOUND, ACTION_STATUS, REJECTED, MISSING_CREDENTIALS, PROVIDER_UNAVAILABLE),
           summary="Encerra na ANTT uma operação emitida.")
 def close_operation(ctx, operation_id):
     with ciot_action():
-        _, mensagem = services.close_operation(ctx.company, operation_id, ctx.body, actor=ctx.api_key)
-    return {"ok": True, "mensagem": mensagem}
+        outcome = services.close_operation(ctx.company, operation_id, ctx.body, actor=ctx.api_key,
+                                           interim=_interim_action)
+        return _answer(outcome, {"ok": True, "mensagem": outcome.mensagem})

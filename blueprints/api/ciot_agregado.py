@@ -1,12 +1,11 @@
 """Public API: CIOT aggregate contracts (TAC agregado) — reference docs/api/ciot-agregado.md, rules
 docs/ciot-agregado.md. Same keys, signature and scopes as the CIOT operations (read for GET, write for POST)."""
-from flask import Response
+from flask import Response, url_for
 
 from core.api import endpoint, interim_response, tag
 from core.responses import ErrorCode
-from core.transaction import commit_phase
-from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado import pdf, serializers, services
+from domain.ciot_agregado.models import CANCELADO
 from domain.ciot_agregado.schemas import (
     CiotAgregadoCancel,
     CiotAgregadoCancelMovement,
@@ -92,43 +91,38 @@ DISTANCE_UNAVAILABLE = ErrorCode(422, "distancia_indisponivel", "Não foi possí
                                  "encerramento (rotas: origem_codigo_ibge, destino_codigo_ibge, distancia_km).",
                                  extra={"origem_codigo_ibge": "3500105", "destino_codigo_ibge": "3303302"})
 
-def _send(send, ctx, agregado_id, key) -> str:
-    """Phase 2 of a message to the authority, after phase 1 was committed (docs/ciot-agregado.md): its outcome, or
-    `pending` when the authority cannot be reached (the job retries it, then the sweep, with the same key)."""
-    try:
-        return send(ctx.company, agregado_id, key, actor=ctx.api_key)
-    except ProviderUnavailable:
-        return services.PENDING
+def _pending(contract) -> None:
+    """What a request to the authority answers if anything fails after its phase 1 was committed: 202 pending."""
+    interim_response({"data": serializers.agregado_dict(contract)}, 202)
+
+
+def _pending_record(contract) -> None:
+    interim_response(serializers.record_dict(contract), 202)
+
+
+def _answer(contract, outcome, body: dict, done: int = 200):
+    """The answer of a request to the authority: `done` with `body`, or 202 with it and a `Location` to poll while
+    the authority's outcome is not known yet."""
+    if outcome == services.PENDING:
+        return body, 202, {"Location": url_for("api.ciot_agregado_get_agregado", agregado_id=str(contract.id))}
+    return body, done
 
 
 @endpoint(BASE, "POST", body=CiotAgregadoCreate, tags=TAGS, response=CiotAgregadoResponse,
           responses={202: CiotAgregadoResponse}, operation_id="createCiotAgregado",
           errors=(EXISTING, INVALID_MODALIDADE, OPEN_REJECTED, *AUTHORITY),
-          summary="Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da "
-                  "mesma composição em `data`; ANTT fora do ar: 202 aberto sem codigo_ciot, declarado "
-                  "automaticamente.")
+          summary="Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto "
+                  "com `bloqueios`, nada enviado); 409 com o contrato aberto da mesma composição em `data`; 202 "
+                  "aberto sem codigo_ciot enquanto a resposta da ANTT não chega (declarado automaticamente).")
 def create_agregado(ctx):
     try:
-        contract = services.create_agregado(ctx.company, ctx.body, actor=ctx.api_key)
+        contract, outcome = services.open_agregado(ctx.company, ctx.body, actor=ctx.api_key, interim=_pending)
     except services.ExistingAgregado as exc:
         exc.top_level = {"data": serializers.agregado_dict(exc.contract)}
         raise
-    contract, outcome = _declare(ctx, contract)
-    return {"data": serializers.agregado_dict(contract)}, 202 if outcome in (services.PENDING, services.HELD) else 201
-
-
-def _declare(ctx, contract):
-    """The declaration's second phase, at opening and when a rectification completes a held contract. The contract is
-    on record (aberto, no CIOT code yet) before the authority is asked: whatever fails after this commit answers 202
-    with it, and the job or the sweep declares it with the same key (its id). A refusal is the 422 `rejected`."""
-    agregado_id = contract.id
-    interim_response({"data": serializers.agregado_dict(contract)}, 202)
-    commit_phase("the contract is on record before the authority is asked")
-    outcome = _send(services.send_declaration, ctx, agregado_id, str(agregado_id))
-    contract = services.get_agregado(agregado_id)
     if outcome == services.REJECTED:
         raise services.open_rejected_error(contract)
-    return contract, outcome
+    return _answer(contract, outcome, {"data": serializers.agregado_dict(contract)}, done=201)
 
 
 @endpoint(BASE, "GET", query=CiotAgregadoListQuery, tags=TAGS, response=CiotAgregadoList,
@@ -185,15 +179,11 @@ def cancel_debito(ctx, agregado_id, debito_id):
           summary="Cancela o contrato (só com todas as viagens e débitos já cancelados); recusa da ANTT: continua "
                   "aberto; ANTT fora do ar: 202 aberto, cancelamento reenviado automaticamente.")
 def cancel_agregado(ctx, agregado_id):
-    contract = services.request_cancellation(ctx.company, agregado_id, motivo=ctx.body.motivo, actor=ctx.api_key)
-    key = contract.cancelamento_chave
-    interim_response({"data": serializers.agregado_dict(contract)}, 202)  # as in the closing below
-    commit_phase("the cancellation is marked (and its row unlocked) before the authority is asked")
-    outcome = _send(services.send_cancellation, ctx, agregado_id, key)
-    contract = services.get_agregado(agregado_id)
+    contract, outcome = services.cancel(ctx.company, agregado_id, motivo=ctx.body.motivo, actor=ctx.api_key,
+                                        interim=_pending)
     if outcome == services.REJECTED:
         raise services.cancel_error(contract)
-    return {"data": serializers.agregado_dict(contract)}, 202 if outcome == services.PENDING else 200
+    return _answer(contract, outcome, {"data": serializers.agregado_dict(contract)})
 
 
 @endpoint(ONE + "/encerrar", "POST", body=CiotAgregadoClose, tags=TAGS, success=200, response=CiotAgregadoRecord,
@@ -203,18 +193,12 @@ def cancel_agregado(ctx, agregado_id):
           summary="Encerra: consolida as rotas das viagens ativas e informa a ANTT (recusa: volta a aberto; ANTT "
                   "fora do ar: 202 em_encerramento, reenviado automaticamente).")
 def close_agregado(ctx, agregado_id):
-    contract = services.request_closing(ctx.company, agregado_id, peso_carga_final=ctx.body.peso_carga_final,
-                                        motivo=ctx.body.motivo, actor=ctx.api_key, distancias=ctx.body.distancias)
-    key = contract.encerramento_chave
-    # em_encerramento is on record before the authority is asked (docs/ciot-agregado.md, "Closing"); whatever fails
-    # after this commit (the authority, our own final commit) answers 202 with it, and the sweep finishes the closing.
-    interim_response(serializers.record_dict(contract), 202)
-    commit_phase("em_encerramento is on record before the authority is asked")
-    outcome = _send(services.send_closing, ctx, agregado_id, key)
-    contract = services.get_agregado(agregado_id)
+    contract, outcome = services.close(ctx.company, agregado_id, peso_carga_final=ctx.body.peso_carga_final,
+                                       motivo=ctx.body.motivo, actor=ctx.api_key, distancias=ctx.body.distancias,
+                                       interim=_pending_record)
     if outcome == services.REJECTED:
         raise services.closing_error(contract)
-    return serializers.record_dict(contract), 202 if outcome == services.PENDING else 200
+    return _answer(contract, outcome, serializers.record_dict(contract))
 
 
 RECTIFY_NOT_SUPPORTED = ErrorCode(422, "not_supported", "Retificação disponível apenas para empresas no fluxo legado "
@@ -224,24 +208,19 @@ RECTIFY_REJECTED = ErrorCode(422, "rejected", "Retificação rejeitada pela ANTT
                              extra={"status": "aberto", "mensagem_antt": "Retificação não autorizada: transportador "
                                                                          "com RNTRC 012345678 em situação irregular "
                                                                          "no RNTRC."})
-AUTHORITY_UNAVAILABLE = ErrorCode(422, "authority_unavailable", "A ANTT não respondeu (timeout): a retificação não "
-                                  "foi feita; envie-a de novo.")
-
-
 @endpoint(ONE + "/retificar", "POST", body=CiotAgregadoRetificar, tags=TAGS, success=200,
           response=CiotAgregadoResponse, responses={202: CiotAgregadoResponse}, operation_id="rectifyCiotAgregado",
-          errors=(_status("retificar"), RECTIFY_NOT_SUPPORTED, RECTIFY_REJECTED, AUTHORITY_UNAVAILABLE, *AUTHORITY),
+          errors=(_status("retificar"), RECTIFY_NOT_SUPPORTED, RECTIFY_REJECTED, *AUTHORITY),
           summary="Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com "
                   "a resposta da ANTT no histórico; num contrato retido (bloqueios), completa os dados e o declara "
-                  "(202 enquanto a declaração aguarda a ANTT, ou enquanto algo ainda falta).")
+                  "(202 enquanto a resposta da ANTT não chega).")
 def rectify_agregado(ctx, agregado_id):
-    contract, outcome = services.rectify_agregado(ctx.company, agregado_id, ctx.body, set(ctx.raw),
-                                                  actor=ctx.api_key)
-    if outcome != services.COMPLETED:
-        return {"data": serializers.agregado_dict(contract)}, 200 if outcome == services.RECTIFIED else 202
-    # complete: declared now, in two phases as at opening (the job and the sweep finish it if this cannot)
-    contract, outcome = _declare(ctx, contract)
-    return {"data": serializers.agregado_dict(contract)}, 202 if outcome == services.PENDING else 200
+    contract, outcome = services.rectify(ctx.company, agregado_id, ctx.body, set(ctx.raw), actor=ctx.api_key,
+                                         interim=_pending)
+    if outcome == services.REJECTED:  # the completed declaration refused (cancelado), or the rectification
+        raise services.open_rejected_error(contract) if contract.status == CANCELADO \
+            else services.rectify_error(contract)
+    return _answer(contract, outcome, {"data": serializers.agregado_dict(contract)})
 
 
 @endpoint(ONE + "/pdf", "GET", tags=TAGS, response_kind="pdf", operation_id="downloadCiotAgregadoPdf",

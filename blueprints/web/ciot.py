@@ -35,7 +35,6 @@ from core.clock import brasilia_today
 from core.db import db
 from core.errors import AppError, NotFound
 from core.schemas import parse_query
-from core.transaction import commit_phase
 from domain.ciot import drafts, queries, services, states
 from domain.ciot.issuer import issuer_of
 from domain.ciot.operations import PATCHABLE
@@ -90,7 +89,7 @@ def operations():
     except AppError as exc:
         error = exc
     context = {"page": page, "error": error, "filters": args, "statuses": LIST_STATUSES, "fmt": fmt,
-               "pdf_allowed": pdf_allowed, "can_act": _can_act()}
+               "pdf_allowed": pdf_allowed, "can_act": _can_act(), "outages": services.outage_notices()}
     status = 422 if error is not None else 200
     if is_htmx() and request.headers.get("HX-Target") == "operations-table":
         return render_template("ciot/_operations_table.html", **context), status
@@ -142,11 +141,10 @@ def create_operation():
     if errors or form.input_errors:
         check = _check(form)
         return render_template("ciot/new.html", **_form_context(form, check=check)), 422
+    # auto_emit: the creation and the emission claim are committed by the service, which waits briefly for the
+    # outcome; the page says it, or polls the emission still waiting for the authority.
     result = services.create_operation(_company(), body, actor=_actor())
     op_id, code = result.op.id, result.op.code
-    # Inline, the emission job (auto_emit) runs at this commit and the page says its outcome; with a worker the page
-    # polls the emission.
-    commit_phase("the emission claim: the worker must see it (inline, the job runs here)")
     op = services.get_operation(op_id)
     message = f"Operação {code} criada: {fmt.status(op.status).lower()}."
     if result.validation is not None and result.validation.items:
@@ -283,16 +281,16 @@ def update_operation(operation_id):
 def _panel_context(op, form_errors=(), **extra) -> dict:
     """The panel's context; `form_errors` (FieldErrors) go next to the inputs of the action form `open_form`."""
     company = _company()
-    emitting = op.status == states.EMITINDO
+    pending = queries.in_flight_attempt(op)  # a request waiting for the authority: the panel polls until it ends
+    actions = states.available_actions(op, ciot_flow=company.ciot_flow) if pending is None else {}
     return {
         "op": op, "fmt": fmt, "can_act": _can_act(), "company": company,
         "events": queries.recent_events(op, limit=EVENTS_ON_PAGE),
         "modality": queries.operation_modality(op),
         "issuer": issuer_of(op, company) if op.emitter_company_id else None,
-        "emitting": emitting,
-        "attempt": queries.in_flight_attempt(op) if emitting else None,
-        "actions": {**states.available_actions(op, ciot_flow=company.ciot_flow), "pdf": pdf_allowed(op),
-                    "edit": op.status in states.EDITABLE},
+        "emitting": pending is not None, "attempt": pending,
+        "pending_title": PENDING_TITLES[pending.action] if pending is not None else None,
+        "actions": {**actions, "pdf": pdf_allowed(op), "edit": pending is None and op.status in states.EDITABLE},
         "message": None, "message_kind": "success", "open_form": None,
         "field_label": field_label, "plain_words": plain_words,
         "forms": action_forms(request.form, extra.get("open_form"), list(form_errors)),
@@ -319,14 +317,13 @@ def _panel_response(operation_id, *, status: int = 200, **extra):
 
 
 def _run(action):
-    """Run a service action: (result, None) once committed (its inline jobs have run, so the panel shows their
-    outcome), or (None, the error), which the request's unit of work rolls back (a refusal keeps its records)."""
+    """Run a service action: (result, None), or (None, the error), which the request's unit of work rolls back (a
+    refusal keeps its records). An action sent to the authority has committed its request and waited briefly for
+    the outcome (domain/ciot/protocol.py)."""
     try:
-        result = action()
+        return action(), None
     except AppError as exc:
         return None, exc
-    commit_phase("the action's jobs run (inline) before the panel shows their outcome")
-    return result, None
 
 
 def _after(operation_id, result, error, *, ok_message, form: str | None = None):
@@ -348,32 +345,51 @@ def validate(operation_id):
 @bp.post("/<operation_id>/emitir")
 @roles_required(*ACTORS)
 def emit(operation_id):
-    _result, error = _run(lambda: services.request_emission(_company(), operation_id, actor=_actor()))
+    outcome, error = _run(lambda: services.emit_operation(_company(), operation_id, actor=_actor()))
+    if error is None:
+        error = outcome.error
     if error is not None:
         return _after(operation_id, None, error, ok_message="")
-    return _emission_panel(operation_id)
+    return _outcome_panel(operation_id, outcome)
 
 
 @bp.get("/<operation_id>/emissao")
 @login_required
 def emission_status(operation_id):
-    """Polled every second while the operation is `emitindo`; 286 (htmx: stop polling) once it is not."""
-    return _emission_panel(operation_id)
-
-
-def _emission_panel(operation_id):
+    """Polled every second while a request to the authority (emission, rectification, cancellation, closing) waits
+    for its answer; 286 (htmx: stop polling) once it has one."""
     db.session.expire_all()
     op = services.get_operation(operation_id)
-    if op.status == states.EMITINDO:
-        message, kind = "Emissão em andamento na ANTT…", "info"
-    elif op.status == states.EMITIDO:
-        message, kind = f"CIOT {op.codigo_ciot} emitido ({fmt.label(fmt.labels.environment, op.environment)}).", \
-            "success"
-    elif op.status == states.REJEITADO:
-        message, kind = f"Emissão rejeitada pela ANTT: {op.mensagem_antt}", "error"
-    else:
-        message, kind = "A emissão não foi concluída; veja a linha do tempo.", "warning"
-    status = 200 if op.status == states.EMITINDO else HTMX_STOP_POLLING
+    request_ = queries.last_authority_request(op)
+    if request_ is None:
+        return _pending_panel(op, "A operação não tem pedido à ANTT em andamento.", "info", stop=True)
+    outcome = services.AuthorityOutcome(op, request_.action, request_.state, request_.id,
+                                        error_message=(request_.response or {}).get("error"),
+                                        configuration=bool((request_.response or {}).get("configuration")))
+    return _outcome_panel(op.id, outcome, polled=True)
+
+
+OUTCOME_KINDS = {"succeeded": "success", "rejected": "error", "failed": "warning", "claimed": "info"}
+PENDING_TITLES = {"emit": "Emissão em andamento", "rectify": "Retificação em andamento",
+                  "cancel": "Cancelamento em andamento", "close": "Encerramento em andamento"}
+
+
+def _outcome_panel(operation_id, outcome, *, polled: bool = False):
+    """The panel after a request to the authority: its outcome, or its pending state (the panel then polls). The
+    polling GET and the emission's POST stop with 286 once the outcome is known (the emission's button answered so
+    before the other actions were asked the same way); a rectification, cancellation or closing answers 200, or 422
+    when refused or failed."""
+    db.session.expire_all()
+    op = services.get_operation(operation_id)
+    kind = OUTCOME_KINDS.get(outcome.state, "warning")
+    status = None
+    if not polled and outcome.action != "emit" and not outcome.pending:
+        status = 422 if kind in ("error", "warning") else 200
+    return _pending_panel(op, outcome.mensagem, kind, stop=not outcome.pending, status=status)
+
+
+def _pending_panel(op, message: str, kind: str, *, stop: bool, status: int | None = None):
+    status = status or (HTMX_STOP_POLLING if stop else 200)
     if not is_htmx():
         flash(message, kind if kind != "info" else "info")
         return redirect(url_for("ciot.operation", operation_id=op.id))
@@ -402,9 +418,9 @@ def cancel(operation_id):
     body, _, errors = _form_body(CancelBody, "cancel")
     if errors:
         return _invalid(operation_id, errors, "cancel")
-    result, error = _run(lambda: services.cancel_operation(_company(), operation_id, motivo=body.motivo,
-                                                           actor=_actor()))
-    return _after(operation_id, result, error, ok_message=lambda r: r[1], form="cancel")
+    outcome, error = _run(lambda: services.cancel_operation(_company(), operation_id, motivo=body.motivo,
+                                                            actor=_actor()))
+    return _after_request(operation_id, outcome, error, form="cancel")
 
 
 @bp.post("/<operation_id>/encerrar")
@@ -414,8 +430,8 @@ def close(operation_id):
     body, _, errors = _form_body(CloseBody, "close")
     if errors:
         return _invalid(operation_id, errors, "close")
-    result, error = _run(lambda: services.close_operation(_company(), operation_id, body, actor=_actor()))
-    return _after(operation_id, result, error, ok_message=lambda r: r[1], form="close")
+    outcome, error = _run(lambda: services.close_operation(_company(), operation_id, body, actor=_actor()))
+    return _after_request(operation_id, outcome, error, form="close")
 
 
 @bp.post("/<operation_id>/retificar")
@@ -425,8 +441,15 @@ def rectify(operation_id):
     body, sent, errors = _form_body(RectifyBody, "rectify")
     if errors:
         return _invalid(operation_id, errors, "rectify")
-    result, error = _run(lambda: services.rectify_operation(_company(), operation_id, body, sent, actor=_actor()))
-    return _after(operation_id, result, error, ok_message=lambda r: r[1], form="rectify")
+    outcome, error = _run(lambda: services.rectify_operation(_company(), operation_id, body, sent, actor=_actor()))
+    return _after_request(operation_id, outcome, error, form="rectify")
+
+
+def _after_request(operation_id, outcome, error, *, form: str):
+    """A request to the authority: refused before it was sent (the form's errors), or its outcome / pending state."""
+    if error is not None:
+        return _after(operation_id, None, error, ok_message="", form=form)
+    return _outcome_panel(operation_id, outcome)
 
 
 @bp.post("/<operation_id>/excluir")

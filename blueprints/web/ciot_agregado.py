@@ -13,7 +13,7 @@ import uuid
 from datetime import timedelta
 
 import sqlalchemy as sa
-from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
@@ -35,9 +35,7 @@ from core.db import db
 from core.errors import AppError, FieldError, NotFound
 from core.formatting import fmt, parse_decimal
 from core.schemas import parse_query
-from core.transaction import commit_phase
 from core.validators import municipalities
-from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado import pdf, presentation, queries, services
 from domain.ciot_agregado.contracts import AGGREGATE_CATEGORIES
 from domain.ciot_agregado.routes import missing_distances
@@ -133,22 +131,7 @@ def agregados():
     return render_template("ciot_agregado/list.html", **context), status
 
 
-# --- phase 2 of the opening and the cancellation ----------------------------------------------------------------
-
-def _send_now(send, agregado_id, key) -> str:
-    """After phase 1 committed: the message sent to the authority in a transaction of its own; its outcome, or
-    `pending` when the authority cannot be reached (the job retries it, then the sweep, with the same key)."""
-    commit_phase("phase 1 is on record (and its row unlocked) before the authority is asked")
-    try:
-        return send(current_user.company, agregado_id, key, actor=_actor())
-    except ProviderUnavailable:
-        return services.PENDING
-    except AppError:
-        raise
-    except Exception:  # phase 1 is committed: the job and the sweep finish it, as the API's 202 says
-        current_app.logger.exception("agregado %s: sending to the authority failed after phase 1", agregado_id)
-        return services.PENDING
-
+# --- the authority's outcomes, in words ---------------------------------------------------------------------------
 
 def _refusal(agregado_id) -> str:
     return services.get_agregado(agregado_id).mensagem_antt or ""
@@ -177,6 +160,12 @@ CANCEL_WORDS = {
     services.REJECTED: lambda code, agregado_id: (f"Cancelamento rejeitado pela ANTT: {_refusal(agregado_id)}",
                                                   "error"),
 }
+CLOSE_WORDS = {
+    "encerrado": lambda code, _: (f"Contrato {code} encerrado na ANTT.", "success"),
+    services.PENDING: lambda code, _: (f"Encerramento do contrato {code} enviado: {UNREACHABLE}", "warning"),
+    services.REJECTED: lambda code, agregado_id: (f"Encerramento rejeitado pela ANTT: {_refusal(agregado_id)}",
+                                                  "error"),
+}
 
 
 # --- opening ------------------------------------------------------------------------------------------------------
@@ -189,9 +178,8 @@ def new_agregado():
         form, data = parse(AgregadoForm, CiotAgregadoCreate)
         if data is not None:
             try:
-                contract = services.create_agregado(current_user.company, data, actor=_actor())
+                contract, outcome = services.open_agregado(current_user.company, data, actor=_actor())
                 target, code = contract.id, contract.code
-                outcome = _send_now(services.send_declaration, target, str(target))
                 flash(*OPENING_WORDS.get(outcome, OPENING_WORDS[services.PENDING])(code, target))
                 return redirect(url_for("ciot_agregado.agregado", agregado_id=target))
             except services.ExistingAgregado as exc:
@@ -281,8 +269,6 @@ def agregado(agregado_id):
 
 
 def _done(agregado_id, message: str, category: str = "success", status: int = 200):
-    if status < 400:  # a refusal (422) is left to the request's unit of work, which rolls it back
-        commit_phase("the action's jobs run (inline) before the page shows their outcome")
     if is_htmx():
         return _page(agregado_id, status=status, message=message, category=category)
     flash(message, category)
@@ -372,12 +358,11 @@ def cancel_agregado(agregado_id):
     services.get_agregado(agregado_id)
     try:
         # An empty input is no reason given (the standard one is sent); a typed one is checked by the service.
-        contract = services.request_cancellation(current_user.company, agregado_id, motivo=_motivo() or None,
-                                                 actor=_actor())
-        code, key = contract.code, contract.cancelamento_chave
+        contract, outcome = services.cancel(current_user.company, agregado_id, motivo=_motivo() or None,
+                                            actor=_actor())
+        code = contract.code
     except AppError as exc:
         return _done(agregado_id, exc.message, "error", 422)
-    outcome = _send_now(services.send_cancellation, agregado_id, key)
     message, category = CANCEL_WORDS.get(outcome, CANCEL_WORDS[services.PENDING])(code, agregado_id)
     return _done(agregado_id, message, category, 422 if outcome == services.REJECTED else 200)
 
@@ -415,13 +400,12 @@ def encerrar(agregado_id):
         form.general = [bad]
         return _page(agregado_id, status=422, close=form)
     try:
-        contract = services.close_agregado(current_user.company, agregado_id,
-                                           peso_carga_final=data.peso_carga_final, motivo=data.motivo,
-                                           actor=_actor(), distancias=distancias)
-        text = f"Encerramento do contrato {contract.code} enviado à ANTT."  # the outcome: the page below
+        contract, outcome = services.close(current_user.company, agregado_id, peso_carga_final=data.peso_carga_final,
+                                           motivo=data.motivo, actor=_actor(), distancias=distancias)
     except AppError as exc:
         return _failed(agregado_id, exc, "close", form)
-    return _done(agregado_id, text)
+    message, category = CLOSE_WORDS.get(outcome, CLOSE_WORDS[services.PENDING])(contract.code, agregado_id)
+    return _done(agregado_id, message, category, 422 if outcome == services.REJECTED else 200)
 
 
 RECTIFY_WORDS = {
@@ -429,6 +413,8 @@ RECTIFY_WORDS = {
                                           "success"),
     services.STILL_HELD: lambda contract: ("Dados da declaração atualizados; o contrato segue retido. Falta: "
                                            + "; ".join(g["mensagem"] for g in contract.bloqueios), "warning"),
+    services.PENDING: lambda contract: (f"Retificação enviada: {UNREACHABLE}", "warning"),
+    services.REJECTED: lambda contract: (f"Retificação rejeitada pela ANTT: {contract.mensagem_antt}", "error"),
 }
 
 
@@ -442,20 +428,17 @@ def retificar(agregado_id):
     if data is None:
         return _page(agregado_id, status=422, rectify=form)
     try:
-        contract, outcome = services.rectify_agregado(current_user.company, agregado_id, data, form.sent,
-                                                      actor=_actor())
-        code = contract.code
-        words = RECTIFY_WORDS.get(outcome)
-        text = words(contract) if words else None
+        completing = contract.retido
+        contract, outcome = services.rectify(current_user.company, agregado_id, data, form.sent, actor=_actor())
     except AppError as exc:
-        if not exc.details:  # the flow, the status, the authority's refusal: the page's message
+        if not exc.details:  # the flow, the status: the page's message
             return _done(agregado_id, exc.message, "error", 422)
         return _failed(agregado_id, exc, "rectify", form)
-    if outcome == services.COMPLETED:
-        sent = _send_now(services.send_declaration, agregado_id, str(agregado_id))
-        text = OPENING_WORDS.get(sent, OPENING_WORDS[services.PENDING])(code, agregado_id)
-        return _done(agregado_id, *text, status=422 if sent == services.REJECTED else 200)
-    return _done(agregado_id, *text)
+    if completing and outcome != services.STILL_HELD:  # the completed declaration was sent, as at opening
+        text = OPENING_WORDS.get(outcome, OPENING_WORDS[services.PENDING])(contract.code, agregado_id)
+    else:
+        text = RECTIFY_WORDS[outcome](contract)
+    return _done(agregado_id, *text, status=422 if outcome == services.REJECTED else 200)
 
 
 @bp.get("/<agregado_id>/pdf")

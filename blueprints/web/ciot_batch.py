@@ -13,7 +13,6 @@ from core.db import db
 from core.errors import AppError, FieldError
 from core.models import JobProgress
 from core.tenancy import get_owned
-from core.transaction import commit_phase
 from domain.ciot import batch
 from domain.ciot.presentation import fmt
 
@@ -72,8 +71,7 @@ def start_batch():
         context = {"job": None, "form": _batch_form(errors), "ids": raw["ids"] or "", "message": message}
         template = "ciot/_batch_result.html" if is_htmx() else "ciot/batch.html"
         return render_template(template, **context), 422
-    job_id = batch.start_batch_job(current_user.company, selection, user=current_user._get_current_object()).id
-    commit_phase("the job's row is on record (inline, the ZIP is built here) before the page shows it")
+    job_id = batch.run_batch_job(current_user.company, selection, user=current_user._get_current_object()).id
     if not is_htmx():
         return redirect(url_for("ciot.batch_page", job=job_id))
     job = db.session.get(JobProgress, job_id)

@@ -1,6 +1,9 @@
 """The freight page's status buttons: the next steps the freight can take (domain.freights.services.next_statuses),
-each with the question its confirmation asks, saying what happens (the public link closing, a final status)."""
+each with the question its confirmation asks, saying what happens (the public link closing, a final status); and the
+public link those steps open and close."""
 from typing import NamedTuple
+
+from flask import url_for
 
 from domain.freights import services
 from domain.freights.models import SHOWCASE_STATUSES
@@ -34,3 +37,10 @@ def _move_question(freight, status: str) -> str:
     if status in TERMINAL:
         said.append("É um status final: depois dele o status não muda mais.")
     return " ".join(said)
+
+
+def public_link(freight) -> str | None:
+    """The address a carrier opens (/f/<slug>), while the showcase answers it: public and open to offers."""
+    if freight.visibility != "publico" or freight.status not in SHOWCASE_STATUSES or not freight.public_slug:
+        return None
+    return url_for("marketplace.detail", slug=freight.public_slug, _external=True)

@@ -31,18 +31,17 @@ from blueprints.web.freight_forms import (
     parse_offer,
     picked_names,
 )
-from blueprints.web.freight_moves import status_moves
+from blueprints.web.freight_moves import public_link, status_moves
 from blueprints.web.record_pages import done, list_args
 from core.db import db
 from core.errors import AppError, FieldError
 from core.pagination import paginate
 from core.schemas import parse_query
-from core.transaction import commit_phase
 from core.validators import FieldInvalid, phone_as_e164
 from domain.antt_floor.catalog import CARGO_TYPES
 from domain.freights import offers as offer_services
 from domain.freights import services
-from domain.freights.models import SHOWCASE_STATUSES, Freight, Offer
+from domain.freights.models import Freight, Offer
 from domain.freights.presentation import PRIVATE_PUBLISHED_LABEL
 from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
 from domain.freights.queries import (
@@ -213,15 +212,8 @@ def _messages(freight) -> list:
                               .order_by(Message.created_at.desc(), Message.id.desc()).limit(50)).scalars().all()
 
 
-def _public_link(freight) -> str | None:
-    """The address a carrier opens (/f/<slug>), while the showcase answers it: public and open to offers."""
-    if freight.visibility != "publico" or freight.status not in SHOWCASE_STATUSES or not freight.public_slug:
-        return None
-    return url_for("marketplace.detail", slug=freight.public_slug, _external=True)
-
-
 def _show(freight, status_form=None, status=200):
-    return render_template("freights/show.html", freight=freight, public_link=_public_link(freight),
+    return render_template("freights/show.html", freight=freight, public_link=public_link(freight),
                            status_moves=status_moves(freight),
                            record=freight_dict(freight_row(current_user.company_id, freight.id)),
                            history=status_history(freight.id), offers=_offers(freight), messages=_messages(freight),
@@ -410,8 +402,7 @@ def send_message(ref):
     try:
         if data is None:
             raise AppError("Mensagem inválida.", details=details)
-        message_services.queue_message(current_user.company, data)
-        commit_phase("the message's delivery runs (inline) before the panel shows it")
+        message_services.send_message(current_user.company, data)
     except AppError as exc:
         attach_errors(form, list(exc.details))
         return _messages_panel(freight, error=_error_text(exc, _input_labels(form)), status=422,

@@ -236,6 +236,15 @@ def start_batch_job(company, selection: BatchSelection, *, user=None) -> JobProg
     return progress
 
 
+def run_batch_job(company, selection: BatchSelection, *, user=None) -> JobProgress:
+    """The page's batch: started and committed at once, so its row is on record (inline, the ZIP is built here)
+    before the page shows it (the API answers 202 with the job instead: start_batch_job)."""
+    from core.transaction import commit_phase
+    progress = start_batch_job(company, selection, user=user)
+    commit_phase("the job's row is on record (inline, the ZIP is built here) before the page shows it")
+    return progress
+
+
 def get_batch_job(job_id) -> JobProgress:
     """One of the company's batch jobs (another company's, another kind of job or a malformed id → 404)."""
     job = get_owned(JobProgress, job_id)

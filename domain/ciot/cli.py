@@ -100,8 +100,8 @@ def register_ciot_commands(app) -> None:
     @click.option("--json", "as_json", is_flag=True)
     def recover_emissions(as_json):
         """Reenvia ao worker as emissões em andamento há mais que CIOT_EMIT_STALE_SECONDS (worker interrompido)."""
-        from domain.ciot.services import recover_stale_attempts
-        count = recover_stale_attempts(actor="cli")
+        from domain.ciot.services import recover_stale_requests
+        count = recover_stale_requests(actor="cli")
         db.session.flush()  # errors surface here; the command\'s unit of work commits
         click.echo(json.dumps({"requeued": count}) if as_json else f"Tentativas reenviadas: {count}")
 

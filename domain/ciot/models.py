@@ -19,9 +19,25 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from core.db import IdMixin, TenantMixin, TimelineEventMixin, TimestampMixin, db, listed_created_at, utcnow
 
 MONEY = sa.Numeric(14, 2)
-# What the pages' text search matches (domain/ciot/queries.py), in its trigram index.
+# What the pages' text search matches (domain/ciot/queries.py): these columns as one lower-case text, `search_document`.
 SEARCHED_COLUMNS = ("code", "codigo_ciot", "external_id", "contratado_nome", "contratado_cpf_cnpj")
 WEIGHT = sa.Numeric(15, 3)
+
+
+def search_document(columns) -> sa.ColumnElement:
+    """The searched columns of `columns` (the model, or a subquery's `.c`) as one lower-case text, space-separated:
+    the expression of ix_ciot_operations_search_document, so one trigram index scan answers a search (five, one per
+    column, were costed so high that the planner read a company's every row instead). Constants are written in, not
+    bound: PostgreSQL matches a query to an expression index only on the same expression."""
+    text = None
+    for name in SEARCHED_COLUMNS:
+        part = sa.func.coalesce(getattr(columns, name), sa.literal_column("''"))
+        text = part if text is None else text.op("||")(sa.literal_column("' '")).op("||")(part)
+    return sa.func.lower(text, type_=sa.Text)
+
+
+# The same expression as SQL, for the index (and its migration, h38a1c3e5f7b9).
+SEARCH_DOCUMENT_SQL = "lower(" + " || ' ' || ".join(f"coalesce({name}, '')" for name in SEARCHED_COLUMNS) + ")"
 
 
 class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
@@ -31,10 +47,10 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.UniqueConstraint("company_id", "codigo_ciot", name="uq_ciot_operations_company_codigo_ciot"),
         sa.Index("ix_ciot_operations_company_status", "company_id", "status"),
         sa.Index("ix_ciot_operations_company_created", "company_id", "created_at", "id"),
-        # The pages' substring search (`q`) on PostgreSQL: one trigram GIN index over the columns it reads, each
-        # ILIKE of the search's OR a bitmap scan of it (domain/ciot/queries.py; pg_trgm, as partners' search).
-        sa.Index("ix_ciot_operations_search_trgm", *SEARCHED_COLUMNS, postgresql_using="gin",
-                 postgresql_ops=dict.fromkeys(SEARCHED_COLUMNS, "gin_trgm_ops")).ddl_if(dialect="postgresql"),
+        # The pages' substring search (`q`) on PostgreSQL: a trigram GIN index of `search_document`
+        # (domain/ciot/queries.py; pg_trgm, as partners' search).
+        sa.Index("ix_ciot_operations_search_document", sa.text(f"({SEARCH_DOCUMENT_SQL}) gin_trgm_ops"),
+                 postgresql_using="gin").ddl_if(dialect="postgresql"),
     )
     created_at: Mapped[datetime] = listed_created_at()  # served by ix_ciot_operations_company_created
 
@@ -214,14 +230,19 @@ class CiotEvent(IdMixin, TenantMixin, TimelineEventMixin, db.Model):
 
 
 class EmissionAttempt(IdMixin, TenantMixin, db.Model):
-    """One try at emitting an operation. At most one `claimed` (in flight) attempt per operation: the partial
-    unique index says so in the database, and the claim itself is a conditional UPDATE on the operation."""
+    """One request to the authority about an operation (domain/ciot/authority.py): `action` says which (emit,
+    rectify, cancel, close) and `payload` what it sends besides the operation itself. At most one `claimed` (in
+    flight) request per operation: the partial unique index says so in the database. The table keeps the name it
+    had when only emissions were asked this way."""
     __tablename__ = "ciot_emission_attempts"
     __table_args__ = (
         sa.UniqueConstraint("operation_id", "attempt_number", name="uq_ciot_emission_attempts_op_number"),
         sa.Index("uq_ciot_emission_attempts_in_flight", "operation_id", unique=True,
                  postgresql_where=sa.text("state = 'claimed'"), sqlite_where=sa.text("state = 'claimed'")),
         sa.CheckConstraint("state IN ('claimed', 'succeeded', 'failed', 'rejected')", name="state"),
+        # The requests still waiting for the authority, by age (protocol.authority_slow): few rows, read per request.
+        sa.Index("ix_ciot_emission_attempts_waiting", "environment", "enqueued_at",
+                 postgresql_where=sa.text("state = 'claimed'"), sqlite_where=sa.text("state = 'claimed'")),
     )
 
     operation_id: Mapped[uuid.UUID] = mapped_column(
@@ -238,6 +259,8 @@ class EmissionAttempt(IdMixin, TenantMixin, db.Model):
     started_at: Mapped[datetime] = mapped_column(sa.DateTime, default=utcnow, nullable=False)
     finished_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
     response: Mapped[dict | None] = mapped_column(sa.JSON)
+    action: Mapped[str] = mapped_column(sa.String(10), nullable=False, default="emit", server_default="emit")
+    payload: Mapped[dict | None] = mapped_column(sa.JSON)
 
 
 class IrregularCarrier(IdMixin, db.Model):

@@ -12,7 +12,7 @@ from core.errors import AppError, Conflict, FieldError, InvalidBody, InvalidStat
 from core.tenancy import get_referenced
 from domain.ciot import states
 from domain.ciot.derivations import derive_for_company, read_path, top_field, write_path
-from domain.ciot.emission import EmissionRequest, request_emission_of
+from domain.ciot.emission import EmissionOutcome, EmissionRequest, request_emission_of, settle_emission
 from domain.ciot.field_names import field_names
 from domain.ciot.mapping import (
     CHILDREN,
@@ -48,17 +48,19 @@ class CreateResult:
     op: CiotOperation
     validation: object | None = None  # ValidationResult when validation ran
     emission: "EmissionRequest | None" = None
+    outcome: "EmissionOutcome | None" = None  # auto_emit: the emission's outcome as known after the short wait
 
     @property
     def imported(self) -> bool:
         return self.op.mode == "imported"
 
 
-def create_operation(company: Company, body: OperationCreate, *, actor) -> CreateResult:
+def create_operation(company: Company, body: OperationCreate, *, actor, interim=None) -> CreateResult:
     """POST /ciot/operations. With `codigo_ciot`: import of a CIOT issued elsewhere in contingency (mode imported,
     rascunho, contingencia=true, nothing sent, auto flags ignored; duplicate in the company → 409). Otherwise the
-    operation is validated when auto_validate (or auto_emit) and emission is requested when auto_emit; emission
-    problems never fail the creation: they are reported in the result's `emission`."""
+    operation is validated when auto_validate (or auto_emit) and emission is requested when auto_emit (the
+    creation and the claim are then committed here, and the outcome waited for briefly: `outcome`); emission
+    problems never fail the creation: they are reported in the result's `emission` and `outcome`."""
     label = actor_label(actor)
     check_freight_reference(body.freight_id)
     imported = body.codigo_ciot is not None
@@ -114,6 +116,10 @@ def create_operation(company: Company, body: OperationCreate, *, actor) -> Creat
         except AppError as exc:  # reported in the result; the creation (and any refusal's records) is kept
             result.emission = EmissionRequest(op, error=exc)
     db.session.flush()
+    if result.emission is not None:
+        # the claim committed, the outcome waited for briefly; `interim(result)` declares the answer before that commit
+        result.outcome = settle_emission(result.emission, interim=(lambda _: interim(result)) if interim else None)
+        result.op = result.outcome.op
     return result
 
 

@@ -33,10 +33,9 @@ class ProviderUnavailable(Exception):
 
 
 class ProviderConfigurationError(ProviderUnavailable):
-    """The provider refused us before reading the request (e.g. an HTTP 401/403 from the authority's gateway with no
-    `Codigo`): our certificate or enrolment is wrong, so asking again changes nothing until someone fixes it. Nothing
-    was decided, like ProviderUnavailable (code that only knows that one keeps treating it as a failure to ask), but
-    a retry loop must stop on it and show its message."""
+    """The gateway refused us for who we are, not for what we sent (401/403 without `Codigo`: a certificate or an
+    enrolment to fix). Nothing was decided, but asking again cannot help: the request ends failed with this
+    message, never retried."""
 
 
 @dataclass

@@ -6,10 +6,11 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from core.db import db
-from core.pagination import paginate
+from core.pagination import decode_cursor, page_of_rows, paginate
 from core.tenancy import get_owned
-from domain.ciot.models import CiotEvent, CiotOperation, EmissionAttempt
+from domain.ciot.models import CiotEvent, CiotOperation, EmissionAttempt, search_document
 from domain.ciot.validation import contracted_partner
+from domain.common import like_pattern
 
 EVENTS_IN_RECORD = 50
 # What a list row shows (the API's summary, the page's table and its floor badge): plain columns read as rows, none of
@@ -25,6 +26,10 @@ LIST_COLUMNS = (
 # (company_id, code) and (company_id, codigo_ciot) indexes.
 OPERATION_CODE = re.compile(r"CIOT-\d{6,}")
 CIOT_NUMBER = re.compile(r"\d{12}")
+# The text search's first read: the company's newest rows, where a common term fills a page (see `_search`).
+SEARCH_WINDOW = 2000
+NEWEST_FIRST = (CiotOperation.created_at.desc(), CiotOperation.id.desc())
+SCOPE = CiotOperation.__tablename__  # the list's cursors
 
 
 def get_operation(operation_id, *, for_update: bool = False) -> CiotOperation:
@@ -36,37 +41,82 @@ def get_operation(operation_id, *, for_update: bool = False) -> CiotOperation:
 def list_operations(*, status=None, tipo_operacao=None, date_from=None, date_to=None, limit: int = 50,
                     cursor: str | None = None, q: str | None = None):
     """Newest first, as rows of LIST_COLUMNS; `status` a list of statuses; dates bound `created_at` (UTC days,
-    inclusive); `q` (the pages' text search) see `_matching`."""
-    stmt = sa.select(*LIST_COLUMNS)  # the tenant scope adds the company
-    if q and q.strip():
-        stmt = stmt.where(_matching(q.strip()[:100]))
+    inclusive); `q` (the pages' text search) see `_search`."""
+    filters = _filters(status, tipo_operacao, date_from, date_to)
+    text = (q or "").strip()[:100]
+    if not text:
+        return _page(sa.select(*LIST_COLUMNS).where(*filters), limit, cursor)
+    return _search(text, filters, limit, cursor)
+
+
+def _filters(status, tipo_operacao, date_from, date_to) -> list:
+    filters = []  # the tenant scope adds the company
     if status:
-        stmt = stmt.where(CiotOperation.status.in_(list(status)))
+        filters.append(CiotOperation.status.in_(list(status)))
     if tipo_operacao:
-        stmt = stmt.where(CiotOperation.tipo_operacao == tipo_operacao)
+        filters.append(CiotOperation.tipo_operacao == tipo_operacao)
     if date_from:
-        stmt = stmt.where(CiotOperation.created_at >= datetime.combine(date_from, datetime.min.time()))
+        filters.append(CiotOperation.created_at >= datetime.combine(date_from, datetime.min.time()))
     if date_to:
-        stmt = stmt.where(CiotOperation.created_at < datetime.combine(date_to + timedelta(days=1),
-                                                                      datetime.min.time()))
+        filters.append(CiotOperation.created_at < datetime.combine(date_to + timedelta(days=1), datetime.min.time()))
+    return filters
+
+
+def _page(stmt, limit: int, cursor: str | None):
     return paginate(stmt, model=CiotOperation, limit=limit, cursor=cursor, rows=True)
 
 
-def _matching(text: str):
-    """The search `q`: a whole operation code (`ciot-000123` too) is that operation; a CIOT number that one or a
-    contracted party's CPF/CNPJ containing it; anything else a part of the code, CIOT number, external id or
-    contracted party's name, or of the CPF/CNPJ by its digits (ix_ciot_operations_search_trgm on PostgreSQL)."""
+def _search(text: str, filters: list, limit: int, cursor: str | None):
+    """The search `q`: a whole operation code (`ciot-000123` too) is that operation, a CIOT number (12 digits) that
+    operation (ix_ciot_operations_company_code / _codigo_ciot, unique); anything else, or a number no operation has,
+    a part of the code, CIOT number, external id or contracted party's name, or of the CPF/CNPJ by its digits.
+
+    The part search never leaves the planner the choice that once cost seconds (walking the company's whole history
+    backwards, expecting a page of matches soon, for a name with twenty): it reads the newest SEARCH_WINDOW rows
+    first, a bounded range of ix_ciot_operations_company_created, which fills the page of a common term; when they
+    hold less than a page, every match is taken from the trigram index (ix_ciot_operations_search_document) in a
+    materialized set with no order and no limit, so a backward scan has nothing to stop early for, and only that set
+    is sorted. One term's matches then cost what they are, whatever the company's volume."""
+    exact = _exact_match(text)
+    if exact is not None:
+        page = _page(sa.select(*LIST_COLUMNS).where(exact, *filters), limit, cursor)
+        if page.items or OPERATION_CODE.fullmatch(text.upper()):
+            return page
+    after = decode_cursor(cursor, SCOPE) if cursor else None
+    if after is not None:
+        filters = [*filters, sa.tuple_(CiotOperation.created_at, CiotOperation.id) < after]
+    newest = (sa.select(*LIST_COLUMNS).where(*filters).order_by(*NEWEST_FIRST).limit(SEARCH_WINDOW)
+              .subquery("newest"))
+    found = db.session.execute(_newest_first(newest, limit).where(_part_match(text, newest.c))).all()
+    if len(found) <= limit:
+        every = (sa.select(*LIST_COLUMNS).where(_part_match(text, CiotOperation), *filters).cte("matched")
+                 .prefix_with("MATERIALIZED", dialect="postgresql"))
+        found = db.session.execute(_newest_first(every, limit)).all()
+    return page_of_rows(found, limit, "created_at", SCOPE)
+
+
+def _newest_first(rows, limit: int) -> sa.Select:
+    """The first `limit` + 1 of `rows` (a subquery of LIST_COLUMNS), newest first."""
+    return sa.select(*rows.c).order_by(rows.c.created_at.desc(), rows.c.id.desc()).limit(limit + 1)
+
+
+def _exact_match(text: str):
     if OPERATION_CODE.fullmatch(text.upper()):
         return CiotOperation.code == text.upper()
-    digits = "".join(ch for ch in text if ch.isalnum()).upper()
     if CIOT_NUMBER.fullmatch(text):
-        return sa.or_(CiotOperation.codigo_ciot == text, CiotOperation.contratado_cpf_cnpj.like(f"%{digits}%"))
-    term = f"%{text}%"
-    found = [CiotOperation.code.ilike(term), CiotOperation.codigo_ciot.ilike(term),
-             CiotOperation.external_id.ilike(term), CiotOperation.contratado_nome.ilike(term)]
+        return CiotOperation.codigo_ciot == text
+    return None
+
+
+def _part_match(text: str, columns):
+    """`text` (any case) in the searched columns of `columns` (the model, or a subquery's `.c` of LIST_COLUMNS), or
+    its letters and digits alone (a CPF/CNPJ typed with its dots and dashes) in the stored document."""
+    document = search_document(columns)
+    terms = {text.lower()}
+    digits = "".join(ch for ch in text if ch.isalnum()).lower()
     if len(digits) >= 3 and any(ch.isdigit() for ch in digits):
-        found.append(CiotOperation.contratado_cpf_cnpj.like(f"%{digits}%"))
-    return sa.or_(*found)
+        terms.add(digits)
+    return sa.or_(*(document.like(like_pattern(term), escape="\\") for term in sorted(terms)))
 
 
 def recent_events(op: CiotOperation, limit: int = EVENTS_IN_RECORD) -> list[CiotEvent]:
@@ -78,6 +128,12 @@ def recent_events(op: CiotOperation, limit: int = EVENTS_IN_RECORD) -> list[Ciot
 def in_flight_attempt(op: CiotOperation) -> EmissionAttempt | None:
     return db.session.execute(sa.select(EmissionAttempt).where(
         EmissionAttempt.operation_id == op.id, EmissionAttempt.state == "claimed")).scalar_one_or_none()
+
+
+def last_authority_request(op: CiotOperation) -> EmissionAttempt | None:
+    """The operation's latest request to the authority (domain/ciot/protocol.py), whatever its state."""
+    return db.session.execute(sa.select(EmissionAttempt).where(EmissionAttempt.operation_id == op.id)
+                              .order_by(EmissionAttempt.attempt_number.desc()).limit(1)).scalar_one_or_none()
 
 
 def operation_modality(op: CiotOperation) -> dict:

@@ -239,6 +239,8 @@ class CiotOperation(CiotOperationSummary):
     validation: CiotStoredValidation | None
     retificacoes: int
     retificado_at: Timestamp | None
+    pendencia: Literal["emissao", "retificacao", "cancelamento", "encerramento"] | None = Field(
+        description="O pedido à ANTT ainda sem resposta (a operação mantém o status até ela chegar), ou null.")
     cancelamento: CiotCancellation | None
     encerramento: CiotClosing | None
     contratantes: list[CiotContratanteOut]
@@ -397,6 +399,7 @@ def event_out(event: models.CiotEvent) -> dict:
 def operation_record(op: models.CiotOperation) -> dict:
     """The full record (GET /{id}, PATCH, DELETE): every body field, children, authority data, last 50 events."""
     from domain.ciot.modality import effective_bank_data
+    from domain.ciot.protocol import pending_label
     record = operation_summary(op)
     for name in SCALAR_FIELDS:
         value = getattr(op, name)
@@ -422,6 +425,7 @@ def operation_record(op: models.CiotOperation) -> dict:
             "items": op.validation_items or [], "summary": op.validation_summary,
             "validated_at": iso(op.validated_at)},
         "retificacoes": op.retificacoes, "retificado_at": iso(op.retificado_at),
+        "pendencia": pending_label(op),
         "cancelamento": None if op.cancelado_at is None else {
             "cancelado_at": iso(op.cancelado_at), "motivo": op.cancel_motivo, "protocolo": op.cancel_protocolo},
         "encerramento": None if op.encerrado_at is None else {

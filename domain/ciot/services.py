@@ -4,28 +4,31 @@ commits.
 
 The work lives in modules named for what they do; this module is the area's entry point:
   operations.py   creation (and import of a contingency CIOT), PATCH, /validate, DELETE
-  emission.py     the emission claim, the job's attempt, waiting for its result
-  authority.py    rectify, cancel and close an emitted operation
+  protocol.py     every request to the authority: the claim, the job's question, the outcome, the short wait
+  emission.py     the emission's checks and its handler; authority.py the same for rectify, cancel and close
+  breaker.py      the circuit breaker in front of the provider
   queries.py      reading operations, the timeline, the attempt in flight
   validation.py   the rules engine over the record; mapping.py the record ↔ creation body; clock.py Brasília time;
   issuer.py       who declares the operation and through which provider; serializers.py the API's JSON
 Statuses move only through domain.ciot.states.transition (the contract's state table).
 """
 from domain.ciot.authority import cancel_operation, close_operation, rectify_operation
-from domain.ciot.emission import (
-                                  EmissionOutcome,
-                                  fail_emission_attempt,
-                                  recover_stale_attempts,
-                                  request_emission,
-                                  run_emission_attempt,
-                                  settle_emission,
-)
+from domain.ciot.emission import EmissionOutcome, emit_operation, request_emission, settle_emission
 from domain.ciot.operations import create_operation, delete_operation, update_operation, validate_operation_service
+from domain.ciot.protocol import (
+    AuthorityOutcome,
+    fail_request,
+    outage_notices,
+    pending_label,
+    recover_stale_requests,
+    run_request,
+)
 from domain.ciot.queries import get_operation, list_operations
 
 __all__ = [
-    "EmissionOutcome", "cancel_operation", "close_operation", "create_operation", "delete_operation",
-    "fail_emission_attempt", "get_operation",
-    "list_operations", "recover_stale_attempts", "rectify_operation", "request_emission", "run_emission_attempt",
-    "settle_emission", "update_operation", "validate_operation_service",
+    "AuthorityOutcome", "EmissionOutcome", "cancel_operation", "close_operation", "create_operation",
+    "delete_operation", "emit_operation", "fail_request", "get_operation", "list_operations", "outage_notices",
+    "pending_label",
+    "recover_stale_requests", "rectify_operation", "request_emission", "run_request", "settle_emission",
+    "update_operation", "validate_operation_service",
 ]

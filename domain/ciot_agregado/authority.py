@@ -1,11 +1,11 @@
 """Talking to the authority (ANTT, through the provider of the contract's environment) about a contract, the same way
-for its three messages: the opening's declaration (declaration.py), the cancellation (cancellation.py) and the
-closing (closing.py).
+for its four messages: the opening's declaration (declaration.py), the rectification (rectification.py), the
+cancellation (cancellation.py) and the closing (closing.py); requests.py is how the API and the pages send them.
 
 Each is sent in two phases, so our record and the authority's never disagree for good: the request is committed
 first (with the idempotency key the authority is asked with), then the authority is asked in a transaction of its
 own that holds only that contract's row lock, and its answer is written there. A run that finds the request already
-settled (by the job, the API request or the sweep, whichever came first) reads the outcome instead. A provider that
+settled (by the job or the sweep, whichever came first) reads the outcome instead. A provider that
 cannot be reached raises ProviderUnavailable and nothing changes: the job retries, then the sweep
 (jobs.ciot_agregado.retry_stuck_agregados) sends the same key again once the request is older than
 CIOT_AGREGADO_PENDING_STALE_SECONDS (stale_after)."""
@@ -16,7 +16,7 @@ from flask import current_app
 from core.db import db
 from core.errors import AppError
 from domain.ciot.issuer import provider_and_credentials
-from domain.ciot.provider import ActionResult, Issuer, ProviderUnavailable
+from domain.ciot.provider import ActionResult, Issuer, ProviderConfigurationError, ProviderUnavailable
 from domain.ciot_agregado.models import ABERTO
 
 REJECTED, PENDING = "rejected", "pending"  # outcomes shared by the three messages
@@ -30,20 +30,29 @@ def ask_authority(contract, company, method: str, **kwargs):
 
 
 def authority_answer(contract, company, method: str, **kwargs):
-    """Phase 2's question: the provider's answer (ok, or a refusal with its mensagem); our own refusal when it can
-    no longer be sent (credentials or provider removed since the request). Anything else (unreachable, timeout, an
-    answer that is neither) raises ProviderUnavailable: nothing was decided."""
+    """Phase 2's question, through the circuit breaker (domain/ciot/breaker.py): the provider's answer (ok, or a
+    refusal with its mensagem); our own refusal when it can no longer be sent (credentials or provider removed since
+    the request), and a configuration error (certificate, enrolment: asking again cannot help), both never retried.
+    Anything else (unreachable, timeout, an answer that is neither, the circuit open) raises ProviderUnavailable:
+    nothing was decided."""
+    from domain.ciot import breaker
+
+    def asking():
+        try:
+            answer = ask_authority(contract, company, method, **kwargs)
+        except (ProviderUnavailable, AppError):
+            raise
+        except Exception as exc:
+            raise ProviderUnavailable(str(exc) or type(exc).__name__) from exc
+        if not answer.ok and not answer.rejected:
+            raise ProviderUnavailable(answer.mensagem or "resposta sem sucesso nem rejeição")
+        return answer
     try:
-        answer = ask_authority(contract, company, method, **kwargs)
+        return breaker.call(contract.environment, asking)
+    except ProviderConfigurationError as exc:
+        return ActionResult(ok=False, rejected=True, mensagem=str(exc))
     except AppError as exc:
         return ActionResult(ok=False, rejected=True, mensagem=exc.message)
-    except ProviderUnavailable:
-        raise
-    except Exception as exc:
-        raise ProviderUnavailable(str(exc) or type(exc).__name__) from exc
-    if not answer.ok and not answer.rejected:
-        raise ProviderUnavailable(answer.mensagem or "resposta sem sucesso nem rejeição")
-    return answer
 
 
 def locked_for_the_outcome(contract) -> None:

@@ -6,7 +6,8 @@
    changes. The contract stays aberto with the cancellation's motivo, a new idempotency key (`cancelamento_chave`)
    and `cancelamento_solicitado_at` (pendencia `cancelamento`: it takes no action meanwhile); the owner commits this
    before the authority is asked, and the commit enqueues `jobs.ciot_agregado.send_cancellation`.
-2. `send_cancellation` (that job, the request, the sweep): the cancellation of that key sent to the authority, then
+2. `send_cancellation` (that job, the sweep; the API and the page wait for it briefly, requests.py): the
+   cancellation of that key sent to the authority, then
    cancelado, or aberto with `mensagem_antt` on a refusal (the motivo and the request time cleared)."""
 import uuid
 

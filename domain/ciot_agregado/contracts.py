@@ -22,6 +22,7 @@ from domain.ciot_agregado.models import (
     ABERTO,
     PENDENCIA_CANCELAMENTO,
     PENDENCIA_DECLARACAO,
+    PENDENCIA_RETIFICACAO,
     CiotAgregado,
 )
 from domain.ciot_agregado.queries import open_for_composition
@@ -34,7 +35,8 @@ EXPIRY_MOTIVO = "expiracao_automatica_30_dias"
 DECLARE_JOB = "jobs.ciot_agregado.send_declaration"
 SEND_RETRIES = 3
 WAITING = {PENDENCIA_DECLARACAO: "aguarda a resposta da ANTT à declaração da abertura (ainda sem código CIOT)",
-           PENDENCIA_CANCELAMENTO: "aguarda a resposta da ANTT ao cancelamento já enviado"}
+           PENDENCIA_CANCELAMENTO: "aguarda a resposta da ANTT ao cancelamento já enviado",
+           PENDENCIA_RETIFICACAO: "aguarda a resposta da ANTT à retificação já enviada"}
 
 
 def next_code(company_id) -> str:

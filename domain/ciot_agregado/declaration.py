@@ -2,8 +2,8 @@
 authority with the contract id as idempotency key, then the CIOT code on the contract, or, on a refusal, the
 contract cancelado with the reason (it was never declared: the composition is free again, and its AGR number stays
 on record, so the numbering keeps no gap). Until then the contract is aberto without a CIOT code and takes no
-action. Run by the job the commit of phase 1 enqueues, by the API request and the page (which do not wait for a
-worker), and by the sweep for declarations left pending."""
+action. Run by the job the commit of phase 1 enqueues (the API and the page wait for it briefly: requests.py), and by
+the sweep for declarations left pending."""
 import sqlalchemy as sa
 
 from core.db import db, utcnow

@@ -25,6 +25,7 @@ STATUSES = (ABERTO, EM_ENCERRAMENTO, ENCERRADO, CANCELADO)
 OPEN_STATUSES = (ABERTO, EM_ENCERRAMENTO)  # an open contract blocks another for the same composition
 # What a contract may be waiting for from the authority (CiotAgregado.pendencia); none of them is a status.
 PENDENCIA_DECLARACAO, PENDENCIA_CANCELAMENTO, PENDENCIA_ENCERRAMENTO = "declaracao", "cancelamento", "encerramento"
+PENDENCIA_RETIFICACAO = "retificacao"
 
 
 class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
@@ -112,6 +113,11 @@ class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
     # authority is asked with and when it was asked (cleared by a refusal; the key stays, for the outcome).
     cancelamento_chave: Mapped[str | None] = mapped_column(sa.String(64))
     cancelamento_solicitado_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    # The rectification in flight (domain/ciot_agregado/rectification.py): the changes it sends (JSON), its key and
+    # when it was asked; all three cleared once the authority answered.
+    retificacao_chave: Mapped[str | None] = mapped_column(sa.String(64))
+    retificacao_solicitada_at: Mapped[datetime | None] = mapped_column(sa.DateTime)
+    retificacao_dados: Mapped[dict | None] = mapped_column(sa.JSON)
 
     @property
     def placas(self) -> list[str]:
@@ -125,14 +131,17 @@ class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
     @property
     def pendencia(self) -> str | None:
         """What the authority has not answered yet: `declaracao` (aberto without its CIOT code: the opening is being
-        declared), `cancelamento` (aberto with a cancellation sent), `encerramento` (em_encerramento), or None."""
+        declared), `cancelamento` (aberto with a cancellation sent), `retificacao` (aberto with a rectification
+        sent), `encerramento` (em_encerramento), or None."""
         if self.status == EM_ENCERRAMENTO:
             return PENDENCIA_ENCERRAMENTO
         if self.status != ABERTO:
             return None
         if self.codigo_ciot is None:
             return None if self.bloqueios else PENDENCIA_DECLARACAO  # a held contract was not sent
-        return PENDENCIA_CANCELAMENTO if self.cancelamento_solicitado_at is not None else None
+        if self.cancelamento_solicitado_at is not None:
+            return PENDENCIA_CANCELAMENTO
+        return PENDENCIA_RETIFICACAO if self.retificacao_solicitada_at is not None else None
 
     @property
     def pendencia_desde(self) -> datetime | None:
@@ -144,6 +153,7 @@ class CiotAgregado(IdMixin, TimestampMixin, TenantMixin, db.Model):
         if kind is None:
             return None
         since = {PENDENCIA_DECLARACAO: self.created_at, PENDENCIA_CANCELAMENTO: self.cancelamento_solicitado_at,
+                 PENDENCIA_RETIFICACAO: self.retificacao_solicitada_at,
                  PENDENCIA_ENCERRAMENTO: self.encerramento_solicitado_at}[kind]
         return since or self.updated_at
 

@@ -26,6 +26,8 @@ PENDING_WORDS = {
                     "a ANTT não responder).",
     "encerramento": "Encerramento enviado à ANTT, aguardando a resposta desde {desde} (reenviado automaticamente se "
                     "a ANTT não responder).",
+    "retificacao": "Retificação enviada à ANTT, aguardando a resposta desde {desde} (reenviada automaticamente se "
+                   "a ANTT não responder). Lançamentos ficam disponíveis depois dela.",
 }
 VEHICLE_KIND_LABELS = {"automotor": "Caminhão (automotor)", "cavalo_trator": "Cavalo trator",
                        "implemento": "Implemento (reboque)"}

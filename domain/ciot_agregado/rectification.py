@@ -7,34 +7,50 @@ agregado (value, end date, route). Two cases, one service:
   declaration, and the API and the page send it right away, as at opening).
 - A **declared** contract is rectified at the authority, as operations are: only for companies on the legacy CIOT
   flow (else 422 not_supported), aberto with nothing pending (422 status_invalido), and only value, end date and
-  route. The authority is asked under the contract's row lock; its answer goes to the timeline (`rectified` with
-  its protocol and message, or `rectify_rejected` with its reason, 422 rejected), and only an acceptance changes the
-  contract. An authority out of reach changes nothing (422 authority_unavailable: send it again)."""
+  route. In two phases, as the other messages (authority.py): the changes are checked and kept on the contract
+  with a new key (pendencia `retificacao`: it takes no other action meanwhile), the owner commits, and the job
+  (`send_rectification`) asks the authority holding no lock; its answer goes to the timeline (`rectified` with its
+  protocol and message, or `rectify_rejected` with its reason), and only an acceptance changes the contract. An
+  authority out of reach changes nothing: the job retries, then the sweep."""
+import uuid
 from datetime import date
+from decimal import Decimal
+
+import sqlalchemy as sa
 
 from core.clock import brasilia_today
 from core.db import db, utcnow
 from core.errors import AppError, FieldError, InvalidBody, Unprocessable
+from core.queue import enqueue_after_commit
+from core.tenancy import cross_tenant
 from core.validators import FieldInvalid, municipality_name
 from domain.ciot.issuer import provider_and_credentials
-from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado.audit import record_event
-from domain.ciot_agregado.authority import ask_authority
-from domain.ciot_agregado.contracts import DURATION, enqueue_declaration, ensure_open, held_summary
+from domain.ciot_agregado.authority import (
+    PENDING,
+    REFUSED_WITHOUT_REASON,
+    REJECTED,
+    authority_answer,
+    locked_for_the_outcome,
+    stale_after,
+)
+from domain.ciot_agregado.contracts import DURATION, SEND_RETRIES, enqueue_declaration, ensure_open, held_summary
 from domain.ciot_agregado.declaration_data import composition, declaration_gaps, holder_note, payment_values
-from domain.ciot_agregado.models import CiotAgregado, CiotAgregadoDebito, CiotAgregadoViagem
+from domain.ciot_agregado.models import ABERTO, CiotAgregado, CiotAgregadoDebito, CiotAgregadoViagem
 from domain.ciot_agregado.queries import ATIVA, ATIVO, get_agregado
 from domain.ciot_agregado.schemas import CiotAgregadoRetificar
 
 DECLARED_FIELDS = ("valor_contratado", "data_prevista_encerramento", "origem_uf", "origem_municipio_nome",
                    "destino_uf", "destino_municipio_nome")
 HELD_FIELDS = (*DECLARED_FIELDS, "pagamento", "veiculos")
-RECTIFIED, COMPLETED, STILL_HELD = "retificado", "declaracao_completa", "retido"
+RECTIFIED, COMPLETED, STILL_HELD, REQUESTED = "retificado", "declaracao_completa", "retido", "retificacao_enviada"
+RECTIFY_JOB = "jobs.ciot_agregado.send_rectification"
 
 
 def rectify_agregado(company, agregado_id, body: CiotAgregadoRetificar, sent, *, actor) -> tuple[CiotAgregado, str]:
-    """(contract, outcome): `retificado` (declared contract, accepted by the authority), `declaracao_completa`
-    (held contract now complete: the owner commits, then sends the declaration) or `retido` (still lacking).
+    """(contract, outcome): `retificacao_enviada` (declared contract: the rectification is on the contract, to be
+    sent once the owner commits), `declaracao_completa` (held contract now complete: the owner's commit enqueues the
+    declaration) or `retido` (still lacking).
     `sent`: the body's field names as sent (a field sent as null is a change too)."""
     contract = get_agregado(agregado_id, for_update=True)
     if contract.retido:
@@ -154,15 +170,51 @@ def _rectify_declared(company, contract: CiotAgregado, body, sent, *, actor) -> 
     if "data_prevista_encerramento" in changes:
         _check_end_date(contract, changes["data_prevista_encerramento"])
     provider_and_credentials(contract, company)
-    answer = _ask(contract, company, changes)
+    contract.retificacao_chave = str(uuid.uuid4())
+    contract.retificacao_solicitada_at = utcnow()
+    contract.retificacao_dados = {"changes": {name: _text(value) for name, value in changes.items()},
+                                  "observacoes": body.observacoes}
+    record_event(contract, "rectifying", f"Retificação enviada à ANTT ({', '.join(sorted(changes))}).",
+                 {"campos": sorted(changes), "idempotency_key": contract.retificacao_chave}, actor=actor)
+    enqueue_after_commit(RECTIFY_JOB, str(contract.id), contract.retificacao_chave, queue="emission",
+                         job_id=f"agregado-rectify-{contract.retificacao_chave}", retries=SEND_RETRIES)
+    db.session.flush()
+    return REQUESTED
+
+
+def _typed(changes: dict) -> dict:
+    """The stored changes (JSON) as the contract and the provider take them."""
+    typed = dict(changes)
+    if typed.get("valor_contratado") is not None:
+        typed["valor_contratado"] = Decimal(typed["valor_contratado"])
+    if typed.get("data_prevista_encerramento") is not None:
+        typed["data_prevista_encerramento"] = date.fromisoformat(typed["data_prevista_encerramento"])
+    return typed
+
+
+def send_rectification(company, agregado_id, key: str, *, actor) -> str:
+    """Phase 2: the rectification of `key` sent to the authority without the row lock, its outcome recorded under it
+    (authority.locked_for_the_outcome). Returns `retificado`, `rejected` (the reason on the contract and its
+    timeline; nothing changed) or, when another run settled it, that outcome. ProviderUnavailable: nothing changes
+    (the job retries; the sweep tries again later)."""
+    contract = get_agregado(agregado_id)  # callers come after a commit: loaded fresh
+    if not _rectification_due(contract, key):
+        return rectification_outcome(contract, key)
+    changes = _typed(contract.retificacao_dados["changes"])
+    answer = authority_answer(contract, company, "rectify_aggregate", changes=changes)
+    locked_for_the_outcome(contract)
+    if not _rectification_due(contract, key):  # another run recorded it while this one asked
+        return rectification_outcome(contract, key)
+    observacoes = contract.retificacao_dados.get("observacoes")
+    contract.retificacao_solicitada_at = None
+    contract.retificacao_dados = None
     if not answer.ok:
-        mensagem = answer.mensagem or "Recusado pela ANTT sem motivo informado."
+        mensagem = answer.mensagem or REFUSED_WITHOUT_REASON
         contract.mensagem_antt = mensagem
         record_event(contract, "rectify_rejected", f"Retificação rejeitada pela ANTT: {mensagem}",
-                     {"mensagem_antt": mensagem, "campos": sorted(changes)}, actor=actor)
+                     {"mensagem_antt": mensagem, "campos": sorted(changes), "idempotency_key": key}, actor=actor)
         db.session.flush()
-        raise AppError(f"Retificação rejeitada pela ANTT: {mensagem}", code="rejected", status=422,
-                       extra={"status": contract.status, "mensagem_antt": mensagem}, keep_records=True)
+        return REJECTED
     diff = {name: {"from": _text(getattr(contract, name)), "to": _text(value)} for name, value in changes.items()}
     for name, value in changes.items():
         setattr(contract, name, value)
@@ -173,21 +225,40 @@ def _rectify_declared(company, contract: CiotAgregado, body, sent, *, actor) -> 
                  f"{contract.codigo_ciot} mantido. Resposta da ANTT: {answer.mensagem or 'aceita'} (protocolo "
                  f"{answer.protocolo or '—'}).",
                  {"changes": diff, "protocolo": answer.protocolo, "mensagem_antt": answer.mensagem,
-                  "observacoes": body.observacoes, "retificacao": contract.retificacoes}, actor=actor)
+                  "observacoes": observacoes, "retificacao": contract.retificacoes, "idempotency_key": key},
+                 actor=actor)
     db.session.flush()
     return RECTIFIED
 
 
-def _ask(contract: CiotAgregado, company, changes: dict):
-    try:
-        answer = ask_authority(contract, company, "rectify_aggregate", changes=changes)
-    except ProviderUnavailable as exc:
-        raise Unprocessable(f"A ANTT não respondeu ({exc}): a retificação não foi feita; envie-a de novo.",
-                            code="authority_unavailable") from exc
-    if not answer.ok and not answer.rejected:
-        raise Unprocessable("A ANTT não deu resposta válida: a retificação não foi feita; envie-a de novo.",
-                            code="authority_unavailable")
-    return answer
+def _rectification_due(contract: CiotAgregado, key: str) -> bool:
+    return contract.retificacao_solicitada_at is not None and contract.retificacao_chave == key
+
+
+def rectification_outcome(contract: CiotAgregado, key: str) -> str:
+    """What became of the rectification of `key`: pending, rejected (its reason on the contract), retificado, or
+    the contract's status when it is no longer aberto."""
+    if contract.retificacao_chave != key:
+        return contract.status
+    if _rectification_due(contract, key):
+        return PENDING
+    return REJECTED if contract.mensagem_antt else RECTIFIED  # the key stays once settled; a refusal left its reason
+
+
+def rectify_error(contract: CiotAgregado) -> AppError:
+    """422 rejected for a rectification the authority refused (the contract unchanged, the records kept)."""
+    mensagem = contract.mensagem_antt or ""
+    return AppError(f"Retificação rejeitada pela ANTT: {mensagem}", code="rejected", status=422,
+                    extra={"status": contract.status, "mensagem_antt": mensagem}, keep_records=True)
+
+
+def stuck_rectifications(now=None) -> list[tuple]:
+    """(id, company_id, key) of every company's contract with a rectification pending past the stale limit."""
+    limit = (now or utcnow()) - stale_after()
+    return [tuple(row) for row in db.session.execute(cross_tenant(
+        sa.select(CiotAgregado.id, CiotAgregado.company_id, CiotAgregado.retificacao_chave)
+        .where(CiotAgregado.status == ABERTO, CiotAgregado.retificacao_solicitada_at < limit)
+        .order_by(CiotAgregado.retificacao_solicitada_at, CiotAgregado.id))).all()]
 
 
 def _text(value):

@@ -26,6 +26,7 @@ from domain.ciot_agregado.models import (
     PENDENCIA_CANCELAMENTO,
     PENDENCIA_DECLARACAO,
     PENDENCIA_ENCERRAMENTO,
+    PENDENCIA_RETIFICACAO,
     STATUSES,
     CiotAgregado,
     CiotAgregadoDebito,
@@ -42,10 +43,12 @@ LocalMoment = Annotated[datetime, Field(description="Data e hora de Brasília, c
 class CiotAgregadoPendencia(ResponseModel):
     """A message sent to the ANTT that has not been answered yet (an addition to the contract's fields; the status
     list stays the contract's four): the opening's declaration (status `aberto`, `codigo_ciot` null), the
-    cancellation (status `aberto`) or the closing (status `em_encerramento`). Pending messages are sent again
-    automatically with the same idempotency key; the field is null once the ANTT answers, accepting or refusing."""
-    tipo: Literal[PENDENCIA_DECLARACAO, PENDENCIA_CANCELAMENTO, PENDENCIA_ENCERRAMENTO] = Field(
-        description="O que aguarda a resposta da ANTT: declaracao (abertura), cancelamento ou encerramento.")
+    cancellation or the rectification (status `aberto`) or the closing (status `em_encerramento`). Pending messages
+    are sent again automatically with the same idempotency key; the field is null once the ANTT answers, accepting or
+    refusing."""
+    tipo: Literal[PENDENCIA_DECLARACAO, PENDENCIA_CANCELAMENTO, PENDENCIA_RETIFICACAO, PENDENCIA_ENCERRAMENTO] = Field(
+        description="O que aguarda a resposta da ANTT: declaracao (abertura), cancelamento, retificacao ou "
+                    "encerramento.")
     solicitado_at: Timestamp = Field(description="Quando o pedido foi registrado (ISO 8601 em UTC).")
 
 

@@ -1,7 +1,9 @@
 """CIOT aggregate contracts (TAC agregado): the business actions the API, the pages and the jobs call.
-The work lives in contracts.py (opening, phase 1), declaration.py (the opening sent to the authority),
-cancellation.py and closing.py (both in two phases; the pattern: authority.py), expiry.py, ledger.py (trips and
-debits), queries.py (reads) and pdf.py; docs/ciot-agregado.md explains the rules."""
+The API and the pages call requests.py for every request to the authority (open, rectify, cancel, close: phase 1,
+committed, then the outcome waited for briefly). The work lives in contracts.py (opening, phase 1), declaration.py
+(the opening sent to the authority), rectification.py, cancellation.py and closing.py (each in two phases; the
+pattern: authority.py), expiry.py, ledger.py (trips and debits), queries.py (reads) and pdf.py;
+docs/ciot-agregado.md explains the rules."""
 from domain.ciot_agregado.authority import PENDING, REJECTED  # noqa: F401  (re-exported)
 from domain.ciot_agregado.cancellation import (  # noqa: F401  (re-exported)
     cancel_error,
@@ -28,20 +30,33 @@ from domain.ciot_agregado.declaration import (  # noqa: F401  (re-exported)
 )
 from domain.ciot_agregado.expiry import due_contracts, expire_contract  # noqa: F401
 from domain.ciot_agregado.ledger import add_debito, add_viagem, cancel_debito, cancel_viagem  # noqa: F401
-from domain.ciot_agregado.models import PENDENCIA_CANCELAMENTO, PENDENCIA_DECLARACAO, PENDENCIA_ENCERRAMENTO
+from domain.ciot_agregado.models import (
+    PENDENCIA_CANCELAMENTO,
+    PENDENCIA_DECLARACAO,
+    PENDENCIA_ENCERRAMENTO,
+    PENDENCIA_RETIFICACAO,
+)
 from domain.ciot_agregado.queries import get_agregado, list_agregados, saldo_of  # noqa: F401
-from domain.ciot_agregado.rectification import COMPLETED, RECTIFIED, STILL_HELD, rectify_agregado  # noqa: F401
-
-# The pages' name for phase 1 of the closing: their transaction's commit enqueues phase 2.
-close_agregado = request_closing
+from domain.ciot_agregado.rectification import (  # noqa: F401  (re-exported)
+    COMPLETED,
+    RECTIFIED,
+    REQUESTED,
+    STILL_HELD,
+    rectify_agregado,
+    rectify_error,
+    send_rectification,
+    stuck_rectifications,
+)
+from domain.ciot_agregado.requests import cancel, close, open_agregado, rectify  # noqa: F401  (re-exported)
 
 # Phase 2 of each message, by what the contract waits for (CiotAgregado.pendencia): the sweep's table.
 SENDERS = {PENDENCIA_DECLARACAO: send_declaration, PENDENCIA_CANCELAMENTO: send_cancellation,
-           PENDENCIA_ENCERRAMENTO: send_closing}
+           PENDENCIA_ENCERRAMENTO: send_closing, PENDENCIA_RETIFICACAO: send_rectification}
 
 
 def stuck_requests(now=None) -> list[tuple]:
     """(kind, id, company_id, key) of every message to the authority left pending past the stale limit, by kind."""
     return [(kind, *row) for kind, rows in ((PENDENCIA_DECLARACAO, stuck_declarations(now)),
                                             (PENDENCIA_CANCELAMENTO, stuck_cancellations(now)),
+                                            (PENDENCIA_RETIFICACAO, stuck_rectifications(now)),
                                             (PENDENCIA_ENCERRAMENTO, stuck_closings(now))) for row in rows]

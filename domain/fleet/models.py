@@ -21,6 +21,9 @@ class Vehicle(IdMixin, TimestampMixin, TenantMixin, db.Model):
     __table_args__ = (
         sa.UniqueConstraint("company_id", "plate", name="uq_vehicles_company_plate"),
         sa.Index("ix_vehicles_company_created", "company_id", "created_at", "id"),
+        # The list's search `q` (domain/fleet/queries.py) on PostgreSQL: pg_trgm, created by partners' table.
+        sa.Index("ix_vehicles_search_trgm", sa.text("lower(brand) gin_trgm_ops"), sa.text("lower(model) gin_trgm_ops"),
+                 sa.text("plate gin_trgm_ops"), postgresql_using="gin").ddl_if(dialect="postgresql"),
         sa.CheckConstraint("status IN ('ativo', 'inativo', 'manutencao')", name="status"),
     )
     created_at: Mapped[datetime] = listed_created_at()  # served by ix_vehicles_company_created
@@ -43,6 +46,8 @@ class Driver(IdMixin, TimestampMixin, TenantMixin, db.Model):
     __table_args__ = (
         sa.UniqueConstraint("company_id", "cpf", name="uq_drivers_company_cpf"),
         sa.Index("ix_drivers_company_created", "company_id", "created_at", "id"),
+        sa.Index("ix_drivers_search_trgm", sa.text("lower(name) gin_trgm_ops"),
+                 postgresql_using="gin").ddl_if(dialect="postgresql"),
         sa.CheckConstraint("status IN ('ativo', 'inativo')", name="status"),
     )
     created_at: Mapped[datetime] = listed_created_at()  # served by ix_drivers_company_created
@@ -56,3 +61,9 @@ class Driver(IdMixin, TimestampMixin, TenantMixin, db.Model):
     has_mopp: Mapped[bool] = mapped_column(sa.Boolean, default=False, nullable=False)
     status: Mapped[str] = mapped_column(sa.String(10), default="ativo", nullable=False)
     created_by_user_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
+
+
+# The search indexes need pg_trgm, and these tables may be created before partners' (which creates the extension too).
+for _table in (Vehicle.__table__, Driver.__table__):
+    sa.event.listen(_table, "before_create",
+                    sa.DDL("CREATE EXTENSION IF NOT EXISTS pg_trgm").execute_if(dialect="postgresql"))

@@ -72,6 +72,15 @@ def queue_message(company, data: MessageCreate) -> Message:
     return message
 
 
+def send_message(company, data: MessageCreate) -> Message:
+    """The page's send: the message queued and committed at once, so its delivery runs (inline) before the panel
+    shows it (the API answers 202 with the queued message instead: queue_message)."""
+    from core.transaction import commit_phase
+    message = queue_message(company, data)
+    commit_phase("the message's delivery runs (inline) before the panel shows it")
+    return message
+
+
 def channel_setting(channel: str) -> ChannelSetting | None:
     return db.session.execute(db.select(ChannelSetting).where(ChannelSetting.channel == channel)).scalar_one_or_none()
 

@@ -30,7 +30,8 @@ def _one(agregado_id) -> str:
 
 def _held(api, partner, **overrides) -> dict:
     response = api.post(BASE, json=agregado_body(partner, **overrides))
-    assert response.status_code == 202, response.get_json()
+    assert response.status_code == 201, response.get_json()  # held: created, nothing pending at the ANTT
+    assert "Location" not in response.headers
     data = response.get_json()["data"]
     assert data["status"] == "aberto" and data["codigo_ciot"] is None and data["pendencia"] is None
     assert declarations_at_authority(data["id"]) == []  # never sent
@@ -55,7 +56,7 @@ def test_a_body_without_value_is_accepted_and_held_until_the_value_comes(api, ma
     body = agregado_body(partner)
     del body["valor_contratado"]
     response = api.post(BASE, json=body)
-    assert response.status_code == 202
+    assert response.status_code == 201
     data = response.get_json()["data"]
     assert _gaps(data) == ["valor_contratado"] and data["codigo_ciot"] is None
     assert agregado_events(data["id"]) == ["opening_held"]
@@ -180,7 +181,7 @@ def test_completing_part_of_what_is_missing_keeps_it_held(api, make_tac):
     data = _held(api, make_tac(), valor_contratado=None, pagamento={"tipo_pagamento": "pix"})
     assert _gaps(data) == ["valor_contratado", "pagamento.chave_pix"]
     partial = api.post(_one(data["id"]) + "/retificar", json={"valor_contratado": 9000})
-    assert partial.status_code == 202 and _gaps(partial.get_json()["data"]) == ["pagamento.chave_pix"]
+    assert partial.status_code == 200 and _gaps(partial.get_json()["data"]) == ["pagamento.chave_pix"]
     done = api.post(_one(data["id"]) + "/retificar",
                     json={"pagamento": {"tipo_pagamento": "pix", "chave_pix": "joao@exemplo.com.br"}})
     assert done.status_code == 200 and done.get_json()["data"]["codigo_ciot"] is not None

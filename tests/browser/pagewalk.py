@@ -149,8 +149,10 @@ def menu_urls(page, base: str) -> list[str]:
     more = []
     for url in list(urls):
         page.goto(url)
-        more += _same_origin(page, base, "main .page-head a[href], main #results tbody a[href], "
-                                         "main #operations-table tbody a[href], "
+        # the page's own actions and its first records, each group capped on its own: a page head with several
+        # actions (the CIOT list's "Nova operação", "a partir do CT-e", ...) must not crowd its records out
+        more += _same_origin(page, base, "main .page-head a[href]")[:3]
+        more += _same_origin(page, base, "main #results tbody a[href], main #operations-table tbody a[href], "
                                          "main #agregados-table tbody a[href]")[:3]
     return list(dict.fromkeys(urls + more))
 

@@ -102,7 +102,7 @@ def test_open_add_trips_and_debit_close_and_download(browser_page, make_user, ma
     page.get_by_test_id("close-contract").click()
     with htmx_settled(page, "/encerrar"):
         page.locator("#confirm-dialog [data-confirm-ok]").click()
-    page.locator("#agregado-message", has_text="enviado à ANTT").wait_for()
+    page.locator("#agregado-message", has_text="encerrado na ANTT").wait_for()
     assert page.get_by_test_id("rotas").count() == 1
 
     with page.expect_download(timeout=SLOW) as info:

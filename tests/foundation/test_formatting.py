@@ -7,8 +7,7 @@ import pytest
 from flask import render_template_string
 
 from core import formatting as f
-from core.validators import FieldInvalid, cnpj_check_digits
-from tests.fixtures.partners import cpf_check_digits
+from core.validators import FieldInvalid, cnpj_check_digits, cpf_check_digits
 
 
 @pytest.mark.parametrize("value, text", [

@@ -93,6 +93,29 @@ def test_only_the_unit_of_work_commits():
     assert commit_calls(ROOT / TRANSACTION_OWNER), "the unit of work commits somewhere"
 
 
+def commit_phase_calls(path: Path) -> list[str]:
+    """`line: call` for every call of `commit_phase` (however it was imported)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+    return [f"{node.lineno}: {ast.unparse(node.func)}()" for node in calls
+            if getattr(node.func, "id", getattr(node.func, "attr", None)) == "commit_phase"]
+
+
+def test_no_view_in_blueprints_calls_commit_phase():
+    """Views call one domain function per action and never commit a phase: a phase (a request to the authority
+    committed before it is asked, a job's row before the page shows it) is the domain's to commit."""
+    offenders = {name: calls for path in source_files(ROOT / "blueprints")
+                 if (calls := commit_phase_calls(path)) and (name := path.relative_to(ROOT).as_posix())}
+    assert not offenders, "commit_phase belongs to the domain function the view calls: " + repr(offenders)
+
+
+def test_the_commit_phase_scan_finds_every_spelling(tmp_path):
+    sample = tmp_path / "view.py"
+    sample.write_text("def v():\n    commit_phase('a')\n    transaction.commit_phase('b')\n    phase('c')\n",
+                      encoding="utf-8")
+    assert commit_phase_calls(sample) == ["2: commit_phase()", "3: transaction.commit_phase()"]
+
+
 def test_the_commit_scan_sees_every_kind_of_commit(tmp_path):
     sample = tmp_path / "job.py"
     sample.write_text("def j():\n    db.session.commit()\n    commit()\n    conn.commit()\n    commit_phase('x')\n",

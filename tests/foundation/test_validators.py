@@ -4,8 +4,7 @@ from datetime import date, datetime
 import pytest
 
 from core.clock import brasilia_today
-from core.validators import cnpj_check_digits, is_valid_cnpj, is_valid_cpf
-from tests.fixtures.partners import cpf_check_digits
+from core.validators import cnpj_check_digits, cpf_check_digits, is_valid_cnpj, is_valid_cpf
 
 
 @pytest.mark.parametrize("base9, digits", [("529982247", "25"), ("111444777", "35"), ("000000001", "91")])

@@ -55,7 +55,7 @@ def test_create_with_auto_emit_during_an_outage_is_accepted_and_emitted_once(api
     data = first.get_json()["data"]
     assert data["status"] == "emitindo" and first.get_json()["emission"]["reason"] == "in_progress"
     [job] = outbox()  # recorded with the operation, in the same transaction
-    assert job.func == "jobs.ciot.emit_operation" and job.args[0] == data["id"]
+    assert job.func == "jobs.ciot.ask_authority" and job.args[0] == data["id"]
 
     retry = api.post("/ciot/operations", json=body, headers={"Idempotency-Key": "trip-1"})
     assert retry.status_code == 201 and retry.headers["Idempotent-Replayed"] == "true"

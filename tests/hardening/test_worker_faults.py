@@ -40,7 +40,7 @@ def queue_on_private_redis(app, private_redis, monkeypatch):
     import jobs.context
     monkeypatch.setitem(app.config, "REDIS_URL", private_redis.url)
     monkeypatch.setitem(app.config, "JOBS_INLINE", False)
-    monkeypatch.setitem(app.config, "CIOT_EMIT_WAIT_SECONDS", 0)
+    monkeypatch.setitem(app.config, "AUTHORITY_WAIT_SECONDS", 0)
     monkeypatch.setattr(jobs.context, "_worker_app", app)
     return Redis.from_url(private_redis.url)
 

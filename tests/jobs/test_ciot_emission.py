@@ -1,4 +1,4 @@
-"""jobs.ciot.emit_operation: idempotent, retried, recoverable; never two CIOTs for one operation."""
+"""jobs.ciot.ask_authority: idempotent, retried, recoverable; never two CIOTs for one operation."""
 import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
@@ -8,13 +8,15 @@ from core.tenancy import cross_tenant, tenant_scope
 from domain.ciot import services
 from domain.ciot.models import EmissionAttempt, SimulatorEmission
 from domain.ciot.provider import HomologSimulator, Issuer, ProviderUnavailable
-from jobs.ciot import emit_operation
+from jobs.ciot import ask_authority as emit_operation
 from tests.fixtures.ciot import events_of, load_op
 
 
 def attempts(op_id):
+    """The operation's emission requests (its other requests to the authority live in the same table)."""
     return list(db.session.execute(cross_tenant(sa.select(EmissionAttempt).where(
-        EmissionAttempt.operation_id == op_id).order_by(EmissionAttempt.attempt_number))).scalars())
+        EmissionAttempt.operation_id == op_id, EmissionAttempt.action == "emit")
+        .order_by(EmissionAttempt.attempt_number))).scalars())
 
 
 def sim_rows(op_id):
@@ -105,7 +107,7 @@ def test_a_provider_failure_is_retried_then_returns_the_operation(app, make_oper
     monkeypatch.setitem(app.config, "CIOT_PROVIDER_HOMOLOG", f"{__name__}.FailingProvider")
     with tenant_scope(company.id):
         with pytest.raises(ProviderUnavailable):  # not the last try: RQ retries it
-            services.run_emission_attempt(attempt.id)
+            services.run_request(attempt.id)
         db.session.rollback()
     assert load_op(op.id).status == "emitindo" and attempts(op.id)[0].state == "claimed"
     assert emit_operation(str(op.id), str(attempt.id)) == "failed"  # inline = last try
@@ -131,7 +133,7 @@ def test_recover_stale_attempts_requeues_them(app, make_operation, monkeypatch):
     op = make_operation(status="emitindo")
     fresh_op = make_operation(status="emitindo")
     monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", 0)
-    assert services.recover_stale_attempts(actor="test") == 2
+    assert services.recover_stale_requests(actor="test") == 2
     from tests.fixtures.committing import commit
     commit()  # inline: the requeued jobs run here
     assert load_op(op.id).status == load_op(fresh_op.id).status == "emitido"
@@ -145,7 +147,7 @@ def test_a_job_delivered_twice_by_rq_emits_once(api, make_operation, rq_backend)
     op = make_operation()
     assert api.post(f"/ciot/operations/{op.id}/emit").status_code == 202
     [attempt] = attempts(op.id)
-    send_to_rq(PendingJob("jobs.ciot.emit_operation", (str(op.id), str(attempt.id)), queue="emission",
+    send_to_rq(PendingJob("jobs.ciot.ask_authority", (str(op.id), str(attempt.id)), queue="emission",
                           job_id=f"duplicate-{attempt.id}"), connection=rq_backend)
     run_worker(rq_backend)
     fresh = load_op(op.id)
@@ -189,7 +191,7 @@ def test_the_stale_wait_is_read_from_the_environment(app, monkeypatch):
     from datetime import timedelta
 
     from core.config import load_config
-    from domain.ciot.emission import stale_after
+    from domain.ciot.protocol import stale_after
     monkeypatch.setenv("CIOT_EMIT_STALE_SECONDS", "90")
     monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", load_config()["CIOT_EMIT_STALE_SECONDS"])
     assert stale_after() == timedelta(seconds=90)

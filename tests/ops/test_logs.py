@@ -83,7 +83,7 @@ def test_job_line_carries_the_request_id_company_and_api_key(app, company, make_
     run_worker(rq_backend)
     [job] = lines(stream, "fretes.job")
     assert (job["request_id"], job["queue"], job["job"], job["status"]) == (
-        "emit-7", "emission", "jobs.ciot.emit_operation", "ok")
+        "emit-7", "emission", "jobs.ciot.ask_authority", "ok")
     assert job["company_id"] == str(company.id) and job["duration_ms"] > 0 and job["job_id"]
     assert (job["api_key_id"], job["user_id"]) == (str(key.id), None)
     assert "flk_" not in json.dumps(job)  # the key's id, never the key

@@ -27,7 +27,7 @@ def run_once(company, attempt_id):
     """One try of the emission job that is not its last (it raises for RQ to retry)."""
     with tenant_scope(company.id):
         try:
-            return services.run_emission_attempt(attempt_id)
+            return services.run_request(attempt_id)
         except ProviderUnavailable:
             db.session.rollback()
             raise

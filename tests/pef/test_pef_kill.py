@@ -38,7 +38,7 @@ def test_kill_9_mid_declaration_leaves_one_ciot(app, api, make_operation, pef, r
     assert load_op(op.id).status == "emitindo" and load_op(op.id).codigo_ciot is None
     # The periodic recovery finds the stale attempt and queues it again; a worker runs it.
     monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", 0)
-    assert services.recover_stale_attempts(actor="test") == 1
+    assert services.recover_stale_requests(actor="test") == 1
     from tests.fixtures.committing import commit
     commit()
     run_worker(rq_backend)

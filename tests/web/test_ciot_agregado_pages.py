@@ -97,7 +97,7 @@ def test_ledger_page_adds_cancels_and_closes(login, make_user, company, open_agr
     closed = client.post(url + "/encerrar", data={"csrf_token": token, "peso_carga_final": "12.000",
                                                   "motivo": "Fim da safra"}, headers=HX)
     html = closed.get_data(as_text=True)
-    assert closed.status_code == 200 and "enviado à ANTT" in html and "Rotas consolidadas" in html
+    assert closed.status_code == 200 and "encerrado na ANTT" in html and "Rotas consolidadas" in html
     assert 'data-status="encerrado"' in html and 'data-testid="add-trip"' not in html
     assert load_agregado(agg["id"]).status == "encerrado"
     pdf = client.get(url + "/pdf")
