@@ -26,7 +26,7 @@ from core.responses import CURSOR_PATTERN, WEBHOOK_EVENTS, ErrorCode, ResponseMo
 from core.schemas import ListQuery
 
 TITLE = "Fretes Public API"
-VERSION = "1.2.0"  # moves with docs/api/changelog.md (docs/api/versioning.md)
+VERSION = "1.3.0"  # moves with docs/api/changelog.md (docs/api/versioning.md)
 
 # --- The pipeline's own errors (core/api.py, blueprints/errors.py) -----------------------------------------------
 
