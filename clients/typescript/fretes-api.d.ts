@@ -444,8 +444,8 @@ export interface paths {
         get: operations["listCiotAgregados"];
         put?: never;
         /**
-         * Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da mesma composição em `data`; ANT
-         * @description Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da mesma composição em `data`; ANTT fora do ar: 202 aberto sem codigo_ciot, declarado automaticamente.
+         * Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto com `bloqueios`, nada envia
+         * @description Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto com `bloqueios`, nada enviado); 409 com o contrato aberto da mesma composição em `data`; 202 aberto sem codigo_ciot enquanto a resposta da ANTT não chega (declarado automaticamente).
          *
          *     Escopo da chave: `write`.
          */
@@ -621,7 +621,7 @@ export interface paths {
         put?: never;
         /**
          * Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com a resposta da ANTT no
-         * @description Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com a resposta da ANTT no histórico; num contrato retido (bloqueios), completa os dados e o declara (202 enquanto a declaração aguarda a ANTT, ou enquanto algo ainda falta).
+         * @description Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com a resposta da ANTT no histórico; num contrato retido (bloqueios), completa os dados e o declara (202 enquanto a resposta da ANTT não chega).
          *
          *     Escopo da chave: `write`.
          */
@@ -2142,6 +2142,36 @@ export interface components {
             mensagem: string;
         };
         /**
+         * CiotActionPending
+         * @description Sent to the authority, whose answer has not come yet: the operation (`pendencia` names the request) is at the
+         *     `Location` header's URL; read it again shortly (the webhook event follows the outcome).
+         */
+        CiotActionPending: {
+            /**
+             * Ok
+             * @constant
+             */
+            ok: false;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "rascunho" | "validado" | "com_divergencia" | "pronto_emissao" | "emitindo" | "emitido" | "rejeitado" | "cancelado" | "encerrado";
+            /**
+             * Reason
+             * @constant
+             */
+            reason: "in_progress";
+            /**
+             * Pendencia
+             * @enum {string}
+             */
+            pendencia: "emissao" | "retificacao" | "cancelamento" | "encerramento";
+            /** Mensagem */
+            mensagem: string;
+            data: components["schemas"]["CiotOperation"];
+        };
+        /**
          * CiotAgregadoBloqueio
          * @description What the declaration lacks: the contract is held (aberto, never sent to the ANTT) until it is given in
          *     POST /retificar.
@@ -2486,16 +2516,17 @@ export interface components {
          * CiotAgregadoPendencia
          * @description A message sent to the ANTT that has not been answered yet (an addition to the contract's fields; the status
          *     list stays the contract's four): the opening's declaration (status `aberto`, `codigo_ciot` null), the
-         *     cancellation (status `aberto`) or the closing (status `em_encerramento`). Pending messages are sent again
-         *     automatically with the same idempotency key; the field is null once the ANTT answers, accepting or refusing.
+         *     cancellation or the rectification (status `aberto`) or the closing (status `em_encerramento`). Pending messages
+         *     are sent again automatically with the same idempotency key; the field is null once the ANTT answers, accepting or
+         *     refusing.
          */
         CiotAgregadoPendencia: {
             /**
              * Tipo
-             * @description O que aguarda a resposta da ANTT: declaracao (abertura), cancelamento ou encerramento.
+             * @description O que aguarda a resposta da ANTT: declaracao (abertura), cancelamento, retificacao ou encerramento.
              * @enum {string}
              */
-            tipo: "declaracao" | "cancelamento" | "encerramento";
+            tipo: "declaracao" | "cancelamento" | "retificacao" | "encerramento";
             /**
              * Solicitado At
              * Format: date-time
@@ -3401,6 +3432,11 @@ export interface components {
             retificacoes: number;
             /** Retificado At */
             retificado_at: string | null;
+            /**
+             * Pendencia
+             * @description O pedido à ANTT ainda sem resposta (a operação mantém o status até ela chegar), ou null.
+             */
+            pendencia: ("emissao" | "retificacao" | "cancelamento" | "encerramento") | null;
             cancelamento: components["schemas"]["CiotCancellation"] | null;
             encerramento: components["schemas"]["CiotClosing"] | null;
             /** Contratantes */
@@ -9275,6 +9311,7 @@ export interface operations {
                      *         "protocolo": "HML20261123035249242974",
                      *         "retificacoes": 0,
                      *         "retificado_at": null,
+                     *         "pendencia": null,
                      *         "status": "encerrado",
                      *         "tipo_chave_pix": null,
                      *         "tipo_operacao": "lotacao",
@@ -9574,6 +9611,7 @@ export interface operations {
                      *         "protocolo": null,
                      *         "retificacoes": 0,
                      *         "retificado_at": null,
+                     *         "pendencia": null,
                      *         "status": "cancelado",
                      *         "tipo_chave_pix": null,
                      *         "tipo_operacao": "lotacao",
@@ -9716,7 +9754,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "destinatario_cpf_cnpj": "44555666000181"
+                 *       "justificativa_contingencia": "Queda do sistema"
                  *     }
                  */
                 "application/json": components["schemas"]["CiotOperationUpdate"];
@@ -9733,195 +9771,205 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "account_number": "56789-0",
-                     *         "agency": "1234",
-                     *         "alto_desempenho": false,
-                     *         "bank_code": "001",
-                     *         "bank_data": {
-                     *           "account_number": "56789-0",
-                     *           "agency": "1234",
-                     *           "bank_code": "001",
-                     *           "cpf_cnpj_owner": "52998224725"
-                     *         },
-                     *         "cancelamento": null,
-                     *         "chave_pix": null,
+                     *         "id": "3ea834df-ef94-4dc1-be84-7b114512c3c0",
                      *         "code": "CIOT-000001",
-                     *         "codigo_ciot": null,
-                     *         "codigo_natureza_carga": "0001",
-                     *         "codigo_tipo_carga": 5,
-                     *         "codigo_verificador": null,
-                     *         "company_id": "352a8921-75db-4839-893f-68e0b21b82a9",
-                     *         "composicao_contratada": "completa",
-                     *         "contingencia": false,
+                     *         "status": "com_divergencia",
+                     *         "mode": "normal",
+                     *         "environment": "homolog",
+                     *         "tipo_operacao": "lotacao",
+                     *         "external_id": "ERP-1",
                      *         "contratado_cpf_cnpj": "52998224725",
                      *         "contratado_nome": "João da Silva",
                      *         "contratado_rntrc": "012345678",
+                     *         "valor_frete": 5000,
+                     *         "codigo_ciot": null,
+                     *         "protocolo": null,
+                     *         "contingencia": false,
+                     *         "emitted_at": null,
+                     *         "created_at": "2026-12-07T15:32:14.003201Z",
+                     *         "updated_at": "2026-12-07T15:32:14.020681Z",
+                     *         "freight_id": null,
                      *         "contratado_tipo": "TAC",
+                     *         "equiparado_tac": null,
+                     *         "distancia_km": 430,
+                     *         "codigo_natureza_carga": "0001",
+                     *         "codigo_tipo_carga": 5,
+                     *         "composicao_contratada": "completa",
+                     *         "alto_desempenho": false,
+                     *         "retorno_vazio": false,
+                     *         "peso_carga": 20000,
+                     *         "destinatario_cpf_cnpj": "44555666000181",
+                     *         "destinatario_nome": "Comercial Destino Ltda",
+                     *         "bank_code": "001",
+                     *         "agency": "1234",
+                     *         "account_number": "56789-0",
+                     *         "cpf_cnpj_owner": "52998224725",
+                     *         "titular_parentesco": null,
+                     *         "data_declaracao": "2026-12-07",
+                     *         "viagem_inicio": "2026-12-08T00:00:00-03:00",
+                     *         "viagem_fim": "2026-12-10T18:00:00-03:00",
+                     *         "chave_pix": null,
+                     *         "tipo_chave_pix": null,
+                     *         "tipo_pagamento": "conta_corrente",
+                     *         "indicador_pagamento": "prazo",
+                     *         "justificativa_contingencia": "Queda do sistema",
+                     *         "data_emissao_original": null,
+                     *         "company_id": "9ccefb09-d236-41f1-957d-03135abcd79e",
+                     *         "distancia_origem": "informada",
+                     *         "campos_derivados": [],
+                     *         "origem": {
+                     *           "tipo": "municipio",
+                     *           "uf": "SP",
+                     *           "codigo_municipio": "3550308",
+                     *           "municipio_nome": "São Paulo"
+                     *         },
+                     *         "destino": {
+                     *           "tipo": "municipio",
+                     *           "uf": "RJ",
+                     *           "codigo_municipio": "3304557",
+                     *           "municipio_nome": "Rio de Janeiro"
+                     *         },
+                     *         "codigo_verificador": null,
+                     *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
+                     *         "emitter_company_id": null,
+                     *         "modality": {
+                     *           "contratado_tipo": "TAC",
+                     *           "tac_or_equated": true,
+                     *           "equiparado": false,
+                     *           "source": "body"
+                     *         },
+                     *         "bank_data": {
+                     *           "bank_code": "001",
+                     *           "agency": "1234",
+                     *           "account_number": "56789-0",
+                     *           "cpf_cnpj_owner": "52998224725"
+                     *         },
+                     *         "validation": {
+                     *           "items": [
+                     *             {
+                     *               "code": "DAT09",
+                     *               "severity": "blocker",
+                     *               "field": "justificativa_contingencia",
+                     *               "message": "justificativa_contingencia foi informada, mas a operação não está em contingência (contingencia=false): remova a justificativa. Ela só é aceita junto com contingencia=true."
+                     *             }
+                     *           ],
+                     *           "summary": {
+                     *             "ok": false,
+                     *             "blockers": 1,
+                     *             "warnings": 0
+                     *           },
+                     *           "validated_at": "2026-12-07T15:32:14.020656Z"
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "pendencia": null,
+                     *         "cancelamento": null,
+                     *         "encerramento": null,
                      *         "contratantes": [
                      *           {
                      *             "cpf_cnpj": "11222333000181",
                      *             "nome": "Embarcadora Contratante SA",
-                     *             "observacoes": null,
-                     *             "papel": "principal",
-                     *             "percentual": 100,
                      *             "rntrc": null,
-                     *             "valor_frete": null
+                     *             "papel": "principal",
+                     *             "valor_frete": null,
+                     *             "percentual": 100,
+                     *             "observacoes": null
                      *           }
                      *         ],
-                     *         "cpf_cnpj_owner": "52998224725",
-                     *         "created_at": "2026-11-23T03:52:39.519859Z",
-                     *         "data_declaracao": "2026-11-23",
-                     *         "data_emissao_original": null,
-                     *         "destinatario_cpf_cnpj": "44555666000181",
-                     *         "destinatario_nome": "Comercial Destino Ltda",
-                     *         "destino": {
-                     *           "codigo_municipio": "3304557",
-                     *           "municipio_nome": "Rio de Janeiro",
-                     *           "tipo": "municipio",
-                     *           "uf": "RJ"
-                     *         },
-                     *         "distancia_km": 430,
+                     *         "vehicles": [
+                     *           {
+                     *             "plate": "ABC1D23",
+                     *             "vehicle_kind": "cavalo_trator",
+                     *             "rntrc": "012345678",
+                     *             "axles": 3,
+                     *             "own_fleet": true
+                     *           },
+                     *           {
+                     *             "plate": "DEF4567",
+                     *             "vehicle_kind": "implemento",
+                     *             "rntrc": null,
+                     *             "axles": 3,
+                     *             "own_fleet": true
+                     *           }
+                     *         ],
+                     *         "payments": [
+                     *           {
+                     *             "kind": "adiantamento",
+                     *             "contratante_index": 0,
+                     *             "contratante_cpf_cnpj": null,
+                     *             "tipo_pagamento": "conta_corrente",
+                     *             "indicador_pagamento": "vista",
+                     *             "amount": 1500,
+                     *             "due_date": "2026-12-08",
+                     *             "banco": "001",
+                     *             "agencia": "1234",
+                     *             "conta": "56789-0",
+                     *             "titular_cpf_cnpj": "52998224725",
+                     *             "codigo_pagamento": null,
+                     *             "tipo_chave_pix": null,
+                     *             "titular_parentesco": null
+                     *           },
+                     *           {
+                     *             "kind": "saldo",
+                     *             "contratante_index": 0,
+                     *             "contratante_cpf_cnpj": null,
+                     *             "tipo_pagamento": "pix",
+                     *             "indicador_pagamento": "prazo",
+                     *             "amount": 3500,
+                     *             "due_date": "2026-12-12",
+                     *             "banco": null,
+                     *             "agencia": null,
+                     *             "conta": null,
+                     *             "titular_cpf_cnpj": null,
+                     *             "codigo_pagamento": "52998224725",
+                     *             "tipo_chave_pix": "cpf",
+                     *             "titular_parentesco": null
+                     *           }
+                     *         ],
                      *         "documents": [
                      *           {
+                     *             "kind": "nfe",
                      *             "access_key": "35261177888999000181550010000123451876543211",
-                     *             "cargo_weight_kg": 20000,
+                     *             "number": "12345",
+                     *             "series": "1",
                      *             "emitter_cnpj": "77888999000181",
                      *             "emitter_name": "Indústria Origem SA",
                      *             "freight_value": 5000,
-                     *             "kind": "nfe",
-                     *             "number": "12345",
-                     *             "series": "1"
+                     *             "cargo_weight_kg": 20000
                      *           }
                      *         ],
-                     *         "emitted_at": null,
-                     *         "emitter_company_id": null,
-                     *         "encerramento": null,
-                     *         "environment": "homolog",
-                     *         "equiparado_tac": null,
                      *         "events": [
                      *           {
-                     *             "actor": "api_key:flk_b5cafb9adab4",
-                     *             "created_at": "2026-11-23T03:52:39.583872Z",
+                     *             "id": "ac7bd58f-86ba-4d59-aeee-8371fce063f3",
+                     *             "type": "validated",
+                     *             "message": "Validação: 1 bloqueio(s), 0 alerta(s).",
                      *             "data": {
-                     *               "blockers": 0,
-                     *               "codes": [],
-                     *               "from": "com_divergencia",
-                     *               "ok": true,
-                     *               "to": "pronto_emissao",
-                     *               "warnings": 0
+                     *               "ok": false,
+                     *               "blockers": 1,
+                     *               "warnings": 0,
+                     *               "codes": [
+                     *                 "DAT09"
+                     *               ],
+                     *               "from": "pronto_emissao",
+                     *               "to": "com_divergencia"
                      *             },
-                     *             "id": "673dd406-7bab-4e4e-ac71-f7da41345318",
-                     *             "message": "Validação sem pendências.",
-                     *             "type": "validated"
+                     *             "actor": "api_key:flk_a779d647bef6",
+                     *             "created_at": "2026-12-07T15:32:14.020696Z"
                      *           },
                      *           {
-                     *             "actor": "api_key:flk_b5cafb9adab4",
-                     *             "created_at": "2026-11-23T03:52:39.560962Z",
+                     *             "id": "5fac6394-829c-44b0-bc03-5be8d0881b74",
+                     *             "type": "updated",
+                     *             "message": "Operação alterada: justificativa da contingência.",
                      *             "data": {
                      *               "fields": [
-                     *                 "destinatario_cpf_cnpj"
+                     *                 "justificativa_contingencia"
                      *               ]
                      *             },
-                     *             "id": "e5c5723e-f7d1-4201-9988-f9b829897faa",
-                     *             "message": "Operação alterada: destinatario_cpf_cnpj.",
-                     *             "type": "updated"
+                     *             "actor": "api_key:flk_a779d647bef6",
+                     *             "created_at": "2026-12-07T15:32:14.017801Z"
                      *           }
-                     *         ],
-                     *         "external_id": "ERP-1",
-                     *         "freight_id": null,
-                     *         "id": "6d6242ce-307c-4569-b97f-503e57cfb736",
-                     *         "indicador_pagamento": "prazo",
-                     *         "justificativa_contingencia": null,
-                     *         "mensagem_antt": null,
-                     *         "aviso_transportador": null,
-                     *         "modality": {
-                     *           "contratado_tipo": "TAC",
-                     *           "equiparado": false,
-                     *           "source": "body",
-                     *           "tac_or_equated": true
-                     *         },
-                     *         "mode": "normal",
-                     *         "origem": {
-                     *           "codigo_municipio": "3550308",
-                     *           "municipio_nome": "São Paulo",
-                     *           "tipo": "municipio",
-                     *           "uf": "SP"
-                     *         },
-                     *         "payments": [
-                     *           {
-                     *             "agencia": "1234",
-                     *             "amount": 1500,
-                     *             "banco": "001",
-                     *             "codigo_pagamento": null,
-                     *             "conta": "56789-0",
-                     *             "contratante_cpf_cnpj": null,
-                     *             "contratante_index": 0,
-                     *             "due_date": "2026-11-24",
-                     *             "indicador_pagamento": "vista",
-                     *             "kind": "adiantamento",
-                     *             "tipo_chave_pix": null,
-                     *             "tipo_pagamento": "conta_corrente",
-                     *             "titular_cpf_cnpj": "52998224725",
-                     *             "titular_parentesco": null
-                     *           },
-                     *           {
-                     *             "agencia": null,
-                     *             "amount": 3500,
-                     *             "banco": null,
-                     *             "codigo_pagamento": "52998224725",
-                     *             "conta": null,
-                     *             "contratante_cpf_cnpj": null,
-                     *             "contratante_index": 0,
-                     *             "due_date": "2026-11-28",
-                     *             "indicador_pagamento": "prazo",
-                     *             "kind": "saldo",
-                     *             "tipo_chave_pix": "cpf",
-                     *             "tipo_pagamento": "pix",
-                     *             "titular_cpf_cnpj": null,
-                     *             "titular_parentesco": null
-                     *           }
-                     *         ],
-                     *         "peso_carga": 20000,
-                     *         "protocolo": null,
-                     *         "retificacoes": 0,
-                     *         "retificado_at": null,
-                     *         "status": "pronto_emissao",
-                     *         "tipo_chave_pix": null,
-                     *         "tipo_operacao": "lotacao",
-                     *         "tipo_pagamento": "conta_corrente",
-                     *         "updated_at": "2026-11-23T03:52:39.583845Z",
-                     *         "validation": {
-                     *           "items": [],
-                     *           "summary": {
-                     *             "blockers": 0,
-                     *             "ok": true,
-                     *             "warnings": 0
-                     *           },
-                     *           "validated_at": "2026-11-23T03:52:39.583810Z"
-                     *         },
-                     *         "valor_frete": 5000,
-                     *         "vehicles": [
-                     *           {
-                     *             "axles": 3,
-                     *             "own_fleet": true,
-                     *             "plate": "ABC1D23",
-                     *             "rntrc": "012345678",
-                     *             "vehicle_kind": "cavalo_trator"
-                     *           },
-                     *           {
-                     *             "axles": 3,
-                     *             "own_fleet": true,
-                     *             "plate": "DEF4567",
-                     *             "rntrc": null,
-                     *             "vehicle_kind": "implemento"
-                     *           }
-                     *         ],
-                     *         "viagem_fim": "2026-11-26T18:00:00-03:00",
-                     *         "viagem_inicio": "2026-11-24T00:00:00-03:00",
-                     *         "retorno_vazio": false,
-                     *         "titular_parentesco": null,
-                     *         "distancia_origem": "informada",
-                     *         "campos_derivados": []
+                     *         ]
                      *       }
                      *     }
                      */
@@ -10230,6 +10278,7 @@ export interface operations {
                      *         "protocolo": null,
                      *         "retificacoes": 0,
                      *         "retificado_at": null,
+                     *         "pendencia": null,
                      *         "status": "pronto_emissao",
                      *         "tipo_chave_pix": null,
                      *         "tipo_operacao": "lotacao",
@@ -10702,6 +10751,227 @@ export interface operations {
                     "application/json": components["schemas"]["CiotActionDone"];
                 };
             };
+            /** @description Sent to the authority, whose answer has not come yet: the operation (`pendencia` names the request) is at the */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "status": "emitido",
+                     *       "reason": "in_progress",
+                     *       "pendencia": "retificacao",
+                     *       "mensagem": "Retificação enviado(a) à ANTT; a resposta ainda não chegou. Consulte a operação CIOT-000001 em instantes.",
+                     *       "data": {
+                     *         "id": "97c04c6e-8eee-4008-b9f6-7ddc81080dee",
+                     *         "code": "CIOT-000001",
+                     *         "status": "emitido",
+                     *         "mode": "normal",
+                     *         "environment": "homolog",
+                     *         "tipo_operacao": "fracionada",
+                     *         "external_id": "ERP-1",
+                     *         "contratado_cpf_cnpj": "52998224725",
+                     *         "contratado_nome": "João da Silva",
+                     *         "contratado_rntrc": "012345678",
+                     *         "valor_frete": 5000,
+                     *         "codigo_ciot": "170999276285",
+                     *         "protocolo": "HML20261207143955282978",
+                     *         "contingencia": false,
+                     *         "emitted_at": "2026-12-07T14:39:56.027974Z",
+                     *         "created_at": "2026-12-07T14:39:55.754496Z",
+                     *         "updated_at": "2026-12-07T14:39:56.028071Z",
+                     *         "freight_id": null,
+                     *         "contratado_tipo": "TAC",
+                     *         "equiparado_tac": null,
+                     *         "distancia_km": 430,
+                     *         "codigo_natureza_carga": "0001",
+                     *         "codigo_tipo_carga": 5,
+                     *         "composicao_contratada": "completa",
+                     *         "alto_desempenho": false,
+                     *         "retorno_vazio": false,
+                     *         "peso_carga": 20000,
+                     *         "destinatario_cpf_cnpj": "44555666000181",
+                     *         "destinatario_nome": "Comercial Destino Ltda",
+                     *         "bank_code": "001",
+                     *         "agency": "1234",
+                     *         "account_number": "56789-0",
+                     *         "cpf_cnpj_owner": "52998224725",
+                     *         "titular_parentesco": null,
+                     *         "data_declaracao": "2026-12-07",
+                     *         "viagem_inicio": "2026-12-08T00:00:00-03:00",
+                     *         "viagem_fim": "2026-12-10T18:00:00-03:00",
+                     *         "chave_pix": null,
+                     *         "tipo_chave_pix": null,
+                     *         "tipo_pagamento": "conta_corrente",
+                     *         "indicador_pagamento": "prazo",
+                     *         "justificativa_contingencia": null,
+                     *         "data_emissao_original": null,
+                     *         "company_id": "a76f05e7-2b60-4df8-8f9b-25ed6348d2ac",
+                     *         "distancia_origem": "informada",
+                     *         "campos_derivados": [],
+                     *         "origem": {
+                     *           "tipo": "municipio",
+                     *           "uf": "SP",
+                     *           "codigo_municipio": "3550308",
+                     *           "municipio_nome": "São Paulo"
+                     *         },
+                     *         "destino": {
+                     *           "tipo": "municipio",
+                     *           "uf": "RJ",
+                     *           "codigo_municipio": "3304557",
+                     *           "municipio_nome": "Rio de Janeiro"
+                     *         },
+                     *         "codigo_verificador": "2991",
+                     *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
+                     *         "emitter_company_id": "a76f05e7-2b60-4df8-8f9b-25ed6348d2ac",
+                     *         "modality": {
+                     *           "contratado_tipo": "TAC",
+                     *           "tac_or_equated": true,
+                     *           "equiparado": false,
+                     *           "source": "body"
+                     *         },
+                     *         "bank_data": {
+                     *           "bank_code": "001",
+                     *           "agency": "1234",
+                     *           "account_number": "56789-0",
+                     *           "cpf_cnpj_owner": "52998224725"
+                     *         },
+                     *         "validation": {
+                     *           "items": [],
+                     *           "summary": {
+                     *             "ok": true,
+                     *             "blockers": 0,
+                     *             "warnings": 0
+                     *           },
+                     *           "validated_at": "2026-12-07T14:39:55.813546Z"
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "pendencia": "retificacao",
+                     *         "cancelamento": null,
+                     *         "encerramento": null,
+                     *         "contratantes": [
+                     *           {
+                     *             "cpf_cnpj": "11222333000181",
+                     *             "nome": "Embarcadora Contratante SA",
+                     *             "rntrc": null,
+                     *             "papel": "principal",
+                     *             "valor_frete": null,
+                     *             "percentual": 100,
+                     *             "observacoes": null
+                     *           }
+                     *         ],
+                     *         "vehicles": [
+                     *           {
+                     *             "plate": "ABC1D23",
+                     *             "vehicle_kind": "cavalo_trator",
+                     *             "rntrc": "012345678",
+                     *             "axles": 3,
+                     *             "own_fleet": true
+                     *           },
+                     *           {
+                     *             "plate": "DEF4567",
+                     *             "vehicle_kind": "implemento",
+                     *             "rntrc": null,
+                     *             "axles": 3,
+                     *             "own_fleet": true
+                     *           }
+                     *         ],
+                     *         "payments": [
+                     *           {
+                     *             "kind": "adiantamento",
+                     *             "contratante_index": 0,
+                     *             "contratante_cpf_cnpj": null,
+                     *             "tipo_pagamento": "conta_corrente",
+                     *             "indicador_pagamento": "vista",
+                     *             "amount": 1500,
+                     *             "due_date": "2026-12-08",
+                     *             "banco": "001",
+                     *             "agencia": "1234",
+                     *             "conta": "56789-0",
+                     *             "titular_cpf_cnpj": "52998224725",
+                     *             "codigo_pagamento": null,
+                     *             "tipo_chave_pix": null,
+                     *             "titular_parentesco": null
+                     *           },
+                     *           {
+                     *             "kind": "saldo",
+                     *             "contratante_index": 0,
+                     *             "contratante_cpf_cnpj": null,
+                     *             "tipo_pagamento": "pix",
+                     *             "indicador_pagamento": "prazo",
+                     *             "amount": 3500,
+                     *             "due_date": "2026-12-12",
+                     *             "banco": null,
+                     *             "agencia": null,
+                     *             "conta": null,
+                     *             "titular_cpf_cnpj": null,
+                     *             "codigo_pagamento": "52998224725",
+                     *             "tipo_chave_pix": "cpf",
+                     *             "titular_parentesco": null
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           {
+                     *             "kind": "nfe",
+                     *             "access_key": "35261177888999000181550010000123451876543211",
+                     *             "number": "12345",
+                     *             "series": "1",
+                     *             "emitter_cnpj": "77888999000181",
+                     *             "emitter_name": "Indústria Origem SA",
+                     *             "freight_value": 5000,
+                     *             "cargo_weight_kg": 20000
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "id": "96a7d6e4-239f-41cd-9148-edccaad0435f",
+                     *             "type": "rectify_requested",
+                     *             "message": "Retificação enviada à ANTT (peso_carga, viagem_fim).",
+                     *             "data": {
+                     *               "attempt_id": "ab932892-1caa-41a2-b641-a78277196004",
+                     *               "sent": [
+                     *                 "peso_carga",
+                     *                 "viagem_fim"
+                     *               ],
+                     *               "body": {
+                     *                 "peso_carga": "21000",
+                     *                 "viagem_fim": "2026-12-11T00:00:00",
+                     *                 "observacoes": "Peso conferido"
+                     *               }
+                     *             },
+                     *             "actor": "api_key:flk_0d1ce922c43f",
+                     *             "created_at": "2026-12-07T14:39:56.411320Z"
+                     *           },
+                     *           {
+                     *             "id": "86a3c05f-60fb-4b71-87a0-445203892424",
+                     *             "type": "emission_succeeded",
+                     *             "message": "CIOT 170999276285 emitido (homologação).",
+                     *             "data": {
+                     *               "attempt_id": "3c555723-6cf0-4bf3-b067-1097f722815a",
+                     *               "codigo_ciot": "170999276285",
+                     *               "protocolo": "HML20261207143955282978",
+                     *               "issuer_company_id": "a76f05e7-2b60-4df8-8f9b-25ed6348d2ac",
+                     *               "replayed": false,
+                     *               "aviso_transportador": null,
+                     *               "from": "emitindo",
+                     *               "to": "emitido"
+                     *             },
+                     *             "actor": "worker",
+                     *             "created_at": "2026-12-07T14:39:56.028099Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CiotActionPending"];
+                };
+            };
             /** @description Requisição inválida: `invalid_json`, `invalid_body`, `invalid_header`, `invalid_body`. */
             400: {
                 headers: {
@@ -10803,7 +11073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServerError"];
                 };
             };
-            /** @description Serviço indisponível: `service_unavailable`. */
+            /** @description Serviço indisponível: `service_unavailable`, `provider_unavailable`. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -10811,7 +11081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServerError"];
+                    "application/json": components["schemas"]["ServerError"] | components["schemas"]["CiotActionError"];
                 };
             };
         };
@@ -10878,6 +11148,219 @@ export interface operations {
                     "application/json": components["schemas"]["CiotActionDone"];
                 };
             };
+            /** @description Sent to the authority, whose answer has not come yet: the operation (`pendencia` names the request) is at the */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "status": "emitido",
+                     *       "reason": "in_progress",
+                     *       "pendencia": "cancelamento",
+                     *       "mensagem": "Cancelamento enviado(a) à ANTT; a resposta ainda não chegou. Consulte a operação CIOT-000001 em instantes.",
+                     *       "data": {
+                     *         "id": "8ebb6de1-e4e8-43ad-9709-614346526139",
+                     *         "code": "CIOT-000001",
+                     *         "status": "emitido",
+                     *         "mode": "normal",
+                     *         "environment": "homolog",
+                     *         "tipo_operacao": "fracionada",
+                     *         "external_id": "ERP-1",
+                     *         "contratado_cpf_cnpj": "52998224725",
+                     *         "contratado_nome": "João da Silva",
+                     *         "contratado_rntrc": "012345678",
+                     *         "valor_frete": 5000,
+                     *         "codigo_ciot": "613950749137",
+                     *         "protocolo": "HML20261207143938212248",
+                     *         "contingencia": false,
+                     *         "emitted_at": "2026-12-07T14:39:38.949928Z",
+                     *         "created_at": "2026-12-07T14:39:38.331407Z",
+                     *         "updated_at": "2026-12-07T14:39:38.950016Z",
+                     *         "freight_id": null,
+                     *         "contratado_tipo": "TAC",
+                     *         "equiparado_tac": null,
+                     *         "distancia_km": 430,
+                     *         "codigo_natureza_carga": "0001",
+                     *         "codigo_tipo_carga": 5,
+                     *         "composicao_contratada": "completa",
+                     *         "alto_desempenho": false,
+                     *         "retorno_vazio": false,
+                     *         "peso_carga": 20000,
+                     *         "destinatario_cpf_cnpj": "44555666000181",
+                     *         "destinatario_nome": "Comercial Destino Ltda",
+                     *         "bank_code": "001",
+                     *         "agency": "1234",
+                     *         "account_number": "56789-0",
+                     *         "cpf_cnpj_owner": "52998224725",
+                     *         "titular_parentesco": null,
+                     *         "data_declaracao": "2026-12-07",
+                     *         "viagem_inicio": "2026-12-08T00:00:00-03:00",
+                     *         "viagem_fim": "2026-12-10T18:00:00-03:00",
+                     *         "chave_pix": null,
+                     *         "tipo_chave_pix": null,
+                     *         "tipo_pagamento": "conta_corrente",
+                     *         "indicador_pagamento": "prazo",
+                     *         "justificativa_contingencia": null,
+                     *         "data_emissao_original": null,
+                     *         "company_id": "0e8edbeb-5c05-4bdd-a54a-74b45ee24c80",
+                     *         "distancia_origem": "informada",
+                     *         "campos_derivados": [],
+                     *         "origem": {
+                     *           "tipo": "municipio",
+                     *           "uf": "SP",
+                     *           "codigo_municipio": "3550308",
+                     *           "municipio_nome": "São Paulo"
+                     *         },
+                     *         "destino": {
+                     *           "tipo": "municipio",
+                     *           "uf": "RJ",
+                     *           "codigo_municipio": "3304557",
+                     *           "municipio_nome": "Rio de Janeiro"
+                     *         },
+                     *         "codigo_verificador": "0383",
+                     *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
+                     *         "emitter_company_id": "0e8edbeb-5c05-4bdd-a54a-74b45ee24c80",
+                     *         "modality": {
+                     *           "contratado_tipo": "TAC",
+                     *           "tac_or_equated": true,
+                     *           "equiparado": false,
+                     *           "source": "body"
+                     *         },
+                     *         "bank_data": {
+                     *           "bank_code": "001",
+                     *           "agency": "1234",
+                     *           "account_number": "56789-0",
+                     *           "cpf_cnpj_owner": "52998224725"
+                     *         },
+                     *         "validation": {
+                     *           "items": [],
+                     *           "summary": {
+                     *             "ok": true,
+                     *             "blockers": 0,
+                     *             "warnings": 0
+                     *           },
+                     *           "validated_at": "2026-12-07T14:39:38.491569Z"
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "pendencia": "cancelamento",
+                     *         "cancelamento": null,
+                     *         "encerramento": null,
+                     *         "contratantes": [
+                     *           {
+                     *             "cpf_cnpj": "11222333000181",
+                     *             "nome": "Embarcadora Contratante SA",
+                     *             "rntrc": null,
+                     *             "papel": "principal",
+                     *             "valor_frete": null,
+                     *             "percentual": 100,
+                     *             "observacoes": null
+                     *           }
+                     *         ],
+                     *         "vehicles": [
+                     *           {
+                     *             "plate": "ABC1D23",
+                     *             "vehicle_kind": "cavalo_trator",
+                     *             "rntrc": "012345678",
+                     *             "axles": 3,
+                     *             "own_fleet": true
+                     *           },
+                     *           {
+                     *             "plate": "DEF4567",
+                     *             "vehicle_kind": "implemento",
+                     *             "rntrc": null,
+                     *             "axles": 3,
+                     *             "own_fleet": true
+                     *           }
+                     *         ],
+                     *         "payments": [
+                     *           {
+                     *             "kind": "adiantamento",
+                     *             "contratante_index": 0,
+                     *             "contratante_cpf_cnpj": null,
+                     *             "tipo_pagamento": "conta_corrente",
+                     *             "indicador_pagamento": "vista",
+                     *             "amount": 1500,
+                     *             "due_date": "2026-12-08",
+                     *             "banco": "001",
+                     *             "agencia": "1234",
+                     *             "conta": "56789-0",
+                     *             "titular_cpf_cnpj": "52998224725",
+                     *             "codigo_pagamento": null,
+                     *             "tipo_chave_pix": null,
+                     *             "titular_parentesco": null
+                     *           },
+                     *           {
+                     *             "kind": "saldo",
+                     *             "contratante_index": 0,
+                     *             "contratante_cpf_cnpj": null,
+                     *             "tipo_pagamento": "pix",
+                     *             "indicador_pagamento": "prazo",
+                     *             "amount": 3500,
+                     *             "due_date": "2026-12-12",
+                     *             "banco": null,
+                     *             "agencia": null,
+                     *             "conta": null,
+                     *             "titular_cpf_cnpj": null,
+                     *             "codigo_pagamento": "52998224725",
+                     *             "tipo_chave_pix": "cpf",
+                     *             "titular_parentesco": null
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           {
+                     *             "kind": "nfe",
+                     *             "access_key": "35261177888999000181550010000123451876543211",
+                     *             "number": "12345",
+                     *             "series": "1",
+                     *             "emitter_cnpj": "77888999000181",
+                     *             "emitter_name": "Indústria Origem SA",
+                     *             "freight_value": 5000,
+                     *             "cargo_weight_kg": 20000
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "id": "19fc8cf3-1c27-41af-b0ec-d4ddc57e883b",
+                     *             "type": "cancel_requested",
+                     *             "message": "Cancelamento enviado à ANTT. Motivo: Carga não embarcada",
+                     *             "data": {
+                     *               "attempt_id": "89416670-c7c1-45ca-9530-d827d651d046",
+                     *               "motivo": "Carga não embarcada"
+                     *             },
+                     *             "actor": "api_key:flk_c86e2d6cbc57",
+                     *             "created_at": "2026-12-07T14:39:39.495086Z"
+                     *           },
+                     *           {
+                     *             "id": "7af46f2e-e9d5-41f6-9723-839f5ea33722",
+                     *             "type": "emission_succeeded",
+                     *             "message": "CIOT 613950749137 emitido (homologação).",
+                     *             "data": {
+                     *               "attempt_id": "5069b7e7-e21d-4c0a-b3a5-7bd1e09ded7a",
+                     *               "codigo_ciot": "613950749137",
+                     *               "protocolo": "HML20261207143938212248",
+                     *               "issuer_company_id": "0e8edbeb-5c05-4bdd-a54a-74b45ee24c80",
+                     *               "replayed": false,
+                     *               "aviso_transportador": null,
+                     *               "from": "emitindo",
+                     *               "to": "emitido"
+                     *             },
+                     *             "actor": "worker",
+                     *             "created_at": "2026-12-07T14:39:38.950037Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CiotActionPending"];
+                };
+            };
             /** @description Requisição inválida: `invalid_json`, `invalid_body`, `invalid_header`. */
             400: {
                 headers: {
@@ -10979,7 +11462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServerError"];
                 };
             };
-            /** @description Serviço indisponível: `service_unavailable`. */
+            /** @description Serviço indisponível: `service_unavailable`, `provider_unavailable`. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -10987,7 +11470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServerError"];
+                    "application/json": components["schemas"]["ServerError"] | components["schemas"]["CiotActionError"];
                 };
             };
         };
@@ -11054,6 +11537,223 @@ export interface operations {
                     "application/json": components["schemas"]["CiotActionDone"];
                 };
             };
+            /** @description Sent to the authority, whose answer has not come yet: the operation (`pendencia` names the request) is at the */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "status": "emitido",
+                     *       "reason": "in_progress",
+                     *       "pendencia": "encerramento",
+                     *       "mensagem": "Encerramento enviado(a) à ANTT; a resposta ainda não chegou. Consulte a operação CIOT-000001 em instantes.",
+                     *       "data": {
+                     *         "id": "4ca3207d-273a-4531-998a-31c935c6d232",
+                     *         "code": "CIOT-000001",
+                     *         "status": "emitido",
+                     *         "mode": "normal",
+                     *         "environment": "homolog",
+                     *         "tipo_operacao": "fracionada",
+                     *         "external_id": "ERP-1",
+                     *         "contratado_cpf_cnpj": "52998224725",
+                     *         "contratado_nome": "João da Silva",
+                     *         "contratado_rntrc": "012345678",
+                     *         "valor_frete": 5000,
+                     *         "codigo_ciot": "502751454604",
+                     *         "protocolo": "HML20261207143943117319",
+                     *         "contingencia": false,
+                     *         "emitted_at": "2026-12-07T14:39:43.426201Z",
+                     *         "created_at": "2026-12-07T14:39:43.231912Z",
+                     *         "updated_at": "2026-12-07T14:39:43.426302Z",
+                     *         "freight_id": null,
+                     *         "contratado_tipo": "TAC",
+                     *         "equiparado_tac": null,
+                     *         "distancia_km": 430,
+                     *         "codigo_natureza_carga": "0001",
+                     *         "codigo_tipo_carga": 5,
+                     *         "composicao_contratada": "completa",
+                     *         "alto_desempenho": false,
+                     *         "retorno_vazio": false,
+                     *         "peso_carga": 20000,
+                     *         "destinatario_cpf_cnpj": "44555666000181",
+                     *         "destinatario_nome": "Comercial Destino Ltda",
+                     *         "bank_code": "001",
+                     *         "agency": "1234",
+                     *         "account_number": "56789-0",
+                     *         "cpf_cnpj_owner": "52998224725",
+                     *         "titular_parentesco": null,
+                     *         "data_declaracao": "2026-12-07",
+                     *         "viagem_inicio": "2026-12-08T00:00:00-03:00",
+                     *         "viagem_fim": "2026-12-10T18:00:00-03:00",
+                     *         "chave_pix": null,
+                     *         "tipo_chave_pix": null,
+                     *         "tipo_pagamento": "conta_corrente",
+                     *         "indicador_pagamento": "prazo",
+                     *         "justificativa_contingencia": null,
+                     *         "data_emissao_original": null,
+                     *         "company_id": "57a3ad3e-3aaf-44fa-8968-a9dcbdcdce9d",
+                     *         "distancia_origem": "informada",
+                     *         "campos_derivados": [],
+                     *         "origem": {
+                     *           "tipo": "municipio",
+                     *           "uf": "SP",
+                     *           "codigo_municipio": "3550308",
+                     *           "municipio_nome": "São Paulo"
+                     *         },
+                     *         "destino": {
+                     *           "tipo": "municipio",
+                     *           "uf": "RJ",
+                     *           "codigo_municipio": "3304557",
+                     *           "municipio_nome": "Rio de Janeiro"
+                     *         },
+                     *         "codigo_verificador": "4812",
+                     *         "mensagem_antt": null,
+                     *         "aviso_transportador": null,
+                     *         "emitter_company_id": "57a3ad3e-3aaf-44fa-8968-a9dcbdcdce9d",
+                     *         "modality": {
+                     *           "contratado_tipo": "TAC",
+                     *           "tac_or_equated": true,
+                     *           "equiparado": false,
+                     *           "source": "body"
+                     *         },
+                     *         "bank_data": {
+                     *           "bank_code": "001",
+                     *           "agency": "1234",
+                     *           "account_number": "56789-0",
+                     *           "cpf_cnpj_owner": "52998224725"
+                     *         },
+                     *         "validation": {
+                     *           "items": [],
+                     *           "summary": {
+                     *             "ok": true,
+                     *             "blockers": 0,
+                     *             "warnings": 0
+                     *           },
+                     *           "validated_at": "2026-12-07T14:39:43.278655Z"
+                     *         },
+                     *         "retificacoes": 0,
+                     *         "retificado_at": null,
+                     *         "pendencia": "encerramento",
+                     *         "cancelamento": null,
+                     *         "encerramento": null,
+                     *         "contratantes": [
+                     *           {
+                     *             "cpf_cnpj": "11222333000181",
+                     *             "nome": "Embarcadora Contratante SA",
+                     *             "rntrc": null,
+                     *             "papel": "principal",
+                     *             "valor_frete": null,
+                     *             "percentual": 100,
+                     *             "observacoes": null
+                     *           }
+                     *         ],
+                     *         "vehicles": [
+                     *           {
+                     *             "plate": "ABC1D23",
+                     *             "vehicle_kind": "cavalo_trator",
+                     *             "rntrc": "012345678",
+                     *             "axles": 3,
+                     *             "own_fleet": true
+                     *           },
+                     *           {
+                     *             "plate": "DEF4567",
+                     *             "vehicle_kind": "implemento",
+                     *             "rntrc": null,
+                     *             "axles": 3,
+                     *             "own_fleet": true
+                     *           }
+                     *         ],
+                     *         "payments": [
+                     *           {
+                     *             "kind": "adiantamento",
+                     *             "contratante_index": 0,
+                     *             "contratante_cpf_cnpj": null,
+                     *             "tipo_pagamento": "conta_corrente",
+                     *             "indicador_pagamento": "vista",
+                     *             "amount": 1500,
+                     *             "due_date": "2026-12-08",
+                     *             "banco": "001",
+                     *             "agencia": "1234",
+                     *             "conta": "56789-0",
+                     *             "titular_cpf_cnpj": "52998224725",
+                     *             "codigo_pagamento": null,
+                     *             "tipo_chave_pix": null,
+                     *             "titular_parentesco": null
+                     *           },
+                     *           {
+                     *             "kind": "saldo",
+                     *             "contratante_index": 0,
+                     *             "contratante_cpf_cnpj": null,
+                     *             "tipo_pagamento": "pix",
+                     *             "indicador_pagamento": "prazo",
+                     *             "amount": 3500,
+                     *             "due_date": "2026-12-12",
+                     *             "banco": null,
+                     *             "agencia": null,
+                     *             "conta": null,
+                     *             "titular_cpf_cnpj": null,
+                     *             "codigo_pagamento": "52998224725",
+                     *             "tipo_chave_pix": "cpf",
+                     *             "titular_parentesco": null
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           {
+                     *             "kind": "nfe",
+                     *             "access_key": "35261177888999000181550010000123451876543211",
+                     *             "number": "12345",
+                     *             "series": "1",
+                     *             "emitter_cnpj": "77888999000181",
+                     *             "emitter_name": "Indústria Origem SA",
+                     *             "freight_value": 5000,
+                     *             "cargo_weight_kg": 20000
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "id": "af9f3e19-fb53-43a2-92f9-dc4dc6264f68",
+                     *             "type": "close_requested",
+                     *             "message": "Encerramento enviado à ANTT.",
+                     *             "data": {
+                     *               "attempt_id": "a14d7bf1-7f07-40ec-8d6e-dfcf8230f543",
+                     *               "peso_carga_final": 19000,
+                     *               "distancia": 430,
+                     *               "quantidade_viagens": 1,
+                     *               "data_encerramento": "2026-12-07",
+                     *               "observacoes": null
+                     *             },
+                     *             "actor": "api_key:flk_c0bd50440a57",
+                     *             "created_at": "2026-12-07T14:39:43.679011Z"
+                     *           },
+                     *           {
+                     *             "id": "453bf8af-56c6-40cd-bb56-fc043c056a42",
+                     *             "type": "emission_succeeded",
+                     *             "message": "CIOT 502751454604 emitido (homologação).",
+                     *             "data": {
+                     *               "attempt_id": "239c9b20-1f04-4e2c-8a50-14857ea5e1af",
+                     *               "codigo_ciot": "502751454604",
+                     *               "protocolo": "HML20261207143943117319",
+                     *               "issuer_company_id": "57a3ad3e-3aaf-44fa-8968-a9dcbdcdce9d",
+                     *               "replayed": false,
+                     *               "aviso_transportador": null,
+                     *               "from": "emitindo",
+                     *               "to": "emitido"
+                     *             },
+                     *             "actor": "worker",
+                     *             "created_at": "2026-12-07T14:39:43.426328Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CiotActionPending"];
+                };
+            };
             /** @description Requisição inválida: `invalid_json`, `invalid_body`, `invalid_header`. */
             400: {
                 headers: {
@@ -11155,7 +11855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServerError"];
                 };
             };
-            /** @description Serviço indisponível: `service_unavailable`. */
+            /** @description Serviço indisponível: `service_unavailable`, `provider_unavailable`. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -11163,7 +11863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServerError"];
+                    "application/json": components["schemas"]["ServerError"] | components["schemas"]["CiotActionError"];
                 };
             };
         };
@@ -13828,7 +14528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Regra de negócio impede a ação: `idempotency_key_reused`, `status_invalido`, `not_supported`, `rejected`, `authority_unavailable`, `missing_credentials`. */
+            /** @description Regra de negócio impede a ação: `idempotency_key_reused`, `status_invalido`, `not_supported`, `rejected`, `missing_credentials`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -32,6 +32,9 @@ from .carrier_ref import CarrierRef
 from .change_freight_status_x_service_signature_version import ChangeFreightStatusXServiceSignatureVersion
 from .ciot_action_done import CiotActionDone
 from .ciot_action_error import CiotActionError
+from .ciot_action_pending import CiotActionPending
+from .ciot_action_pending_pendencia import CiotActionPendingPendencia
+from .ciot_action_pending_status import CiotActionPendingStatus
 from .ciot_agregado_bloqueio import CiotAgregadoBloqueio
 from .ciot_agregado_cancel import CiotAgregadoCancel
 from .ciot_agregado_cancel_movement import CiotAgregadoCancelMovement
@@ -128,6 +131,7 @@ from .ciot_operation_environment import CiotOperationEnvironment
 from .ciot_operation_indicador_pagamento_type_0 import CiotOperationIndicadorPagamentoType0
 from .ciot_operation_list import CiotOperationList
 from .ciot_operation_mode import CiotOperationMode
+from .ciot_operation_pendencia_type_0 import CiotOperationPendenciaType0
 from .ciot_operation_response import CiotOperationResponse
 from .ciot_operation_status import CiotOperationStatus
 from .ciot_operation_summary import CiotOperationSummary
@@ -498,6 +502,9 @@ __all__ = (
     "ChangeFreightStatusXServiceSignatureVersion",
     "CiotActionDone",
     "CiotActionError",
+    "CiotActionPending",
+    "CiotActionPendingPendencia",
+    "CiotActionPendingStatus",
     "CiotAgregadoBloqueio",
     "CiotAgregadoCancel",
     "CiotAgregadoCancelMovement",
@@ -594,6 +601,7 @@ __all__ = (
     "CiotOperationIndicadorPagamentoType0",
     "CiotOperationList",
     "CiotOperationMode",
+    "CiotOperationPendenciaType0",
     "CiotOperationResponse",
     "CiotOperationStatus",
     "CiotOperationSummary",

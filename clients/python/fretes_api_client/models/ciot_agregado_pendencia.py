@@ -26,12 +26,13 @@ T = TypeVar("T", bound="CiotAgregadoPendencia")
 class CiotAgregadoPendencia:
     """ A message sent to the ANTT that has not been answered yet (an addition to the contract's fields; the status
     list stays the contract's four): the opening's declaration (status `aberto`, `codigo_ciot` null), the
-    cancellation (status `aberto`) or the closing (status `em_encerramento`). Pending messages are sent again
-    automatically with the same idempotency key; the field is null once the ANTT answers, accepting or refusing.
+    cancellation or the rectification (status `aberto`) or the closing (status `em_encerramento`). Pending messages
+    are sent again automatically with the same idempotency key; the field is null once the ANTT answers, accepting or
+    refusing.
 
         Attributes:
-            tipo (CiotAgregadoPendenciaTipo): O que aguarda a resposta da ANTT: declaracao (abertura), cancelamento ou
-                encerramento.
+            tipo (CiotAgregadoPendenciaTipo): O que aguarda a resposta da ANTT: declaracao (abertura), cancelamento,
+                retificacao ou encerramento.
             solicitado_at (datetime.datetime): Quando o pedido foi registrado (ISO 8601 em UTC).
      """
 

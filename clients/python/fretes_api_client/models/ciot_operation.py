@@ -14,6 +14,7 @@ from ..models.ciot_operation_distancia_origem_type_0 import CiotOperationDistanc
 from ..models.ciot_operation_environment import CiotOperationEnvironment
 from ..models.ciot_operation_indicador_pagamento_type_0 import CiotOperationIndicadorPagamentoType0
 from ..models.ciot_operation_mode import CiotOperationMode
+from ..models.ciot_operation_pendencia_type_0 import CiotOperationPendenciaType0
 from ..models.ciot_operation_status import CiotOperationStatus
 from ..models.ciot_operation_tipo_chave_pix_type_0 import CiotOperationTipoChavePixType0
 from ..models.ciot_operation_tipo_operacao import CiotOperationTipoOperacao
@@ -112,6 +113,8 @@ class CiotOperation:
             validation (CiotStoredValidation | None):
             retificacoes (int):
             retificado_at (datetime.datetime | None):
+            pendencia (CiotOperationPendenciaType0 | None): O pedido à ANTT ainda sem resposta (a operação mantém o status
+                até ela chegar), ou null.
             cancelamento (CiotCancellation | None):
             encerramento (CiotClosing | None):
             contratantes (list[CiotContratanteOut]):
@@ -178,6 +181,7 @@ class CiotOperation:
     validation: CiotStoredValidation | None
     retificacoes: int
     retificado_at: datetime.datetime | None
+    pendencia: CiotOperationPendenciaType0 | None
     cancelamento: CiotCancellation | None
     encerramento: CiotClosing | None
     contratantes: list[CiotContratanteOut]
@@ -414,6 +418,12 @@ class CiotOperation:
         else:
             retificado_at = self.retificado_at
 
+        pendencia: None | str
+        if isinstance(self.pendencia, CiotOperationPendenciaType0):
+            pendencia = self.pendencia.value
+        else:
+            pendencia = self.pendencia
+
         cancelamento: dict[str, Any] | None
         if isinstance(self.cancelamento, CiotCancellation):
             cancelamento = self.cancelamento.to_dict()
@@ -522,6 +532,7 @@ class CiotOperation:
             "validation": validation,
             "retificacoes": retificacoes,
             "retificado_at": retificado_at,
+            "pendencia": pendencia,
             "cancelamento": cancelamento,
             "encerramento": encerramento,
             "contratantes": contratantes,
@@ -1120,6 +1131,24 @@ class CiotOperation:
         retificado_at = _parse_retificado_at(d.pop("retificado_at"))
 
 
+        def _parse_pendencia(data: object) -> CiotOperationPendenciaType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                pendencia_type_0 = CiotOperationPendenciaType0(data)
+
+
+
+                return pendencia_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CiotOperationPendenciaType0 | None, data)
+
+        pendencia = _parse_pendencia(d.pop("pendencia"))
+
+
         def _parse_cancelamento(data: object) -> CiotCancellation | None:
             if data is None:
                 return data
@@ -1264,6 +1293,7 @@ class CiotOperation:
             validation=validation,
             retificacoes=retificacoes,
             retificado_at=retificado_at,
+            pendencia=pendencia,
             cancelamento=cancelamento,
             encerramento=encerramento,
             contratantes=contratantes,

@@ -12,6 +12,7 @@ from ...models.api_error import ApiError
 from ...models.cancel_ciot_operation_x_service_signature_version import CancelCiotOperationXServiceSignatureVersion
 from ...models.ciot_action_done import CiotActionDone
 from ...models.ciot_action_error import CiotActionError
+from ...models.ciot_action_pending import CiotActionPending
 from ...models.ciot_cancel_body import CiotCancelBody
 from ...models.server_error import ServerError
 from ...types import UNSET, Unset
@@ -65,13 +66,20 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiError | ApiError | CiotActionError | CiotActionDone | ServerError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError | None:
     if response.status_code == 200:
         response_200 = CiotActionDone.from_dict(response.json())
 
 
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = CiotActionPending.from_dict(response.json())
+
+
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -178,9 +186,26 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_500
 
     if response.status_code == 503:
-        response_503 = ServerError.from_dict(response.json())
+        def _parse_response_503(data: object) -> CiotActionError | ServerError:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_503_type_0 = ServerError.from_dict(data)
 
 
+
+                return response_503_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_503_type_1 = CiotActionError.from_dict(data)
+
+
+
+            return response_503_type_1
+
+        response_503 = _parse_response_503(response.json())
 
         return response_503
 
@@ -190,7 +215,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | ServerError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -209,7 +234,7 @@ def sync_detailed(
     x_service_signature_version: CancelCiotOperationXServiceSignatureVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 
-) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | ServerError]:
+) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError]:
     """ Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).
 
      Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).
@@ -229,7 +254,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | ApiError | CiotActionError | CiotActionDone | ServerError]
+        Response[ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError]
      """
 
 
@@ -259,7 +284,7 @@ def sync(
     x_service_signature_version: CancelCiotOperationXServiceSignatureVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 
-) -> ApiError | ApiError | CiotActionError | CiotActionDone | ServerError | None:
+) -> ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError | None:
     """ Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).
 
      Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).
@@ -279,7 +304,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | ApiError | CiotActionError | CiotActionDone | ServerError
+        ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError
      """
 
 
@@ -304,7 +329,7 @@ async def asyncio_detailed(
     x_service_signature_version: CancelCiotOperationXServiceSignatureVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 
-) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | ServerError]:
+) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError]:
     """ Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).
 
      Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).
@@ -324,7 +349,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | ApiError | CiotActionError | CiotActionDone | ServerError]
+        Response[ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError]
      """
 
 
@@ -354,7 +379,7 @@ async def asyncio(
     x_service_signature_version: CancelCiotOperationXServiceSignatureVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 
-) -> ApiError | ApiError | CiotActionError | CiotActionDone | ServerError | None:
+) -> ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError | None:
     """ Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).
 
      Cancela na ANTT uma operação emitida (até 24 h após o início da viagem).
@@ -374,7 +399,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | ApiError | CiotActionError | CiotActionDone | ServerError
+        ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError
      """
 
 

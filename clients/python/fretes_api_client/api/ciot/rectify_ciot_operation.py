@@ -11,6 +11,7 @@ from ... import errors
 from ...models.api_error import ApiError
 from ...models.ciot_action_done import CiotActionDone
 from ...models.ciot_action_error import CiotActionError
+from ...models.ciot_action_pending import CiotActionPending
 from ...models.ciot_rectify_body import CiotRectifyBody
 from ...models.rectify_ciot_operation_x_service_signature_version import RectifyCiotOperationXServiceSignatureVersion
 from ...models.server_error import ServerError
@@ -65,13 +66,20 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiError | ApiError | CiotActionError | CiotActionDone | ServerError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError | None:
     if response.status_code == 200:
         response_200 = CiotActionDone.from_dict(response.json())
 
 
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = CiotActionPending.from_dict(response.json())
+
+
+
+        return response_202
 
     if response.status_code == 400:
         def _parse_response_400(data: object) -> ApiError | CiotActionError:
@@ -195,9 +203,26 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_500
 
     if response.status_code == 503:
-        response_503 = ServerError.from_dict(response.json())
+        def _parse_response_503(data: object) -> CiotActionError | ServerError:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_503_type_0 = ServerError.from_dict(data)
 
 
+
+                return response_503_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_503_type_1 = CiotActionError.from_dict(data)
+
+
+
+            return response_503_type_1
+
+        response_503 = _parse_response_503(response.json())
 
         return response_503
 
@@ -207,7 +232,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | ServerError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -226,7 +251,7 @@ def sync_detailed(
     x_service_signature_version: RectifyCiotOperationXServiceSignatureVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 
-) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | ServerError]:
+) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError]:
     """ Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).
 
      Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).
@@ -247,7 +272,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | ApiError | CiotActionError | CiotActionDone | ServerError]
+        Response[ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError]
      """
 
 
@@ -277,7 +302,7 @@ def sync(
     x_service_signature_version: RectifyCiotOperationXServiceSignatureVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 
-) -> ApiError | ApiError | CiotActionError | CiotActionDone | ServerError | None:
+) -> ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError | None:
     """ Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).
 
      Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).
@@ -298,7 +323,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | ApiError | CiotActionError | CiotActionDone | ServerError
+        ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError
      """
 
 
@@ -323,7 +348,7 @@ async def asyncio_detailed(
     x_service_signature_version: RectifyCiotOperationXServiceSignatureVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 
-) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | ServerError]:
+) -> Response[ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError]:
     """ Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).
 
      Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).
@@ -344,7 +369,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | ApiError | CiotActionError | CiotActionDone | ServerError]
+        Response[ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError]
      """
 
 
@@ -374,7 +399,7 @@ async def asyncio(
     x_service_signature_version: RectifyCiotOperationXServiceSignatureVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 
-) -> ApiError | ApiError | CiotActionError | CiotActionDone | ServerError | None:
+) -> ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError | None:
     """ Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).
 
      Retifica uma operação emitida (fluxo legado; mantém o codigo_ciot).
@@ -395,7 +420,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | ApiError | CiotActionError | CiotActionDone | ServerError
+        ApiError | ApiError | CiotActionError | CiotActionDone | CiotActionError | ServerError | CiotActionPending | ServerError
      """
 
 

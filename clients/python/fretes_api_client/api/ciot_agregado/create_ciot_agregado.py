@@ -197,11 +197,12 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
 
 ) -> Response[ApiError | ApiError | CiotAgregadoExistingError | CiotAgregadoResponse | ServerError]:
-    """ Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da mesma
-    composição em `data`; ANT
+    """ Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto com
+    `bloqueios`, nada envia
 
-     Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da mesma
-    composição em `data`; ANTT fora do ar: 202 aberto sem codigo_ciot, declarado automaticamente.
+     Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto com
+    `bloqueios`, nada enviado); 409 com o contrato aberto da mesma composição em `data`; 202 aberto sem
+    codigo_ciot enquanto a resposta da ANTT não chega (declarado automaticamente).
 
     Escopo da chave: `write`.
 
@@ -247,11 +248,12 @@ def sync(
     idempotency_key: str | Unset = UNSET,
 
 ) -> ApiError | ApiError | CiotAgregadoExistingError | CiotAgregadoResponse | ServerError | None:
-    """ Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da mesma
-    composição em `data`; ANT
+    """ Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto com
+    `bloqueios`, nada envia
 
-     Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da mesma
-    composição em `data`; ANTT fora do ar: 202 aberto sem codigo_ciot, declarado automaticamente.
+     Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto com
+    `bloqueios`, nada enviado); 409 com o contrato aberto da mesma composição em `data`; 202 aberto sem
+    codigo_ciot enquanto a resposta da ANTT não chega (declarado automaticamente).
 
     Escopo da chave: `write`.
 
@@ -292,11 +294,12 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
 
 ) -> Response[ApiError | ApiError | CiotAgregadoExistingError | CiotAgregadoResponse | ServerError]:
-    """ Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da mesma
-    composição em `data`; ANT
+    """ Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto com
+    `bloqueios`, nada envia
 
-     Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da mesma
-    composição em `data`; ANTT fora do ar: 202 aberto sem codigo_ciot, declarado automaticamente.
+     Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto com
+    `bloqueios`, nada enviado); 409 com o contrato aberto da mesma composição em `data`; 202 aberto sem
+    codigo_ciot enquanto a resposta da ANTT não chega (declarado automaticamente).
 
     Escopo da chave: `write`.
 
@@ -342,11 +345,12 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
 
 ) -> ApiError | ApiError | CiotAgregadoExistingError | CiotAgregadoResponse | ServerError | None:
-    """ Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da mesma
-    composição em `data`; ANT
+    """ Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto com
+    `bloqueios`, nada envia
 
-     Abre um contrato de agregado (30 dias) e o declara na ANTT; 409 com o contrato aberto da mesma
-    composição em `data`; ANTT fora do ar: 202 aberto sem codigo_ciot, declarado automaticamente.
+     Abre um contrato de agregado (30 dias) e o declara na ANTT: 201 declarado, ou retido (aberto com
+    `bloqueios`, nada enviado); 409 com o contrato aberto da mesma composição em `data`; 202 aberto sem
+    codigo_ciot enquanto a resposta da ANTT não chega (declarado automaticamente).
 
     Escopo da chave: `write`.
 

@@ -187,7 +187,7 @@ def sync_detailed(
 
      Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com a
     resposta da ANTT no histórico; num contrato retido (bloqueios), completa os dados e o declara (202
-    enquanto a declaração aguarda a ANTT, ou enquanto algo ainda falta).
+    enquanto a resposta da ANTT não chega).
 
     Escopo da chave: `write`.
 
@@ -244,7 +244,7 @@ def sync(
 
      Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com a
     resposta da ANTT no histórico; num contrato retido (bloqueios), completa os dados e o declara (202
-    enquanto a declaração aguarda a ANTT, ou enquanto algo ainda falta).
+    enquanto a resposta da ANTT não chega).
 
     Escopo da chave: `write`.
 
@@ -296,7 +296,7 @@ async def asyncio_detailed(
 
      Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com a
     resposta da ANTT no histórico; num contrato retido (bloqueios), completa os dados e o declara (202
-    enquanto a declaração aguarda a ANTT, ou enquanto algo ainda falta).
+    enquanto a resposta da ANTT não chega).
 
     Escopo da chave: `write`.
 
@@ -353,7 +353,7 @@ async def asyncio(
 
      Retifica valor, data prevista de encerramento e rota de um contrato declarado (fluxo legado), com a
     resposta da ANTT no histórico; num contrato retido (bloqueios), completa os dados e o declara (202
-    enquanto a declaração aguarda a ANTT, ou enquanto algo ainda falta).
+    enquanto a resposta da ANTT não chega).
 
     Escopo da chave: `write`.
 
