@@ -48,7 +48,6 @@ from core.formatting import day, decimal_input, status_label
 from core.pagination import Page, paginate
 from core.schemas import details_from
 from core.tenancy import company_select, get_owned, read_rows, tenant_scope
-from core.transaction import commit_phase
 from domain.billing import services as billing
 from domain.billing import xml_batch
 from domain.billing.models import BillingDocument, Invoice, Receivable
@@ -153,7 +152,6 @@ def upload_xml():
     if len(files) > xml_batch.INLINE_MAX_FILES:
         job = xml_batch.start_xml_import(current_user.company, files, _storage_dir(),
                                          user=current_user._get_current_object())
-        commit_phase("the job's row and its staged files are on record before its page polls them")
         return redirect(url_for("billing.xml_import_page", job_id=job.id))
     try:
         imported = billing.import_xml_files(current_user.company, files, _storage_dir())

@@ -8,8 +8,8 @@ from flask_login import current_user
 
 from blueprints.web.access import roles_required, upload_limit
 from blueprints.web.ciot_form import field_label
+from blueprints.web.forms_adapter import read_form
 from core.errors import AppError, FieldError
-from core.schemas import validate_data
 from domain.billing.xml import MAX_XML_BYTES
 from domain.ciot.from_document import (
     MAX_DOCUMENTS,
@@ -80,7 +80,7 @@ def create_from_document():
     documents, labels, errors = _posted()
     if errors:
         return _page(422, errors, values)
-    body, schema_errors = validate_data(FromDocumentBody, {
+    body, schema_errors = read_form(FromDocumentBody, {
         "documents": documents, "contratado_cpf_cnpj": values["contratado_cpf_cnpj"] or None,
         "tipo_operacao": values["tipo_operacao"] or None,
         "vehicles": vehicles_of_plates(re.split(r"[,;\s]+", values["placas"])) if values["placas"].strip() else None})

@@ -110,6 +110,17 @@ def _check_route(contract: CiotAgregado, changes: dict) -> None:
                 raise InvalidBody.for_field(name_field, exc.message, code=exc.code) from None
 
 
+def _require_route(contract: CiotAgregado, changes: dict) -> None:
+    """A declared TAC agregado's rectification carries the route (the authority's rule B64): without one, 400 naming
+    the missing side here, before the request is recorded or anything is sent."""
+    for side in ("origem", "destino"):
+        if not (changes.get(f"{side}_municipio_nome", getattr(contract, f"{side}_municipio_nome"))
+                and changes.get(f"{side}_uf", getattr(contract, f"{side}_uf"))):
+            raise InvalidBody.for_field(
+                f"{side}_municipio_nome", f"A retificação do TAC agregado leva a rota (regra B64 da ANTT): informe "
+                f"{side}_uf e {side}_municipio_nome.", code="required")
+
+
 # --- a held contract ----------------------------------------------------------------------------------------------
 
 def _complete(contract: CiotAgregado, body, changes: dict, *, actor) -> str:
@@ -169,6 +180,7 @@ def _rectify_declared(company, contract: CiotAgregado, body, sent, *, actor) -> 
         raise InvalidBody.for_field("valor_contratado", "O valor contratado não pode ser removido.", code="required")
     if "data_prevista_encerramento" in changes:
         _check_end_date(contract, changes["data_prevista_encerramento"])
+    _require_route(contract, changes)
     provider_and_credentials(contract, company)
     contract.retificacao_chave = str(uuid.uuid4())
     contract.retificacao_solicitada_at = utcnow()

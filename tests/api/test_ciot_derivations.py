@@ -46,7 +46,7 @@ def documented_example(today) -> dict:
     text = DOC.read_text(encoding="utf-8")
     body = re.search(r"-d @- <<EOF\n(.*?)\nEOF\n", text, re.S).group(1)
     for name, value in example_dates(today).items():
-        body = body.replace(f"${name}", value)
+        body = body.replace(f"${{{name}}}", value).replace(f"${name}", value)
     return json.loads(body)
 
 

@@ -33,7 +33,7 @@ def test_fill_validate_live_emit_and_download_the_pdf(browser_page, make_user, m
     page = browser_page
     log_in(page, make_user(company, role="operador"))
     follow_menu(page, "Operações", exact=True)
-    page.get_by_role("link", name="Nova operação").click()
+    page.get_by_role("link", name="Nova operação", exact=True).click()
     page.wait_for_url("**/ciot/nova")
     today = brasilia_today()
 

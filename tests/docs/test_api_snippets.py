@@ -189,7 +189,7 @@ def _agregado_setup(make_tac, company, base: str, key: str) -> dict:
     held = agregado_body(partner, placa_cavalo="GHI2J34", placas_reboques=["JKL5M67"])
     del held["valor_contratado"]
     answer = requests.post(f"{base}/ciot-agregado/operations", json=held, headers={"X-API-Key": key}, timeout=60)
-    assert answer.status_code == 202 and answer.json()["data"]["bloqueios"], answer.text
+    assert answer.status_code == 201 and answer.json()["data"]["bloqueios"], answer.text
     return {"PARTNER_ID": str(partner.id), "ID": answer.json()["data"]["id"]}
 
 

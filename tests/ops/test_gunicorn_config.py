@@ -55,7 +55,8 @@ def test_a_malformed_gc_threshold_stops_gunicorn_naming_the_variable(monkeypatch
             settings(monkeypatch, None)  # when gunicorn loads the file, before any worker starts
 
 
-def test_the_checkout_config_file_is_the_packages_settings():
+def test_the_checkout_config_file_is_the_packages_settings(monkeypatch, tmp_path):
+    settings(monkeypatch, str(tmp_path))  # the environment the settings set, set through monkeypatch (undone after)
     names = runpy.run_path(str(REPO / "gunicorn.conf.py"))
     for hook in ("on_starting", "post_worker_init", "child_exit", "on_exit", "control_socket", "GC_THRESHOLDS"):
         assert hook in names, hook

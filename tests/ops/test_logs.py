@@ -20,6 +20,9 @@ def log_output(app):
         handler.setStream(stream)
         return stream
 
+    # the app's handler as configure_logging installs it (another test of this process may have reconfigured the
+    # root logger since the app was built)
+    configure_logging(app.config["LOG_FORMAT"], "INFO")
     root = logging.getLogger()
     handler = next(h for h in root.handlers if getattr(h, "fretes", False))
     stream, saved = io.StringIO(), handler.stream

