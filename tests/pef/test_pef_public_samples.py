@@ -78,3 +78,13 @@ def test_the_check_finds_a_name_no_public_client_uses():
     assert unknown_names(body) == ["/Contratantes", "/InfPagamento/Pix", "/OrigemDestino/Destino/MunicipioDestino",
                                    "/Veiculos/Eixos"]
 
+
+
+def test_the_homologation_cases_use_only_the_public_clients_names(company):
+    """`flask ciot homologacao` builds its lotação and fracionada in memory: what it sends is held to the same names."""
+    from domain.ciot.pef.homologation import Carrier, operation_case
+    record = db.session.get(Company, company.id)
+    for tipo in ("lotacao", "fracionada"):
+        body = declaration_of(operation_case(record, Carrier(), tipo), record)
+        assert unknown_names(body) == [], tipo
+        assert body["InfPagamento"][0]["ChavePix"] and body["InfPagamento"][0]["IdentificadorPix"]
