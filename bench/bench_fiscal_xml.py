@@ -69,9 +69,9 @@ def checked_reader_2711(data: bytes):
     from signxml import DigestAlgorithm, SignatureConfiguration, SignatureMethod, XMLVerifier
 
     from domain.billing.fiscal_checks import validate
-    from domain.billing.xml import _bind, _safe_parser
+    from domain.billing.xml import _bind, safe_parser
     fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
-    element = etree.fromstring(data, _safe_parser()).find(f".//{{{NS['cte']}}}CTe")
+    element = etree.fromstring(data, safe_parser()).find(f".//{{{NS['cte']}}}CTe")
     validate(element, "CTe", "CT-e 4.00", signed=True)
     certificate = element.findtext(".//{http://www.w3.org/2000/09/xmldsig#}X509Certificate")
     config = SignatureConfiguration(signature_methods=frozenset({SignatureMethod.RSA_SHA1}),

@@ -60,7 +60,7 @@ LENIENT_CONFIG = ParserConfig(fail_on_unknown_properties=False, fail_on_unknown_
 _parsers = threading.local()  # lxml and xsdata parsers keep per-parse state: one set per thread
 
 
-def _safe_parser() -> etree.XMLParser:
+def safe_parser() -> etree.XMLParser:
     if not hasattr(_parsers, "lxml"):
         _parsers.lxml = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     return _parsers.lxml
@@ -132,12 +132,12 @@ def _gated_tree(data: bytes):
     try:
         gate.feed(data)
         gate.close()
-        return etree.fromstring(data, _safe_parser())
+        return etree.fromstring(data, safe_parser())
     except (DefusedXmlException, SAXException, etree.XMLSyntaxError, ValueError):
         raise refuse(GATE_REFUSAL) from None
 
 
-def _element(root, ns: str, name: str):
+def document_element(root, ns: str, name: str):
     tag = f"{{{ns}}}{name}"
     return root if root.tag == tag else root.find(f".//{tag}")
 
@@ -145,7 +145,7 @@ def _element(root, ns: str, name: str):
 # --- documents -----------------------------------------------------------------------------------------------
 
 def _nfe(root) -> FiscalXml | None:
-    element = _element(root, NFE, "NFe")
+    element = document_element(root, NFE, "NFe")
     if element is None:
         return None
     group = element.find(f"{{{NFE}}}infNFe")
@@ -164,7 +164,7 @@ def _nfe(root) -> FiscalXml | None:
     totals = _Stored(total, NFE, "NF-e", lenient=legacy).bind("ICMSTot", Nfe.InfNfe.Total.Icmstot, "vNF")
     if ide is None or totals is None:  # a legacy layout, not checked by a schema
         raise refuse("NF-e incompleta: faltam a identificação (ide) ou os totais (total/ICMSTot).")
-    issued = _moment(ide.dhEmi) or (signed_at if legacy else None)  # 2.00: ide/dEmi, read by _signed_at
+    issued = fiscal_moment(ide.dhEmi) or (signed_at if legacy else None)  # 2.00: ide/dEmi, read by _signed_at
     customer = stored.bind("dest", Nfe.InfNfe.Dest, *PARTY)
     return FiscalXml("nfe", _key(group.get("Id"), "NFe"), ide.nNF, ide.serie, _centavos(totals.vNF, "vNF"),
                      issued.date() if issued else None, *_party(customer), model="55", signature=status,
@@ -172,7 +172,7 @@ def _nfe(root) -> FiscalXml | None:
 
 
 def _cte(root) -> FiscalXml | None:
-    element = _element(root, CTE, "CTe")
+    element = document_element(root, CTE, "CTe")
     if element is None:
         return None
     validate(element, "CTe", "CT-e 4.00", signed=signature_of(element) is not None)
@@ -186,7 +186,7 @@ def _cte(root) -> FiscalXml | None:
         code = _value(ide.toma3.toma) if ide.toma3 is not None else "0"
         name = CTE_TAKERS.get(code, "rem")
         taker = stored.bind(name, getattr(Cte.InfCte, name.capitalize()), *PARTY)
-    issued = _moment(ide.dhEmi)
+    issued = fiscal_moment(ide.dhEmi)
     return FiscalXml("cte", _key(group.get("Id"), "CTe"), ide.nCT, ide.serie,
                      _centavos(stored.bind("vPrest", Cte.InfCte.VPrest, "vTPrest").vTPrest, "vTPrest"),
                      issued.date() if issued else None, *_party(taker), model="57", signature=status,
@@ -195,7 +195,7 @@ def _cte(root) -> FiscalXml | None:
 
 def _cte_os(root) -> FiscalXml | None:
     """CT-e OS (model 67, passengers and valuables): its taker is `infCte/toma`, not `ide/toma3|toma4`."""
-    element = _element(root, CTE, "CTeOS")
+    element = document_element(root, CTE, "CTeOS")
     if element is None:
         return None
     validate(element, "CTeOS", "CT-e OS 4.00", signed=signature_of(element) is not None)
@@ -203,7 +203,7 @@ def _cte_os(root) -> FiscalXml | None:
     status = _signature(element, group, "CT-e OS", _signed_at(group, CTE), warnings)
     stored = _Stored(group, CTE, "CT-e OS")
     ide = stored.bind("ide", CteOs.InfCte.Ide, "nCT", "serie", "dhEmi")
-    issued = _moment(ide.dhEmi)
+    issued = fiscal_moment(ide.dhEmi)
     return FiscalXml("cte", _key(group.get("Id"), "CTe"), ide.nCT, ide.serie,
                      _centavos(stored.bind("vPrest", CteOs.InfCte.VPrest, "vTPrest").vTPrest, "vTPrest"),
                      issued.date() if issued else None, *_party(stored.bind("toma", CteOs.InfCte.Toma, *PARTY)),
@@ -213,7 +213,7 @@ def _cte_os(root) -> FiscalXml | None:
 # --- events -----------------------------------------------------------------------------------------------
 
 def _cte_event(root) -> FiscalEvent | None:
-    element = _element(root, CTE, "eventoCTe")
+    element = document_element(root, CTE, "eventoCTe")
     if element is None:
         return None
     validate(element, "eventoCTe", "evento do CT-e 4.00", signed=signature_of(element) is not None)
@@ -230,7 +230,7 @@ def _cte_event(root) -> FiscalEvent | None:
         raise refuse(f"Evento {code} do CT-e com detalhe {etree.QName(detail).localname}: era esperado {expected}.")
     validate(detail, expected, "detalhe do evento do CT-e", signed=True)
     warnings = []
-    status = _signature(element, group, "evento do CT-e", _moment(group.findtext(f"{{{CTE}}}dhEvento")), warnings)
+    status = _signature(element, group, "evento do CT-e", fiscal_moment(group.findtext(f"{{{CTE}}}dhEvento")), warnings)
     # detEvento is `xs:any` in eventoCTe (its content has its own schema, checked above): the binding keeps it as
     # generic elements, so its few fields are read from them
     texts = {etree.QName(child).localname: (child.text or "").strip() for child in detail.iter()}
@@ -239,14 +239,14 @@ def _cte_event(root) -> FiscalEvent | None:
                                             item.findtext(f"{{{CTE}}}valorAlterado"))))
                    for item in detail.findall(f"{{{CTE}}}infCorrecao")]
     info = _bind(element, EventoCte, "evento do CT-e").infEvento
-    issued = _moment(info.dhEvento)
+    issued = fiscal_moment(info.dhEvento)
     return FiscalEvent(kind, _value(info.tpEvento), _key("CTe" + info.chCTe, "CTe"), int(info.nSeqEvento),
                        issued, texts.get("nProt"), texts.get("xJust"), "; ".join(corrections) or None,
                        signature=status, warnings=warnings)
 
 
 def _nfe_event(root) -> FiscalEvent | None:
-    element = _element(root, NFE, "evento")
+    element = document_element(root, NFE, "evento")
     if element is None:
         return None
     group = element.find(f"{{{NFE}}}infEvento")
@@ -254,9 +254,9 @@ def _nfe_event(root) -> FiscalEvent | None:
     kind = _event_kind(code)
     validate(element, f"evento:{code}", "evento da NF-e", signed=signature_of(element) is not None)
     warnings = []
-    status = _signature(element, group, "evento da NF-e", _moment(group.findtext(f"{{{NFE}}}dhEvento")), warnings)
+    status = _signature(element, group, "evento da NF-e", fiscal_moment(group.findtext(f"{{{NFE}}}dhEvento")), warnings)
     info = _bind(element, NfeCancellation if code == CANCELLATION else NfeCorrection, "evento da NF-e").infEvento
-    issued = _moment(info.dhEvento)
+    issued = fiscal_moment(info.dhEvento)
     detail = info.detEvento
     return FiscalEvent(kind, code, _key("NFe" + info.chNFe, "NFe"), int(info.nSeqEvento), issued,
                        getattr(detail, "nProt", None), getattr(detail, "xJust", None),
@@ -308,7 +308,7 @@ class _Stored:
 def _signed_at(group, ns: str) -> datetime | None:
     """The issue time, for the signature's certificate validity (before the binding reads the tree)."""
     ide = f"{{{ns}}}ide/{{{ns}}}"
-    return _moment(group.findtext(ide + "dhEmi") or group.findtext(ide + "dEmi"))
+    return fiscal_moment(group.findtext(ide + "dhEmi") or group.findtext(ide + "dEmi"))
 
 
 def _signature(element, group, what: str, issued: datetime | None, warnings: list) -> str:
@@ -343,7 +343,7 @@ def _centavos(text, tag: str) -> int:
         raise refuse(f"Valor total ({tag}) ilegível no XML: {str(text)[:40]!r}.") from None
 
 
-def _moment(text) -> datetime | None:
+def fiscal_moment(text) -> datetime | None:
     """dhEmi/dhEvento (with offset) or a 2.00 dEmi (a date)."""
     if not text:
         return None

@@ -3,8 +3,9 @@
 The file is accepted or refused by the billing inbox's reader (domain.billing.xml.parse_fiscal_xml: size, DTDs and
 entities, the official schema, the XML-DSig signature), which answers the inbox's fields. The trip's fields —
 parties, municipalities, cargo, the NF-e keys a CT-e carries — are then read here from the same, already checked,
-bytes with the same safe lxml settings (no entities, no network). A cancellation event is read too: it makes the
-document it names unusable.
+bytes, parsed again with the reader's safe settings: the reader detaches what it binds, so its tree is not whole
+afterwards.
+A cancellation event is read too: it makes the document it names unusable.
 """
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -13,7 +14,17 @@ from decimal import Decimal, InvalidOperation
 from lxml import etree
 
 from core.validators import FieldInvalid, clean_cpf_cnpj
-from domain.billing.xml import CTE, CTE_TAKERS, NFE, FiscalEvent, FiscalXml, parse_fiscal_xml
+from domain.billing.xml import (
+    CTE,
+    CTE_TAKERS,
+    NFE,
+    FiscalEvent,
+    FiscalXml,
+    document_element,
+    fiscal_moment,
+    parse_fiscal_xml,
+    safe_parser,
+)
 
 # infQ/cUnid: the CT-e's unit codes that are weights, and their factor to kilograms
 WEIGHT_UNITS = {"01": Decimal(1), "02": Decimal(1000)}
@@ -58,9 +69,6 @@ class TripDocument:
         return "cte" if self.fiscal.model in ("57", "67") else "nfe"
 
 
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
-
-
 class _Node:
     """Finds by slash-separated local names in one namespace (`ide/cMunIni`); absent is None."""
 
@@ -96,16 +104,11 @@ def read_trip_document(data: bytes) -> TripDocument | FiscalEvent:
     parsed = parse_fiscal_xml(data)
     if isinstance(parsed, FiscalEvent):
         return parsed
-    root = etree.fromstring(data, _PARSER)
+    root = etree.fromstring(data, safe_parser())
     if parsed.model == "55":
-        return _nfe_trip(parsed, _Node(_document(root, NFE, "NFe"), NFE).node("infNFe"))
+        return _nfe_trip(parsed, _Node(document_element(root, NFE, "NFe"), NFE).node("infNFe"))
     name = "CTeOS" if parsed.model == "67" else "CTe"
-    return _cte_trip(parsed, _Node(_document(root, CTE, name), CTE).node("infCte"))
-
-
-def _document(root, ns: str, name: str):
-    tag = f"{{{ns}}}{name}"
-    return root if root.tag == tag else root.find(f".//{tag}")
+    return _cte_trip(parsed, _Node(document_element(root, CTE, name), CTE).node("infCte"))
 
 
 def _place(node: _Node, code: str, name: str, uf: str) -> dict | None:
@@ -122,13 +125,6 @@ def _decimal(text: str | None) -> Decimal | None:
         return None
 
 
-def _moment(text: str | None) -> datetime | None:
-    try:
-        return datetime.fromisoformat(text) if text else None
-    except ValueError:
-        return None
-
-
 def _cte_trip(fiscal: FiscalXml, info: _Node) -> TripDocument:
     ide = info.node("ide")
     if fiscal.model == "67":  # CT-e OS: its taker is infCte/toma; its road modal may name the vehicle
@@ -142,7 +138,7 @@ def _cte_trip(fiscal: FiscalXml, info: _Node) -> TripDocument:
     return TripDocument(
         fiscal, emitter, taker, emitter, info.party("dest"),
         _place(ide, "cMunIni", "xMunIni", "UFIni"), _place(ide, "cMunFim", "xMunFim", "UFFim"),
-        _moment(ide.text("dhEmi")), _decimal(info.text("vPrest/vTPrest")), _cte_weight(info),
+        fiscal_moment(ide.text("dhEmi")), _decimal(info.text("vPrest/vTPrest")), _cte_weight(info),
         rntrc=info.text("infCTeNorm/infModal/rodo/RNTRC"),
         nfe_keys=[n.text("chave") for n in info.all("infCTeNorm/infDoc/infNFe") if n.text("chave")],
         plates=plates, delivery=_day(info.text("compl/Entrega/comData/dProg")))
@@ -177,5 +173,5 @@ def _nfe_trip(fiscal: FiscalXml, info: _Node) -> TripDocument:
         fiscal, emitter, payer, transport.party("transporta"), recipient,
         _place(info, "emit/enderEmit/cMun", "emit/enderEmit/xMun", "emit/enderEmit/UF"),
         _place(info, "dest/enderDest/cMun", "dest/enderDest/xMun", "dest/enderDest/UF"),
-        _moment(info.text("ide/dhEmi")), freight or None, sum(weights, Decimal(0)) if weights else None,
+        fiscal_moment(info.text("ide/dhEmi")), freight or None, sum(weights, Decimal(0)) if weights else None,
         rntrc=transport.text("veicTransp/RNTC"), ncm=ncm[:4] if ncm and ncm[:4].isdigit() else None, plates=plates)
