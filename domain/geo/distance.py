@@ -64,14 +64,6 @@ def _km(value) -> Decimal:
     return Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
-def estimated_distance(origin, destination) -> Decimal | None:
-    """Haversine between the seats × ROAD_FACTOR, or None (unknown seat, or the same seat)."""
-    a, b = seat_coordinates(origin), seat_coordinates(destination)
-    if a is None or b is None or a == b:
-        return None
-    return _km(Decimal(str(haversine_km(a, b))) * ROAD_FACTOR)
-
-
 def osrm_route_km(osrm_url: str, a: tuple[float, float], b: tuple[float, float]) -> Decimal | None:
     """The driving distance OSRM answers between two points, or None when it cannot (any failure: the caller falls
     back to the estimate; a routing engine is an optional precision, never a reason to refuse a declaration)."""

@@ -12,7 +12,6 @@ from domain.geo.distance import (
     ESTIMATED,
     ROAD_FACTOR,
     ROUTED,
-    estimated_distance,
     haversine_km,
     road_distance,
     seat_coordinates,
@@ -76,7 +75,6 @@ def test_estimate_is_the_haversine_times_the_road_factor_and_not_below_known_roa
 ])
 def test_no_distance_when_a_seat_is_unknown_or_the_same(origin, destination):
     assert road_distance(origin, destination) is None
-    assert estimated_distance(origin, destination) is None
 
 
 class _Osrm(BaseHTTPRequestHandler):
