@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 
 from flask import current_app
 
+from core import queue
 from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
 
 DEFAULT_THRESHOLD = 5
@@ -38,8 +39,7 @@ def _settings() -> tuple[int, float]:
 def _redis():
     if current_app.config.get("JOBS_INLINE"):
         return None
-    from core.queue import redis_connection
-    return redis_connection()
+    return queue.redis_connection()
 
 
 def _key(environment: str, name: str) -> str:

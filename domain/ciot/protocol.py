@@ -26,9 +26,12 @@ from flask import current_app
 
 from core.db import db, utcnow
 from core.errors import AppError
+from core.formatting import BRT
 from core.metrics import count_after_commit
 from core.queue import enqueue_after_commit, undelivered_jobs
-from core.tenancy import cross_tenant
+from core.tenancy import cross_tenant, tenant_scope
+from core.transaction import commit_phase
+from domain.ciot import breaker
 from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
 from domain.ciot.states import actor_label, record_event
@@ -100,8 +103,6 @@ def requeue_if_stale(op: CiotOperation, request: EmissionAttempt, *, actor, forc
 def recover_stale_requests(*, actor="cli") -> int:
     """Platform-wide: enqueue again every request in flight for longer than the stale limit, and every request the
     open circuit deferred once its environment may be asked again (CLI, cron)."""
-    from core.tenancy import tenant_scope
-    from domain.ciot import breaker
     limit = utcnow() - stale_after()
     rows = db.session.execute(cross_tenant(sa.select(
         EmissionAttempt.id, EmissionAttempt.company_id, EmissionAttempt.environment, EmissionAttempt.enqueued_at,
@@ -131,11 +132,10 @@ def run_request(request_id, *, actor: str = "worker") -> str:
     if action.settled_before(op, request):  # nothing to ask (an emission already on record): record under lock
         return _record(request, actor, lambda locked_op, locked: action.settled_before(locked_op, locked, record=True,
                                                                                         actor=actor))
-    from domain.ciot.breaker import CircuitOpen
     issuer = db.session.get(Company, request.issuer_company_id)
     try:
         answer = _ask(action, op, request, issuer)
-    except CircuitOpen as exc:
+    except breaker.CircuitOpen as exc:
         return _defer(request, str(exc))
     except ProviderConfigurationError as exc:  # never retried: the request ends failed with the message shown
         return fail_request(request.id, str(exc), actor=actor, configuration=True)
@@ -150,7 +150,6 @@ def _ask(action, op, request, issuer):
     """The provider's answer, asked with no lock held and through the circuit breaker. Our own refusal to send
     (credentials or provider removed since the claim: an AppError) is a configuration error; an unexpected failure
     or an answer that is neither a success nor a refusal is a technical one."""
-    from domain.ciot import breaker
 
     def asking():
         try:
@@ -230,7 +229,6 @@ def wait_seconds(environment: str) -> float:
     (core/config.py; unset: 1.5 s); none when the job could not be queued (it waits in the
     outbox: nothing runs meanwhile), the breaker is open (the authority is known to be down) or another request has
     waited for more than half of it (the authority is slow now: `authority_slow`)."""
-    from domain.ciot import breaker
     if undelivered_jobs():
         return 0.0
     value = current_app.config.get("AUTHORITY_WAIT_SECONDS")
@@ -328,7 +326,6 @@ def submit(request: EmissionAttempt | None, op: CiotOperation, action: str, *, t
     reloaded. `request` None: nothing was claimed (the caller only reads the operation's state). `interim(pending
     outcome)`, called just before the commit, lets the API declare what it answers if anything fails after it
     (core.api.interim_response: the request is on record, so "accepted", never a 500)."""
-    from core.transaction import commit_phase
     if interim is not None:
         interim(AuthorityOutcome(op, action, CLAIMED))
     commit_phase(f"the {action} request is on record (and the operation unlocked) before the authority is asked")
@@ -346,8 +343,6 @@ def submit(request: EmissionAttempt | None, op: CiotOperation, action: str, *, t
 def outage_notices() -> list[str]:
     """The operations page's banner, per environment whose circuit is open: since when (Brasília) and how many of the
     company's requests wait for the authority (the tenant scope counts the company's only)."""
-    from core.formatting import BRT
-    from domain.ciot import breaker
     notices = []
     for environment in breaker.ENVIRONMENTS:
         since = breaker.opened_at(environment)
