@@ -27,6 +27,7 @@ from core.models import JobProgress
 from core.progress import enqueue_progress_job, start_progress
 from core.schemas import EndDate, RequestModel, check_date_order, comma_choices, comma_list
 from core.tenancy import get_owned, tenant_scope
+from core.transaction import commit_phase
 from domain.ciot.models import CiotOperation
 from domain.ciot.pdf import PDF_STATUSES, render_operation_pdf
 from domain.ciot.queries import get_operation
@@ -239,7 +240,6 @@ def start_batch_job(company, selection: BatchSelection, *, user=None) -> JobProg
 def run_batch_job(company, selection: BatchSelection, *, user=None) -> JobProgress:
     """The page's batch: started and committed at once, so its row is on record (inline, the ZIP is built here)
     before the page shows it (the API answers 202 with the job instead: start_batch_job)."""
-    from core.transaction import commit_phase
     progress = start_batch_job(company, selection, user=user)
     commit_phase("the job's row is on record (inline, the ZIP is built here) before the page shows it")
     return progress

@@ -21,6 +21,7 @@ from typing import Annotated
 from uuid import UUID
 
 import sqlalchemy as sa
+from flask import current_app
 from pydantic import Field, model_validator
 
 from core.clock import BRT, brasilia_today, utc_now
@@ -447,7 +448,6 @@ def _event_text(documents: list[TripDocument]) -> str:
 
 def inbox_storage_dir() -> Path:
     """Where the billing inbox keeps its XML files (the same setting its upload writes to)."""
-    from flask import current_app
     return Path(current_app.config.get("STORAGE_DIR") or Path(current_app.instance_path) / "storage")
 
 

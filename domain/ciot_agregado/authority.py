@@ -15,6 +15,7 @@ from flask import current_app
 
 from core.db import db
 from core.errors import AppError
+from domain.ciot import breaker
 from domain.ciot.issuer import provider_and_credentials
 from domain.ciot.provider import ActionResult, Issuer, ProviderConfigurationError, ProviderUnavailable
 from domain.ciot_agregado.models import ABERTO
@@ -35,7 +36,6 @@ def authority_answer(contract, company, method: str, **kwargs):
     the request), and a configuration error (certificate, enrolment: asking again cannot help), both never retried.
     Anything else (unreachable, timeout, an answer that is neither, the circuit open) raises ProviderUnavailable:
     nothing was decided."""
-    from domain.ciot import breaker
 
     def asking():
         try:

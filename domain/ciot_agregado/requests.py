@@ -11,6 +11,7 @@ a web worker nor a row."""
 import sqlalchemy as sa
 
 from core.db import db
+from core.transaction import commit_phase
 from domain.ciot.protocol import poll, wait_seconds
 from domain.ciot_agregado.authority import PENDING
 from domain.ciot_agregado.cancellation import cancellation_outcome, request_cancellation
@@ -66,7 +67,6 @@ def _submit(contract: CiotAgregado, outcome_of, interim=None) -> tuple[CiotAgreg
     """Commit phase 1 (its job is enqueued, or runs inline, at this commit), then read the outcome until it is known
     or the wait is over. Each read is a fresh transaction: the job's commit is seen as soon as it is made.
     `interim(contract)`, just before the commit: what the API answers if anything fails after it (202 pending)."""
-    from core.transaction import commit_phase
     agregado_id, environment = contract.id, contract.environment
     if interim is not None:
         interim(contract)

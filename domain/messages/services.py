@@ -9,6 +9,7 @@ from core import crypto, formatting
 from core.db import db, utcnow
 from core.errors import FieldError, NotFound, Unprocessable
 from core.queue import enqueue_after_commit
+from core.transaction import commit_phase
 from domain.freights.models import Freight
 from domain.freights.services import find_freight
 from domain.messages.channels import PermanentError, TransientError, adapter_for
@@ -75,7 +76,6 @@ def queue_message(company, data: MessageCreate) -> Message:
 def send_message(company, data: MessageCreate) -> Message:
     """The page's send: the message queued and committed at once, so its delivery runs (inline) before the panel
     shows it (the API answers 202 with the queued message instead: queue_message)."""
-    from core.transaction import commit_phase
     message = queue_message(company, data)
     commit_phase("the message's delivery runs (inline) before the panel shows it")
     return message

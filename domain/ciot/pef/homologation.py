@@ -19,6 +19,8 @@ from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
 
+from flask import current_app
+
 from core.clock import brasilia_today
 from core.pdf import Branding, render_pdf
 from domain.ciot.clock import now_local
@@ -180,7 +182,6 @@ def run_homologation(company, carrier: Carrier | None = None) -> dict:
 
 
 def _report(run: Run, started) -> dict:
-    from flask import current_app
 
     from domain.ciot.pef.settings import pef_settings
     ok = all(step.ok for step in run.steps)
