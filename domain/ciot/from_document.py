@@ -32,6 +32,7 @@ from core.tenancy import get_referenced
 from domain.billing.models import BillingDocument
 from domain.billing.xml import FiscalEvent
 from domain.ciot import states
+from domain.ciot.field_names import field_names
 from domain.ciot.models import CiotDocument, CiotOperation
 from domain.ciot.operations import CreateResult, create_operation
 from domain.ciot.schemas import DocText, Environment, OperationCreate, TipoOperacao, Vehicle
@@ -426,8 +427,9 @@ def create_from_documents(company, body: FromDocumentBody, *, actor, storage_dir
     out, party, partner = prefilled_body(company, body, sources.documents)
     create, errors = validate_data(OperationCreate, {k: v for k, v in out.values.items() if v is not None})
     if errors:
-        raise Unprocessable("Os documentos não trazem tudo o que a operação exige: " + "; ".join(
-            f"{e.field}: {e.message}" for e in errors), code="document_incomplete", details=errors)
+        missing = field_names(dict.fromkeys(error.field.split(".")[0].split("[")[0] for error in errors))
+        raise Unprocessable(f"Os documentos não trazem tudo o que a operação exige: {missing}. Informe-os no "
+                            "pedido ou cadastre o contratado.", code="document_incomplete", details=errors)
     created = create_operation(company, create, actor=actor)
     _check_unused(sources, created.op.id)  # a refusal here rolls the creation back with the request
     result = FromDocumentResult(created, sources.documents, out.derived)
