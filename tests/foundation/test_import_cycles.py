@@ -5,6 +5,9 @@ import-linter (`lint-imports`, tests/test_repository.py) checks the layers and t
 every package; this scan adds what it cannot see: a package's `__init__` in a cycle with its own modules, and the
 app and CLI modules (`app.py`, `commands.py`), which are no package."""
 import ast
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,8 +155,9 @@ def imports_inside_functions(path: Path) -> tuple[int, list[str]]:
     for run in function_import_runs(ast.parse(source)):
         count += len(run)
         if not has_reason(lines, run):
-            unexplained.extend(f"{statement.lineno}: {ast.unparse(statement)}" for statement in run)
-    return count, unexplained
+            unexplained.extend(run)
+    return count, [f"{statement.lineno}: {ast.unparse(statement)}"
+                   for statement in sorted(unexplained, key=lambda statement: statement.lineno)]
 
 
 def test_no_import_cycles():
@@ -239,3 +243,37 @@ def test_the_reason_check_wants_a_marker_on_the_line_or_above(tmp_path):
     count, unexplained = imports_inside_functions(sample)
     assert count == 6
     assert unexplained == ["14: import re", "16: from collections import deque", "18: import abc"]
+
+
+def cycle_contract() -> dict:
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = settings["tool"]["importlinter"]["contracts"]
+    [contract] = [c for c in contracts if c["type"] == "acyclic_siblings"]
+    return contract
+
+
+def lint_imports(project: Path, contract: dict) -> subprocess.CompletedProcess:
+    """lint-imports on `project` (a package `pkg`) with our cycle contract's type and depth, `pkg` as its ancestor."""
+    (project / "pyproject.toml").write_text(
+        '[tool.importlinter]\nroot_packages = ["pkg"]\n\n[[tool.importlinter.contracts]]\nname = "cycles"\n'
+        f'type = "{contract["type"]}"\nancestors = ["pkg"]\ndepth = {contract["depth"]}\n', encoding="utf-8")
+    lint = Path(sys.executable).with_name("lint-imports")
+    return subprocess.run([str(lint), "--no-cache"], cwd=project, capture_output=True, text=True, check=False,
+                          timeout=120)
+
+
+def test_the_cycle_contract_covers_every_package_and_every_level(tmp_path):
+    """Our contract, applied to a package as deep as domain.ciot.pef: a cycle between two modules of a subpackage
+    of an area (through an import inside a function) breaks it; without that import it holds."""
+    contract = cycle_contract()
+    assert "skip_descendants" not in contract, "no package is left out of the cycle check"
+    write_package(tmp_path, {
+        "pkg/__init__.py": "", "pkg/area/__init__.py": "", "pkg/area/sub/__init__.py": "",
+        "pkg/area/sub/a.py": "from pkg.area.sub import b\n",
+        "pkg/area/sub/b.py": "def f():\n    from pkg.area.sub import a\n",
+    })
+    broken = lint_imports(tmp_path, contract)
+    assert broken.returncode != 0 and "No cycles are allowed in pkg.area.sub" in broken.stdout, broken.stdout
+    (tmp_path / "pkg/area/sub/b.py").write_text("def f():\n    pass\n", encoding="utf-8")
+    kept = lint_imports(tmp_path, contract)
+    assert kept.returncode == 0 and "1 kept, 0 broken" in kept.stdout, kept.stdout + kept.stderr
