@@ -13,8 +13,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("core", "domain", "blueprints", "jobs", "app.py", "commands.py")
 # An import inside a function says why on its line or in the comment right above it (above the first import of a
-# run of imports, for the whole run). Reasons in use: a cycle the import would otherwise close, a heavy or
-# optional dependency only one path needs, a configuration read when the function runs.
+# run of imports, for the whole run). Reasons that hold (docs/CONTRIBUTING.md, "Imports at the top"): a heavy
+# dependency only one path needs, a library only some processes use, a module that must not load before something
+# is set up, a cycle through a third-party import. A cycle between our own modules is not one: test_no_import_cycles
+# sees imports inside functions too.
 REASON_MARKER = "# import here:"
 
 
