@@ -18,9 +18,10 @@ from alembic.util import CommandError
 from flask import Blueprint, Response, abort, current_app, jsonify
 from sqlalchemy import text
 
+# core.queue.redis_connection read when called (not imported by name): a test's stand-in connection is honoured
+import core.queue
 from core import metrics
 from core.db import db
-from core.queue import redis_connection
 
 bp = Blueprint("ops", __name__)
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -64,7 +65,7 @@ def _database() -> str:
 def _redis() -> str:
     if not current_app.config.get("REDIS_URL"):
         return "não configurado (jobs inline)"
-    redis_connection().ping()
+    core.queue.redis_connection().ping()
     return "ok"
 
 

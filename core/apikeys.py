@@ -16,9 +16,10 @@ import sqlalchemy as sa
 from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
+# core.queue.redis_connection read when called (not imported by name): a test's stand-in connection is honoured
+import core.queue
 from core.db import db, utcnow
 from core.models import SignatureNonce
-from core.queue import redis_connection
 
 KEY_PREFIX_TAG = "flk_"
 
@@ -106,7 +107,7 @@ def claim_signature(key_id, timestamp: str, verified_digest: str, ttl_seconds: i
     record = f"{key_id}:v{(version or '1').strip()}:{timestamp.strip()}:{verified_digest}"
     digest = hashlib.sha256(record.encode()).hexdigest()
     if current_app.config.get("REDIS_URL"):
-        return bool(redis_connection().set(f"fretes:sig:{digest}", 1, nx=True, ex=ttl_seconds))
+        return bool(core.queue.redis_connection().set(f"fretes:sig:{digest}", 1, nx=True, ex=ttl_seconds))
     return _claim_in_database(digest, ttl_seconds)
 
 

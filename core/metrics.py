@@ -36,8 +36,9 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import Pool
 
+import core.queue
 from core.db import db
-from core.queue import QUEUES, redis_connection, rq_queue
+from core.queue import QUEUES, rq_queue
 
 log = logging.getLogger("fretes.metrics")
 
@@ -130,7 +131,7 @@ def _shared_redis():
     """The Redis every process sees, or None when jobs run inline (no worker, one process)."""
     if current_app.config.get("JOBS_INLINE"):
         return None
-    return redis_connection()
+    return core.queue.redis_connection()  # read when called: a test's stand-in connection is honoured
 
 
 def _add(fields: dict[str, float], connection=None) -> None:

@@ -12,7 +12,7 @@ from core import queue
 from core.db import db, utcnow
 from core.errors import AppError, InvalidQuery, NotFound
 from core.events import emit_event
-from core.queue import enqueue_after_commit, redis_connection
+from core.queue import enqueue_after_commit
 from core.ratelimit import enforce_limit
 from core.responses import dump
 from core.tenancy import cross_tenant, get_owned, get_referenced, tenant_scope
@@ -148,7 +148,7 @@ def store_new_count(company_id) -> int:
     count = count_leads("novo")
     _recent_counts.pop(str(company_id), None)
     if current_app.config.get("REDIS_URL"):
-        redis_connection().set(_redis_key(company_id), count)
+        queue.redis_connection().set(_redis_key(company_id), count)  # read when called, as below
         return count
     row = db.session.get(LeadCount, company_id)
     if row is None:

@@ -15,7 +15,8 @@ from datetime import datetime, timedelta
 
 from flask import current_app
 
-from core.queue import redis_connection
+# core.queue.redis_connection read when called (not imported by name): a test's stand-in connection is honoured
+import core.queue
 from domain.ciot.clock import now_local
 from domain.ciot.pef.credentials import issuer_certificate_summary
 from domain.ciot.provider import Issuer, ProviderUnavailable, get_provider
@@ -94,7 +95,7 @@ def _seconds_left_today(now: datetime) -> int:
 def _cache_get(key: str) -> dict | None:
     if current_app.config.get("REDIS_URL"):
         try:
-            raw = redis_connection().get(key)
+            raw = core.queue.redis_connection().get(key)
             return json.loads(raw) if raw else None
         except Exception:
             log.warning("pef check cache unavailable", exc_info=True)
@@ -109,7 +110,7 @@ def _cache_set(key: str, value: dict, now: datetime, *, seconds: int | None = No
     ttl = min(seconds or _seconds_left_today(now), _seconds_left_today(now))
     if current_app.config.get("REDIS_URL"):
         try:
-            redis_connection().set(key, json.dumps(value), ex=ttl)
+            core.queue.redis_connection().set(key, json.dumps(value), ex=ttl)
         except Exception:
             log.warning("pef check cache unavailable", exc_info=True)
         return
