@@ -3,14 +3,39 @@ import logging
 import os
 
 from flask import Flask, g, request
+from flask_login import current_user
 from werkzeug.exceptions import RequestURITooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 
+import domain.registry  # noqa: F401  every model, so migrations and create_all see them all
+from blueprints import WEB_BLUEPRINTS
+from blueprints.api import api_bp
+from blueprints.api_reference import bp as api_reference_bp
+from blueprints.errors import register_error_handlers
+from blueprints.ops import bp as ops_bp
+from blueprints.web import kit_demo
+from commands import register_commands
+from core.api import register_key_store
 from core.config import DEV_SECRET_KEY, load_config
 from core.crypto import check_encryption_key
 from core.db import db
+from core.deprecation import deprecation_headers
 from core.extensions import csrf, limiter, login_manager, migrate
-from core.ratelimit import TOLERANT_PREFIX
+from core.formatting import register_filters
+from core.inputs import reject_nul_in_request
+from core.logs import REQUEST_ID_HEADER, configure_logging, log_request, request_id_from_headers
+from core.metrics import observe_request, register_scrape_collector, route_label, start_request_timer
+from core.queue import retry_outbox_if_due
+from core.ratelimit import TOLERANT_PREFIX, rate_limit_headers
 from core.signing import csrf_secret_keys, fallback_keys
+from core.static_assets import add_vary, register_static_assets
+from core.tenancy import enter_tenant, leave_tenant
+from core.transaction import register_unit_of_work
+from core.unread_body import CloseOnUnreadBody
+from domain.ciot.pef.settings import check_providers
+from domain.tenancy import keystore
+from domain.tenancy.sessions import load_session_user
+from domain.webhooks.metrics import delivery_families
 
 # Every answer (pages, API, errors, files). Scripts only from our own static files (no inline script or handler:
 # templates use data-* attributes read by static/js/app.js); styles allow inline attributes, which htmx's indicator
@@ -42,25 +67,19 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_path=os.path.abspath(settings["INSTANCE_PATH"]))
     app.config.update(settings)
     check_encryption_key(app.config.get("ENCRYPTION_KEY"))  # a bad key stops here, not at the first secret
-    from domain.ciot.pef.settings import check_providers
     check_providers(app.config)  # a CIOT provider that cannot work stops here, with what to set
     _init_secret_key_fallbacks(app)
     app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
     # (docs/decisions.md §1). Set before any route is added, so it holds for every route.
     app.url_map.strict_slashes = False
-    from core.ratelimit import rate_limit_headers
     app.after_request(rate_limit_headers)  # RateLimit-* on every call that counted a limit
-    from core.deprecation import deprecation_headers
     app.after_request(deprecation_headers)  # Deprecation/Sunset on every answer of a deprecated operation
-    from core.unread_body import CloseOnUnreadBody
     app.wsgi_app = CloseOnUnreadBody(app.wsgi_app)  # an answer before the body was read: drain it or close
     if app.config["PROXY_COUNT"]:  # the client IP (login and lead limits, stored leads) behind the proxies
-        from werkzeug.middleware.proxy_fix import ProxyFix
         count = app.config["PROXY_COUNT"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
     os.makedirs(app.instance_path, exist_ok=True)
-    from core.logs import configure_logging
     configure_logging(app.config["LOG_FORMAT"], os.environ.get("LOG_LEVEL", "INFO"))
     if app.config["SECRET_KEY"] == DEV_SECRET_KEY and not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         logging.getLogger("fretes").warning("SECRET_KEY is the development default: set it (see README).")
@@ -69,8 +88,6 @@ def create_app(config: dict | None = None) -> Flask:
                                             "CIOT_AGREGADO_PENDING_STALE_SECONDS (it covers openings, cancellations "
                                             "and closings; the new name wins when both are set).")
 
-    import domain.registry  # noqa: F401  every model, so migrations and create_all see them all
-    from core.static_assets import register_static_assets
     register_static_assets(app)  # before the other hooks: its page compression must run after theirs
 
     db.init_app(app)
@@ -87,23 +104,17 @@ def create_app(config: dict | None = None) -> Flask:
     _register_blueprints(app)
     _init_request_hooks(app)
 
-    from core.formatting import register_filters
     register_filters(app)
     app.jinja_env.globals["has_endpoint"] = lambda name: name in app.view_functions
 
-    from blueprints.errors import register_error_handlers
     register_error_handlers(app)
 
-    from commands import register_commands
     register_commands(app)
-    from core.transaction import register_unit_of_work
     register_unit_of_work(app)  # last: its after-request hook commits first, before the others read the answer
     return app
 
 
 def _init_login(app: Flask) -> None:
-    from domain.tenancy.sessions import load_session_user
-
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"
     login_manager.login_message = "Entre para continuar."
@@ -121,39 +132,20 @@ def _init_login(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    from blueprints import WEB_BLUEPRINTS
-    from blueprints.api import api_bp
-    from core.api import register_key_store
-    from domain.tenancy import keystore
-
     register_key_store(keystore)
-    from core.metrics import register_scrape_collector
-    from domain.webhooks.metrics import delivery_families
     register_scrape_collector(delivery_families)
     csrf.exempt(api_bp)  # API calls authenticate with keys, not cookies
     app.register_blueprint(api_bp)
     for blueprint in WEB_BLUEPRINTS:
         app.register_blueprint(blueprint)
-    from blueprints.api_reference import bp as api_reference_bp
     app.register_blueprint(api_reference_bp)  # /api/docs: the reference, rendered from the document
-    from blueprints.ops import bp as ops_bp
     csrf.exempt(ops_bp)
     app.register_blueprint(ops_bp)
     if app.config.get("KIT_DEMO"):  # the page kit's demo page: tests and scripts/screenshots.py --kit only
-        from blueprints.web import kit_demo
         app.register_blueprint(kit_demo.bp)
 
 
 def _init_request_hooks(app: Flask) -> None:
-    from flask_login import current_user
-
-    from core.inputs import reject_nul_in_request
-    from core.logs import REQUEST_ID_HEADER, log_request, request_id_from_headers
-    from core.metrics import observe_request, route_label, start_request_timer
-    from core.queue import retry_outbox_if_due
-    from core.static_assets import add_vary
-    from core.tenancy import enter_tenant, leave_tenant
-
     def allow_declared_uploads():
         """A view marked with access.upload_limit reads bodies up to its own limit (before CSRF reads the form),
         so an oversized file gets that page's inline error instead of a bare 413."""

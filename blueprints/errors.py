@@ -2,8 +2,12 @@
 import logging
 
 from flask import g, jsonify, render_template, request
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException
 
+from core.api import error_body
 from core.errors import AppError
 from core.transaction import end_request_with_error, read_only_violation
 
@@ -61,9 +65,6 @@ SERVICE_RETRY_AFTER = "30"
 
 def is_service_outage(exc: BaseException) -> bool:
     """The database or Redis cannot be reached (refused, dropped, timed out): a 503, not a bug."""
-    from redis.exceptions import ConnectionError as RedisConnectionError
-    from redis.exceptions import TimeoutError as RedisTimeoutError
-    from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
     if isinstance(exc, (RedisConnectionError, RedisTimeoutError, OperationalError, InterfaceError)):
         return True
     return isinstance(exc, DBAPIError) and bool(exc.connection_invalidated)
@@ -83,7 +84,6 @@ def register_error_handlers(app):
     def handle_app_error(exc: AppError):
         end_request_with_error(exc)  # the unit of work ends here: a refusal keeps its records, anything else rolls back
         if wants_json():
-            from core.api import error_body
             return _json(error_body(exc), exc.status, exc.headers)
         return _html(exc.status, "Não foi possível concluir", exc.message)
 

@@ -12,9 +12,14 @@ See docs/deploy.md.
 from functools import lru_cache
 from pathlib import Path
 
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from flask import Blueprint, Response, abort, current_app, jsonify
 from sqlalchemy import text
 
+# core.queue.redis_connection read when called (not imported by name): a test's stand-in connection is honoured
+import core.queue
 from core import metrics
 from core.db import db
 
@@ -60,8 +65,7 @@ def _database() -> str:
 def _redis() -> str:
     if not current_app.config.get("REDIS_URL"):
         return "não configurado (jobs inline)"
-    from core.queue import redis_connection
-    redis_connection().ping()
+    core.queue.redis_connection().ping()
     return "ok"
 
 
@@ -81,7 +85,6 @@ def _migrations() -> str:
 
 
 def _known(script, revision: str) -> bool:
-    from alembic.util import CommandError
     try:
         return script.get_revision(revision) is not None
     except CommandError:
@@ -90,8 +93,6 @@ def _known(script, revision: str) -> bool:
 
 @lru_cache(maxsize=1)
 def migration_script():
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return ScriptDirectory.from_config(config)

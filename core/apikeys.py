@@ -10,6 +10,16 @@ import hmac
 import secrets
 import time
 import uuid
+from datetime import timedelta
+
+import sqlalchemy as sa
+from flask import current_app
+from sqlalchemy.exc import IntegrityError
+
+# core.queue.redis_connection read when called (not imported by name): a test's stand-in connection is honoured
+import core.queue
+from core.db import db, utcnow
+from core.models import SignatureNonce
 
 KEY_PREFIX_TAG = "flk_"
 
@@ -94,23 +104,14 @@ def claim_signature(key_id, timestamp: str, verified_digest: str, ttl_seconds: i
     replay). `verified_digest` is what `verify_signature` returned, not the header: `sha256=ABC…`, `abc…` and
     ` abc… ` are one signature. Redis (SET NX with a TTL) when configured, else the `signature_nonces` table
     (expired rows purged on the way)."""
-    from flask import current_app
     record = f"{key_id}:v{(version or '1').strip()}:{timestamp.strip()}:{verified_digest}"
     digest = hashlib.sha256(record.encode()).hexdigest()
     if current_app.config.get("REDIS_URL"):
-        from core.queue import redis_connection
-        return bool(redis_connection().set(f"fretes:sig:{digest}", 1, nx=True, ex=ttl_seconds))
+        return bool(core.queue.redis_connection().set(f"fretes:sig:{digest}", 1, nx=True, ex=ttl_seconds))
     return _claim_in_database(digest, ttl_seconds)
 
 
 def _claim_in_database(digest: str, ttl_seconds: int) -> bool:
-    from datetime import timedelta
-
-    import sqlalchemy as sa
-    from sqlalchemy.exc import IntegrityError
-
-    from core.db import db, utcnow
-    from core.models import SignatureNonce
     table, now = SignatureNonce.__table__, utcnow()
     try:  # a connection of its own: the nonce stays claimed whatever the request does next
         with db.engine.begin() as conn:

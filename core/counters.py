@@ -7,6 +7,7 @@ name queue on it, and a rolled-back creation gives its number back. On SQLite th
 import uuid
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, mapped_column
 
 from core.db import db
@@ -33,11 +34,8 @@ COUNTERS = Counter.__table__
 
 
 def _insert():
-    if db.session.connection().dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
-    return insert
+    """The dialect's INSERT, which has ON CONFLICT (PostgreSQL in production, SQLite in the quick tests)."""
+    return postgresql.insert if db.session.connection().dialect.name == "postgresql" else sqlite.insert
 
 
 def ensure_counter_row(name: str, company_id) -> None:

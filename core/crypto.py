@@ -22,6 +22,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import current_app
 
+from core.signing import secret_keys
+
 HKDF_INFO = b"fretes:encryption-at-rest:v1"
 
 
@@ -75,7 +77,6 @@ def _cipher(configured: str, secret_keys: tuple[str, ...]) -> MultiFernet:
 
 
 def _fernet() -> MultiFernet:
-    from core.signing import secret_keys
     return _cipher(current_app.config.get("ENCRYPTION_KEY") or "", secret_keys())
 
 

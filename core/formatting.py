@@ -19,6 +19,7 @@ import phonenumbers
 from babel import Locale
 from babel.numbers import NumberFormatError, NumberPattern, format_decimal, get_currency_symbol, parse_pattern
 from babel.numbers import parse_decimal as read_pt_br
+from markupsafe import Markup, escape
 
 from core.clock import BRT, brasilia_today
 from core.validators import FieldInvalid
@@ -344,7 +345,6 @@ _CODE_IN_TEXT = re.compile(r"\b[A-Z]{2,6}-\d+\b")
 def keep_codes(text):
     """Free text for a page, escaped, with every record code kept on one line (`<span class="nowrap">`): the text
     is escaped first and only our own span is added, so nothing typed becomes markup."""
-    from markupsafe import Markup, escape
     escaped = str(escape("" if text is None else text))
     return Markup(_CODE_IN_TEXT.sub(lambda m: f'<span class="nowrap">{m.group(0)}</span>', escaped))  # noqa: S704
 

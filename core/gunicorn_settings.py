@@ -7,6 +7,7 @@ PROMETHEUS_MULTIPROC_DIR and a scrape of /metrics, answered by any one of them, 
 emptied when gunicorn starts (values of a previous run must not be added) and a worker's live gauges are dropped
 when it exits. Only gunicorn sets it: RQ workers must not (their forked work horses would leave files behind).
 """
+import gc
 import os
 import shutil
 import tempfile
@@ -44,7 +45,6 @@ def on_starting(server):
 def post_worker_init(worker):
     # The app, its modules and caches are built: move them out of the garbage collector's generations, so a full
     # collection walks only what requests made since (they were the CIOT list's p99: up to 115 ms each, issue 31).
-    import gc
     gc.freeze()
     # A request allocates tens of thousands of short-lived objects (SQLAlchemy rows and statements, pydantic models,
     # Jinja output): with the default first-generation threshold (700) the collector ran dozens of times per request.
@@ -74,6 +74,8 @@ GC_THRESHOLDS = gc_threshold()
 
 
 def child_exit(server, worker):
+    # import here: at the top it would load before the module sets PROMETHEUS_MULTIPROC_DIR (prometheus_client picks
+    # its value store when first imported, and the workers fork from this process)
     from prometheus_client import multiprocess
     multiprocess.mark_process_dead(worker.pid)
 

@@ -12,6 +12,8 @@ import logging
 import threading
 import time
 
+from core.queue import run_inline
+
 log = logging.getLogger("fretes.jobs")
 
 
@@ -60,7 +62,6 @@ class InlineTimer:
                     self._changed.wait()
 
     def _run(self) -> None:
-        from core.queue import run_inline
         while True:
             _, _, app, job = self._next_due()
             try:

@@ -3,6 +3,7 @@ customer's invoice layout (domain.billing)."""
 import io
 
 from flask import current_app
+from PIL import Image, UnidentifiedImageError
 
 from core.errors import InvalidBody
 
@@ -16,7 +17,6 @@ def checked_logo(data: bytes) -> tuple[bytes, str]:
     max_bytes = current_app.config["LOGO_MAX_BYTES"]
     if len(data) > max_bytes:
         raise InvalidBody.for_field("logo", f"O logotipo deve ter no máximo {max_bytes // 1024} KiB.")
-    from PIL import Image, UnidentifiedImageError
     try:
         with Image.open(io.BytesIO(data)) as image:
             kind, size = image.format, image.size

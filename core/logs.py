@@ -17,8 +17,10 @@ import re
 import uuid
 from datetime import UTC, datetime
 
-from flask import g, request
+from flask import g, has_request_context, request
 from sqlalchemy import inspect
+
+from core.tenancy import current_company_id
 
 REQUEST_ID_HEADER = "X-Request-Id"
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
@@ -149,7 +151,6 @@ def loaded_id(record):
 def request_actor() -> dict:
     """Who the current request acts for, as ids only (never a name or an e-mail): the company, and the logged-in
     user or the API key. Read from what the request loaded: logging never loads a user."""
-    from core.tenancy import current_company_id
     key = g.get("api_key")
     user = g.get("_login_user")
     return {"company_id": str(current_company_id() or "") or None,
@@ -159,7 +160,6 @@ def request_actor() -> dict:
 
 def job_meta() -> dict | None:
     """What a job enqueued by this request carries for its log line: the request id and the actor's ids."""
-    from flask import has_request_context
     if not has_request_context():
         return None
     meta = {"request_id": g.get("request_id"), **request_actor()}
@@ -194,7 +194,6 @@ def log_request(status: int, seconds: float, route: str, method: str) -> None:
     numbers: tests/ops/test_logs.py checks scrub leaves each kind alone), so the record is marked CLEAN."""
     if (status == 200 and g.get("quiet_request_line")) or not _REQUEST_LOG.isEnabledFor(logging.INFO):
         return
-    from core.tenancy import current_company_id
     request_id = g.get("request_id", "")
     if request.headers.get(REQUEST_ID_HEADER):  # the caller's own token: it may carry anything that fits the charset
         request_id = scrub(request_id)

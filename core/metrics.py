@@ -36,6 +36,10 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import Pool
 
+import core.queue
+from core.db import db
+from core.queue import QUEUES, rq_queue
+
 log = logging.getLogger("fretes.metrics")
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -127,8 +131,7 @@ def _shared_redis():
     """The Redis every process sees, or None when jobs run inline (no worker, one process)."""
     if current_app.config.get("JOBS_INLINE"):
         return None
-    from core.queue import redis_connection
-    return redis_connection()
+    return core.queue.redis_connection()  # read when called: a test's stand-in connection is honoured
 
 
 def _add(fields: dict[str, float], connection=None) -> None:
@@ -157,7 +160,6 @@ def record_job(queue: str, ok: bool, seconds: float, connection=None) -> None:
 
 def count_after_commit(name: str, outcome: str) -> None:
     """Count a business outcome (e.g. a CIOT emission) once the transaction that records it commits."""
-    from core.db import db
     session = db.session()
     if not session.in_transaction():  # the count belongs to a transaction: a rollback drops it
         session.begin()
@@ -238,7 +240,6 @@ def _read_collector(source: str, collect):
 
 
 def _rollback_quietly() -> None:
-    from core.db import db
     try:
         db.session.rollback()
     except Exception:  # the connection is gone: the request's teardown discards the session anyway
@@ -262,7 +263,6 @@ def _job_families(values):
     jobs = CounterMetricFamily("fretes_jobs", "Jobs executados pelos workers, por fila e resultado.",
                                labels=["queue", "outcome"])
     durations = HistogramMetricFamily("fretes_job_duration_seconds", "Duração dos jobs por fila.", labels=["queue"])
-    from core.queue import QUEUES
     for queue in QUEUES:
         ok, failed = values.get(f"job|{queue}|ok", 0), values.get(f"job|{queue}|failed", 0)
         jobs.add_metric([queue, "ok"], ok)
@@ -279,9 +279,9 @@ def _queue_families():
     if current_app.config.get("JOBS_INLINE"):
         yield depth  # no queues: jobs run inline
         return
+    # import here: rq loads only in processes that have queues (with JOBS_INLINE nothing is queued), as in
+    # core/queue.py
     from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegistry
-
-    from core.queue import QUEUES, rq_queue
     redis = _shared_redis()
     with redis.pipeline(transaction=False) as pipe:
         for name in QUEUES:
@@ -307,6 +307,7 @@ def authorized() -> bool:
 
 def exposition() -> tuple[bytes, str]:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        # import here: only under gunicorn's several workers; it loads multiprocessing and ctypes
         from prometheus_client import multiprocess
         local = CollectorRegistry()
         multiprocess.MultiProcessCollector(local)

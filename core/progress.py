@@ -7,6 +7,7 @@ from flask import current_app
 
 from core.db import db
 from core.models import JobProgress
+from core.queue import enqueue_after_commit
 from core.transaction import commit_phase
 
 
@@ -75,7 +76,6 @@ def enqueue_progress_job(progress: JobProgress, func: str, *args, queue: str, ti
     """Enqueue the job that advances `progress` (after commit). Its RQ id names the row, so a job RQ gives up on
     (raised, timed out, abandoned) fails the row (jobs/failures.py); the row keeps what to run for a retry.
     `timeout`: seconds, for a job longer than its queue's default."""
-    from core.queue import enqueue_after_commit
     tries = int((progress.params or {}).get("job", {}).get("tries", 0)) + 1
     progress.params = {**(progress.params or {}), "job": {"func": func, "args": list(args), "queue": queue,
                                                           "tries": tries, "timeout": timeout}}

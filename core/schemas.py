@@ -410,6 +410,5 @@ def comma_choices(value: str | None, allowed, *, what: str) -> str | None:
 def check_date_order(date_from, date_to) -> None:
     """For `from`/`to` query pairs: a reversed range is a 400 naming `from`."""
     if date_from and date_to and date_from > date_to:
-        from pydantic_core import PydanticCustomError
         raise PydanticCustomError("date_order", "A data inicial deve ser anterior ou igual à data final.",
                                   {"field": "from"})

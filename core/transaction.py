@@ -20,8 +20,11 @@ inline; inline jobs of AFTER_RESPONSE_QUEUES enqueued by a request run once its 
 """
 import logging
 from contextlib import contextmanager
+from functools import wraps
 
+import click
 from flask import Flask, current_app, g, has_request_context, request
+from flask.cli import ScriptInfo
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import Pool
@@ -96,7 +99,6 @@ def _clean_exit(exc: BaseException) -> bool:
 def commands_as_units_of_work(group) -> None:
     """Every command of this click group (and its subgroups) runs as one unit of work; a command that must keep one
     item's work while another fails opens a `unit_of_work()` per item."""
-    import click
     for command in group.commands.values():
         if isinstance(command, click.Group):
             commands_as_units_of_work(command)
@@ -105,11 +107,6 @@ def commands_as_units_of_work(group) -> None:
 
 
 def _as_unit(callback):
-    from functools import wraps
-
-    import click
-    from flask.cli import ScriptInfo
-
     @wraps(callback)
     def run(*args, **kwargs):
         if not current_app:  # as flask.cli.with_appcontext does (the callback's own wrapper then finds it)

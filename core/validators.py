@@ -12,6 +12,8 @@ from pathlib import Path
 import email_validator
 import phonenumbers
 
+from core.errors import InvalidBody
+
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 UFS = ("AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE",
@@ -109,7 +111,6 @@ def clean_cpf_cnpj(value: str, *, allow_punctuation: bool = True) -> str:
 
 def normalize_cnpj(value: str, *, field: str) -> str:
     """For service code outside pydantic: raise the API's InvalidBody naming the field."""
-    from core.errors import InvalidBody
     try:
         return clean_cnpj(value)
     except FieldInvalid as exc:

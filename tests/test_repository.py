@@ -209,7 +209,7 @@ def test_rq_cron_schedules_the_periodic_table_without_a_croniter_of_ours():
 
 def test_the_layer_contracts_hold():
     """import-linter's contracts in pyproject.toml: blueprints -> domain -> core, jobs on top, nothing below imports
-    the app, the CLI module or the demo seed, no import cycles between areas."""
+    the app, the CLI module or the demo seed, no import cycles (between areas or inside one)."""
     lint = Path(sys.executable).with_name("lint-imports")
     done = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -10,6 +10,9 @@ from pathlib import Path
 from flask import jsonify
 
 from core.api import api_bp
+from core.clock import brasilia_today
+from core.openapi import build_document
+from domain.ciot.examples import creation_example
 
 EXAMPLES = Path(__file__).with_name("examples.json")
 
@@ -20,7 +23,6 @@ def load_examples() -> dict:
 
 
 def document() -> dict:
-    from core.clock import brasilia_today
     return document_of(brasilia_today())
 
 
@@ -28,8 +30,6 @@ def document() -> dict:
 def document_of(today: date) -> dict:
     """The document as served on `today` (the generated clients are built from a fixed day's, so that they do not
     change with the calendar: scripts/api_clients/dump_openapi.py)."""
-    from core.openapi import build_document
-    from domain.ciot.examples import creation_example
     examples = copy.deepcopy(load_examples())
     examples.setdefault("createCiotOperation", {})["request"] = creation_example(today)
     return build_document(examples)

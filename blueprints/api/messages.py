@@ -1,4 +1,6 @@
 """Public API: outbound messages (docs/api/messages.md)."""
+from flask import Response, request
+
 from core.api import endpoint, tag
 from core.errors import FieldError, InvalidBody, NotFound
 from core.pagination import paginate
@@ -69,7 +71,6 @@ def _callback_setting(token: str, provider: str):
                   "Chamada pela Meta ao cadastrar o webhook, com hub.verify_token igual ao token da URL; outro "
                   "token → 404.")
 def whatsapp_callback_verify(ctx, token):
-    from flask import Response, request
     _callback_setting(token, "whatsapp_cloud")
     if request.args.get("hub.verify_token") != token:
         raise NotFound("Canal não encontrado.")

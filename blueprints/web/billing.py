@@ -49,13 +49,15 @@ from core.pagination import Page, paginate
 from core.schemas import details_from
 from core.tenancy import company_select, get_owned, read_rows, tenant_scope
 from domain.billing import services as billing
-from domain.billing import xml_batch
+from domain.billing import xml_batch, xml_import
 from domain.billing.models import BillingDocument, Invoice, Receivable
 from domain.billing.pdf import PDF_STATUSES, render_invoice_pdf
 from domain.billing.presentation import DOCUMENT_STATUS
-from domain.billing.queries import documents_stmt, receivables_stmt
+from domain.billing.queries import documents_stmt, invoices_stmt, receivables_stmt
 from domain.common import open_titles
 from domain.partners.models import Partner
+from domain.partners.schemas import PartnerCreate
+from domain.partners.services import create_partner
 from domain.payables import services as payables
 from domain.payables.models import Payable
 from domain.payables.presentation import STATUS as TITLE_STATUS
@@ -154,7 +156,7 @@ def upload_xml():
                                          user=current_user._get_current_object())
         return redirect(url_for("billing.xml_import_page", job_id=job.id))
     try:
-        imported = billing.import_xml_files(current_user.company, files, _storage_dir())
+        imported = xml_import.import_xml_files(current_user.company, files, _storage_dir())
     except AppError as exc:
         form.arquivos.errors = [exc.message + " Nenhum arquivo foi registrado."]
         return _inbox(form, exc.status, existing=_existing_document(exc))
@@ -208,8 +210,6 @@ def discard(document_id):
 @roles_required(*ROLES)
 def register_customer(document_id):
     """Registers the XML's unknown customer as a partner and links the document to it."""
-    from domain.partners.schemas import PartnerCreate
-    from domain.partners.services import create_partner
     document = get_owned(BillingDocument, document_id, for_update=True)
     found = (document.extra or {}).get("xml_customer") or {}
     if not found.get("cpf_cnpj"):
@@ -262,7 +262,6 @@ def compose():
 @bp.get("/faturas")
 @roles_required(*ROLES)
 def invoices():
-    from domain.billing.queries import invoices_stmt
     rows = read_rows(invoices_stmt(current_user.company_id).order_by(Invoice.created_at.desc()).limit(200)).all()
     return render_template("billing/invoices.html", rows=rows)
 

@@ -7,11 +7,12 @@ inputs to the creation body (blueprints/web/ciot_form.py) so OperationCreate's e
 on the inputs. Roles: admin and operador act; every logged-in role reads. Ids of another company are 404
 (services.get_operation / get_owned inside the request's tenant scope).
 """
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Response, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
 from blueprints.web.ciot_action_forms import action_forms, field_names
+from blueprints.web.ciot_blueprint import ACTORS, bp
 from blueprints.web.ciot_form import (
     MAX_ROWS,
     ROW_FIELDS,
@@ -52,9 +53,6 @@ from domain.ciot.schemas import (
 from domain.ciot.serializers import operation_record
 from domain.fleet.queries import axles_by_plate
 
-bp = Blueprint("ciot", __name__, url_prefix="/ciot")
-
-ACTORS = ("operador",)  # admin always passes roles_required
 HTMX_STOP_POLLING = 286
 # pt-BR decimal inputs of the close and rectify forms: decimals allowed
 ACTION_DECIMALS = {"peso_carga_final": 3, "distancia": 2, "valor_frete": 2, "peso_carga": 3}
@@ -467,6 +465,3 @@ def pdf(operation_id):
     return Response(document.content, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{document.filename}"'})
 
-
-# The batch-PDF page's routes and the creation form's registry pickers, on bp.
-from blueprints.web import ciot_batch, ciot_pickers  # noqa: E402,F401

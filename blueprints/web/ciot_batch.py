@@ -5,7 +5,7 @@ from flask_login import current_user, login_required
 from wtforms import DateField, SelectField
 
 from blueprints.web.access import is_htmx, roles_required
-from blueprints.web.ciot import bp
+from blueprints.web.ciot_blueprint import bp
 from blueprints.web.formkit import MultiCheckboxField, choices
 from blueprints.web.forms_adapter import attach_errors, read_form
 from blueprints.web.record_pages import PlainForm

@@ -15,7 +15,7 @@ from flask_login import current_user
 from sqlalchemy.orm import selectinload
 
 from blueprints.web.access import roles_required
-from blueprints.web.ciot import ACTORS, bp
+from blueprints.web.ciot_blueprint import ACTORS, bp
 from blueprints.web.ciot_form import field_label
 from blueprints.web.forms_adapter import read_form
 from core.db import db

@@ -4,11 +4,12 @@ operador (and admin) writes; no module gate (as the fleet API)."""
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import Blueprint, render_template, request, url_for
+from flask import render_template, request, url_for
 from flask_login import current_user
 from wtforms import BooleanField, HiddenField, SelectField, StringField, TextAreaField
 
 from blueprints.web.access import is_htmx
+from blueprints.web.fleet_blueprint import bp
 from blueprints.web.formkit import DecimalBRField, MaskedField, choices, read_decimals
 from blueprints.web.record_pages import (
     PlainForm,
@@ -42,7 +43,6 @@ from domain.fleet.schemas import (
 )
 from domain.marketplace import services as marketplace
 
-bp = Blueprint("fleet", __name__)
 VEHICLE_TYPE_SUGGESTIONS = tuple(VEHICLE_TYPES)
 
 
@@ -247,5 +247,3 @@ _register(FleetResource(
     reactivated_msg="Motorista reativado.", prefill=_driver_from_lead,
     after_create=_convert_lead))
 
-
-from blueprints.web import fleet_import  # noqa: E402,F401  the vehicle import's routes, on bp

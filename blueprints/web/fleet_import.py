@@ -9,7 +9,7 @@ from flask_wtf.file import FileField
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from blueprints.web.access import is_htmx
-from blueprints.web.fleet import bp
+from blueprints.web.fleet_blueprint import bp
 from blueprints.web.record_pages import PlainForm, body_too_large, can_edit, done, editor_required, reader_required
 from core.errors import AppError
 from domain.fleet import spreadsheet, staged_import

@@ -30,7 +30,7 @@ from domain.freights.models import Freight
 from domain.freights.schemas import OfferCreate
 from domain.marketplace import services
 from domain.marketplace.models import MarketplaceLead
-from domain.marketplace.queries import lead_freights, leads_stmt, public_slugs, showcase_stmt
+from domain.marketplace.queries import lead_freights, lead_row, leads_stmt, public_slugs, showcase_stmt
 from domain.marketplace.schemas import LeadCreate, LeadListQuery, LeadStatusChange
 from domain.marketplace.services import FreightGone
 
@@ -211,7 +211,6 @@ def lead_status(lead_id):
 
 
 def _lead(lead_id):
-    from domain.marketplace.queries import lead_row
     return lead_row(current_user.company_id, services._as_uuid(lead_id))
 
 

@@ -7,6 +7,8 @@ import click
 import sqlalchemy as sa
 
 from core.db import db
+from domain.antt_floor.importer import ImportRefused, MalformedCsv, import_floor_csv
+from domain.antt_floor.models import AnttFloorAct, AnttFloorCoefficient
 
 
 def register_antt_commands(app) -> None:
@@ -19,7 +21,6 @@ def register_antt_commands(app) -> None:
     @click.option("--replace", is_flag=True, help="Substitui um ato já cadastrado com outros valores.")
     def import_floor(path, replace):
         """Importa os atos (resolução/portaria) de um CSV de coeficientes."""
-        from domain.antt_floor.importer import ImportRefused, MalformedCsv, import_floor_csv
         try:
             with open(path, encoding="utf-8") as fh:
                 outcome = import_floor_csv(fh.read(), replace=replace)
@@ -33,7 +34,6 @@ def register_antt_commands(app) -> None:
     @antt_group.command("acts")
     def list_acts():
         """Lista os atos cadastrados."""
-        from domain.antt_floor.models import AnttFloorAct, AnttFloorCoefficient
         rows = db.session.execute(
             sa.select(AnttFloorAct.name, AnttFloorAct.starts_on, sa.func.count(AnttFloorCoefficient.axles))
             .join(AnttFloorCoefficient, AnttFloorCoefficient.act_id == AnttFloorAct.id)

@@ -278,6 +278,3 @@ def attach_customer(document: BillingDocument, partner: Partner) -> BillingDocum
     db.session.flush()
     return document
 
-
-# XML upload (pages): domain/billing/xml_import.py
-from domain.billing.xml_import import import_xml_files  # noqa: E402, F401  (re-exported: the area's entry point)

@@ -12,6 +12,7 @@ from core.files import write_in_transaction
 from core.schemas import validate_data
 from domain.billing.models import BillingDocument, Invoice
 from domain.billing.schemas import DocumentCreate
+from domain.billing.services import create_document
 from domain.billing.xml import FiscalEvent, FiscalXml, parse_fiscal_xml
 from domain.partners.models import Partner
 
@@ -84,7 +85,6 @@ def _check_once(chave: str, name: str, seen: dict) -> None:
 def xml_document(company, parsed: FiscalXml) -> BillingDocument:
     """The inbox document of a parsed XML; a value the document cannot hold (a número longer than 30 characters,
     a negative or absurd total) is 400 naming it, as the API's body would be."""
-    from domain.billing.services import create_document
     known = parsed.customer_cpf_cnpj and db.session.execute(
         db.select(Partner.id).where(Partner.cpf_cnpj == parsed.customer_cpf_cnpj)).scalar()
     data, errors = validate_data(DocumentCreate, {

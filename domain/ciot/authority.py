@@ -14,6 +14,7 @@ from domain.ciot.clock import local_moment
 from domain.ciot.issuer import issuer_of, provider_and_credentials
 from domain.ciot.mapping import CHILDREN, jsonable, store_children, store_scalar, to_body
 from domain.ciot.models import CiotOperation, EmissionAttempt
+from domain.ciot.outcome_words import WHAT
 from domain.ciot.provider import Issuer
 from domain.ciot.queries import get_operation
 from domain.ciot.schemas import RectifyBody
@@ -23,7 +24,6 @@ from domain.tenancy.models import Company
 
 RECTIFIABLE = ("valor_frete", "peso_carga", "data_declaracao", "viagem_inicio", "viagem_fim", "payments",
                "documents")
-WHAT = {"rectify": "Retificação", "cancel": "Cancelamento", "close": "Encerramento"}
 KIND = {"rectify": "rectify", "cancel": "cancel", "close": "close"}
 PENDING_WORDS = {"emit": "emissão", "rectify": "retificação", "cancel": "cancelamento", "close": "encerramento"}
 
@@ -232,19 +232,3 @@ def failed(op: CiotOperation, request: EmissionAttempt, error: str, *, actor) ->
     what = WHAT[request.action]
     record_event(op, f"{KIND[request.action]}_failed", f"{what} não concluído(a): falha ao falar com a ANTT. "
                  f"{error}"[:1000], {"error": error, "attempt_id": str(request.id)}, actor=actor_label(actor))
-
-
-def outcome_message(outcome) -> str:
-    op, what = outcome.op, WHAT[outcome.action]
-    if outcome.state == protocol.SUCCEEDED:
-        return {"rectify": f"Retificação registrada na ANTT; CIOT {op.codigo_ciot} mantido.",
-                "cancel": f"CIOT {op.codigo_ciot} cancelado.",
-                "close": f"CIOT {op.codigo_ciot} encerrado."}[outcome.action]
-    if outcome.state == protocol.REJECTED:
-        return f"{what} rejeitado(a) pela ANTT: {op.mensagem_antt}"
-    if outcome.state == protocol.FAILED:
-        if outcome.configuration:
-            return f"{what} não enviado(a): a ANTT recusou a conexão da empresa. {outcome.error_message}"
-        return f"{what} não concluído(a): falha técnica ao falar com o provedor CIOT; nada foi alterado. Tente " \
-               "novamente."
-    return f"{what} enviado(a) à ANTT; a resposta ainda não chegou. Consulte a operação {op.code} em instantes."

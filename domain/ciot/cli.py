@@ -10,17 +10,28 @@
     flask --app app company set-ie ID IE                         # state registration (inscrição estadual)
 """
 import json
+from pathlib import Path
 
 import click
 import sqlalchemy as sa
+from flask import current_app
 
 from core.db import db
+from core.tenancy import cross_tenant, tenant_scope
 from core.transaction import commit_phase
+from domain.ciot.models import IrregularCarrier
+from domain.ciot.month_counts import recount
+from domain.ciot.pef.credentials import issuer_certificate_summary
+from domain.ciot.pef.homologation import Carrier, run_homologation, write_report
+from domain.ciot.pef.settings import pef_settings
+from domain.ciot.provider import normalize_rntrc
+from domain.ciot.services import recover_stale_requests
 from domain.tenancy.cli import company_by_id
+from domain.tenancy.models import Company
+from domain.tenancy.services import set_ciot_credentials, update_company
 
 
 def _rntrc(value: str) -> str:
-    from domain.ciot.provider import normalize_rntrc
     digits = normalize_rntrc(value)
     if len(digits) != 9 or not value.strip().replace(".", "").replace("-", "").isdigit():
         raise click.ClickException("RNTRC inválido: informe 8 ou 9 dígitos.")
@@ -35,8 +46,6 @@ def register_ciot_commands(app) -> None:
     @ciot_group.command("recount-months")
     def recount_months():
         """Recalcula, de cada empresa, as contagens mensais de operações do painel (emitidas, com divergência)."""
-        from domain.ciot.month_counts import recount
-        from domain.tenancy.models import Company
         companies = db.session.execute(sa.select(Company.id).execution_options(cross_tenant=True)).scalars().all()
         for company_id in companies:  # one transaction per company
             recount(db.session.connection(), company_id)
@@ -62,7 +71,6 @@ def register_ciot_commands(app) -> None:
     @click.argument("rntrc")
     @click.option("--reason", default="", help="Motivo exibido na rejeição.")
     def irregular_add(rntrc, reason):
-        from domain.ciot.models import IrregularCarrier
         digits = _rntrc(rntrc)
         row = db.session.execute(sa.select(IrregularCarrier).where(IrregularCarrier.rntrc == digits)).scalar()
         if row is None:
@@ -75,7 +83,6 @@ def register_ciot_commands(app) -> None:
     @irregular_group.command("remove")
     @click.argument("rntrc")
     def irregular_remove(rntrc):
-        from domain.ciot.models import IrregularCarrier
         digits = _rntrc(rntrc)
         deleted = db.session.execute(sa.delete(IrregularCarrier).where(IrregularCarrier.rntrc == digits)).rowcount
         db.session.flush()  # errors surface here; the command\'s unit of work commits
@@ -86,7 +93,6 @@ def register_ciot_commands(app) -> None:
     @irregular_group.command("list")
     @click.option("--json", "as_json", is_flag=True)
     def irregular_list(as_json):
-        from domain.ciot.models import IrregularCarrier
         rows = db.session.execute(sa.select(IrregularCarrier).order_by(IrregularCarrier.rntrc)).scalars().all()
         if as_json:
             click.echo(json.dumps([{"rntrc": r.rntrc, "reason": r.reason} for r in rows]))
@@ -100,7 +106,6 @@ def register_ciot_commands(app) -> None:
     @click.option("--json", "as_json", is_flag=True)
     def recover_emissions(as_json):
         """Reenvia ao worker as emissões em andamento há mais que CIOT_EMIT_STALE_SECONDS (worker interrompido)."""
-        from domain.ciot.services import recover_stale_requests
         count = recover_stale_requests(actor="cli")
         db.session.flush()  # errors surface here; the command\'s unit of work commits
         click.echo(json.dumps({"requeued": count}) if as_json else f"Tentativas reenviadas: {count}")
@@ -118,7 +123,6 @@ def register_ciot_commands(app) -> None:
     @click.option("--clear", is_flag=True, help="Remove as credenciais do ambiente.")
     def company_credentials(company_id, environment, pairs, clear):
         """Credenciais CIOT da empresa por ambiente (guardadas cifradas)."""
-        from domain.tenancy.services import set_ciot_credentials
         if bool(pairs) == bool(clear):
             raise click.ClickException("Use --set KEY=VALUE (uma ou mais vezes) ou --clear.")
         company = company_by_id(company_id)
@@ -141,7 +145,6 @@ def register_ciot_commands(app) -> None:
     @click.argument("ie")
     def company_set_ie(company_id, ie):
         """Inscrição estadual da empresa (obrigatória para emitir CIOT como ETC contratada). "" remove."""
-        from domain.tenancy.services import update_company
         company = company_by_id(company_id)
         text = ie.strip()
         if len(text) > 20:
@@ -157,15 +160,6 @@ def register_ciot_commands(app) -> None:
 def run_homologation_command(cnpj: str, saida: str | None, **case) -> None:
     """`ciot homologacao`: checks what the run needs (the company, its certificate, CIOT_PEF_URL_HOMOLOG), runs it
     in the company's scope and writes the report; exit status 1 when a step failed (the report is written anyway)."""
-    from pathlib import Path
-
-    from flask import current_app
-
-    from core.tenancy import cross_tenant, tenant_scope
-    from domain.ciot.pef.credentials import issuer_certificate_summary
-    from domain.ciot.pef.homologation import run_homologation, write_report
-    from domain.ciot.pef.settings import pef_settings
-    from domain.tenancy.models import Company
     digits = "".join(ch for ch in cnpj if ch.isalnum()).upper()
     company = db.session.execute(cross_tenant(sa.select(Company).where(Company.cnpj == digits))).scalar()
     if company is None:
@@ -188,7 +182,6 @@ def run_homologation_command(cnpj: str, saida: str | None, **case) -> None:
 
 
 def _carrier(*, contratado, rntrc, placas):
-    from domain.ciot.pef.homologation import Carrier
     values = {}
     if contratado:
         values["cpf"] = "".join(ch for ch in contratado if ch.isdigit())

@@ -20,7 +20,8 @@ derives them again from the new data, and the validation shows an information it
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from domain.geo.distance import INFORMED, road_distance, road_distance_between
+from domain.fleet.queries import axles_by_plate
+from domain.geo.distance import INFORMED, configured_osrm_url, road_distance, road_distance_between
 from domain.payee.checks import pix_key_kind
 
 CONTAINER_CARGO_CODES = (4, 10)  # conteinerizada, perigosa conteinerizada: the empty return is owed by law
@@ -108,8 +109,6 @@ def _distance(origem, destino, osrm_url):
 def derive_for_company(body) -> Derivation:
     """`derive` with the current company's fleet registry (tenant-scoped) and the configured routing engine: what
     creation, PATCH, /validate and the page's live panel all use."""
-    from domain.fleet.queries import axles_by_plate
-    from domain.geo.distance import configured_osrm_url
     return derive(body, registry_axles=axles_by_plate, osrm_url=configured_osrm_url())
 
 

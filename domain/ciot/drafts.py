@@ -11,7 +11,10 @@ from types import SimpleNamespace
 from core.errors import FieldError
 from core.schemas import validate_data
 from domain.ciot import validation
+from domain.ciot.derivations import derive_for_company
+from domain.ciot.rules import validate_operation
 from domain.ciot.schemas import OperationCreate
+from domain.ciot.states import status_for_validation
 
 
 @dataclass
@@ -42,7 +45,6 @@ class DraftCheck:
         """The status creation would give (docs/decisions.md §4): com_divergencia / validado / pronto_emissao."""
         if self.validation is None:
             return None
-        from domain.ciot.states import status_for_validation
         return status_for_validation(self.validation)
 
 
@@ -60,8 +62,6 @@ def check_draft(company, data: dict, input_errors=()) -> DraftCheck:
         return DraftCheck(environment, schema_errors=list(input_errors) + [e for e in errors if e.field not in unread])
     if body is None:
         return DraftCheck(environment, schema_errors=errors)
-    from domain.ciot.derivations import derive_for_company
-    from domain.ciot.rules import validate_operation
     derivation = derive_for_company(body)  # as creation would fill it, so the panel shows the same items
     # rule_context reads only the operation's environment (and what was derived) when it is given the body: a
     # draft has no record yet.

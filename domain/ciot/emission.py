@@ -175,20 +175,6 @@ def failed(op: CiotOperation, attempt: EmissionAttempt, error: str, *, actor) ->
         {"attempt_id": str(attempt.id), "error": error}))
 
 
-def outcome_message(outcome) -> str:
-    """What the API and the page say of an emission's outcome (protocol.AuthorityOutcome.mensagem)."""
-    op = outcome.op
-    if outcome.state == "succeeded":
-        return f"CIOT {op.codigo_ciot} emitido ({environment_label(op.environment)})."
-    if outcome.state == "rejected":
-        return f"Emissão rejeitada pela ANTT: {op.mensagem_antt}"
-    if outcome.state == "failed":
-        if outcome.configuration:
-            return f"A ANTT recusou a conexão da empresa; nada foi emitido. {outcome.error_message}"
-        return "Falha técnica ao falar com o provedor CIOT; nada foi emitido. Tente novamente."
-    return f"Emissão em andamento; consulte a operação {op.code} em instantes."
-
-
 EmissionOutcome = protocol.AuthorityOutcome
 
 

@@ -23,6 +23,7 @@ from uuid import UUID
 import sqlalchemy as sa
 from flask import current_app
 from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from core.clock import BRT, brasilia_today, utc_now
 from core.db import db
@@ -61,7 +62,6 @@ class CiotFiscalFile(RequestModel):
     @model_validator(mode="after")
     def _exactly_one(self):
         if (self.xml is None) == (self.billing_document_id is None):
-            from pydantic_core import PydanticCustomError
             raise PydanticCustomError("one_of", "Informe xml ou billing_document_id (um dos dois).")
         return self
 

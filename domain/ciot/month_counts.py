@@ -10,6 +10,7 @@ from datetime import date, datetime
 
 import sqlalchemy as sa
 from sqlalchemy import event, inspect
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from core.clock import brasilia_date
@@ -50,10 +51,7 @@ def count_change(connection, company_id, created_at: datetime | None, before: st
 
 def write_deltas(connection, deltas: Counter) -> None:
     """Add each (company, month, bucket) delta to its row (created at the first change: an upsert)."""
-    if connection.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
+    insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert  # both: ON CONFLICT
     table = CiotMonthCount.__table__
     for (company_id, month, bucket), delta in sorted(deltas.items(), key=str):  # one order: no deadlock between two
         if delta:

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 from core import formatting
 from domain.ciot.field_names import field_names
+from domain.ciot.rules import RULES_BY_CODE
 
 # Each status's label and badge tone (core.formatting, "Statuses"): the pages' badges and the operation PDF.
 STATUS = {
@@ -107,7 +108,6 @@ def status_label(value) -> str:
 
 def rule_title(code: str) -> str:
     """The pt-BR title of a validation rule (the registry's catalogue), for the validation panels."""
-    from domain.ciot.rules import RULES_BY_CODE
     rule = RULES_BY_CODE.get(code)
     return rule.title if rule else ""
 

@@ -5,16 +5,17 @@
    flight per operation (a partial unique index says so too). Its job (`jobs.ciot.ask_authority`) is enqueued
    after commit; `submit` commits that claim, waits up to AUTHORITY_WAIT_SECONDS for the outcome and returns it:
    the caller answers it, or 202 with the operation in its pending state when it is not known yet.
-2. The job (`run_request`): reads the request and the operation WITHOUT a lock and asks the provider (through the
-   circuit breaker, domain/ciot/breaker.py); then locks the operation and the request, re-reads them and records
-   the outcome only if the request is still `claimed` (another run may have settled it meanwhile). A slow authority
-   therefore holds a worker of the queue, never a row nor a web worker.
+2. The job (`run_request`, domain/ciot/protocol_job.py): reads the request and the operation WITHOUT a lock and
+   asks the provider (through the circuit breaker, domain/ciot/breaker.py); then locks the operation and the
+   request, re-reads them and records the outcome only if the request is still `claimed` (another run may have
+   settled it meanwhile). A slow authority therefore holds a worker of the queue, never a row nor a web worker.
 3. A technical failure (ProviderUnavailable) is retried by RQ; the last try ends the request `failed`
    (`fail_request`) and the action's handler puts the operation back as it was. A configuration error
    (ProviderConfigurationError: certificate, enrolment) is not retried: the request fails at once with its message.
 
 The action's own work — what it asks and what it records — lives in its handler (emission.py, authority.py), looked
-up by `request.action`.
+up by `request.action` in protocol_job.py; what the outcome says, in outcome_words.py. The handlers import this
+module, which imports neither them nor protocol_job (no import cycle).
 """
 import time
 import uuid
@@ -27,13 +28,12 @@ from flask import current_app
 from core.db import db, utcnow
 from core.errors import AppError
 from core.formatting import BRT
-from core.metrics import count_after_commit
 from core.queue import enqueue_after_commit, undelivered_jobs
 from core.tenancy import cross_tenant, tenant_scope
 from core.transaction import commit_phase
 from domain.ciot import breaker
 from domain.ciot.models import CiotOperation, EmissionAttempt
-from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
+from domain.ciot.outcome_words import outcome_message
 from domain.ciot.states import actor_label, record_event
 from domain.tenancy.models import Company
 
@@ -42,13 +42,6 @@ RETRIES = 3
 CLAIMED, SUCCEEDED, REJECTED, FAILED = "claimed", "succeeded", "rejected", "failed"
 DEFAULT_WAIT_SECONDS = 1.5
 POLL_SECONDS = 0.1
-
-
-def handler(action: str):
-    """The action's handler (a module with ask / succeeded / rejected / failed / settled_before): imported here,
-    not at module load, as they import this module."""
-    from domain.ciot import authority, emission
-    return {"emit": emission, "rectify": authority, "cancel": authority, "close": authority}[action]
 
 
 # --- 1. The request ---------------------------------------------------------------------------------------------
@@ -115,111 +108,6 @@ def recover_stale_requests(*, actor="cli") -> int:
             requeue_if_stale(db.session.get(CiotOperation, request.operation_id), request, actor=actor, force=True)
             db.session.flush()
     return len(due)
-
-
-# --- 2. The job ---------------------------------------------------------------------------------------------------
-
-def run_request(request_id, *, actor: str = "worker") -> str:
-    """The job's work (inside the request's tenant scope); returns the request's final state (or `claimed` when it
-    was left for a retry). Idempotent: a request no longer `claimed` is left alone."""
-    request = _read(request_id)
-    if request is None:
-        return "missing"
-    if request.state != CLAIMED:
-        return request.state
-    op = db.session.get(CiotOperation, request.operation_id)
-    action = handler(request.action)
-    if action.settled_before(op, request):  # nothing to ask (an emission already on record): record under lock
-        return _record(request, actor, lambda locked_op, locked: action.settled_before(locked_op, locked, record=True,
-                                                                                        actor=actor))
-    issuer = db.session.get(Company, request.issuer_company_id)
-    try:
-        answer = _ask(action, op, request, issuer)
-    except breaker.CircuitOpen as exc:
-        return _defer(request, str(exc))
-    except ProviderConfigurationError as exc:  # never retried: the request ends failed with the message shown
-        return fail_request(request.id, str(exc), actor=actor, configuration=True)
-    if answer.ok:
-        return _record(request, actor, lambda locked_op, locked: action.succeeded(locked_op, locked, answer,
-                                                                                 actor=actor) or SUCCEEDED)
-    return _record(request, actor, lambda locked_op, locked: action.rejected(locked_op, locked, answer,
-                                                                            actor=actor) or REJECTED)
-
-
-def _ask(action, op, request, issuer):
-    """The provider's answer, asked with no lock held and through the circuit breaker. Our own refusal to send
-    (credentials or provider removed since the claim: an AppError) is a configuration error; an unexpected failure
-    or an answer that is neither a success nor a refusal is a technical one."""
-
-    def asking():
-        try:
-            answer = action.ask(op, request, issuer)
-        except ProviderUnavailable:
-            raise
-        except AppError as exc:
-            raise ProviderConfigurationError(exc.message) from exc
-        except Exception as exc:
-            raise ProviderUnavailable(getattr(exc, "message", None) or str(exc) or type(exc).__name__) from exc
-        if not answer.ok and not answer.rejected:
-            raise ProviderUnavailable(answer.mensagem or "resposta sem sucesso nem rejeição")
-        return answer
-    return breaker.call(op.environment, asking)
-
-
-def _defer(request: EmissionAttempt, reason: str) -> str:
-    """The circuit is open: the request stays `claimed` (nothing is lost, no retry spent) and is marked for the
-    periodic recovery, which sends it again once the authority may be back."""
-    def write(op, locked):
-        locked.response = {"deferred": reason}
-        return CLAIMED
-    op, locked = _lock(request.operation_id, request.id)
-    return write(op, locked) if locked.state == CLAIMED else locked.state
-
-
-def _read(request_id) -> EmissionAttempt | None:
-    request_id = request_id if isinstance(request_id, uuid.UUID) else uuid.UUID(str(request_id))
-    return db.session.get(EmissionAttempt, request_id)
-
-
-def _record(request: EmissionAttempt, actor, write) -> str:
-    """The outcome recorded under a short lock that re-reads the operation and the request: only while the request
-    is still `claimed` (else the state another run recorded)."""
-    op, locked = _lock(request.operation_id, request.id)
-    if locked.state != CLAIMED:
-        return locked.state
-    state = write(op, locked)
-    finish(locked, state, locked.response if locked.response is not None else {})
-    return state
-
-
-def _lock(operation_id, request_id):
-    # Lock order: operation, then request (as a claim does). Concurrent runs of the same request queue here.
-    op = db.session.execute(sa.select(CiotOperation).where(CiotOperation.id == operation_id).with_for_update()
-                            .execution_options(populate_existing=True)).scalar_one()
-    request = db.session.execute(sa.select(EmissionAttempt).where(EmissionAttempt.id == request_id)
-                                 .with_for_update().execution_options(populate_existing=True)).scalar_one()
-    return op, request
-
-
-def finish(request: EmissionAttempt, state: str, response: dict) -> None:
-    request.state = state
-    request.finished_at = utcnow()
-    request.response = response
-    count_after_commit("ciot_emission" if request.action == "emit" else f"ciot_{request.action}", state)
-
-
-def fail_request(request_id, error: str, *, actor: str = "worker", configuration: bool = False) -> str:
-    """The last try failed (after the job's rollback), or a configuration error: the request fails and its handler
-    puts the operation back as it was, unless another run settled the request meanwhile."""
-    request = _read(request_id)
-    if request is None:
-        return "missing"
-
-    def write(op, locked):
-        locked.response = {"error": error, "configuration": configuration}
-        handler(locked.action).failed(op, locked, error, actor=actor)
-        return FAILED
-    return _record(request, actor, write)
 
 
 # --- 3. Waiting for the outcome -----------------------------------------------------------------------------------
@@ -301,7 +189,7 @@ class AuthorityOutcome:
     def mensagem(self) -> str:
         if self.error is not None:
             return self.error.message
-        return handler(self.action).outcome_message(self)
+        return outcome_message(self)
 
     def as_creation_dict(self) -> dict:
         return {"ok": self.ok, "codigo_ciot": self.op.codigo_ciot, "protocolo": self.op.protocolo,

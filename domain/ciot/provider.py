@@ -22,8 +22,13 @@ from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from core import formatting
+from core.clock import brasilia_today
 from core.db import db, utcnow
 from core.formatting import BRT
+from domain.antt_floor.services import check_price_against_floor
+from domain.ciot.models import CiotOperation, IrregularCarrier, SimulatorEmission
+from domain.ciot.provider_settings import load_class, provider_path
+from domain.ciot.rules.commercial import below_floor_message, floor_inputs
 
 CANCEL_WINDOW = timedelta(hours=24)
 
@@ -123,7 +128,6 @@ class CiotProvider:
 
 def get_provider(environment: str) -> CiotProvider | None:
     """The provider configured for `environment`, or None when the installation has none."""
-    from domain.ciot.pef.settings import load_class, provider_path
     path = provider_path(current_app.config, environment)
     if not path:
         return None
@@ -164,7 +168,6 @@ class HomologSimulator(CiotProvider):
     ISSUED = "CIOT emitido em homologação (simulador; sem validade na ANTT)."
 
     def _tables(self):
-        from domain.ciot.models import CiotOperation, IrregularCarrier, SimulatorEmission
         return SimulatorEmission.__table__, IrregularCarrier.__table__, CiotOperation.__table__
 
     @staticmethod
@@ -214,9 +217,6 @@ class HomologSimulator(CiotProvider):
         (domain/ciot/rules/commercial.floor_inputs over the operation as declared), or None."""
         if getattr(op, "tipo_operacao", None) != "lotacao" or not op.valor_frete:
             return None  # an aggregate contract, a fracionada or a declaration without value: exempt here
-        from core.clock import brasilia_today
-        from domain.antt_floor.services import check_price_against_floor
-        from domain.ciot.rules.commercial import below_floor_message, floor_inputs
         inputs = floor_inputs(op, brasilia_today())
         check = check_price_against_floor(op.valor_frete, **inputs) if inputs is not None else None
         if check is None or not check.below:

@@ -8,6 +8,7 @@ import sqlalchemy as sa
 from core.db import db
 from core.pagination import decode_cursor, page_of_rows, paginate
 from core.tenancy import get_owned
+from domain.ciot.modality import derive_modality
 from domain.ciot.models import CiotEvent, CiotOperation, EmissionAttempt, search_document
 from domain.ciot.validation import contracted_partner
 from domain.common import like_pattern
@@ -137,7 +138,6 @@ def last_authority_request(op: CiotOperation) -> EmissionAttempt | None:
 
 
 def operation_modality(op: CiotOperation) -> dict:
-    from domain.ciot.modality import derive_modality
     partner = contracted_partner(op.contratado_cpf_cnpj)
     modality = derive_modality(op, getattr(partner, "rntrc_categoria", None))
     return {"contratado_tipo": modality.contratado_tipo, "tac_or_equated": modality.tac_or_equated,

@@ -12,9 +12,11 @@ from uuid import UUID
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 from pydantic.json_schema import WithJsonSchema
+from pydantic_core import PydanticCustomError
 
 from core.schemas import EndDate, ListQuery, RequestModel, check_date_order, comma_choices, money
 from core.validators import strip_punctuation
+from domain.ciot.states import STATES
 
 TipoOperacao = Literal["lotacao", "fracionada"]
 Environment = Literal["homolog", "producao"]
@@ -194,7 +196,6 @@ class CiotOperationCreate(OperationFields):
     @model_validator(mode="after")
     def _contingency_needs_reason(self):
         if self.contingencia and not (self.justificativa_contingencia or "").strip():
-            from pydantic_core import PydanticCustomError
             raise PydanticCustomError("required", "Obrigatória quando contingencia=true.",
                                       {"field": "justificativa_contingencia"})
         return self
@@ -257,7 +258,6 @@ class OperationListQuery(ListQuery):
     @field_validator("status")
     @classmethod
     def _known_statuses(cls, value):
-        from domain.ciot.states import STATES
         return comma_choices(value, STATES, what="Status desconhecido")
 
     @model_validator(mode="after")

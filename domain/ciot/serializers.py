@@ -21,6 +21,8 @@ from core.responses import (
 )
 from domain.ciot import models
 from domain.ciot.mapping import CHILDREN, SCALAR_FIELDS, date_text
+from domain.ciot.modality import effective_bank_data
+from domain.ciot.protocol import pending_label
 from domain.ciot.provider import BRT
 from domain.ciot.queries import operation_modality, recent_events
 from domain.ciot.schemas import (
@@ -398,8 +400,6 @@ def event_out(event: models.CiotEvent) -> dict:
 
 def operation_record(op: models.CiotOperation) -> dict:
     """The full record (GET /{id}, PATCH, DELETE): every body field, children, authority data, last 50 events."""
-    from domain.ciot.modality import effective_bank_data
-    from domain.ciot.protocol import pending_label
     record = operation_summary(op)
     for name in SCALAR_FIELDS:
         value = getattr(op, name)

@@ -4,7 +4,8 @@ commits.
 
 The work lives in modules named for what they do; this module is the area's entry point:
   operations.py   creation (and import of a contingency CIOT), PATCH, /validate, DELETE
-  protocol.py     every request to the authority: the claim, the job's question, the outcome, the short wait
+  protocol.py     every request to the authority: the claim, the outcome, the short wait; protocol_job.py the
+                  job's question to the authority and what it records
   emission.py     the emission's checks and its handler; authority.py the same for rectify, cancel and close
   breaker.py      the circuit breaker in front of the provider
   queries.py      reading operations, the timeline, the attempt in flight
@@ -15,14 +16,8 @@ Statuses move only through domain.ciot.states.transition (the contract's state t
 from domain.ciot.authority import cancel_operation, close_operation, rectify_operation
 from domain.ciot.emission import EmissionOutcome, emit_operation, request_emission, settle_emission
 from domain.ciot.operations import create_operation, delete_operation, update_operation, validate_operation_service
-from domain.ciot.protocol import (
-    AuthorityOutcome,
-    fail_request,
-    outage_notices,
-    pending_label,
-    recover_stale_requests,
-    run_request,
-)
+from domain.ciot.protocol import AuthorityOutcome, outage_notices, pending_label, recover_stale_requests
+from domain.ciot.protocol_job import fail_request, run_request
 from domain.ciot.queries import get_operation, list_operations
 
 __all__ = [

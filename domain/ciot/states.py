@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from core.actors import actor_label  # noqa: F401  (re-exported: the CIOT area names actors with it)
 from core.db import db, utcnow
 from core.errors import InvalidStatus
+from domain.ciot.models import CiotEvent
 
 RASCUNHO = "rascunho"
 VALIDADO = "validado"
@@ -118,7 +119,6 @@ def _event_time() -> datetime:
 def record_event(op, kind: str, message: str, data: dict | None = None, *, actor: str | None = None):
     """Append to the operation's timeline (every change, validation, emission attempt, rectification,
     cancellation and closing writes one)."""
-    from domain.ciot.models import CiotEvent
     event = CiotEvent(company_id=op.company_id, operation_id=op.id, type=kind, message=message[:1000],
                       data=data or {}, actor=actor, created_at=_event_time())
     db.session.add(event)

@@ -11,22 +11,19 @@ from domain.antt_floor.services import check_price_against_floor
 from domain.ciot import states
 from domain.ciot.mapping import to_body
 from domain.ciot.models import CiotOperation
+from domain.ciot.pef.credentials import declaring_environments
+from domain.ciot.rules import IssuerInfo, RuleContext, validate_operation
 from domain.ciot.schemas import OperationCreate
 from domain.ciot.states import actor_label, record_event, transition
+from domain.partners.models import Partner
 from domain.tenancy.models import Company
 
 
 def contracted_partner(cpf_cnpj: str | None):
     """The company's partner with this CPF/CNPJ (domain.partners): its RNTRC category and name, the two facts the
     rules, the answer's modality and the PDF read (a row, not the whole partner: this runs on every create, validate
-    and answer of an operation), or None — also when that area is absent."""
+    and answer of an operation), or None."""
     if not cpf_cnpj:
-        return None
-    try:
-        from domain.partners.models import Partner
-    except ImportError:  # pragma: no cover - partners area not installed
-        return None
-    if not hasattr(Partner, "cpf_cnpj"):  # pragma: no cover
         return None
     return db.session.execute(sa.select(Partner.rntrc_categoria, Partner.legal_name)
                               .where(Partner.cpf_cnpj == cpf_cnpj).limit(1)).first()
@@ -40,14 +37,11 @@ def platform_company(cnpj: str | None) -> Company | None:
 
 
 def issuer_info(company: Company):
-    from domain.ciot.pef.credentials import declaring_environments
-    from domain.ciot.rules import IssuerInfo
     return IssuerInfo(cnpj=company.cnpj, state_registration=company.state_registration,
                       has_credentials=declaring_environments(company, ("homolog", "producao")))
 
 
 def rule_context(op: CiotOperation, company: Company, body: OperationCreate | None = None):
-    from domain.ciot.rules import RuleContext
     body = body or to_body(op)
     partner = contracted_partner(body.contratado_cpf_cnpj)
     etc = platform_company(body.contratado_cpf_cnpj)
@@ -61,7 +55,6 @@ def rule_context(op: CiotOperation, company: Company, body: OperationCreate | No
 
 
 def check_rules(op, company, body=None):
-    from domain.ciot.rules import validate_operation
     ctx = rule_context(op, company, body)
     return ctx, validate_operation(ctx)
 

@@ -34,6 +34,7 @@ from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_ref
 from domain.ciot_agregado.models import ABERTO, EM_ENCERRAMENTO, ENCERRADO, CiotAgregado
 from domain.ciot_agregado.presentation import motivo_label
 from domain.ciot_agregado.queries import active_trips, consolidated_routes, get_agregado
+from domain.ciot_agregado.routes import trip_key
 from domain.geo.distance import INFORMED
 
 CLOSE_JOB = "jobs.ciot_agregado.send_closing"
@@ -100,7 +101,6 @@ def mark_closing(contract: CiotAgregado, known: dict, *, peso_carga_final: Decim
 def _keep_given_distances(contract: CiotAgregado, distancias: dict) -> None:
     """The closing's distances onto the active trips of their route that gave none (their record says where it
     came from: the trip's event is unchanged, the closing's event lists them)."""
-    from domain.ciot_agregado.routes import trip_key
     for trip in active_trips(contract):
         key = trip_key(trip)
         if trip.distancia_km is None and key in distancias:

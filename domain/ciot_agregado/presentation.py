@@ -8,6 +8,7 @@ from decimal import Decimal
 from core import formatting
 from domain.ciot_agregado import queries
 from domain.ciot_agregado.contracts import EXPIRY_MOTIVO
+from domain.payee.checks import HOLDER_RELATIONSHIPS
 
 # Each status's label and badge tone (core.formatting, "Statuses"): the pages' badges and the contract PDF.
 STATUS = {"aberto": ("Aberto", "ok"), "em_encerramento": ("Em encerramento", "warn"),
@@ -123,7 +124,6 @@ def payment_text(contract) -> str:
 
 
 def holder_text(contract) -> str:
-    from domain.payee.checks import HOLDER_RELATIONSHIPS
     if not contract.cpf_cnpj_owner or contract.cpf_cnpj_owner == contract.contratado_cpf_cnpj:
         return "o próprio TAC"
     relation = HOLDER_RELATIONSHIPS.get(contract.titular_parentesco or "", "sem parentesco informado")

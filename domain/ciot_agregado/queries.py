@@ -15,6 +15,7 @@ from domain.ciot_agregado.models import (
     CiotAgregadoEvent,
     CiotAgregadoViagem,
 )
+from domain.ciot_agregado.routes import consolidate
 from domain.common import like_pattern
 from domain.partners.models import Partner
 
@@ -126,5 +127,4 @@ def active_trips(contract: CiotAgregado) -> list[CiotAgregadoViagem]:
 def consolidated_routes(contract: CiotAgregado, given: dict | None = None) -> list[dict]:
     """Active trips grouped by origin → destination with distance, count, value, weight (kg) and toll vouchers,
     in route order (routes.consolidate; `given`: the closing's distances by (origin, destination) code)."""
-    from domain.ciot_agregado.routes import consolidate
     return consolidate(active_trips(contract), given)

@@ -12,7 +12,12 @@ from decimal import Decimal
 
 from core.errors import Unprocessable
 from core.validators import resolve_ibge_code
-from domain.geo.distance import INFORMED  # the trips' own distance; computed ones say how (estimada | rota)
+from domain.geo.distance import (
+    INFORMED,  # the trips' own distance; computed ones say how (estimada | rota)
+    configured_osrm_url,
+    road_distance,
+    seat_coordinates,
+)
 
 KM = Decimal("0.1")
 
@@ -20,7 +25,6 @@ KM = Decimal("0.1")
 def route_distance(origin_ibge: str, dest_ibge: str) -> tuple[Decimal, str] | None:
     """(km, method) between two municipalities, or None when it cannot be computed (the same municipality, or one
     without coordinates). The single place the aggregate asks for a distance."""
-    from domain.geo.distance import configured_osrm_url, road_distance
     found = road_distance(origin_ibge, dest_ibge, osrm_url=configured_osrm_url())
     if found is None or found.km <= 0:
         return None
@@ -49,7 +53,6 @@ def _new_route(trip, origin: str, dest: str) -> dict:
 def uncomputable(origin_ibge: str, dest_ibge: str) -> bool:
     """True when no distance can be computed between the two municipalities (the same one, or a seat the shipped
     coordinates do not have), read without asking a routing engine: the pages ask for these before closing."""
-    from domain.geo.distance import seat_coordinates
     a, b = seat_coordinates(origin_ibge), seat_coordinates(dest_ibge)
     return a is None or b is None or a == b
 

@@ -13,6 +13,7 @@ from domain.common import like_pattern
 from domain.fleet.models import Driver, Vehicle
 from domain.freights.models import Freight, FreightStatusChange, Offer
 from domain.freights.states import FREIGHT_STATUSES
+from domain.partners.models import Partner
 
 FREIGHT_COLUMNS = (
     Freight.id, Freight.code, Freight.status, Freight.visibility, Freight.public_slug,
@@ -97,7 +98,6 @@ def counts_by_status() -> dict[str, int]:
 def default_recipient(freight) -> str | None:
     """Who a freight's message goes to by default: its driver's phone, else its carrier's (the partner's WhatsApp
     or phone, or the phone an accepted offer brought), as the E.164 the message takes."""
-    from domain.partners.models import Partner
     if freight.driver_id is not None:
         phone = db.session.scalar(db.select(Driver.phone).where(Driver.id == freight.driver_id))
         if phone:

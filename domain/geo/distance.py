@@ -27,6 +27,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from flask import current_app
+
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "municipios_coordenadas.csv"
 ROAD_FACTOR = Decimal("1.30")
 EARTH_RADIUS_KM = 6371.0088  # mean radius (IUGG)
@@ -111,7 +113,6 @@ def road_distance_between(a: tuple[float, float] | None, b: tuple[float, float] 
 def configured_osrm_url() -> str | None:
     """The OSRM URL of the running app (setting OSRM_URL), or None outside an app or when unset."""
     try:
-        from flask import current_app
         return (current_app.config.get("OSRM_URL") or "").strip() or None
     except RuntimeError:  # no application context (CLI scripts, pure tests)
         return None

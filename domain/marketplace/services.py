@@ -3,10 +3,12 @@ stored count of `novo` leads behind the sidebar badge."""
 import functools
 import time
 import uuid
+from datetime import timedelta
 
 import sqlalchemy as sa
 from flask import current_app
 
+from core import queue
 from core.db import db, utcnow
 from core.errors import AppError, InvalidQuery, NotFound
 from core.events import emit_event
@@ -15,6 +17,7 @@ from core.ratelimit import enforce_limit
 from core.responses import dump
 from core.tenancy import cross_tenant, get_owned, get_referenced, tenant_scope
 from domain.freights.models import Freight
+from domain.freights.offers import create_offer
 from domain.marketplace.models import LeadCount, MarketplaceLead
 from domain.marketplace.queries import PUBLIC_STATUSES, TAKEN, public_freight_row, same_route_rows
 from domain.marketplace.serializers import MarketplaceLeadCreatedData
@@ -145,8 +148,7 @@ def store_new_count(company_id) -> int:
     count = count_leads("novo")
     _recent_counts.pop(str(company_id), None)
     if current_app.config.get("REDIS_URL"):
-        from core.queue import redis_connection
-        redis_connection().set(_redis_key(company_id), count)
+        queue.redis_connection().set(_redis_key(company_id), count)  # read when called, as below
         return count
     row = db.session.get(LeadCount, company_id)
     if row is None:
@@ -180,7 +182,6 @@ def stored_new_count(company_id) -> int:
 def _read_stored_count(company_id) -> int:
     """One Redis GET, or one SELECT by primary key in the embedded default."""
     if current_app.config.get("REDIS_URL"):
-        from core import queue
         value = _badge_redis(current_app.config["REDIS_URL"], queue.redis_connection).get(_redis_key(company_id))
         return int(value or 0)
     value = db.session.scalar(_STORED_COUNT, {"company_id": uuid.UUID(str(company_id))})
@@ -211,9 +212,6 @@ def submit_public_offer(slug: str, data, *, ip_addr: str | None, honeypot: str |
 
 def create_public_offer(slug: str, data):
     """A driver's price offer from the public page: a `pendente` offer on the freight (source `publico`)."""
-    from domain.freights.models import Freight
-    from domain.freights.offers import create_offer
-
     try:
         row = find_public_freight(slug)
     except FreightGone:
@@ -226,8 +224,6 @@ def create_public_offer(slug: str, data):
 def purge_old_leads(now=None) -> int:
     """LGPD retention: delete every company's leads older than MARKETPLACE_LEAD_RETENTION_DAYS, and recount the
     badges of the companies that lost a lead. Platform-wide (the daily cron)."""
-    from datetime import timedelta
-
     cutoff = (now or utcnow()) - timedelta(days=current_app.config["MARKETPLACE_LEAD_RETENTION_DAYS"])
     old = MarketplaceLead.created_at < cutoff
     companies = db.session.scalars(cross_tenant(sa.select(MarketplaceLead.company_id).where(old).distinct())).all()

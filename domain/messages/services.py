@@ -9,10 +9,12 @@ from core import crypto, formatting
 from core.db import db, utcnow
 from core.errors import FieldError, NotFound, Unprocessable
 from core.queue import enqueue_after_commit
+from core.tenancy import cross_tenant
 from core.transaction import commit_phase
+from domain.fleet.models import Driver
 from domain.freights.models import Freight
 from domain.freights.services import find_freight
-from domain.messages.channels import PermanentError, TransientError, adapter_for
+from domain.messages.channels import PROVIDERS, PermanentError, TransientError, adapter_for
 from domain.messages.models import CHANNELS, ChannelSetting, Message
 from domain.messages.presentation import SIMULATED_PROVIDER
 from domain.messages.schemas import MessageCreate
@@ -35,7 +37,6 @@ def find_message(ref) -> Message:
 def freight_variables(freight: Freight) -> dict:
     """What a template can use from the freight, without being sent: codigo, origem, destino, tipo_carga,
     peso_kg, valor, data_coleta, data_entrega and motorista (when there is one)."""
-    from domain.fleet.models import Driver
     values = {"codigo": freight.code, "origem": f"{freight.origin_city}/{freight.origin_state}",
               "destino": f"{freight.destination_city}/{freight.destination_state}",
               "tipo_carga": freight.cargo_type,
@@ -131,7 +132,6 @@ def _fail(message: Message, reason: str) -> None:
 def configure_channel(company, channel: str, provider: str, settings: dict,
                       secret: str | None = None) -> ChannelSetting:
     """Choose the provider of a channel (integrations page). A blank `secret` keeps the stored one."""
-    from domain.messages.channels import PROVIDERS
     if channel not in PROVIDERS.get(provider, ()):
         raise Unprocessable(f"O provedor {provider} não atende o canal {channel}.", code="invalid_provider",
                             details=[FieldError("provider", "invalid_provider", "Provedor não atende o canal.")])
@@ -164,7 +164,6 @@ def record_provider_status(provider_message_id: str, status: str, reason: str | 
 def channel_by_callback_token(token: str) -> ChannelSetting | None:
     """The channel setting whose delivery-status callback URL carries `token` (a platform-wide lookup: the
     provider calls without our API key; the token is what identifies the company)."""
-    from core.tenancy import cross_tenant
     if not token or len(token) > 64:
         return None
     return db.session.execute(cross_tenant(db.select(ChannelSetting).where(ChannelSetting.callback_token == token))

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from core.validators import FieldInvalid, is_valid_cnpj, is_valid_cpf, strip_punctuation
+from domain.partners.schemas import pix_key_type  # the partners area's reading of a key (one place for it)
 
 PIX_KEY_KINDS = ("cpf", "cnpj", "email", "telefone", "aleatoria")
 PIX_KEY_LABEL = {"cpf": "CPF", "cnpj": "CNPJ", "email": "e-mail", "telefone": "telefone",
@@ -54,7 +55,6 @@ def _document_ok(doc: str) -> bool:
 def pix_key_kind(key) -> str | None:
     """The PIX key type the key's own format says (`cpf`, `cnpj`, `email`, `telefone`, `aleatoria`), or None when it
     fits none: a CPF or CNPJ with wrong check digits, a phone outside Brazil, free text."""
-    from domain.partners.schemas import pix_key_type  # the partners area's reading of a key (one place for it)
     raw = str(key or "").strip()
     if not raw:
         return None

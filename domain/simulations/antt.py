@@ -5,12 +5,11 @@ from decimal import Decimal
 
 from core.clock import brasilia_today
 from core.formatting import money as money_text
+from domain.antt_floor.calculator import FloorCheck, FloorUnavailable, floor_for
 from domain.simulations.formulas import FormulaError, register_function
 
 
 def antt_floor(distance_km, axles, cargo_type, table) -> Decimal:
-    from domain.antt_floor.calculator import FloorUnavailable, floor_for
-
     if Decimal(axles) != Decimal(axles).to_integral_value():
         raise FormulaError("antt_floor_unavailable", "piso_antt: eixos deve ser inteiro.")
     try:
@@ -33,8 +32,6 @@ FLOOR_INPUTS = {"distancia_km": "a distância", "eixos": "os eixos carregados", 
 def floor_against(total: Decimal, values: dict, day) -> dict:
     """The ANTT floor of the simulation's inputs on `day` and whether the total falls below it (a warning: the
     CIOT and the freights enforce it). `value` null with the reason when the inputs do not say enough."""
-    from domain.antt_floor.calculator import FloorCheck, FloorUnavailable, floor_for
-
     missing = [label for key, label in FLOOR_INPUTS.items() if values.get(key) in (None, "")]
     if missing:
         return {"value": None, "below": None,

@@ -33,6 +33,7 @@ from domain.simulations.taxes import (
     table_in_force,
     tac_withholdings,
 )
+from domain.tenancy.services import update_company
 
 CENTAVO = Decimal("0.01")
 RATE_PLACES = Decimal("0.000001")
@@ -241,5 +242,4 @@ def preview(company, definition: MethodologyDefinition, raw_inputs: dict) -> Sim
 def update_tax_settings(company, *, tax_regime: str, tax_state: str | None):
     """The company's regime and default state (the pages' "Configuração fiscal"; the CLI calls the tenancy service
     directly)."""
-    from domain.tenancy.services import update_company
     return update_company(company, tax_regime=tax_regime, tax_state=tax_state or "")

@@ -7,6 +7,7 @@ from flask import Flask
 
 from core.cli import echo, fail
 from core.db import db
+from core.errors import AppError
 from core.tenancy import tenant_scope
 from domain.tenancy import services
 from domain.tenancy.models import (
@@ -56,7 +57,6 @@ def register_tenancy_commands(app: Flask) -> None:
     @STATE_OPT
     @click.option("--json", "as_json", is_flag=True)
     def company_create(name, cnpj, modules, features, ciot_flow, ciot_environment, tax_regime, tax_state, as_json):
-        from core.errors import AppError
         try:
             company = services.create_company(name=name, cnpj=cnpj, modules=modules, features=features,
                                                ciot_flow=ciot_flow, ciot_environment=ciot_environment,
@@ -78,7 +78,6 @@ def register_tenancy_commands(app: Flask) -> None:
     @click.option("--json", "as_json", is_flag=True)
     def company_update(company_id, name, modules, features, ciot_flow, ciot_environment, tax_regime, tax_state,
                        as_json):
-        from core.errors import AppError
         company = company_by_id(company_id)
         try:
             services.update_company(company, name=name, modules=modules or None, features=features or None,
@@ -110,7 +109,6 @@ def register_tenancy_commands(app: Flask) -> None:
     @apikey_group.command("revoke")
     @click.argument("key_id")
     def apikey_revoke(key_id):
-        from core.errors import AppError
         try:
             key = services.find_api_key(key_id)
         except AppError as exc:
@@ -132,7 +130,6 @@ def register_tenancy_commands(app: Flask) -> None:
     @click.option("--name", default="")
     @click.option("--json", "as_json", is_flag=True)
     def user_create(company_id, email, password, role, name, as_json):
-        from core.errors import AppError
         company = company_by_id(company_id)
         with tenant_scope(company.id):
             try:

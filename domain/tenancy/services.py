@@ -29,6 +29,8 @@ from domain.tenancy.models import (
     Company,
     User,
 )
+from domain.tenancy.passwords import hash_password
+from domain.tenancy.sessions import end_all_sessions
 
 HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -176,17 +178,9 @@ def set_user_active(user: User, active: bool, *, actor: User | None = None) -> U
         raise Unprocessable("Você não pode desativar o seu próprio acesso.", code="self_deactivation")
     user.is_active_user = active
     if not active:
-        from domain.tenancy.sessions import end_all_sessions
         end_all_sessions(user)
     db.session.flush()
     return user
-
-
-def hash_password(password: str) -> str:
-    """werkzeug's hash with the configured method (PASSWORD_HASH_METHOD: scrypt; the tests' app uses a cheap one,
-    as a scrypt hash costs ≈ 80 ms of CPU and the suite logs in hundreds of users). A hash names its method, so
-    checking any stored hash works whatever the setting."""
-    return generate_password_hash(password, method=current_app.config.get("PASSWORD_HASH_METHOD", "scrypt"))
 
 
 @lru_cache(maxsize=4)

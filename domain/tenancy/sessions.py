@@ -4,19 +4,26 @@ The session cookie (signed by Flask) carries Flask-Login's alternative id `<user
 a `user_sessions` row. A cookie is honoured only while its row is open: logout closes it, "sair de todos os
 dispositivos" and a password change close the user's others, and a row idle for SESSION_IDLE_MINUTES or older than
 SESSION_ABSOLUTE_HOURS is refused. So a cookie copied or replayed after any of these gets the login page."""
+import hashlib
 import uuid
 from datetime import timedelta
 
 import sqlalchemy as sa
 from flask import current_app
+from itsdangerous import BadData, URLSafeTimedSerializer
+from limits import parse
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.util import identity_key
+from werkzeug.security import check_password_hash
 
 from core.db import db, utcnow
 from core.errors import AppError
+from core.extensions import limiter
+from core.signing import secret_keys
+from core.tenancy import cross_tenant
 from domain.tenancy.inputs import Problems
 from domain.tenancy.models import User, UserSession
-from domain.tenancy.services import hash_password
+from domain.tenancy.passwords import hash_password
 
 TOUCH_EVERY = timedelta(seconds=60)  # last_seen_at is written at most once a minute per session
 
@@ -120,19 +127,16 @@ class TooManyPasswordGuesses(AppError):
 def _guess_limits(user: User, session_id) -> list:
     """(limit, namespace, key) of the wrong-guess counts: this login session's and the account's (a stolen session
     that is ended and another one opened with the same stolen access still meet the account's)."""
-    from limits import parse
     config = current_app.config
     return [(parse(config["PASSWORD_CHANGE_LIMIT_PER_SESSION"]), "password-change-session", str(session_id)),
             (parse(config["PASSWORD_CHANGE_LIMIT_PER_ACCOUNT"]), "password-change-account", str(user.id))]
 
 
 def _guesses_left(limits_: list) -> bool:
-    from core.extensions import limiter
     return all(limiter.limiter.test(limit, namespace, key) for limit, namespace, key in limits_)
 
 
 def _count_wrong_guess(limits_: list) -> None:
-    from core.extensions import limiter
     for limit, namespace, key in limits_:
         limiter.limiter.hit(limit, namespace, key)
 
@@ -153,7 +157,6 @@ def change_own_password(user: User, current: str, new: str, confirmation: str, *
     the other sessions end (change_password). Wrong guesses of the current password are counted per session and per
     account (PASSWORD_CHANGE_LIMIT_PER_*): the wrong guess that reaches a limit ends this session
     (TooManyPasswordGuesses), and so does any try past it, without checking what was typed."""
-    from werkzeug.security import check_password_hash
     limits_ = _guess_limits(user, keep_session_id)
     if not _guesses_left(limits_):
         raise _end_guessing_session(user, keep_session_id)
@@ -177,14 +180,10 @@ RESET_SALT = "password-reset"
 
 def _password_fingerprint(user: User) -> str:
     """Changes whenever the password does: a link signed with it works once (the reset changes the password)."""
-    import hashlib
     return hashlib.sha256(user.password_hash.encode()).hexdigest()[:16]
 
 
 def _reset_signer():
-    from itsdangerous import URLSafeTimedSerializer
-
-    from core.signing import secret_keys
     return URLSafeTimedSerializer(secret_keys(), salt=RESET_SALT)
 
 
@@ -195,9 +194,6 @@ def password_reset_token(user: User) -> str:
 def user_for_reset(token: str) -> User | None:
     """The active user a reset link was made for, while it is younger than PASSWORD_RESET_MINUTES and the password
     has not changed since (so it is used once); None otherwise (expired, tampered, used, user deactivated)."""
-    from itsdangerous import BadData
-
-    from core.tenancy import cross_tenant
     try:
         data = _reset_signer().loads(token, max_age=current_app.config.get("PASSWORD_RESET_MINUTES", 60) * 60)
         user_id = uuid.UUID(data["u"])
@@ -248,7 +244,6 @@ def reset_mail_text(link: str) -> str:
 
 def user_by_email(email: str) -> User | None:
     """The active user of that e-mail (platform-wide: e-mails are unique), or None."""
-    from core.tenancy import cross_tenant
     user = db.session.execute(cross_tenant(sa.select(User).where(
         User.email == (email or "").strip().lower()))).scalar_one_or_none()
     return user if user is not None and user.is_active_user else None

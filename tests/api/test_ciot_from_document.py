@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from core.db import db
 from core.errors import AppError
 from core.tenancy import cross_tenant, tenant_scope
-from domain.billing import services as billing
+from domain.billing import xml_import
 from domain.billing.xml import parse_fiscal_xml
 from domain.ciot.models import CiotOperation
 from tests.fixtures.ciot import (
@@ -131,7 +131,7 @@ def test_a_document_read_from_the_billing_inbox(api, app, company, registered, t
     monkeypatch.setitem(app.config, "STORAGE_DIR", str(tmp_path))
     key, data = _own_cte(company)
     with tenant_scope(company.id):
-        [document] = billing.import_xml_files(company, [("cte.xml", data)], tmp_path).documents
+        [document] = xml_import.import_xml_files(company, [("cte.xml", data)], tmp_path).documents
         commit()
     response = api.post(PATH, json={"documents": [{"billing_document_id": str(document.id)}],
                                     "contratado_cpf_cnpj": CONTRATADO_CPF})
@@ -200,7 +200,7 @@ def test_a_cte_with_its_cancellation_is_refused_naming_its_key(api, company, reg
 def test_a_cte_cancelled_in_the_billing_inbox_is_refused(api, company, registered, tmp_path):
     key, data = _own_cte(company)
     with tenant_scope(company.id):
-        billing.import_xml_files(company, [("cte.xml", data), ("canc.xml", event("cte", "110111", key))], tmp_path)
+        xml_import.import_xml_files(company, [("cte.xml", data), ("canc.xml", event("cte", "110111", key))], tmp_path)
         commit()
     error = _refused(api, {"documents": [{"xml": _xml(data)}], "contratado_cpf_cnpj": CONTRATADO_CPF}, 422,
                      "document_cancelled", "documents[0].xml")
@@ -257,7 +257,7 @@ def test_another_companys_inbox_document_is_not_found(api, company, make_company
     other = make_company()
     _, data = trip_cte(emitter=other.cnpj, shipper=CONTRATANTE_CNPJ, recipient=DESTINATARIO_CNPJ)
     with tenant_scope(other.id):
-        [document] = billing.import_xml_files(other, [("cte.xml", data)], tmp_path).documents
+        [document] = xml_import.import_xml_files(other, [("cte.xml", data)], tmp_path).documents
         commit()
     response = api.post(PATH, json={"documents": [{"billing_document_id": str(document.id)}],
                                     "contratado_cpf_cnpj": CONTRATADO_CPF})

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from core.config import load_config
 from core.db import db
 from core.tenancy import tenant_scope
-from domain.ciot import protocol
+from domain.ciot import protocol_job
 from domain.ciot.models import EmissionAttempt, PefDeclaration
 from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
 from jobs.ciot import emit_operation
@@ -91,7 +91,7 @@ def test_the_identifier_is_committed_before_sending_and_a_retry_reuses_it(make_o
     attempt = attempt_of(op.id)
     server.fault(DECLARE, "503")
     with tenant_scope(company.id), pytest.raises(ProviderUnavailable, match="HTTP 503"):
-        protocol.run_request(attempt.id)
+        protocol_job.run_request(attempt.id)
     db.session.rollback()
     [record] = db.session.execute(sa.select(PefDeclaration)).scalars().all()  # survived the job's rollback
     assert record.id_operacao in server.issued_ids and record.codigo_verificador is None

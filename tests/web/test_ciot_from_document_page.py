@@ -7,7 +7,7 @@ import sqlalchemy as sa
 
 from core.db import db
 from core.tenancy import cross_tenant, tenant_scope
-from domain.billing import services as billing
+from domain.billing import xml_import
 from domain.billing.xml import MAX_XML_BYTES
 from domain.ciot.models import CiotOperation
 from tests.fixtures.ciot import CONTRATADO_CPF, CONTRATADO_RNTRC, CONTRATANTE_CNPJ, DESTINATARIO_CNPJ
@@ -94,7 +94,7 @@ def test_the_inbox_documents_offered_are_the_companys_own(operador, company, mak
     theirs_key, theirs = trip_cte(emitter=other.cnpj, shipper=CONTRATANTE_CNPJ, recipient=DESTINATARIO_CNPJ)
     for owner, data in ((company, mine), (other, theirs)):
         with tenant_scope(owner.id):
-            billing.import_xml_files(owner, [("cte.xml", data)], tmp_path)
+            xml_import.import_xml_files(owner, [("cte.xml", data)], tmp_path)
             commit()
     page = operador.get(PAGE).get_data(as_text=True)
     digits = page.replace(" ", "")

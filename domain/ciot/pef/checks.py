@@ -15,7 +15,10 @@ from datetime import datetime, timedelta
 
 from flask import current_app
 
+# core.queue.redis_connection read when called (not imported by name): a test's stand-in connection is honoured
+import core.queue
 from domain.ciot.clock import now_local
+from domain.ciot.pef.credentials import issuer_certificate_summary
 from domain.ciot.provider import Issuer, ProviderUnavailable, get_provider
 
 log = logging.getLogger("fretes.ciot.pef")
@@ -52,7 +55,6 @@ def authority_check(company, environment: str, *, cpf_cnpj: str, rntrc: str,
     cached = _cache_get(key)  # first: a keystroke whose answer is remembered reads nothing else
     if cached is not None:
         return AuthorityCheck(**{**cached, "cached": True})
-    from domain.ciot.pef.credentials import issuer_certificate_summary
     summary = issuer_certificate_summary(company.id)
     if summary is None or summary.expired():
         return AuthorityCheck(ok=False, mensagem="Certificado digital A1 ausente ou vencido: a situação do "
@@ -93,8 +95,7 @@ def _seconds_left_today(now: datetime) -> int:
 def _cache_get(key: str) -> dict | None:
     if current_app.config.get("REDIS_URL"):
         try:
-            from core.queue import redis_connection
-            raw = redis_connection().get(key)
+            raw = core.queue.redis_connection().get(key)
             return json.loads(raw) if raw else None
         except Exception:
             log.warning("pef check cache unavailable", exc_info=True)
@@ -109,8 +110,7 @@ def _cache_set(key: str, value: dict, now: datetime, *, seconds: int | None = No
     ttl = min(seconds or _seconds_left_today(now), _seconds_left_today(now))
     if current_app.config.get("REDIS_URL"):
         try:
-            from core.queue import redis_connection
-            redis_connection().set(key, json.dumps(value), ex=ttl)
+            core.queue.redis_connection().set(key, json.dumps(value), ex=ttl)
         except Exception:
             log.warning("pef check cache unavailable", exc_info=True)
         return

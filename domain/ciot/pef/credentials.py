@@ -11,6 +11,7 @@ from core import crypto
 from core.db import db, utcnow
 from core.errors import FieldError, InvalidBody
 from core.tenancy import cross_tenant
+from domain.ciot.models import CiotCertificate
 from domain.ciot.pef.certificates import (
     EXPIRY_WARNING_DAYS,
     CertificateError,
@@ -19,6 +20,7 @@ from domain.ciot.pef.certificates import (
     encode_file,
     read_pkcs12,
 )
+from domain.ciot.provider import get_provider
 
 MAX_FILE_BYTES = 64 * 1024  # an A1 file is a few kilobytes
 
@@ -47,7 +49,6 @@ def check_upload(company, data: bytes, password: str, *, now: datetime | None = 
 
 def save_certificate(company, data: bytes, password: str, *, actor: str | None) -> "CertificateView":
     """Replace the company's certificate (the previous one is dropped)."""
-    from domain.ciot.models import CiotCertificate
     client = check_upload(company, data, password)
     row = db.session.execute(sa.select(CiotCertificate)).scalar_one_or_none()  # scoped to the company
     if row is None:
@@ -64,7 +65,6 @@ def save_certificate(company, data: bytes, password: str, *, actor: str | None) 
 
 
 def remove_certificate() -> bool:
-    from domain.ciot.models import CiotCertificate
     row = db.session.execute(sa.select(CiotCertificate)).scalar_one_or_none()
     if row is None:
         return False
@@ -99,13 +99,11 @@ class CertificateView:
 
 def certificate_view() -> CertificateView | None:
     """The current company's certificate summary (tenant scope)."""
-    from domain.ciot.models import CiotCertificate
     row = db.session.execute(sa.select(CiotCertificate)).scalar_one_or_none()
     return CertificateView.of(row) if row is not None else None
 
 
 def _company_certificate_row(company_id):
-    from domain.ciot.models import CiotCertificate
     company_id = company_id if isinstance(company_id, uuid.UUID) else uuid.UUID(str(company_id))
     return db.session.execute(cross_tenant(
         sa.select(CiotCertificate).where(CiotCertificate.company_id == company_id))).scalar_one_or_none()
@@ -132,7 +130,6 @@ def can_declare(company, environment: str) -> bool:
 
 def declaring_environments(company, environments=("homolog", "producao")) -> dict[str, bool]:
     """can_declare for each of `environments`, the company's certificate read once at most."""
-    from domain.ciot.provider import get_provider
     found, summary = {}, None
     for environment in environments:
         if getattr(get_provider(environment), "uses_certificate", False):

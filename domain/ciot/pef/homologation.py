@@ -25,6 +25,7 @@ from core.clock import brasilia_today
 from core.pdf import Branding, render_pdf
 from domain.ciot.clock import now_local
 from domain.ciot.pef.provider import AnttPefProvider
+from domain.ciot.pef.settings import pef_settings
 from domain.ciot.pef.transport import recording
 from domain.ciot.provider import Issuer, ProviderUnavailable
 
@@ -183,7 +184,6 @@ def run_homologation(company, carrier: Carrier | None = None) -> dict:
 
 def _report(run: Run, started) -> dict:
 
-    from domain.ciot.pef.settings import pef_settings
     ok = all(step.ok for step in run.steps)
     return {
         "empresa": {"cnpj": run.company.cnpj, "razao_social": run.company.legal_name},

@@ -20,8 +20,9 @@ import secrets
 from dataclasses import dataclass
 from datetime import date
 
-from domain.ciot.pef.settings import load_class
-from domain.ciot.provider import ProviderUnavailable
+from domain.ciot.pef.transport import transport_for
+from domain.ciot.provider import Issuer, ProviderUnavailable
+from domain.ciot.provider_settings import load_class
 
 GENERATE = "GerarIdOperacaoTransporte"
 MAX_DIGITS = 12
@@ -42,8 +43,6 @@ class AuthorityGenerator:
     """GerarIdOperacaoTransporte: the authority issues the identifier to the declaring company."""
 
     def generate(self, request: IdentifierRequest) -> str:
-        from domain.ciot.pef.provider import transport_for
-        from domain.ciot.provider import Issuer
         issuer = Issuer(request.issuer_company_id, request.issuer_cnpj, "", None)
         answer = transport_for(request.environment, issuer).post(GENERATE, {"CpfCnpj": request.issuer_cnpj})
         if not answer.ok:

@@ -19,12 +19,12 @@ from core.errors import Unprocessable
 from core.tenancy import cross_tenant
 from domain.ciot.clock import now_local
 from domain.ciot.pef import payloads, records
-from domain.ciot.pef.certificates import client_context
-from domain.ciot.pef.credentials import issuer_certificate
+from domain.ciot.pef.credentials import issuer_certificate_summary
 from domain.ciot.pef.identifiers import IdentifierRequest, generate_identifier
 from domain.ciot.pef.settings import pef_settings
-from domain.ciot.pef.transport import PefAnswer, PefTransport
+from domain.ciot.pef.transport import PefAnswer, PefTransport, transport_for
 from domain.ciot.provider import ActionResult, CiotProvider, EmissionResult, Issuer, ProviderUnavailable
+from domain.fleet.models import Vehicle
 
 DECLARE, CANCEL, CLOSE, RECTIFY = ("DeclaracaoOperacaoTransporte", "CancelamentoOperacaoTransporte",
                                    "EncerramentoOperacaoTransporte", "RetificacaoOperacaoTransporte")
@@ -36,24 +36,12 @@ ALREADY_DONE = {CANCEL: ("já cancelad", "ja cancelad"), CLOSE: ("já encerrad",
 RECOVERED = "CIOT recuperado na ANTT (ConsultarCIOTGerado): a declaração anterior foi emitida."
 
 
-def transport_for(environment: str, issuer: Issuer) -> PefTransport:
-    """The mutual-TLS transport to the environment's PEF web service with the issuer's A1 certificate."""
-    settings = pef_settings(current_app.config, environment)
-    if not settings.base_url:
-        raise ProviderUnavailable(f"CIOT_PEF_URL_{environment.upper()} não configurado.")
-    client = issuer_certificate(issuer.company_id)
-    if client is None:
-        raise ProviderUnavailable(f"Certificado A1 da empresa {issuer.cnpj} não cadastrado.")
-    return PefTransport(settings, client_context(client, ca_file=settings.ca_file))
-
-
 class AnttPefProvider(CiotProvider):
     name = "antt-pef"
     uses_certificate = True  # the issuer's A1 certificate, not the credentials dict, authenticates it
 
     # --- readiness (checked by the request, before anything is claimed) ------------------------------------
     def check_ready(self, environment: str, issuer_company) -> None:
-        from domain.ciot.pef.credentials import issuer_certificate_summary
         summary = issuer_certificate_summary(issuer_company.id)
         label = f"{issuer_company.legal_name} (CNPJ {issuer_company.cnpj})"
         if summary is None:
@@ -253,7 +241,6 @@ def _flag(value) -> bool:
 
 def _fleet_axles(company_id, plates: list[str]) -> dict:
     """Axles of the contract's plates from the company's fleet register (NumeroEixos is optional when unknown)."""
-    from domain.fleet.models import Vehicle
     company_id = company_id if isinstance(company_id, uuid.UUID) else uuid.UUID(str(company_id))
     rows = db.session.execute(cross_tenant(sa.select(Vehicle.plate, Vehicle.axles).where(
         Vehicle.company_id == company_id, Vehicle.plate.in_(plates)))).all()

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from core.db import db, utcnow
+from domain.ciot.models import PefDeclaration
 
 
 @contextlib.contextmanager
@@ -46,7 +47,6 @@ class SentDeclaration:
 
 
 def _table():
-    from domain.ciot.models import PefDeclaration
     return PefDeclaration.__table__
 
 

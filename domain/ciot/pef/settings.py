@@ -15,14 +15,10 @@ production, with the test double generator, or a generator that cannot be loaded
 says what to set.
 """
 from dataclasses import dataclass
-from importlib import import_module
 from urllib.parse import urlsplit
 
-PROVIDER_ALIASES = {
-    "simulator": "domain.ciot.provider.HomologSimulator",
-    "antt_pef": "domain.ciot.pef.provider.AnttPefProvider",
-}
-DEFAULT_PROVIDERS = {"homolog": "simulator", "producao": ""}
+from domain.ciot.provider_settings import PROVIDER_ALIASES, load_class, provider_path
+
 TEST_DOUBLE_GENERATOR = "domain.ciot.pef.identifiers.TestDoubleGenerator"
 AUTHORITY_GENERATOR = "domain.ciot.pef.identifiers.AuthorityGenerator"
 
@@ -44,22 +40,6 @@ class PefSettings:
     def url_of(self, service: str) -> str:
         parts = [self.base_url.rstrip("/"), self.path_prefix.strip("/"), service]
         return "/".join(part for part in parts if part)
-
-
-def provider_path(config, environment: str) -> str:
-    """The dotted path of the environment's provider class ('' when the installation has none)."""
-    value = config.get(f"CIOT_PROVIDER_{environment.upper()}")
-    if value is None:
-        value = DEFAULT_PROVIDERS.get(environment, "")
-    value = (value or "").strip()
-    return PROVIDER_ALIASES.get(value, value)
-
-
-def load_class(path: str):
-    module_name, _, class_name = path.rpartition(".")
-    if not module_name:
-        raise ImportError(f"'{path}' não é um caminho pontuado (módulo.Classe)")
-    return getattr(import_module(module_name), class_name)
 
 
 def pef_settings(config, environment: str) -> PefSettings:

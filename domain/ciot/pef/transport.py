@@ -16,8 +16,12 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
-from domain.ciot.pef.settings import PefSettings
-from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
+from flask import current_app
+
+from domain.ciot.pef.certificates import client_context
+from domain.ciot.pef.credentials import issuer_certificate
+from domain.ciot.pef.settings import PefSettings, pef_settings
+from domain.ciot.provider import Issuer, ProviderConfigurationError, ProviderUnavailable
 
 SUCCESS_CODES = ("110", "111")
 UNSPECIFIED_REFUSAL = "999"  # a refusal that came without a code of its own
@@ -156,3 +160,14 @@ class PefTransport:
         if answer.codigo is None:
             raise ProviderUnavailable(f"ANTT {service}: resposta sem Codigo (HTTP {status}).")
         return answer
+
+
+def transport_for(environment: str, issuer: Issuer) -> PefTransport:
+    """The mutual-TLS transport to the environment's PEF web service with the issuer's A1 certificate."""
+    settings = pef_settings(current_app.config, environment)
+    if not settings.base_url:
+        raise ProviderUnavailable(f"CIOT_PEF_URL_{environment.upper()} não configurado.")
+    client = issuer_certificate(issuer.company_id)
+    if client is None:
+        raise ProviderUnavailable(f"Certificado A1 da empresa {issuer.cnpj} não cadastrado.")
+    return PefTransport(settings, client_context(client, ca_file=settings.ca_file))

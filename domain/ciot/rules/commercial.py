@@ -2,6 +2,7 @@
 import re
 from decimal import Decimal
 
+from domain.antt_floor.catalog import table_for
 from domain.ciot.modality import normalize_doc
 from domain.ciot.rules.base import BLOCKER, RULES, WARNING, RuleContext
 from domain.ciot.rules.contract import _who, fallback_holder, payment_data_gaps, tac_rules
@@ -154,7 +155,6 @@ def floor_inputs(data, today) -> dict | None:
     number, the loaded axles of the whole combination (tables B and D too: their header counts the loaded axles of
     the combination even when only the traction unit is hired), distancia_km, the empty return and the declaration
     date (the day the freight is contracted)."""
-    from domain.antt_floor.catalog import table_for
     if data.tipo_operacao != "lotacao":
         return None
     axles = [vehicle.axles for vehicle in data.vehicles]

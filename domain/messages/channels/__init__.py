@@ -4,31 +4,13 @@
 failures, HTTP 429/5xx, SMTP 4xx) or `PermanentError` (the provider refused it: HTTP 4xx, SMTP 5xx). The reason
 is what the provider said, kept on the message when it fails.
 """
-from dataclasses import dataclass
+from domain.messages.channels import development, http, smtp
+from domain.messages.channels.results import DeliveryError, PermanentError, SendResult, TransientError
 
-
-@dataclass
-class SendResult:
-    provider_message_id: str | None
-    status: str = "sent"
-
-
-class DeliveryError(Exception):
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason[:1000]
-
-
-class TransientError(DeliveryError):
-    pass
-
-
-class PermanentError(DeliveryError):
-    pass
+__all__ = ["DeliveryError", "PermanentError", "SendResult", "TransientError", "adapter_for"]
 
 
 def adapter_for(provider: str):
-    from domain.messages.channels import development, http, smtp
     adapters = {"development": development.send, "smtp": smtp.send, "whatsapp_cloud": http.send_whatsapp,
                 "sms_http": http.send_sms}
     return adapters[provider]

@@ -1,7 +1,7 @@
 """The development adapter: records the message as sent without sending anything."""
 import uuid
 
-from domain.messages.channels import SendResult
+from domain.messages.channels.results import SendResult
 
 
 def send(message, settings: dict, secret: str | None) -> SendResult:

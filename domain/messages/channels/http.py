@@ -12,7 +12,7 @@ again, and a redirect is taken as a refusal: it would carry the message and its 
 import http.client
 import json
 
-from domain.messages.channels import PermanentError, SendResult, TransientError
+from domain.messages.channels.results import PermanentError, SendResult, TransientError
 from domain.webhooks import ssrf, transport
 
 TIMEOUT_SECONDS = 15

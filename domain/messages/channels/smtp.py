@@ -3,7 +3,7 @@ import smtplib
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from domain.messages.channels import PermanentError, SendResult, TransientError
+from domain.messages.channels.results import PermanentError, SendResult, TransientError
 from domain.webhooks import ssrf
 
 TIMEOUT_SECONDS = 15
