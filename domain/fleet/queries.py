@@ -21,6 +21,7 @@ DRIVER_LIST_COLUMNS = (Driver.id, *(getattr(Driver, name) for name in DRIVER_FIE
 # A list search's first read (core.pagination.TextSearch): the newest rows, where a term on one row in ten fills a
 # page; a fleet holds thousands at most, so fewer than the CIOT operations' window.
 SEARCH_WINDOW = 500
+CPF_DIGITS = 11
 
 
 def vehicles_stmt(company, *, status: str | None = None, q: str | None = None, columns=None):
@@ -72,8 +73,11 @@ def driver_listing(company_id, *, status: str | None = None, q: str | None = Non
     (read as core.pagination.TextSearch says: `columns` must hold name and cpf)."""
     digits = strip_punctuation(q or "")
     by_cpf = bool(q) and digits.isdigit()
+    # A CPF is stored as its 11 digits: those starting with `digits` are a range of (company_id, cpf), which a LIKE
+    # prefix is not under a non-C collation (the search then read every driver of the table).
     params = {"company_id": company_id, "status": status, "q": like_pattern(q.lower()) if q else None,
-              "cpf": digits + "%" if by_cpf else None}
+              "cpf_from": digits.ljust(CPF_DIGITS, "0") if by_cpf else None,
+              "cpf_to": digits.ljust(CPF_DIGITS, "9") if by_cpf else None}
     base = _drivers(bool(status), tuple(columns))
     if not q:
         return Listing(base, params)
@@ -89,10 +93,10 @@ def _drivers(status: bool, columns: tuple) -> sa.Select:
 
 
 def _driver_match(by_cpf: bool, columns) -> sa.ColumnElement:
-    """`q` in the name (lower case, as ix_drivers_search_trgm indexes it), or the CPF starting with `cpf`."""
+    """`q` in the name (lower case, as ix_drivers_search_trgm indexes it), or the CPF in [cpf_from, cpf_to]."""
     conditions = [sa.func.lower(columns.name).like(sa.bindparam("q"), escape="\\")]
     if by_cpf:
-        conditions.append(columns.cpf.like(sa.bindparam("cpf")))
+        conditions.append(columns.cpf.between(sa.bindparam("cpf_from"), sa.bindparam("cpf_to")))
     return sa.or_(*conditions)
 
 

@@ -156,3 +156,9 @@ def test_a_plate_part_is_found_through_the_trigram_index_and_a_cpf_start_too(ske
     sent, page = _search(skewed, Driver, "000.000.123")  # the start of a CPF, as typed: 00000012300-12399
     assert sorted(row.cpf for row in page.items) == [f"{12_399 - i:011d}" for i in range(50)][::-1]
     assert page.has_more
+    # the name's trigrams or the CPFs' range of the company's (company_id, cpf) index, as one bitmap: never every
+    # driver (a LIKE prefix is no index range under a non-C collation)
+    assert len(sent) == 2
+    matched = plan(*sent[1])
+    _through_trigrams(Driver, matched)
+    assert ("Bitmap Index Scan", "uq_drivers_company_cpf") in {(kind, index) for kind, index, *_ in scans(matched)}
