@@ -5,6 +5,7 @@ same tables, the same requests interleaved for both, p50/p95/p99 per page and th
     python bench/bench_volume.py --scale 1 --rounds 40   # the full volume (1,000,000 CIOT operations...)
     python bench/bench_volume.py --reuse --rounds 40     # measure again on the seeded database
     python bench/bench_volume.py --reuse --explain       # also print the plans of the statements that matter
+    python bench/bench_volume.py --reuse --searches      # only issue 38's searches (add --explain for their plans)
     python bench/bench_volume.py --reuse --mixed 30      # the mixed load through gunicorn (bench/_volume_mixed.py)
     python bench/bench_volume.py --reuse --mixed 30 --clients 8 --pages-under-mix   # and the pages' latency meanwhile
 
@@ -134,6 +135,8 @@ def tenants_of_seeded_database() -> dict:
 
 # --- measuring ----------------------------------------------------------------------------------------------------
 
+# Issue 38 items 1-2: every search that once grew with the table (`--searches` measures only these).
+SEARCHES = r"CIOT search|vehicles search|drivers search|in transit|finance settings"
 # (name, path, kind): kind "page" as the logged-in admin, "api" with the key. `{code}`, `{name}`, `{ciot}`, `{doc}` are
 # filled per company from its own rows (a search that finds one row of each company).
 REQUESTS = (
@@ -148,6 +151,7 @@ REQUESTS = (
     ("CIOT search common name", "/ciot/?q=oliveira", "page"),
     ("CIOT search full name", "/ciot/?q={full_name}", "page"),
     ("CIOT search digits", "/ciot/?q={doc}", "page"),
+    ("CIOT search CNPJ as typed", "/ciot/?q={doc_typed}", "page"),
     ("CIOT search doc part", "/ciot/?q={doc_part}", "page"),
     ("CIOT list API", "/api/public/v1/ciot/operations", "api"),
     ("CIOT new form", "/ciot/nova", "page"),
@@ -171,8 +175,10 @@ REQUESTS = (
     ("partners page rare role", "/parceiros?role=remetente&limit=10", "page"),
     ("vehicles page", "/veiculos", "page"),
     ("vehicles search plate", "/veiculos?q={vehicle_model}", "page"),
+    ("vehicles search common", "/veiculos?q=volvo", "page"),  # every vehicle's brand: a page from the newest
     ("drivers page", "/motoristas", "page"),
     ("drivers search", "/motoristas?q={driver_name}", "page"),
+    ("drivers search common", "/motoristas?q=silva", "page"),  # one driver in twenty
     ("billing inbox", "/financeiro/documentos", "page"),
     ("invoices page", "/financeiro/faturas", "page"),
     ("receivables board", "/financeiro/receber", "page"),
@@ -213,6 +219,7 @@ def _search_terms(tenant: dict) -> dict:
     rare_name = name.split(" Transportes ")[-1] if name else name
     return {"op_code": op_code, "ciot_number": ciot_number or op_code, "name": name, "doc": doc,
             "rare_name": f"transportes {rare_name}".lower(), "full_name": name, "doc_part": doc[2:11],
+            "doc_typed": f"{doc[:2]}.{doc[2:5]}.{doc[5:8]}/{doc[8:12]}-{doc[12:]}",
             "freight_code": freight_code, "partner_name": partner_name, "vehicle_model": vehicle_model,
             "driver_name": driver_name}
 
@@ -261,7 +268,7 @@ def measure(app, tenants: dict, rounds: int, warmup: int, only: str | None) -> N
               f" {line[1][0]:8.1f} {line[1][1]:7.1f} {line[1][2]:7.1f} | {line[0][0] / line[1][0]:5.2f}x", flush=True)
 
 
-def explain(tenants: dict) -> None:
+def explain(tenants: dict, only: str | None = None) -> None:
     """The plans of the statements behind the searches and counters, for the big company (EXPLAIN ANALYZE)."""
     from sqlalchemy import event
 
@@ -276,7 +283,7 @@ def explain(tenants: dict) -> None:
         client = _logged_in_client(app, tenants["big"]["email"])
         terms = _search_terms(tenants["big"])
         for name, path, kind in REQUESTS:
-            if kind != "page":
+            if kind != "page" or (only and not re.search(only, name)):
                 continue
             seen.clear()
             client.get(path.format(**terms))
@@ -348,6 +355,7 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true", help="measure the database seeded by an earlier run")
     parser.add_argument("--seed-only", action="store_true")
     parser.add_argument("--only", help="regular expression: only the requests whose name matches")
+    parser.add_argument("--searches", action="store_true", help=f"only the issue's searches (--only '{SEARCHES}')")
     parser.add_argument("--explain", action="store_true")
     parser.add_argument("--write-cost", type=int, metavar="ROWS", help="time inserts with and without the new indexes")
     parser.add_argument("--mixed", type=float, metavar="SECONDS",
@@ -363,8 +371,9 @@ def main() -> None:
         tenants = seed(make_app(), args.scale)
     if args.seed_only:
         return
+    only = SEARCHES if args.searches else args.only
     if args.explain:
-        explain(tenants)
+        explain(tenants, only)
         return
     if args.write_cost:
         write_cost(args.write_cost)
@@ -374,7 +383,7 @@ def main() -> None:
         pages = (tenants["big"]["email"], PASSWORD) if args.pages_under_mix else None
         mixed_load(DB_URL, tenants["big"], [int(n) for n in args.clients.split(",")], args.mixed, pages)
         return
-    measure(make_app(), tenants, args.rounds, args.warmup, args.only)
+    measure(make_app(), tenants, args.rounds, args.warmup, only)
 
 
 if __name__ == "__main__":

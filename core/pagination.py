@@ -8,6 +8,7 @@ import base64
 import hashlib
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
@@ -37,13 +38,33 @@ class Page:
 
 
 @dataclass(frozen=True, slots=True)
+class TextSearch:
+    """A list's text search, read by `paginate` in two steps so that no plan reads the company's whole table: first
+    the newest `window` rows of `base` (the list without the search: a bounded backward range of its
+    (company_id, created_at, id) index), which fill the page of a common term; when they hold no more than a page,
+    every match of `base` and `match` (through the search's trigram index on PostgreSQL) in a materialized set with
+    no order and no limit, so a backward walk has nothing to stop early for, and only that set is sorted.
+    One ORDER BY ... LIMIT over the match left the choice to the planner, which walked the company's every row
+    whenever its statistics promised matches soon and they were few, or old.
+
+    `match(columns)` is the search's condition on `columns` (the model, or a subquery's `.c` of the list's
+    columns), with bound parameters (the Listing's)."""
+    base: sa.Select
+    match: Callable[[object], sa.ColumnElement]
+    window: int
+
+
+@dataclass(frozen=True, slots=True)
 class Listing:
     """A list statement of one filter shape, with bound parameters instead of values (its company filter from
     core.tenancy.company_rows), and this request's values for them: an area's list builder (a plain function
     returning a Select) gives the statement, `paginate` adds the cursor and the limit as parameters too. The SQL is
-    compiled once per shape all the same (SQLAlchemy's compiled cache is keyed by the statement's structure)."""
+    compiled once per shape all the same (SQLAlchemy's compiled cache is keyed by the statement's structure).
+    With a text `search`, `stmt` is `search.base` with its match (what `select()` gives) and `paginate` reads it
+    as TextSearch says."""
     stmt: sa.Select
     params: dict
+    search: TextSearch | None = None
 
     def select(self) -> sa.Select:
         """The statement with this request's values written in: a plain Select to add options or an order to and run
@@ -115,6 +136,8 @@ def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, d
         params = {**stmt.params, "page_limit": limit + 1}
         if after is not None:
             params["after_sort"], params["after_id"] = after
+        if stmt.search is not None:
+            return _search_page(stmt.search, params, model, sort_column, descending, limit, scope)
         stmt = _page_statement(stmt.stmt, model, sort_column, descending, after is not None)
     else:
         params = None
@@ -151,6 +174,36 @@ def _order(model, sort_column, descending: bool) -> tuple:
 def _page_statement(stmt, model, sort_column, descending: bool, after_cursor: bool) -> sa.Select:
     """The page of a Listing's statement: the cursor and the limit are bound parameters too."""
     if after_cursor:
-        stmt = stmt.where(_after(model, sort_column, descending, sa.tuple_(
-            sa.bindparam("after_sort", type_=sort_column.type), sa.bindparam("after_id", type_=model.id.type))))
+        stmt = _after_bound_cursor(stmt, model, sort_column, descending)
     return stmt.order_by(*_order(model, sort_column, descending)).limit(sa.bindparam("page_limit", type_=sa.Integer))
+
+
+def _after_bound_cursor(stmt, model, sort_column, descending: bool) -> sa.Select:
+    return stmt.where(_after(model, sort_column, descending, sa.tuple_(
+        sa.bindparam("after_sort", type_=sort_column.type), sa.bindparam("after_id", type_=model.id.type))))
+
+
+def _search_page(search: TextSearch, params: dict, model, sort_column, descending: bool, limit: int,
+                 scope: str) -> Page:
+    """A page of a Listing's text search (see TextSearch): the window's matches, or every match when the window
+    holds no more than a page."""
+    base = search.base
+    if "after_id" in params:
+        base = _after_bound_cursor(base, model, sort_column, descending)
+    marked = base.get_execution_options()
+    newest = (base.order_by(*_order(model, sort_column, descending))
+              .limit(sa.bindparam("search_window", type_=sa.Integer)).subquery("newest"))
+    params = {**params, "search_window": search.window}
+    found = read_rows(_page_of(newest, sort_column, descending).where(search.match(newest.c))
+                      .execution_options(**marked), params).all()
+    if len(found) <= limit:
+        every = base.where(search.match(model)).cte("matched").prefix_with("MATERIALIZED", dialect="postgresql")
+        found = read_rows(_page_of(every, sort_column, descending).execution_options(**marked), params).all()
+    return page_of_rows(found, limit, sort_column.key, scope)
+
+
+def _page_of(rows, sort_column, descending: bool) -> sa.Select:
+    """The first `page_limit` of `rows` (a subquery or CTE of a list's columns) in the list's order."""
+    key = (rows.c[sort_column.key], rows.c.id)
+    order = [column.desc() if descending else column.asc() for column in key]
+    return sa.select(*rows.c).order_by(*order).limit(sa.bindparam("page_limit", type_=sa.Integer))

@@ -64,22 +64,24 @@ def layout_customers(q: str | None = None) -> list:
     company's newest billing documents (a range of ix_billing_documents_company_created, not every document) and
     those with a layout; with `q`, the partners whose name or document has every word of it (their trigram index)
     that have a billing document or a layout. The tenant scope filters each table."""
-    stmt = sa.select(Partner.id, Partner.legal_name, Partner.cpf_cnpj)
     terms = search_key(q or "").split()
     if terms:
-        stmt = stmt.where(*(Partner.search_text.like(like_pattern(term), escape="\\") for term in terms)).where(
+        stmt = sa.select(Partner.id, Partner.legal_name, Partner.cpf_cnpj).where(
+            *(Partner.search_text.like(like_pattern(term), escape="\\") for term in terms)).where(
             sa.or_(sa.exists().where(BillingDocument.customer_partner_id == Partner.id),
                    sa.exists().where(InvoiceLayout.customer_partner_id == Partner.id)))
-    else:
-        recent = (sa.select(BillingDocument.customer_partner_id)
-                  .order_by(BillingDocument.created_at.desc(), BillingDocument.id.desc())
-                  .limit(RECENT_DOCUMENTS_FOR_CUSTOMERS).subquery())
-        # The ids first, then those partners by primary key: inside one statement the planner hash-joined every
-        # partner against them (a sequential scan of the table); a few hundred ids are read through the key.
-        ids = set(db.session.scalars(sa.select(recent.c.customer_partner_id).distinct()))
-        ids |= set(db.session.scalars(sa.select(InvoiceLayout.customer_partner_id)))
-        ids.discard(None)
-        if not ids:
-            return []
-        stmt = stmt.where(Partner.id.in_(ids))
-    return db.session.execute(stmt.order_by(Partner.legal_name).limit(CUSTOMERS_LISTED)).all()
+        return db.session.execute(stmt.order_by(Partner.legal_name).limit(CUSTOMERS_LISTED)).all()
+    recent = (sa.select(BillingDocument.customer_partner_id.label("id"))
+              .order_by(BillingDocument.created_at.desc(), BillingDocument.id.desc())
+              .limit(RECENT_DOCUMENTS_FOR_CUSTOMERS).subquery())
+    ids = sa.union(sa.select(recent.c.id), sa.select(InvoiceLayout.customer_partner_id)).subquery("customers")
+    # Each customer's name and document by primary key, per id (a scalar subquery, as the receivables list): joined
+    # to the ids, or read with an IN list of them, the partners were one sequential scan of the whole table (every
+    # company's) once the ids were a few hundred: the planner costs each primary-key probe as a random read.
+    stmt = sa.select(ids.c.id, _partner_of(ids.c.id, Partner.legal_name).label("legal_name"),
+                     _partner_of(ids.c.id, Partner.cpf_cnpj).label("cpf_cnpj")).where(ids.c.id.is_not(None))
+    return db.session.execute(stmt.order_by(sa.literal_column("legal_name")).limit(CUSTOMERS_LISTED)).all()
+
+
+def _partner_of(partner_id, column) -> sa.ScalarSelect:
+    return sa.select(column).where(Partner.id == partner_id).scalar_subquery()

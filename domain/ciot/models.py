@@ -47,6 +47,9 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.UniqueConstraint("company_id", "codigo_ciot", name="uq_ciot_operations_company_codigo_ciot"),
         sa.Index("ix_ciot_operations_company_status", "company_id", "status"),
         sa.Index("ix_ciot_operations_company_created", "company_id", "created_at", "id"),
+        # A whole CPF/CNPJ searched (domain/ciot/queries.py) and the contracted party's last operation: the
+        # document's operations newest first, read up to a page.
+        sa.Index("ix_ciot_operations_company_document", "company_id", "contratado_cpf_cnpj", "created_at", "id"),
         # The pages' substring search (`q`) on PostgreSQL: a trigram GIN index of `search_document`
         # (domain/ciot/queries.py; pg_trgm, as partners' search).
         sa.Index("ix_ciot_operations_search_document", sa.text(f"({SEARCH_DOCUMENT_SQL}) gin_trgm_ops"),
@@ -64,7 +67,7 @@ class CiotOperation(IdMixin, TimestampMixin, TenantMixin, db.Model):
     external_id: Mapped[str | None] = mapped_column(sa.String(100), index=True)
     freight_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
     tipo_operacao: Mapped[str] = mapped_column(sa.String(12), nullable=False)  # lotacao | fracionada
-    contratado_cpf_cnpj: Mapped[str] = mapped_column(sa.String(18), nullable=False, index=True)
+    contratado_cpf_cnpj: Mapped[str] = mapped_column(sa.String(18), nullable=False)  # ix_..._company_document
     contratado_rntrc: Mapped[str] = mapped_column(sa.String(12), nullable=False)
     contratado_tipo: Mapped[str | None] = mapped_column(sa.String(3))  # as sent: TAC | ETC | CTC
     contratado_nome: Mapped[str | None] = mapped_column(sa.String(200))

@@ -8,6 +8,7 @@ import sqlalchemy as sa
 from core.db import db
 from core.pagination import decode_cursor, page_of_rows, paginate
 from core.tenancy import get_owned
+from core.validators import strip_punctuation
 from domain.ciot.modality import derive_modality
 from domain.ciot.models import CiotEvent, CiotOperation, EmissionAttempt, search_document
 from domain.ciot.validation import contracted_partner
@@ -27,6 +28,9 @@ LIST_COLUMNS = (
 # (company_id, code) and (company_id, codigo_ciot) indexes.
 OPERATION_CODE = re.compile(r"CIOT-\d{6,}")
 CIOT_NUMBER = re.compile(r"\d{12}")
+# A whole CPF (11 digits) or CNPJ (14), dots, slash and dash as typed or not: the contracted party's operations,
+# through (company_id, contratado_cpf_cnpj, created_at, id).
+DOCUMENT = re.compile(r"\d{11}|\d{14}")
 # The text search's first read: the company's newest rows, where a common term fills a page (see `_search`).
 SEARCH_WINDOW = 2000
 NEWEST_FIRST = (CiotOperation.created_at.desc(), CiotOperation.id.desc())
@@ -69,8 +73,11 @@ def _page(stmt, limit: int, cursor: str | None):
 
 def _search(text: str, filters: list, limit: int, cursor: str | None):
     """The search `q`: a whole operation code (`ciot-000123` too) is that operation, a CIOT number (12 digits) that
-    operation (ix_ciot_operations_company_code / _codigo_ciot, unique); anything else, or a number no operation has,
-    a part of the code, CIOT number, external id or contracted party's name, or of the CPF/CNPJ by its digits.
+    operation (ix_ciot_operations_company_code / _codigo_ciot, unique), a whole CPF/CNPJ the operations of that
+    contracted party (ix_ciot_operations_company_document, a page of them); anything else, or a number or document no
+    operation has, a part of the code, CIOT number, external id or contracted party's name, or of the CPF/CNPJ by its
+    digits. (A document's digits searched as a part read every operation's digit trigrams, which most rows share:
+    a cost that grows with the whole table.)
 
     The part search never leaves the planner the choice that once cost seconds (walking the company's whole history
     backwards, expecting a page of matches soon, for a name with twenty): it reads the newest SEARCH_WINDOW rows
@@ -106,6 +113,9 @@ def _exact_match(text: str):
         return CiotOperation.code == text.upper()
     if CIOT_NUMBER.fullmatch(text):
         return CiotOperation.codigo_ciot == text
+    document = strip_punctuation(text)
+    if DOCUMENT.fullmatch(document):
+        return CiotOperation.contratado_cpf_cnpj == document
     return None
 
 

@@ -31,7 +31,9 @@ class Freight(IdMixin, TimestampMixin, TenantMixin, db.Model):
         sa.UniqueConstraint("company_id", "code", name="uq_freights_company_code"),
         sa.UniqueConstraint("public_slug", name="uq_freights_public_slug"),
         sa.Index("ix_freights_company_created", "company_id", "created_at", "id"),
-        sa.Index("ix_freights_company_status", "company_id", "status"),
+        # A status's freights newest first (the board filtered by status reads a page of them, not all sorted);
+        # the counts per status read its (company_id, status) prefix.
+        sa.Index("ix_freights_company_status_created", "company_id", "status", "created_at", "id"),
         # The dashboard's pickups of the week: a company's range of pickup moments (blueprints/web/dashboard_charts).
         sa.Index("ix_freights_company_pickup", "company_id", "pickup_at"),
         # The list's `q` (a part of the code or of a city) on PostgreSQL: trigram GIN index, as partners' search.

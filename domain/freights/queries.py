@@ -87,7 +87,8 @@ def offers_stmt(company_id, freight_id):
 
 def counts_by_status() -> dict[str, int]:
     """The company's freights per status, each count up to core.counting's cap ("999+" past it): one statement of
-    bounded range reads of ix_freights_company_status, never a scan of every freight on each view of the board."""
+    bounded range reads of ix_freights_company_status_created, never a scan of every freight on each view of the
+    board."""
     counts = sa.union_all(*(
         sa.select(sa.literal(status).label("status"), capped_count_stmt(
             sa.select(Freight.id).where(Freight.status == status)).scalar_subquery().label("found"))

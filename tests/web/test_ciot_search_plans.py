@@ -144,10 +144,12 @@ def test_the_statistics_tempt_the_single_statement_into_a_backward_scan_of_the_w
     rare = [f"CIOT-{i * EVERY:06d}" for i in range(KEPT, 0, -1)]
     for term, shape, codes in ((RARE, "window+trigrams", rare), ("andorinha", "window+trigrams", rare),
                                (f"{RARE.upper()} 60", "window+trigrams", ["CIOT-000060"]),
-                               (_document(12_345)[1:12], "window+trigrams", ["CIOT-012345"]),
+                               (_document(12_345)[2:11], "window+trigrams", ["CIOT-012345"]),
                                ("silva transportes", "window", None),
                                (_ciot_number(777), "codigo_ciot", ["CIOT-000777"]),
-                               ("ciot-000042", "code", ["CIOT-000042"])):
+                               ("ciot-000042", "code", ["CIOT-000042"]),
+                               (_document(4_321), "document", ["CIOT-004321"]),
+                               (_cnpj_as_typed(_document(4_322)), "document", ["CIOT-004322"])):
         sent, page = _statements(skewed, q=term)
         plans = [_plan(*statement) for statement in sent]
         if shape == "window+trigrams":
@@ -160,12 +162,28 @@ def test_the_statistics_tempt_the_single_statement_into_a_backward_scan_of_the_w
             assert max(rows for *_, rows in _scans(plans[0])) <= 51 * EVERY // (EVERY - 1) + 1  # 1 in 20 is "Tucano"
             assert [row.code for row in page.items] == _common_names(50)
             assert page.has_more and len(page.items) == 50
-        else:  # one read of the unique index, without the part search (nor the document's)
-            assert [(kind, index) for kind, index, _, _ in _scans(plans[0])] == [
-                ("Index Scan", f"uq_ciot_operations_company_{shape}")], term
+        else:  # one read of the company's index of the code, number or document, without the part search
+            unique = f"uq_ciot_operations_company_{shape}"
+            expected = "ix_ciot_operations_company_document" if shape == "document" else unique
+            assert [(kind, index, rows) for kind, index, _, rows in _scans(plans[0])] == [
+                ("Index Scan", expected, 1)], term
             assert len(plans) == 1, term
         if codes is not None:
             assert [row.code for row in page.items] == codes, term
+
+
+def _cnpj_as_typed(digits: str) -> str:
+    return f"{digits[:2]}.{digits[2:5]}.{digits[5:8]}/{digits[8:12]}-{digits[12:]}"
+
+
+def test_eleven_digits_no_contracted_party_has_are_searched_as_a_part_of_the_documents(skewed):
+    """A CPF's shape first: the document index (nothing), then the part search finds the CNPJ that holds them."""
+    sent, page = _statements(skewed, q=_document(12_345)[1:12])
+    assert len(sent) == 3 and [row.code for row in page.items] == ["CIOT-012345"]
+    assert [(kind, index, rows) for kind, index, _, rows in _scans(_plan(*sent[0]))] == [
+        ("Index Scan", "ix_ciot_operations_company_document", 0)]
+    _bounded_window(_plan(*sent[1]))
+    _through_trigrams(_plan(*sent[2]))
 
 
 def test_a_number_no_operation_has_is_searched_as_a_part_and_the_next_page_keeps_both_reads(skewed):
