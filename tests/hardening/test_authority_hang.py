@@ -50,8 +50,8 @@ def served(app, pef, redis_url, tmp_path):
         listener.listen(64)
         web_log = (tmp_path / "gunicorn.log").open("wb")
         processes.append((subprocess.Popen(
-            web_command(listener.fileno(), 2, 4), cwd=ROOT, env=env, pass_fds=(listener.fileno(),), stdout=web_log,
-            stderr=subprocess.STDOUT), web_log))
+            web_command(f"fd://{listener.fileno()}", 2, 4), cwd=ROOT, env=env, pass_fds=(listener.fileno(),),
+            stdout=web_log, stderr=subprocess.STDOUT), web_log))
         worker_log = (tmp_path / "worker.log").open("wb")
         processes.append((subprocess.Popen(WORKER_COMMAND, cwd=ROOT, env=env, stdout=worker_log,
                                            stderr=subprocess.STDOUT), worker_log))
@@ -70,8 +70,8 @@ def test_twenty_calls_answer_202_pending_while_the_authority_hangs_and_reads_ans
         app, company, pef, served, make_operation, make_api_key):
     tenancy.update_company(company, ciot_flow="legacy")  # rectification is the legacy flow's
     db.session.commit()
-    to_emit = [make_operation(tipo_operacao="fracionada") for _ in range(5)]
-    emitted = [make_operation(status="emitido", tipo_operacao="fracionada") for _ in range(15)]
+    to_emit = [make_operation(tipo_operacao="fracionada").id for _ in range(5)]
+    emitted = [make_operation(status="emitido", tipo_operacao="fracionada").id for _ in range(15)]
     _, key = make_api_key(company)
     headers = {"X-API-Key": key}
     port = served()
@@ -81,7 +81,7 @@ def test_twenty_calls_answer_202_pending_while_the_authority_hangs_and_reads_ans
     pef.server.hang()
     try:
         answered = twenty_calls(port, headers, to_emit, emitted)
-        reads = [call(port, "GET", f"{API}?limit=50", headers), call(port, "GET", f"{API}/{emitted[0].id}", headers)]
+        reads = [call(port, "GET", f"{API}?limit=50", headers), call(port, "GET", f"{API}/{emitted[0]}", headers)]
         db.session.rollback()
         in_flight = db.session.execute(cross_tenant(sa.select(EmissionAttempt.operation_id, EmissionAttempt.action)
                                                     .where(EmissionAttempt.state == CLAIMED))).all()
