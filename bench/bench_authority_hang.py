@@ -23,6 +23,7 @@ measure it as much as the app.
 """
 import argparse
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -114,6 +115,19 @@ def wait_settled(redis, timeout: float = 300) -> None:
         time.sleep(0.5)
 
 
+def server_durations(path: str, start: int, end: int) -> str:
+    """The POSTs' durations in the request lines written between two offsets of the server's log."""
+    import re
+    with open(path, "rb") as lines:
+        lines.seek(start)
+        text = lines.read(end - start).decode(errors="replace")
+    seconds = [float(ms) / 1000 for ms in re.findall(r"method=POST .*?duration_ms=([0-9.]+)", text)]
+    if not seconds:
+        return "no request line (the log is written when each answer is sent: none yet?)"
+    from tests.fixtures.authority_hang import p95
+    return f"{len(seconds)} calls, max {max(seconds):.2f} s, p95 {p95(seconds):.2f} s, min {min(seconds):.2f} s"
+
+
 def load() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
@@ -139,6 +153,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=4, help="threads per process (default 4, as deployed)")
     parser.add_argument("--samples", type=int, default=40, help="reads of each kind per phase (default 40)")
     parser.add_argument("--wait", type=float, default=1.5, help="AUTHORITY_WAIT_SECONDS (default 1.5)")
+    parser.add_argument("--server-log", help="write the web processes' request lines (INFO) to this file and print "
+                        "the 20 calls' durations as the server saw them (from its first hook to its answer)")
     args = parser.parse_args()
     stop_children_on_sigterm()
     redis_url = os.environ.get("REDIS_URL")
@@ -170,7 +186,10 @@ def main() -> None:
     env = served_env({**os.environ, "PYTHONPATH": ROOT}, database_url=DB_URL, redis_url=redis_url, secret_key=SECRET,
                      instance=instance, pef_settings=setup.settings(), wait=args.wait)
     port = free_port()
-    web = start_process(web_command(f"127.0.0.1:{port}", args.processes, args.threads), cwd=ROOT, env=env)
+    log = open(args.server_log, "wb") if args.server_log else None  # noqa: SIM115 (closed at the end)
+    web_env = {**env, "LOG_LEVEL": "INFO"} if log else env
+    web = start_process(web_command(f"127.0.0.1:{port}", args.processes, args.threads), cwd=ROOT, env=web_env,
+                        stderr=log or subprocess.PIPE)
     worker = start_process(WORKER_COMMAND, cwd=ROOT, env=env)
     try:
         wait_http_ready(port, "/healthz", web)
@@ -183,13 +202,17 @@ def main() -> None:
         print(f"quiet: reads (load {load()})", flush=True)
         quiet_reads = reads(port, key, cookie, data["page_op"], args.samples)
         print(f"quiet: 20 calls (load {load()})", flush=True)
+        marks = [log.tell() if log else 0]
         quiet_calls = twenty_calls(port, {"X-API-Key": key}, *data["phases"]["quiet"])
+        marks.append(log.tell() if log else 0)
         wait_settled(redis)
 
         server.hang()
         try:
             print(f"hanging: 20 calls (load {load()})", flush=True)
+            marks.append(log.tell() if log else 0)
             hanging_calls = twenty_calls(port, {"X-API-Key": key}, *data["phases"]["hanging"])
+            marks.append(log.tell() if log else 0)
             print(f"hanging: reads (load {load()})", flush=True)
             hanging_reads = reads(port, key, cookie, data["page_op"], args.samples)
         finally:
@@ -204,6 +227,10 @@ def main() -> None:
         for problem in problems[:5]:
             print(f"    {problem}")
         print(f"  ratio hanging / quiet: max {max(hanging) / max(quiet):.2f}x   p95 {p95(hanging) / p95(quiet):.2f}x")
+        if log:
+            log.flush()
+            for phase, (start, end) in (("quiet", marks[0:2]), ("hanging", marks[2:4])):
+                print(f"  server side, {phase}: " + server_durations(args.server_log, start, end))
         print(f"\n(b) reads p95, {args.samples} each (target: hanging within 2x of quiet)")
         for name in quiet_reads:
             before, during = p95(quiet_reads[name]), p95(hanging_reads[name])
@@ -211,6 +238,8 @@ def main() -> None:
                   f"ratio {during / before:.2f}x")
     finally:
         stop_processes(web, worker)
+        if log:
+            log.close()
         httpd.shutdown()
         httpd.server_close()
         redis.flushdb()
