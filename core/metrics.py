@@ -21,7 +21,7 @@ import logging
 import os
 import time
 
-from flask import current_app, g, request
+from flask import current_app, g, has_request_context, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -66,6 +66,13 @@ _LOCAL_JOBS: dict[str, float] = {}
 
 def start_request_timer() -> None:
     g.metrics_started = time.perf_counter()
+
+
+def request_seconds() -> float:
+    """How long the current request has been running, from its first hook (0 outside a request: a job, the CLI)."""
+    if not has_request_context() or "metrics_started" not in g:
+        return 0.0
+    return time.perf_counter() - g.metrics_started
 
 
 def route_label() -> str:

@@ -75,28 +75,35 @@ def _send(send, agregado_id: str, key: str) -> str:
 
 def close_expired_agregados(now: datetime | None = None) -> int:
     """Every company's open contract whose last day (data_prevista_encerramento) has ended in Brasília time at `now`
-    (default: the clock) is closed with motivo expiracao_automatica_30_dias: em_encerramento committed, then the
-    closing sent. One contract at a time, so one refusal (kept on the contract, which is aberto again and tried the
-    next day) or failure does not hold the others back. Returns how many were closed."""
+    (default: the clock) is put into closing with motivo expiracao_automatica_30_dias, as a user's closing is:
+    em_encerramento and its request (the idempotency key) committed, and that commit enqueues the closing's job
+    (`send_closing`), which asks the authority holding no lock. This job never asks the authority itself: a slow
+    authority holds the emission queue's worker, not the daily job (nor, through it, every contract due after the
+    slow one). One contract at a time, so one that cannot be put into closing does not hold the others back.
+    Returns how many were closed or are being closed: with jobs inline (the embedded default) the closing's job runs
+    at that commit, so a refusal (kept on the contract, which is aberto again and tried the next day) is known and
+    not counted; with a worker the closing is counted once requested."""
     from domain.ciot_agregado import services
     from domain.tenancy.models import Company
 
     today = brasilia_date(now) if now is not None else brasilia_today()
-    closed = 0
+    closing = 0
     with job_context():
         due = services.due_contracts(today)
     for agregado_id, company_id in due:
-        try:  # each contract its own unit of work: a failure is rolled back (a refusal keeps its records)
+        try:  # each contract its own unit of work: a failure is rolled back
             with job_context(company_id):
-                company = db.session.get(Company, company_id)
-                contract = services.expire_contract(company, agregado_id, today)
-                key = contract.encerramento_chave if contract is not None else None
-                commit_phase("em_encerramento is on record before the authority is asked")
-                if key is not None and services.send_closing(company, agregado_id, key, actor="cron") == "encerrado":
-                    closed += 1
+                contract = services.expire_contract(db.session.get(Company, company_id), agregado_id, today)
+                if contract is None:
+                    continue
+                key = contract.encerramento_chave
+                commit_phase("em_encerramento is on record, and its closing job enqueued, before the authority is "
+                             "asked")
+                outcome = services.closing_outcome(services.get_agregado(agregado_id), key)
+                closing += outcome in (services.ENCERRADO_OUTCOME, services.PENDING)
         except Exception as exc:  # noqa: BLE001  one contract's failure must not stop the others
             log.warning("agregado %s: encerramento automático falhou: %s", agregado_id, exc)
-    return closed
+    return closing
 
 
 def retry_stuck_agregados() -> int:

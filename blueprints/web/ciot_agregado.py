@@ -447,3 +447,7 @@ def agregado_pdf(agregado_id):
     document = pdf.agregado_pdf(current_user.company, agregado_id)
     return Response(document.content, mimetype="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="{document.filename}"', "Cache-Control": "private, no-store"})
+
+
+# The completion form's fleet picker, on bp.
+from blueprints.web import ciot_agregado_pickers  # noqa: E402,F401

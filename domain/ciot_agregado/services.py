@@ -12,7 +12,9 @@ from domain.ciot_agregado.cancellation import (  # noqa: F401  (re-exported)
     stuck_cancellations,
 )
 from domain.ciot_agregado.closing import (  # noqa: F401  (re-exported)
+    ENCERRADO_OUTCOME,
     closing_error,
+    closing_outcome,
     request_closing,
     send_closing,
     stuck_closings,

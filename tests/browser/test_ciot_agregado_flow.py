@@ -173,3 +173,32 @@ def test_a_contract_opened_without_its_value_is_held_then_completed(browser_page
     codigo = page.get_by_test_id("codigo-ciot").inner_text().split()[0]
     assert len(codigo) == 12 and codigo.isdigit()
     assert page.get_by_test_id("bloqueios").count() == 0 and page.get_by_test_id("add-trip").count() == 1
+
+
+def test_the_completion_form_fills_a_trailers_axles_from_the_fleet(browser_page, make_user, make_tac, make_vehicle,
+                                                                   company):
+    """Held for its trailer's axles (the trailer not in the fleet then); once the trailer is registered, the
+    completion form's fleet picker finds it, fills its axles, and the contract is completed and declared."""
+    partner = make_tac()
+    page = browser_page
+    log_in(page, make_user(company, role="operador"))
+    follow_menu(page, "Agregados")
+    page.get_by_role("link", name="Novo contrato").click()
+    pick(page, "pick-transportador", partner.legal_name[:6], partner.legal_name)
+    page.fill("[name='valor_contratado']", "9.500,00")
+    page.fill("[name='placa_cavalo']", "ABC1D23")
+    page.fill("[name='placas_reboques']", "DEF4G56")
+    page.select_option("[name='tipo_pagamento']", "pix")
+    page.fill("[name='chave_pix']", "joao@exemplo.com.br")
+    page.fill("[name='eixos_cavalo']", "3")
+    page.get_by_role("button", name="Abrir contrato").click()
+    page.get_by_text("registrado e retido").first.wait_for(timeout=SLOW)
+    assert page.input_value("#rectify-form [name='eixos_reboques']") == ""
+    make_vehicle(company, plate="DEF4G56", axles=3, vehicle_type="Carreta LS")
+    pick(page, "rectify-pick-vehicle", "DEF4", "DEF4G56")
+    assert page.input_value("#rectify-form [name='eixos_reboques']") == "3"
+    assert "DEF4G56" in page.locator("#rectify-pick-vehicle-note").inner_text()
+    with htmx_settled(page, "/retificar"):
+        page.get_by_test_id("rectify").click()
+    page.locator("#agregado-message", has_text="aberto e declarado na ANTT").wait_for()
+    assert page.get_by_test_id("bloqueios").count() == 0

@@ -19,7 +19,7 @@ from domain.ciot_agregado import routes
 from domain.ciot_agregado.models import CiotAgregado
 from jobs.ciot_agregado import close_expired_agregados, retry_stuck_agregados
 from tests.fixtures.agregado import agregado_body, agregado_events, load_agregado, trip_body
-from tests.fixtures.ciot import irregular
+from tests.fixtures.ciot import irregular, run_worker
 
 BASE = "/ciot-agregado/operations"
 CLOSE = {"peso_carga_final": 12000, "motivo": "Fim do período"}
@@ -255,3 +255,24 @@ def test_a_trip_cancelled_before_the_lock_takes_its_distance_with_it(app, api, o
     assert response.status_code == 422 and response.get_json()["error"]["code"] == "distancia_indisponivel"
     assert response.get_json()["error"]["destino_codigo_ibge"] == "3509502"
     assert load_agregado(agg["id"]).status == "aberto" and agregado_events(agg["id"])[-1] == "trip_cancelled"
+
+
+def test_the_daily_job_asks_the_authority_only_through_the_closing_job(request, open_agregado, authority_keys):
+    """The daily job puts a due contract into closing as a user's closing does (em_encerramento and its key
+    committed, the closing's job enqueued) and asks the authority nothing itself: with a worker, the contract is
+    em_encerramento and nobody has asked until the `emission` queue's worker runs that job, which closes it with the
+    contract's key. Breaking case: the job that sent the closing itself (services.send_closing after its commit)
+    closed the contract before any worker ran, the authority asked from the daily job."""
+    contract = open_agregado()
+    _due_yesterday(contract["id"])
+    connection = request.getfixturevalue("rq_backend")  # from here on, jobs go to the queue (no inline run)
+    assert close_expired_agregados() == 1  # being closed
+    waiting = load_agregado(contract["id"])
+    assert waiting.status == "em_encerramento" and waiting.encerramento_motivo == "expiracao_automatica_30_dias"
+    assert authority_keys == []  # the daily job asked nothing
+    assert close_expired_agregados() == 0  # a second run finds it in closing: nothing requested twice
+    run_worker(connection)
+    closed = load_agregado(contract["id"])
+    assert closed.status == "encerrado"
+    assert authority_keys == [waiting.encerramento_chave]  # asked once, by the closing's job, with the key
+    assert agregado_events(contract["id"]).count("closed") == 1

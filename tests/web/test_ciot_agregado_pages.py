@@ -544,3 +544,57 @@ def test_a_held_contract_says_in_words_what_is_missing_and_offers_the_completion
     assert "Veículo ABC1D23." in form and "Reboques DEF4G56, nesta ordem." in form
     options = client.get("/ciot/agregados/municipios?origem_uf=rj").get_data(as_text=True)
     assert '<option value="Niterói">' in options and "Campinas" not in options
+
+
+def _picker_options(html: str) -> dict:
+    """{label: (disabled, fill, detail)} of a picker's options."""
+    import html as html_lib
+    import json
+    import re
+    found = {}
+    for attrs, label, detail in re.findall(r'<li role="option"([^>]*)>\s*<span class="picker-label">([^<]*)</span>'
+                                           r'.*?<small class="muted">([^<]*)</small>', html, re.S):
+        fill = re.search(r'data-fill="([^"]*)"', attrs)
+        found[label] = ('aria-disabled="true"' in attrs, json.loads(html_lib.unescape(fill.group(1))) if fill else None,
+                        html_lib.unescape(detail))
+    return found
+
+
+def test_the_completion_form_fills_a_composition_vehicles_axles_from_the_fleet(
+        login, make_user, company, make_company, make_tac, make_vehicle):
+    """Held for its two trailers' axles: the completion form's fleet picker searches the company's vehicles. A
+    trailer of the composition fills its own place in the trailers' axles (the other trailer's value, as the form
+    holds it, kept), the tractor fills its axles, a vehicle outside the composition is listed but fills nothing,
+    another company's vehicle is never listed, and another company's user gets 404. The form posted as the picker
+    filled it completes the declaration."""
+    partner = make_tac()
+    client, token = _client(login, make_user, company)
+    response = client.post("/ciot/agregados/novo", data={
+        "csrf_token": token, "partner_id": str(partner.id), "placa_cavalo": "ABC1D23",
+        "placas_reboques": "DEF4G56, GHI7J89", "valor_contratado": "15.000,00", "tipo_pagamento": "pix",
+        "chave_pix": "joao@exemplo.com.br", "eixos_cavalo": "3"})  # the trailers' axles unknown: held
+    assert response.status_code == 302
+    url = response.headers["Location"]
+    form = client.get(url).get_data(as_text=True).split('id="rectify-form"', 1)[1].split("</form>", 1)[0]
+    assert f'hx-get="{url}/frota"' in form and 'hx-include="#rectify-form [name=eixos_reboques]"' in form
+    make_vehicle(plate="GHI7J89", axles=2, vehicle_type="Carreta LS")
+    make_vehicle(plate="GHI7J80", axles=3, vehicle_type="Carreta baú")
+    make_vehicle(plate="ABC1D23", axles=3, vehicle_type="Cavalo mecânico")
+    make_vehicle(make_company(), plate="GHI7J81", axles=3)
+
+    found = _picker_options(client.get(url + "/frota", query_string={"q": "ghi7", "eixos_reboques": "3"})
+                            .get_data(as_text=True))
+    assert set(found) == {"GHI7J89", "GHI7J80"}  # the composition's first; not the other company's GHI7J81
+    assert found["GHI7J89"][:2] == (False, {"eixos_reboques": "3, 2"})  # the 2nd trailer; the 1st as typed
+    assert "reboque 2 · 2 eixos" in found["GHI7J89"][2]
+    assert found["GHI7J80"][:2] == (True, None) and "fora da composição" in found["GHI7J80"][2]
+    tractor = _picker_options(client.get(url + "/frota?q=ABC1").get_data(as_text=True))
+    assert tractor["ABC1D23"][:2] == (False, {"eixos_cavalo": "3"})
+    assert "Digite ao menos 2" in client.get(url + "/frota?q=A").get_data(as_text=True)
+
+    stranger = login(make_user(make_company()))
+    assert stranger.get(url + "/frota?q=ghi7").status_code == 404
+
+    done = client.post(url + "/retificar", data={"csrf_token": token, "eixos_reboques": "3, 2"}, headers=HX)
+    assert done.status_code == 200 and "aberto e declarado" in done.get_data(as_text=True)
+    assert [v["eixos"] for v in load_agregado(url.rsplit("/", 1)[1]).veiculos] == [3, 3, 2]
