@@ -1,16 +1,24 @@
 """The htmx pages, one blueprint per area (its own module gate and roles); the sidebar groups them.
 
-Two blueprints have their routes in more than one module: `ciot` (ciot.py, ciot_batch.py, ciot_pickers.py) and
-`fleet` (fleet.py, fleet_import.py). Each is made in a leaf module (ciot_blueprint.py, fleet_blueprint.py) that
-its route modules import; importing every route module here registers all their routes before the app takes the
-blueprint."""
-# The route modules of the two shared blueprints: imported for their routes, which they register on import.
-from blueprints.web import ciot, ciot_batch, ciot_pickers, fleet, fleet_import  # noqa: F401
+Three blueprints have their routes in more than one module: `ciot` (ciot.py, ciot_batch.py, ciot_pickers.py),
+`ciot_agregado` (ciot_agregado.py, ciot_agregado_pickers.py) and `fleet` (fleet.py, fleet_import.py). Each is made
+in a leaf module (ciot_blueprint.py, ciot_agregado_blueprint.py, fleet_blueprint.py) that its route modules
+import; importing every route module here registers all their routes before the app takes the blueprint."""
+# The route modules of the three shared blueprints: imported for their routes, which they register on import.
+from blueprints.web import (  # noqa: F401
+    ciot,
+    ciot_agregado,
+    ciot_agregado_pickers,
+    ciot_batch,
+    ciot_pickers,
+    fleet,
+    fleet_import,
+)
 from blueprints.web.admin import bp as admin_bp
 from blueprints.web.antt_floor import bp as antt_floor_bp
 from blueprints.web.auth import bp as auth_bp
 from blueprints.web.billing import bp as billing_bp
-from blueprints.web.ciot_agregado import bp as ciot_agregado_bp
+from blueprints.web.ciot_agregado_blueprint import bp as ciot_agregado_bp
 from blueprints.web.ciot_blueprint import bp as ciot_bp
 from blueprints.web.ciot_from_document import bp as ciot_from_document_bp
 from blueprints.web.dashboard import bp as dashboard_bp

@@ -13,10 +13,11 @@ import uuid
 from datetime import timedelta
 
 import sqlalchemy as sa
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Response, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from blueprints.web.access import is_htmx, roles_required
+from blueprints.web.ciot_agregado_blueprint import bp
 from blueprints.web.ciot_agregado_forms import (
     PAYMENT_INPUTS,
     AgregadoForm,
@@ -50,7 +51,6 @@ from domain.ciot_agregado.schemas import (
 from domain.partners.models import Partner
 from domain.partners.queries import partners_stmt
 
-bp = Blueprint("ciot_agregado", __name__, url_prefix="/ciot/agregados")
 ACTORS = ("operador",)
 
 
@@ -448,6 +448,3 @@ def agregado_pdf(agregado_id):
     return Response(document.content, mimetype="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="{document.filename}"', "Cache-Control": "private, no-store"})
 
-
-# The completion form's fleet picker, on bp.
-from blueprints.web import ciot_agregado_pickers  # noqa: E402,F401

@@ -11,7 +11,7 @@ import json
 from flask import render_template, request
 from flask_login import current_user, login_required
 
-from blueprints.web.ciot_agregado import bp
+from blueprints.web.ciot_agregado_blueprint import bp
 from core.db import db
 from core.formatting import fmt
 from domain.ciot_agregado import services
