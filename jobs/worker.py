@@ -204,7 +204,7 @@ class FretesForkingWorker(OutageTolerantWork, MeasuredJobs, Worker):
 def worker_engines() -> list:
     """The database engines of the worker's app (one per bind)."""
     from core.db import db
-    from jobs.context import worker_app
+    from core.queue import worker_app
     with worker_app().app_context():
         return list(db.engines.values())
 

@@ -32,12 +32,12 @@ from core.queue import enqueue_after_commit, undelivered_jobs
 from core.tenancy import cross_tenant, tenant_scope
 from core.transaction import commit_phase
 from domain.ciot import breaker
+from domain.ciot.jobs import ask_authority
 from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
 from domain.ciot.states import actor_label, record_event
 from domain.tenancy.models import Company
 
-JOB = "jobs.ciot.ask_authority"
 RETRIES = 3
 CLAIMED, SUCCEEDED, REJECTED, FAILED = "claimed", "succeeded", "rejected", "failed"
 DEFAULT_WAIT_SECONDS = 1.5
@@ -71,8 +71,8 @@ def claim_request(op: CiotOperation, action: str, issuer: Company, *, actor, pay
 
 
 def enqueue(request: EmissionAttempt) -> None:
-    enqueue_after_commit(JOB, str(request.operation_id), str(request.id), queue="emission", job_id=request.job_id,
-                         retries=RETRIES)
+    enqueue_after_commit(ask_authority, str(request.operation_id), str(request.id), queue="emission",
+                         job_id=request.job_id, retries=RETRIES)
 
 
 def in_flight(op: CiotOperation) -> EmissionAttempt | None:

@@ -22,6 +22,7 @@ from core.errors import AppError
 from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.ciot.issuer import provider_and_credentials
+from domain.ciot_agregado import jobs
 from domain.ciot_agregado.audit import record_event
 from domain.ciot_agregado.authority import (
     REJECTED,
@@ -36,7 +37,6 @@ from domain.ciot_agregado.presentation import motivo_label
 from domain.ciot_agregado.queries import active_trips, consolidated_routes, get_agregado
 from domain.geo.distance import INFORMED
 
-CLOSE_JOB = "jobs.ciot_agregado.send_closing"
 ENCERRADO_OUTCOME = "encerrado"
 
 
@@ -91,7 +91,7 @@ def mark_closing(contract: CiotAgregado, known: dict, *, peso_carga_final: Decim
                   "idempotency_key": contract.encerramento_chave,
                   "distancias": [{"origem_codigo_ibge": o, "destino_codigo_ibge": d, "distancia_km": str(km)}
                                  for (o, d), km in (distancias or {}).items()]}, actor=actor)
-    enqueue_after_commit(CLOSE_JOB, str(contract.id), contract.encerramento_chave, queue="emission",
+    enqueue_after_commit(jobs.send_closing, str(contract.id), contract.encerramento_chave, queue="emission",
                          job_id=f"agregado-close-{contract.encerramento_chave}", retries=SEND_RETRIES)
     db.session.flush()
     return contract

@@ -14,6 +14,7 @@ from sqlalchemy.orm.util import identity_key
 
 from core.db import db, utcnow
 from core.errors import AppError
+from core.signals import password_reset_asked, session_ended_for_guesses
 from domain.tenancy.inputs import Problems
 from domain.tenancy.models import User, UserSession
 from domain.tenancy.services import hash_password
@@ -139,11 +140,9 @@ def _count_wrong_guess(limits_: list) -> None:
 
 def _end_guessing_session(user: User, session_id) -> TooManyPasswordGuesses:
     """Someone holding this session may be guessing the password to keep access once the session ends: end it now,
-    and tell the user by e-mail (after the answer: jobs.account_mail)."""
-    from core.queue import enqueue_after_commit
+    and tell the user by e-mail (after the answer: the messages area answers `session_ended_for_guesses`)."""
     end_session(session_id)
-    enqueue_after_commit("jobs.account_mail.send_guesses_notice", str(user.id), queue="messages",
-                         after_response=True)
+    session_ended_for_guesses.send(user)
     return TooManyPasswordGuesses()
 
 
@@ -225,13 +224,11 @@ def reset_password(token: str, new: str, confirmation: str) -> User:
 
 
 def ask_password_reset(email: str, base_url: str) -> None:
-    """"Esqueci minha senha": the link is looked up and mailed by a job, after the answer (jobs.account_mail), so
-    the request does the same work for a registered e-mail and an unknown one: its time does not tell them apart
-    (mailing inside the request took 218 ms against 96 ms). `base_url` is where the link points (the request's
-    host, behind the proxies the app trusts)."""
-    from core.queue import enqueue_after_commit
-    enqueue_after_commit("jobs.account_mail.send_password_reset", (email or "").strip().lower()[:254], base_url,
-                         queue="messages", after_response=True)
+    """"Esqueci minha senha": the link is looked up and mailed by a job, after the answer (the messages area answers
+    `password_reset_asked`), so the request does the same work for a registered e-mail and an unknown one: its time
+    does not tell them apart (mailing inside the request took 218 ms against 96 ms). `base_url` is where the link
+    points (the request's host, behind the proxies the app trusts)."""
+    password_reset_asked.send((email or "").strip().lower()[:254], base_url=base_url)
 
 
 GUESSES_NOTICE = ("Alguém errou a senha atual várias vezes em \"Alterar senha\", numa sessão aberta da sua conta no "

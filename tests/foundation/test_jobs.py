@@ -12,12 +12,13 @@ from rq import Queue, SimpleWorker
 from core.db import db, utcnow
 from core.models import IdempotencyRecord
 from core.progress import advance, fail, finish, start_progress
-from core.queue import PendingJob, enqueue_after_commit, send_to_rq
+from core.queue import PendingJob, enqueue_after_commit, job_path, send_to_rq
 from core.serializer import JsonFirstSerializer
 from core.tenancy import cross_tenant, tenant_scope
+from jobs.maintenance import purge_expired_idempotency_keys
 from tests.fixtures.committing import commit
 
-PURGE = "jobs.maintenance.purge_expired_idempotency_keys"
+PURGE = purge_expired_idempotency_keys
 
 
 def real_redis(app):
@@ -63,9 +64,9 @@ def run_worker(connection) -> None:
 
 def test_purge_job_through_rq(company, rq_connection):
     seed_idempotency(company)
-    job = send_to_rq(PendingJob(PURGE, ()), connection=rq_connection)
+    job = send_to_rq(PendingJob(job_path(PURGE), ()), connection=rq_connection)
     raw = zlib.decompress(rq_connection.hget(job.key, "data"))
-    assert json.loads(raw)[0] == PURGE  # stored as JSON, not pickle
+    assert json.loads(raw)[0] == job_path(PURGE)  # stored as JSON, not pickle
     assert remaining_keys() == {"old", "fresh"}  # nothing ran yet
     run_worker(rq_connection)
     assert remaining_keys() == {"fresh"}
@@ -118,10 +119,9 @@ def test_job_outside_any_app_context_builds_its_own(app, company, monkeypatch):
     """What a worker process does: no request around, the job opens an app context and a session."""
     import threading
 
-    import jobs.context
-    from jobs.maintenance import purge_expired_idempotency_keys
+    import core.queue
     seed_idempotency(company)
-    monkeypatch.setattr(jobs.context, "_worker_app", app)  # as `flask worker` does; `rq worker` builds one
+    monkeypatch.setattr(core.queue, "_worker_app", app)  # as `flask worker` does; `rq worker` builds one
     result = {}
     worker = threading.Thread(target=lambda: result.setdefault("deleted", purge_expired_idempotency_keys()))
     worker.start()
