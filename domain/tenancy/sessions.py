@@ -9,12 +9,11 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 from flask import current_app
-from sqlalchemy.orm import make_transient_to_detached
-from sqlalchemy.orm.util import identity_key
 
 from core.db import db, utcnow
 from core.errors import AppError
 from core.signals import password_reset_asked, session_ended_for_guesses
+from core.tenancy import cross_tenant
 from domain.tenancy.inputs import Problems
 from domain.tenancy.models import User, UserSession
 from domain.tenancy.services import hash_password
@@ -37,13 +36,13 @@ def _limits() -> tuple[timedelta, timedelta]:
             timedelta(hours=float(config.get("SESSION_ABSOLUTE_HOURS", 12))))
 
 
-_SESSIONS, _USERS = UserSession.__table__, User.__table__
-# The session row and its user in one SELECT of plain columns, on the session's connection (platform-level, before
-# any tenant scope: this read is what tells the request its company).
-_LOOKUP = (sa.select(_SESSIONS.c.created_at.label("session_created_at"), _SESSIONS.c.last_seen_at,
-                     _SESSIONS.c.revoked_at, *_USERS.c)
-           .join(_USERS, _USERS.c.id == _SESSIONS.c.user_id)
-           .where(_SESSIONS.c.id == sa.bindparam("session_id"), _SESSIONS.c.user_id == sa.bindparam("user_id")))
+# The session's times and its user (with its company, joined by the relationship) in one SELECT, platform-level:
+# this read, before any tenant scope, is what tells the request its company.
+_LOOKUP = cross_tenant(
+    sa.select(User, UserSession.created_at.label("session_created_at"), UserSession.last_seen_at,
+              UserSession.revoked_at)
+    .join(UserSession, UserSession.user_id == User.id)
+    .where(UserSession.id == sa.bindparam("session_id"), User.id == sa.bindparam("user_id")))
 
 
 def load_session_user(alternative_id: str) -> User | None:
@@ -53,7 +52,7 @@ def load_session_user(alternative_id: str) -> User | None:
         user_id, session_id = uuid.UUID(user_part), uuid.UUID(session_part)
     except ValueError:
         return None
-    row = db.session.connection().execute(_LOOKUP, {"session_id": session_id, "user_id": user_id}).first()
+    row = db.session.execute(_LOOKUP, {"session_id": session_id, "user_id": user_id}).first()
     now = utcnow()
     idle, absolute = _limits()
     if (row is None or row.revoked_at is not None
@@ -61,19 +60,8 @@ def load_session_user(alternative_id: str) -> User | None:
         return None
     if now - row.last_seen_at > TOUCH_EVERY:
         _touch(session_id, now)
-    user = _as_loaded_user(row)
+    user = row.User
     user.session_id = session_id
-    return user
-
-
-def _as_loaded_user(row) -> User:
-    """The ORM user built from the row, added to the session as if a query had loaded it (no second SELECT): pages and
-    services get a real `User`; its company loads on first use."""
-    user = db.session.identity_map.get(identity_key(User, row.id))
-    if user is None:
-        user = User(**{column.key: row._mapping[column] for column in _USERS.c})
-        make_transient_to_detached(user)
-        db.session.add(user)
     return user
 
 
@@ -196,7 +184,6 @@ def user_for_reset(token: str) -> User | None:
     has not changed since (so it is used once); None otherwise (expired, tampered, used, user deactivated)."""
     from itsdangerous import BadData
 
-    from core.tenancy import cross_tenant
     try:
         data = _reset_signer().loads(token, max_age=current_app.config.get("PASSWORD_RESET_MINUTES", 60) * 60)
         user_id = uuid.UUID(data["u"])
@@ -245,7 +232,6 @@ def reset_mail_text(link: str) -> str:
 
 def user_by_email(email: str) -> User | None:
     """The active user of that e-mail (platform-wide: e-mails are unique), or None."""
-    from core.tenancy import cross_tenant
     user = db.session.execute(cross_tenant(sa.select(User).where(
         User.email == (email or "").strip().lower()))).scalar_one_or_none()
     return user if user is not None and user.is_active_user else None
