@@ -5,6 +5,7 @@ import os
 import pickle
 import zlib
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from rq import Queue, SimpleWorker
@@ -128,6 +129,28 @@ def test_job_outside_any_app_context_builds_its_own(app, company, monkeypatch):
     worker.join(30)
     assert result == {"deleted": 1}
     assert remaining_keys() == {"fresh"}
+
+
+FIND_THE_APP = ("from core.queue import worker_app\n"
+                "app = worker_app()\n"
+                "print(app.name, app.config['INSTANCE_PATH'], worker_app() is app)\n")
+
+
+def test_a_plain_rq_worker_finds_the_app_as_flask_does(tmp_path):
+    """No `flask worker` adopted an app (the plain `rq worker`): the jobs' app is the one FLASK_APP names (default
+    `app`), found by Flask's own discovery (the layers below never import the app module), built once."""
+    import subprocess
+    import sys
+    root = str(Path(__file__).resolve().parents[2])
+    env = {key: value for key, value in os.environ.items() if key != "FLASK_APP"}
+    env.update(PYTHONPATH=root, DATABASE_URL=f"sqlite:///{tmp_path}/jobs.db", INSTANCE_PATH=str(tmp_path))
+    found = subprocess.run([sys.executable, "-c", FIND_THE_APP], cwd=tmp_path, env=env, capture_output=True,
+                           text=True, timeout=120, check=False)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.split() == ["app", str(tmp_path), "True"]
+    wrong = subprocess.run([sys.executable, "-c", FIND_THE_APP], cwd=tmp_path, env={**env, "FLASK_APP": "json"},
+                           capture_output=True, text=True, timeout=120, check=False)
+    assert wrong.returncode != 0 and "NoAppException" in wrong.stderr  # a module without an app: said, not guessed
 
 
 def test_unknown_queue_is_refused(app):
