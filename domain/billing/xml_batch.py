@@ -1,7 +1,7 @@
 """Large XML uploads into the inbox, as a background job with progress (docs/fiscal-xml.md, "Large uploads").
 
 An upload of more than INLINE_MAX_FILES files is staged by the request (the files written beside the inbox's,
-removed if the request does not commit) and read by `jobs.billing_xml.import_staged`; the page polls the job's
+removed if the request does not commit) and read by `domain.billing.jobs.import_staged`; the page polls the job's
 progress row and shows, when it ends, what became of each file: created, duplicated (a key already in the inbox,
 or twice in the upload) or refused with its reason. Unlike a small upload (all the files or none), each file
 stands on its own: one refused file does not hold back the other 999.

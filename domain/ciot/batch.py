@@ -227,7 +227,7 @@ BATCH_JOB_KIND = "ciot_pdf_batch"
 
 
 def start_batch_job(company, selection: BatchSelection, *, user=None) -> JobProgress:
-    """A progress row for the selection and its job (jobs.ciot_pdf.build_batch_zip, after the commit): the ZIP is
+    """A progress row for the selection and its job (domain.ciot.jobs.build_batch_zip, after the commit): the ZIP is
     written to the results folder, the row advancing after each PDF."""
     progress = start_progress(company, BATCH_JOB_KIND, f"PDFs de {selection.count} operação(ões) CIOT",
                               total=selection.count, user=user,

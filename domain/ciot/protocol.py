@@ -2,7 +2,7 @@
 
 1. The request (API, page): the action's checks under the operation's row lock — short, nothing remote — then a
    request row (`EmissionAttempt`: the action, the payload it will send, the issuer) is claimed, at most one in
-   flight per operation (a partial unique index says so too). Its job (`jobs.ciot.ask_authority`) is enqueued
+   flight per operation (a partial unique index says so too). Its job (`domain.ciot.jobs.ask_authority`) is enqueued
    after commit; `submit` commits that claim, waits up to AUTHORITY_WAIT_SECONDS for the outcome and returns it:
    the caller answers it, or 202 with the operation in its pending state when it is not known yet.
 2. The job (`run_request`): reads the request and the operation WITHOUT a lock and asks the provider (through the

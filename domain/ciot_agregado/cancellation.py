@@ -5,7 +5,7 @@
    trip and debit already cancelled (422 saldo_pendente), 422 missing_credentials / not_supported before anything
    changes. The contract stays aberto with the cancellation's motivo, a new idempotency key (`cancelamento_chave`)
    and `cancelamento_solicitado_at` (pendencia `cancelamento`: it takes no action meanwhile); the owner commits this
-   before the authority is asked, and the commit enqueues `jobs.ciot_agregado.send_cancellation`.
+   before the authority is asked, and the commit enqueues `domain.ciot_agregado.jobs.send_cancellation`.
 2. `send_cancellation` (that job, the sweep; the API and the page wait for it briefly, requests.py): the
    cancellation of that key sent to the authority, then
    cancelado, or aberto with `mensagem_antt` on a refusal (the motivo and the request time cleared)."""

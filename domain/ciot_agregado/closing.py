@@ -2,7 +2,7 @@
 
 1. `request_closing` (POST /encerrar, the page, the daily expiry job): aberto → em_encerramento with the closing's
    motivo, peso_carga_final and a new idempotency key; the owner commits this before the authority is asked, and
-   the commit enqueues `jobs.ciot_agregado.send_closing`.
+   the commit enqueues `domain.ciot_agregado.jobs.send_closing`.
 2. `send_closing` (that job, or the periodic sweep; the API and the page wait for it briefly): asks the
    authority with the key, then encerrado, or aberto again with the reason on a refusal. It acts only while the
    contract is still em_encerramento with that key, so whichever of them comes second finds it settled.
