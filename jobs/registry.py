@@ -8,6 +8,7 @@ Used by `rq cron jobs/cron_config.py` (the schedule below) and by `flask worker`
 before its first job. RQ stores a job by its function's dotted path (core.queue.job_path); jobs queued under the
 paths of before the move (`jobs.<module>.<name>`) find their function through the alias modules in jobs/, kept
 through the next release (docs/deploy.md, "Upgrading")."""
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.queue import job_failed
@@ -42,7 +43,7 @@ ENQUEUED = (
 
 @dataclass(frozen=True)
 class Periodic:
-    func: object
+    func: Callable
     queue: str
     timeout: int
     cron: str | None = None  # a crontab line, in UTC
