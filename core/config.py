@@ -134,7 +134,7 @@ def load_config() -> dict:
         # at the limit the session ends and the user is e-mailed (domain/tenancy/sessions.py).
         "PASSWORD_CHANGE_LIMIT_PER_SESSION": os.environ.get("PASSWORD_CHANGE_LIMIT_PER_SESSION", "5 per 15 minutes"),
         "PASSWORD_CHANGE_LIMIT_PER_ACCOUNT": os.environ.get("PASSWORD_CHANGE_LIMIT_PER_ACCOUNT", "10 per hour"),
-        # "Esqueci minha senha" (domain/tenancy/sessions.py, jobs/account_mail.py): the link's life, the requests
+        # "Esqueci minha senha" (domain/tenancy/sessions.py, domain/messages/jobs.py): the link's life, the requests
         # per IP, and the platform's SMTP (unset MAIL_HOST: nothing is sent, a warning is logged).
         "PASSWORD_RESET_MINUTES": float(os.environ.get("PASSWORD_RESET_MINUTES", "60")),
         "PASSWORD_RESET_LIMIT": os.environ.get("PASSWORD_RESET_LIMIT", "5 per 15 minutes"),
@@ -161,7 +161,7 @@ def load_config() -> dict:
         "MARKETPLACE_BADGE_CACHE_SECONDS": float(os.environ.get("MARKETPLACE_BADGE_CACHE_SECONDS", "1")),
         # Price simulations (POST /simulations): per API key, in the limiter's storage.
         "SIMULATION_RATE_LIMIT": os.environ.get("SIMULATION_RATE_LIMIT", "60 per minute"),
-        # Leads older than this are deleted by the daily purge (jobs/marketplace.py; LGPD retention).
+        # Leads older than this are deleted by the daily purge (domain/marketplace/jobs.py; LGPD retention).
         "MARKETPLACE_LEAD_RETENTION_DAYS": int(os.environ.get("MARKETPLACE_LEAD_RETENTION_DAYS", "180")),
         # Reverse proxies in front of the app that set X-Forwarded-For/-Proto/-Host (ProxyFix): 1 behind one
         # nginx; 0 (default) when clients reach gunicorn directly, so a forged header is never believed.

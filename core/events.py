@@ -1,11 +1,12 @@
 """Events outbox: written in the same transaction as the change that causes it; delivered later.
 
-After the commit the `webhooks` queue fans the event out to the company's subscribed webhook endpoints
-(jobs/webhooks.py); an event whose job was lost is found by the periodic job (its `dispatched_at` is empty).
+The event is announced (`core.signals.event_emitted`): the webhooks area answers with the job that, after the commit,
+fans it out to the company's subscribed endpoints (domain/webhooks/listeners.py, domain/webhooks/jobs.py). An event
+whose job was lost is found by the periodic job (its `dispatched_at` is empty).
 """
 from core.db import db, utcnow
 from core.models import OutboxEvent
-from core.queue import enqueue_after_commit
+from core.signals import event_emitted
 
 
 def emit_event(company, event_type: str, payload: dict) -> OutboxEvent:
@@ -13,5 +14,5 @@ def emit_event(company, event_type: str, payload: dict) -> OutboxEvent:
     event = OutboxEvent(company_id=company_id, type=event_type, payload=payload, created_at=utcnow())
     db.session.add(event)
     db.session.flush()
-    enqueue_after_commit("jobs.webhooks.dispatch_event", str(company_id), str(event.id), queue="webhooks")
+    event_emitted.send(event)
     return event

@@ -4,7 +4,7 @@
 One daemon thread per process keeps the timers in a heap and runs each job at its time inside an app context
 (`core.queue.run_inline`). The job's database row stays the record of what is owed: a process that stops loses its
 timers, and the periodic job (`flask --app app webhook sweep`, cron) sends what is overdue. Jobs must check that
-they are still due when they run (jobs.webhooks.deliver claims its row first).
+they are still due when they run (domain.webhooks.jobs.deliver claims its row first).
 """
 import heapq
 import itertools

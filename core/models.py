@@ -69,7 +69,7 @@ class JobProgress(IdMixin, TenantMixin, TimestampMixin, db.Model):
 
 class JobOutbox(IdMixin, db.Model):
     """Jobs written with the work that enqueues them (same transaction) and deleted once Redis has them: a job
-    whose enqueue failed (Redis down) waits here for `jobs.maintenance.dispatch_job_outbox` (core/queue.py)."""
+    whose enqueue failed (Redis down) waits here for `dispatch_job_outbox` (jobs/maintenance.py, core/queue.py)."""
     __tablename__ = "job_outbox"
 
     func: Mapped[str] = mapped_column(sa.String(200), nullable=False)

@@ -1,14 +1,21 @@
 """Job progress rows: created with the request that starts a job, advanced by the job, polled by a page."""
+import logging
 import os
 import uuid
+from collections.abc import Callable
 
 import sqlalchemy as sa
 from flask import current_app
 
 from core.db import db
+from core.jobs import job_context
 from core.models import JobProgress
-from core.queue import enqueue_after_commit
+from core.queue import enqueue_after_commit, job_path
+from core.signals import job_gave_up
+from core.tenancy import cross_tenant
 from core.transaction import commit_phase
+
+log = logging.getLogger("fretes.jobs.failures")
 
 
 def start_progress(company, kind: str, label: str, *, total: int = 0, params: dict | None = None,
@@ -72,12 +79,13 @@ TIMED_OUT = "O processamento excedeu o tempo limite. Tente novamente."
 FAILED = "O processamento falhou. Tente novamente."
 
 
-def enqueue_progress_job(progress: JobProgress, func: str, *args, queue: str, timeout: int | None = None) -> None:
+def enqueue_progress_job(progress: JobProgress, func: Callable | str, *args, queue: str,
+                         timeout: int | None = None) -> None:
     """Enqueue the job that advances `progress` (after commit). Its RQ id names the row, so a job RQ gives up on
-    (raised, timed out, abandoned) fails the row (jobs/failures.py); the row keeps what to run for a retry.
-    `timeout`: seconds, for a job longer than its queue's default."""
+    (raised, timed out, abandoned) fails the row (`fail_given_up_job`); the row keeps what to run for a retry (the
+    job function's dotted path). `timeout`: seconds, for a job longer than its queue's default."""
     tries = int((progress.params or {}).get("job", {}).get("tries", 0)) + 1
-    progress.params = {**(progress.params or {}), "job": {"func": func, "args": list(args), "queue": queue,
+    progress.params = {**(progress.params or {}), "job": {"func": job_path(func), "args": list(args), "queue": queue,
                                                           "tries": tries, "timeout": timeout}}
     db.session.flush()
     enqueue_after_commit(func, *args, queue=queue, job_id=f"{PROGRESS_JOB_PREFIX}{progress.id}-{tries}",
@@ -108,6 +116,30 @@ def fail_interrupted(progress: JobProgress, message: str) -> bool:
             os.remove(path)
     fail(progress, message)
     return True
+
+
+@job_gave_up.connect
+def fail_given_up_job(rq_job_id: str, exc_type=None) -> None:
+    """RQ gave up on a job (core.queue.job_failed): when it is behind a progress row, the row fails with a pt-BR
+    message, so the page stops polling and offers "Tentar novamente"."""
+    progress_id = progress_id_of(rq_job_id)
+    if progress_id is None:
+        return
+    with job_context():
+        progress = db.session.execute(cross_tenant(
+            db.select(JobProgress).where(JobProgress.id == progress_id))).scalar_one_or_none()
+        if progress is not None and fail_interrupted(progress, _failure_message(exc_type)):
+            log.warning("job %s failed (%s); progress %s marked failed", rq_job_id, exc_type, progress_id)
+
+
+def _failure_message(exc_type) -> str:
+    from rq.exceptions import AbandonedJobError
+    from rq.timeouts import JobTimeoutException
+    if isinstance(exc_type, type) and issubclass(exc_type, AbandonedJobError):
+        return INTERRUPTED
+    if isinstance(exc_type, type) and issubclass(exc_type, JobTimeoutException):
+        return TIMED_OUT
+    return FAILED
 
 
 def can_retry(progress: JobProgress) -> bool:

@@ -6,22 +6,29 @@ Redis. Job functions take ids (never ORM objects) and are idempotent.
 
 Durable enqueue (transactional outbox): with RQ, every job is also written to `job_outbox` in the transaction of the
 work that enqueues it. After the commit it is sent to Redis and its row deleted; when Redis cannot be reached the row
-stays and `dispatch_outbox` sends it later (the periodic `jobs.maintenance.dispatch_job_outbox`, and the next
+stays and `dispatch_outbox` sends it later (the periodic `dispatch_job_outbox`, jobs/maintenance.py, and the next
 request of this process that finds Redis again). So a committed piece of work never loses its job, and a request
 never fails because the queue did: the caller answers "accepted" and the job runs when Redis is back. A job may
 then be delivered twice (a row sent but not yet deleted), which is why jobs must be idempotent.
+
+A job is named by its function, never by a string: `enqueue_after_commit(send_declaration, contract_id, …)`. Each
+area's job functions sit beside it (`domain/<area>/jobs.py`) and every one is listed once in `jobs/registry.py`;
+what the outbox, RQ and a progress row store is the function's dotted path (`job_path`), RQ's own naming.
 """
 import logging
+import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 import sqlalchemy as sa
-from flask import current_app
+from flask import current_app, has_app_context
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from core.db import db, utcnow
+from core.signals import job_gave_up
 
 log = logging.getLogger("fretes.jobs")
 
@@ -31,7 +38,7 @@ DEFAULT_TIMEOUTS = {"emission": 120, "pdf": 600, "webhooks": 60, "messages": 60,
 
 @dataclass
 class PendingJob:
-    func: str  # dotted path, e.g. "jobs.ciot.emit_operation"
+    func: str  # the job function's dotted path (job_path), as the outbox and RQ store it
     args: tuple
     queue: str = "default"
     job_id: str | None = None
@@ -45,11 +52,20 @@ class PendingJob:
     after_response: bool = False
 
 
-def enqueue_after_commit(func: str, *args, queue: str = "default", job_id: str | None = None,
+def job_path(func: Callable | str) -> str:
+    """The dotted path a job is stored and sent under, as RQ names a function (`module.qualname`). A string is a
+    path an earlier enqueue stored (a progress row's retry), passed through."""
+    return func if isinstance(func, str) else f"{func.__module__}.{func.__qualname__}"
+
+
+def enqueue_after_commit(func: Callable | str, *args, queue: str = "default", job_id: str | None = None,
                          timeout: int | None = None, retries: int = 0, after_response: bool = False) -> PendingJob:
+    """Run `func(*args)` once the current transaction commits (inline or by an RQ worker). `func` is the job
+    function itself; a string only for a path stored by an earlier enqueue (core.progress.retry_progress_job)."""
     if queue not in QUEUES:
         raise ValueError(f"unknown queue {queue}")
     from core.logs import job_meta
+    func = job_path(func)
     job = PendingJob(func, args, queue, job_id, timeout or DEFAULT_TIMEOUTS[queue], retries, meta=job_meta(),
                      after_response=after_response)
     # The job belongs to the current transaction; open one if none is, so that a rollback drops it.
@@ -182,7 +198,37 @@ def rq_queue(name: str, connection=None):
                  default_timeout=DEFAULT_TIMEOUTS[name])
 
 
-JOB_FAILED_CALLBACK = "jobs.failures.job_failed"  # raised, timed out or abandoned: see jobs/failures.py
+_worker_app = None
+
+
+def adopt_worker_app(app) -> None:
+    """`flask worker` built the app already: the jobs of this process run in it."""
+    global _worker_app  # noqa: PLW0603  one app per worker process
+    _worker_app = app
+
+
+def worker_app():
+    """One Flask app per worker process, kept for every job the process runs (its engine's pool keeps the connections
+    between jobs, jobs/worker.py): the one `flask worker` adopted, else (the plain `rq worker`) the app the `flask`
+    command would load, FLASK_APP (default `app`: `create_app()`), built on first use. Found as `flask` finds it,
+    not imported: the layers below the entry points never import the app module."""
+    global _worker_app  # noqa: PLW0603  one app per worker process, built lazily
+    if _worker_app is None:
+        from flask.cli import ScriptInfo
+        _worker_app = ScriptInfo(app_import_path=os.environ.get("FLASK_APP") or "app", set_debug_flag=False).load_app()
+    return _worker_app
+
+
+def job_failed(job, connection, exc_type, exc_value, traceback) -> None:
+    """RQ's on_failure callback, attached to every job (`send_to_rq`): the job raised on its last try, timed out, or
+    its worker died (RQ found it abandoned). What must react listens to `core.signals.job_gave_up`, sent with the RQ
+    job id and the exception type in the worker's app: core/progress.py fails the job's progress row. A signal, not
+    an import: the progress rows sit above this module (they enqueue through it)."""
+    if has_app_context():
+        job_gave_up.send(job.id, exc_type=exc_type)
+        return
+    with worker_app().app_context():
+        job_gave_up.send(job.id, exc_type=exc_type)
 
 
 def send_to_rq(job: PendingJob, connection=None):
@@ -190,4 +236,4 @@ def send_to_rq(job: PendingJob, connection=None):
     retry = Retry(max=job.retries, interval=job.retry_intervals[: max(job.retries, 1)]) if job.retries else None
     return rq_queue(job.queue, connection).enqueue(job.func, *job.args, job_id=job.job_id, job_timeout=job.timeout,
                                                    retry=retry, failure_ttl=7 * 24 * 3600, meta=job.meta,
-                                                   on_failure=Callback(JOB_FAILED_CALLBACK, timeout=60))
+                                                   on_failure=Callback(job_failed, timeout=60))

@@ -10,7 +10,7 @@ A request, a job and a command-line command each run as ONE unit of work, and no
 - A refusal whose records must be kept (`AppError(keep_records=True)`: the timeline event of an emission the
   authority refused) is committed although the answer is an error: the unit of work decides, not the service.
   A view may catch such a refusal to render it (a 422 page): the records are kept all the same.
-- Jobs commit through `jobs.context.job_context`, command-line commands through `unit_of_work()`; both are this
+- Jobs commit through `core.jobs.job_context`, command-line commands through `unit_of_work()`; both are this
   module's unit of work.
 - `commit_phase(reason)` is the one way to commit part of the work before the rest: a claim another process must
   see before this one goes on (a CIOT emission claim, an idempotency key, an attempt count kept before a retry).
@@ -278,7 +278,7 @@ def defer_to_after_response(job) -> bool:
 def _after_response_jobs(response):
     """The request's deferred inline jobs run once the server has sent the answer and closes it (WSGI `close()`,
     werkzeug's `call_on_close`), in an app context of their own. If this process stops first, the periodic job
-    finds the undispatched event (jobs.webhooks.redeliver_overdue)."""
+    finds the undispatched event (domain.webhooks.jobs.redeliver_overdue)."""
     jobs = g.pop("after_response_jobs", None)
     if jobs:
         app = current_app._get_current_object()

@@ -1,2 +1,4 @@
-"""RQ entry points: take ids, open an app context and a tenant scope (jobs.context.job_context, the job's unit of
-work, which commits), call a domain service."""
+"""The entry points above the areas: the worker command and classes (cli.py, worker.py), the registry of every job
+(registry.py) and the periodic schedule `rq cron` reads (cron_config.py), and the platform's housekeeping jobs
+(maintenance.py). The areas' jobs sit with each area (domain/<area>/jobs.py); the other modules here are the former
+paths of those jobs, kept through the next release for jobs queued before the move."""

@@ -1,54 +1,5 @@
-"""CIOT PDF jobs (queue "pdf").
+"""Former path of the jobs now in domain/ciot/jobs.py, kept through the next release: jobs queued
+before the move (in Redis, the job outbox or a progress row) still name it (docs/deploy.md, "Upgrading")."""
+from domain.ciot.jobs import build_batch_zip
 
-`build_batch_zip(company_id, progress_id)`: the batch page's ZIP. The request that starts it selects the operations
-(domain.ciot.batch.select_for_batch: at most 50, all with a declaration) and stores their ids in the progress row;
-the job writes the ZIP straight to the results folder, entry by entry, advancing the progress after each PDF, then
-hands the file to the progress row (the page's fragment offers the download). Idempotent: a finished progress row
-is left alone; a rerun of an unfinished one starts the file over.
-"""
-import logging
-import os
-import uuid
-
-import sqlalchemy as sa
-
-from core.db import db
-from core.models import JobProgress
-from core.progress import advance, fail, finish, result_folder
-from core.tenancy import tenant_scope
-from jobs.context import job_context
-
-log = logging.getLogger("fretes.jobs.ciot_pdf")
-
-
-def build_batch_zip(company_id: str, progress_id: str) -> str:
-    from domain.ciot import batch
-    from domain.tenancy.models import Company
-
-    with job_context(), tenant_scope(uuid.UUID(str(company_id))):
-        progress = db.session.execute(sa.select(JobProgress).where(
-            JobProgress.id == uuid.UUID(str(progress_id)))).scalar_one_or_none()
-        if progress is None:
-            return "missing"
-        if progress.finished:
-            return progress.state
-        company = db.session.get(Company, progress.company_id)
-        operation_ids = [uuid.UUID(value) for value in progress.params.get("operation_ids", [])]
-        total = len(operation_ids)
-        advance(progress, done=0, total=total, state="running", message="Gerando os PDFs…")
-        partial = os.path.join(result_folder(progress), f"{progress.id}.part")
-        try:
-            with open(partial, "wb") as fh:
-                batch.write_zip(company, operation_ids, fh, after_each=lambda n: advance(
-                    progress, done=n, message=f"{n} de {total} PDF(s) gerado(s)."))
-            finish(progress, result_file=partial, name=progress.params.get("filename") or "ciot-declaracoes.zip",
-                   mimetype="application/zip", message=f"{total} PDF(s) no arquivo ZIP.")
-        except Exception as exc:  # the page shows the failure; the worker log keeps the traceback
-            log.exception("batch PDF %s failed", progress_id)
-            db.session.rollback()
-            if os.path.exists(partial):
-                os.remove(partial)
-            progress = db.session.get(JobProgress, progress.id)
-            fail(progress, f"Falha ao gerar os PDFs: {getattr(exc, 'message', None) or exc}")
-            return "failed"
-        return "done"
+__all__ = ["build_batch_zip"]

@@ -3,7 +3,11 @@ the commands that run a job by hand (`webhook sweep`), registered after the area
 import click
 from flask import Flask
 
-from core.queue import QUEUES
+from core.queue import QUEUES, adopt_worker_app, redis_connection
+from core.serializer import JsonFirstSerializer
+from domain.webhooks.jobs import redeliver_overdue
+from jobs import worker as workers
+from jobs.registry import every_job
 
 
 def register_job_commands(app: Flask) -> None:
@@ -15,31 +19,21 @@ def register_job_commands(app: Flask) -> None:
                   help="Sai depois de tantos jobs (o systemd inicia outro): limita o que um processo acumula.")
     def worker(queues, burst, fork, max_jobs):
         """Inicia um worker RQ (filas: emission, pdf, webhooks, messages, default)."""
-        from core.queue import redis_connection
-        from core.serializer import JsonFirstSerializer
         if not app.config.get("REDIS_URL"):
             raise click.ClickException("Defina REDIS_URL para usar o worker (sem Redis os jobs rodam inline).")
-        import jobs.context
-        jobs.context._worker_app = app  # the CLI already built the app: jobs reuse it
-        from jobs.worker import (
-            MAINTENANCE_SECONDS,
-            FretesForkingWorker,
-            FretesWorker,
-            build_when_redis_answers,
-            heartbeat_seconds,
-            install_fork_guard,
-        )
-        install_fork_guard()
+        adopt_worker_app(app)  # the CLI already built the app: jobs reuse it
+        # Importing the registry imported every job's module: no first job of a kind pays for its imports.
+        click.echo(f"{len(every_job())} jobs registrados (jobs/registry.py).")
+        workers.install_fork_guard()
         names = list(queues) or list(QUEUES)
-        worker_class = FretesForkingWorker if fork else FretesWorker
+        worker_class = workers.FretesForkingWorker if fork else workers.FretesWorker
         # Maintenance every minute, not RQ's 10: it is also when a worker takes over a dead worker's scheduler.
-        worker = build_when_redis_answers(lambda: worker_class(
+        worker = workers.build_when_redis_answers(lambda: worker_class(
             names, connection=redis_connection(), serializer=JsonFirstSerializer,
-            job_monitoring_interval=heartbeat_seconds(), maintenance_interval=MAINTENANCE_SECONDS))
+            job_monitoring_interval=workers.heartbeat_seconds(), maintenance_interval=workers.MAINTENANCE_SECONDS))
         worker.work(with_scheduler=True, burst=burst, max_jobs=max_jobs)
 
     @app.cli.commands["webhook"].command("sweep")
     def webhook_sweep():
         """Envia o que está atrasado (retentativas devidas); use no cron quando não há Redis."""
-        from jobs.webhooks import redeliver_overdue
         click.echo(f"Entregas enviadas ou enfileiradas: {redeliver_overdue()}")

@@ -1,10 +1,5 @@
-"""Freight jobs: the periodic expiry of offers past their deadline (jobs/cron_config.py)."""
-from jobs.context import job_context
+"""Former path of the jobs now in domain/freights/jobs.py, kept through the next release: jobs queued
+before the move (in Redis, the job outbox or a progress row) still name it (docs/deploy.md, "Upgrading")."""
+from domain.freights.jobs import expire_offers
 
-
-def expire_offers() -> int:
-    """Open offers (pendente, contraproposta) whose valid_until passed become `expirada`. Platform-wide."""
-    from domain.freights.offers import expire_offers as expire
-
-    with job_context():
-        return expire()
+__all__ = ["expire_offers"]

@@ -1,8 +1,8 @@
-"""Housekeeping jobs run by `rq cron` (declared in jobs/cron_config.py)."""
+"""Housekeeping jobs run by `rq cron` (scheduled in jobs/registry.py): the platform's own, no area's."""
 from core.db import db, utcnow
+from core.jobs import job_context
 from core.models import IdempotencyRecord
 from core.tenancy import cross_tenant
-from jobs.context import job_context
 
 
 def purge_expired_idempotency_keys() -> int:
@@ -23,9 +23,9 @@ def dispatch_job_outbox(min_age_seconds: float = 30) -> int:
 def sweep_dead_jobs(timestamp: float | None = None) -> int:
     """RQ's abandoned-job handling for every queue: jobs whose worker stopped sending heartbeats (killed; the entry
     lapses HEARTBEAT_MISSES beats after the last, jobs/worker.py) are retried when they have retries left, else go
-    to the failed registry and their on_failure callback (jobs/failures.py) fails their progress row. Then the
+    to the failed registry and their on_failure callback (core.queue.job_failed) fails their progress row. Then the
     retries due on a queue whose scheduler died are enqueued (`enqueue_stranded_retries`). Workers clean now and
-    then themselves; this periodic run (every SWEEP_SECONDS, jobs/cron_config.py) makes it prompt. `timestamp`
+    then themselves; this periodic run (every SWEEP_SECONDS, jobs/registry.py) makes it prompt. `timestamp`
     (tests) stands for "now"."""
     from rq.registry import StartedJobRegistry
 

@@ -1,17 +1,5 @@
-"""Marketplace jobs: the recount of a company's `novo` leads behind the sidebar badge, and the retention purge."""
-from jobs.context import job_context
+"""Former path of the jobs now in domain/marketplace/jobs.py, kept through the next release: jobs queued
+before the move (in Redis, the job outbox or a progress row) still name it (docs/deploy.md, "Upgrading")."""
+from domain.marketplace.jobs import purge_old_leads, recount_new_leads
 
-
-def recount_new_leads(company_id: str) -> int:
-    from domain.marketplace.services import store_new_count
-
-    with job_context(company_id):
-        return store_new_count(company_id)
-
-
-def purge_old_leads() -> int:
-    """Daily (jobs/cron_config.py): leads past the retention period are deleted."""
-    from domain.marketplace.services import purge_old_leads as purge
-
-    with job_context():
-        return purge()
+__all__ = ["purge_old_leads", "recount_new_leads"]

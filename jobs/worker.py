@@ -5,7 +5,7 @@ the imported job modules and the database pool are built once and reused, so a j
 forked work horse per job paid a fork, the imports of the job's modules and a new PostgreSQL connection, most of a
 webhook fan-out). What the fork gave for free is kept by hand, per job:
 - a fresh `contextvars` context: a tenant scope (or anything else kept in a context variable) cannot outlive its job;
-- the job's database session is removed when its `job_context` ends (jobs/context.py); after the job the worker
+- the job's database session is removed when its `job_context` ends (core/jobs.py); after the job the worker
   checks that no pool connection is still checked out, and logs and closes any it finds (`release_connections`);
 - job timeouts: RQ's death penalty (SIGALRM) raises `JobTimeoutException` in the job, which runs in the main thread;
 - a process forked from a worker (RQ's scheduler) drops the inherited pool without closing its connections
@@ -204,7 +204,7 @@ class FretesForkingWorker(OutageTolerantWork, MeasuredJobs, Worker):
 def worker_engines() -> list:
     """The database engines of the worker's app (one per bind)."""
     from core.db import db
-    from jobs.context import worker_app
+    from core.queue import worker_app
     with worker_app().app_context():
         return list(db.engines.values())
 

@@ -198,12 +198,15 @@ def test_rq_cron_schedules_the_periodic_table_without_a_croniter_of_ours():
     from rq.cron import CronScheduler
     scheduler = CronScheduler(connection=FakeStrictRedis())
     scheduler.load_config_from_file(str(ROOT / "jobs" / "cron_config.py"))
+    from core.queue import job_path
+    from jobs.maintenance import sweep_dead_jobs
+    from jobs.registry import PERIODIC
     jobs = scheduler.get_jobs()
-    assert {job.func_name for job in jobs} >= {"jobs.maintenance.purge_expired_idempotency_keys"}
+    assert sorted(job.func_name for job in jobs) == sorted(job_path(periodic.func) for periodic in PERIODIC)
     scheduled = [job for job in jobs if job.cron]
     assert scheduled and all(job.get_next_enqueue_time() > datetime.now(UTC) for job in scheduled)
-    every = [job for job in jobs if job.interval]  # jobs.maintenance.sweep_dead_jobs, every SWEEP_SECONDS
-    assert {job.func_name for job in every} == {"jobs.maintenance.sweep_dead_jobs"}
+    every = [job for job in jobs if job.interval]  # sweep_dead_jobs, every SWEEP_SECONDS
+    assert {job.func_name for job in every} == {job_path(sweep_dead_jobs)}
     assert all(job.should_run() for job in every)  # an interval job runs at once when rq cron starts
 
 

@@ -1,7 +1,7 @@
 """Large XML uploads into the inbox, as a background job with progress (docs/fiscal-xml.md, "Large uploads").
 
 An upload of more than INLINE_MAX_FILES files is staged by the request (the files written beside the inbox's,
-removed if the request does not commit) and read by `jobs.billing_xml.import_staged`; the page polls the job's
+removed if the request does not commit) and read by `domain.billing.jobs.import_staged`; the page polls the job's
 progress row and shows, when it ends, what became of each file: created, duplicated (a key already in the inbox,
 or twice in the upload) or refused with its reason. Unlike a small upload (all the files or none), each file
 stands on its own: one refused file does not hold back the other 999.
@@ -15,6 +15,7 @@ from core.files import write_in_transaction
 from core.models import JobProgress
 from core.progress import enqueue_progress_job, start_progress
 from core.tenancy import get_owned
+from domain.billing import jobs
 from domain.billing.xml import FiscalEvent, FiscalXml, parse_fiscal_xml
 from domain.billing.xml_import import apply_event, xml_document
 
@@ -48,7 +49,7 @@ def start_xml_import(company, files, storage_dir, *, user=None) -> JobProgress:
     folder = staging_folder(progress)
     for index, (_, data) in enumerate(files):
         write_in_transaction(folder / f"{index:05d}.xml", data)
-    enqueue_progress_job(progress, "jobs.billing_xml.import_staged", str(progress.company_id), str(progress.id),
+    enqueue_progress_job(progress, jobs.import_staged, str(progress.company_id), str(progress.id),
                          queue="default", timeout=JOB_TIMEOUT)
     return progress
 

@@ -28,6 +28,7 @@ from core.progress import enqueue_progress_job, start_progress
 from core.schemas import EndDate, RequestModel, check_date_order, comma_choices, comma_list
 from core.tenancy import get_owned, tenant_scope
 from core.transaction import commit_phase
+from domain.ciot.jobs import build_batch_zip
 from domain.ciot.models import CiotOperation
 from domain.ciot.pdf import PDF_STATUSES, render_operation_pdf
 from domain.ciot.queries import get_operation
@@ -226,13 +227,13 @@ BATCH_JOB_KIND = "ciot_pdf_batch"
 
 
 def start_batch_job(company, selection: BatchSelection, *, user=None) -> JobProgress:
-    """A progress row for the selection and its job (jobs.ciot_pdf.build_batch_zip, after the commit): the ZIP is
+    """A progress row for the selection and its job (domain.ciot.jobs.build_batch_zip, after the commit): the ZIP is
     written to the results folder, the row advancing after each PDF."""
     progress = start_progress(company, BATCH_JOB_KIND, f"PDFs de {selection.count} operação(ões) CIOT",
                               total=selection.count, user=user,
                               params={"operation_ids": [str(i) for i in selection.operation_ids],
                                       "filename": zip_filename(selection)})
-    enqueue_progress_job(progress, "jobs.ciot_pdf.build_batch_zip", str(progress.company_id), str(progress.id),
+    enqueue_progress_job(progress, build_batch_zip, str(progress.company_id), str(progress.id),
                          queue="pdf")
     return progress
 

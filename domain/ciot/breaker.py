@@ -5,7 +5,7 @@ Per environment (homolog, producao): CIOT_BREAKER_THRESHOLD technical failures i
 timeout, a 5xx, an unreachable host) open the circuit, and it remembers since when. While open, the authority protocol
 (domain/ciot/protocol.py) neither asks nor waits: a job leaves its request `claimed` (nothing is lost) and the request
 answers 202 at once. After CIOT_BREAKER_COOLDOWN_SECONDS one job at a time is let through as a probe; its success
-closes the circuit, and the periodic recovery (jobs.ciot.recover_stale_emissions) sends the requests that waited.
+closes the circuit, and the periodic recovery (domain.ciot.jobs.recover_stale_emissions) sends the requests that waited.
 An answer of the authority — accepted or refused — is a success: it is up. A configuration error (certificate,
 enrolment) says nothing about its health and is not counted.
 

@@ -2,7 +2,7 @@
 
 1. The request (API, page): the action's checks under the operation's row lock — short, nothing remote — then a
    request row (`EmissionAttempt`: the action, the payload it will send, the issuer) is claimed, at most one in
-   flight per operation (a partial unique index says so too). Its job (`jobs.ciot.ask_authority`) is enqueued
+   flight per operation (a partial unique index says so too). Its job (`domain.ciot.jobs.ask_authority`) is enqueued
    after commit; `submit` commits that claim, waits up to AUTHORITY_WAIT_SECONDS for the outcome and returns it:
    the caller answers it, or 202 with the operation in its pending state when it is not known yet.
 2. The job (`run_request`, domain/ciot/protocol_job.py): reads the request and the operation WITHOUT a lock and
@@ -33,12 +33,12 @@ from core.queue import enqueue_after_commit, undelivered_jobs
 from core.tenancy import cross_tenant, tenant_scope
 from core.transaction import commit_phase
 from domain.ciot import breaker
+from domain.ciot.jobs import ask_authority
 from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.ciot.outcome_words import outcome_message
 from domain.ciot.states import actor_label, record_event
 from domain.tenancy.models import Company
 
-JOB = "jobs.ciot.ask_authority"
 RETRIES = 3
 CLAIMED, SUCCEEDED, REJECTED, FAILED = "claimed", "succeeded", "rejected", "failed"
 DEFAULT_WAIT_SECONDS = 1.5
@@ -65,8 +65,8 @@ def claim_request(op: CiotOperation, action: str, issuer: Company, *, actor, pay
 
 
 def enqueue(request: EmissionAttempt) -> None:
-    enqueue_after_commit(JOB, str(request.operation_id), str(request.id), queue="emission", job_id=request.job_id,
-                         retries=RETRIES)
+    enqueue_after_commit(ask_authority, str(request.operation_id), str(request.id), queue="emission",
+                         job_id=request.job_id, retries=RETRIES)
 
 
 def in_flight(op: CiotOperation) -> EmissionAttempt | None:

@@ -7,7 +7,7 @@ first (with the idempotency key the authority is asked with), then the authority
 own that holds only that contract's row lock, and its answer is written there. A run that finds the request already
 settled (by the job or the sweep, whichever came first) reads the outcome instead. A provider that
 cannot be reached raises ProviderUnavailable and nothing changes: the job retries, then the sweep
-(jobs.ciot_agregado.retry_stuck_agregados) sends the same key again once the request is older than
+(domain.ciot_agregado.jobs.retry_stuck_agregados) sends the same key again once the request is older than
 CIOT_AGREGADO_PENDING_STALE_SECONDS (stale_after)."""
 from datetime import timedelta
 

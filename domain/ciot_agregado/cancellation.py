@@ -5,7 +5,7 @@
    trip and debit already cancelled (422 saldo_pendente), 422 missing_credentials / not_supported before anything
    changes. The contract stays aberto with the cancellation's motivo, a new idempotency key (`cancelamento_chave`)
    and `cancelamento_solicitado_at` (pendencia `cancelamento`: it takes no action meanwhile); the owner commits this
-   before the authority is asked, and the commit enqueues `jobs.ciot_agregado.send_cancellation`.
+   before the authority is asked, and the commit enqueues `domain.ciot_agregado.jobs.send_cancellation`.
 2. `send_cancellation` (that job, the sweep; the API and the page wait for it briefly, requests.py): the
    cancellation of that key sent to the authority, then
    cancelado, or aberto with `mensagem_antt` on a refusal (the motivo and the request time cleared)."""
@@ -18,6 +18,7 @@ from core.errors import InvalidBody, Unprocessable
 from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.ciot.issuer import provider_and_credentials
+from domain.ciot_agregado import jobs
 from domain.ciot_agregado.audit import record_event
 from domain.ciot_agregado.authority import (
     REJECTED,
@@ -30,7 +31,6 @@ from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_ref
 from domain.ciot_agregado.models import ABERTO, CANCELADO, PENDENCIA_CANCELAMENTO, CiotAgregado
 from domain.ciot_agregado.queries import active_movements, get_agregado
 
-CANCEL_JOB = "jobs.ciot_agregado.send_cancellation"
 DEFAULT_MOTIVO = "Cancelamento do contrato de agregado."
 
 
@@ -70,7 +70,7 @@ def request_cancellation(company, agregado_id, *, motivo: str | None, actor) -> 
     contract.cancelamento_solicitado_at = utcnow()
     record_event(contract, "cancelling", f"Cancelamento enviado à ANTT. Motivo: {motivo}",
                  {"motivo": motivo, "idempotency_key": contract.cancelamento_chave}, actor=actor)
-    enqueue_after_commit(CANCEL_JOB, str(contract.id), contract.cancelamento_chave, queue="emission",
+    enqueue_after_commit(jobs.send_cancellation, str(contract.id), contract.cancelamento_chave, queue="emission",
                          job_id=f"agregado-cancel-{contract.cancelamento_chave}", retries=SEND_RETRIES)
     db.session.flush()
     return contract

@@ -2,7 +2,7 @@
 
 1. `request_closing` (POST /encerrar, the page, the daily expiry job): aberto → em_encerramento with the closing's
    motivo, peso_carga_final and a new idempotency key; the owner commits this before the authority is asked, and
-   the commit enqueues `jobs.ciot_agregado.send_closing`.
+   the commit enqueues `domain.ciot_agregado.jobs.send_closing`.
 2. `send_closing` (that job, or the periodic sweep; the API and the page wait for it briefly): asks the
    authority with the key, then encerrado, or aberto again with the reason on a refusal. It acts only while the
    contract is still em_encerramento with that key, so whichever of them comes second finds it settled.
@@ -22,6 +22,7 @@ from core.errors import AppError
 from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from domain.ciot.issuer import provider_and_credentials
+from domain.ciot_agregado import jobs
 from domain.ciot_agregado.audit import record_event
 from domain.ciot_agregado.authority import (
     REJECTED,
@@ -37,7 +38,6 @@ from domain.ciot_agregado.queries import active_trips, consolidated_routes, get_
 from domain.ciot_agregado.routes import trip_key
 from domain.geo.distance import INFORMED
 
-CLOSE_JOB = "jobs.ciot_agregado.send_closing"
 ENCERRADO_OUTCOME = "encerrado"
 
 
@@ -92,7 +92,7 @@ def mark_closing(contract: CiotAgregado, known: dict, *, peso_carga_final: Decim
                   "idempotency_key": contract.encerramento_chave,
                   "distancias": [{"origem_codigo_ibge": o, "destino_codigo_ibge": d, "distancia_km": str(km)}
                                  for (o, d), km in (distancias or {}).items()]}, actor=actor)
-    enqueue_after_commit(CLOSE_JOB, str(contract.id), contract.encerramento_chave, queue="emission",
+    enqueue_after_commit(jobs.send_closing, str(contract.id), contract.encerramento_chave, queue="emission",
                          job_id=f"agregado-close-{contract.encerramento_chave}", retries=SEND_RETRIES)
     db.session.flush()
     return contract

@@ -15,6 +15,7 @@ from core.errors import AppError, Conflict, Unprocessable
 from core.queue import enqueue_after_commit
 from core.tenancy import get_referenced
 from domain.ciot.issuer import provider_and_credentials
+from domain.ciot_agregado import jobs
 from domain.ciot_agregado.audit import record_event
 from domain.ciot_agregado.authority import REFUSED_WITHOUT_REASON
 from domain.ciot_agregado.declaration_data import composition, declaration_gaps, holder_note, payment_values
@@ -32,7 +33,6 @@ from domain.partners.models import Partner
 DURATION = timedelta(days=30)
 AGGREGATE_CATEGORIES = ("TAC", "TAC_EQUIPARADO")
 EXPIRY_MOTIVO = "expiracao_automatica_30_dias"
-DECLARE_JOB = "jobs.ciot_agregado.send_declaration"
 SEND_RETRIES = 3
 WAITING = {PENDENCIA_DECLARACAO: "aguarda a resposta da ANTT à declaração da abertura (ainda sem código CIOT)",
            PENDENCIA_CANCELAMENTO: "aguarda a resposta da ANTT ao cancelamento já enviado",
@@ -151,7 +151,7 @@ def create_agregado(company, body: CiotAgregadoCreate, *, actor) -> CiotAgregado
 def enqueue_declaration(contract: CiotAgregado) -> None:
     """The declaration's job (phase 2, declaration.send_declaration), enqueued by the owner's commit; the key is the
     contract id."""
-    enqueue_after_commit(DECLARE_JOB, str(contract.id), str(contract.id), queue="emission",
+    enqueue_after_commit(jobs.send_declaration, str(contract.id), str(contract.id), queue="emission",
                          job_id=f"agregado-declare-{contract.id}", retries=SEND_RETRIES)
 
 

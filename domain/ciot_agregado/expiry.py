@@ -1,6 +1,6 @@
 """Automatic closing of contracts whose last day (`data_prevista_encerramento`) has ended in Brasília time (the daily
-job, jobs/ciot_agregado.py): the last day belongs to the contract, so its trips can be recorded until 23:59:59, and the
-closing comes only once the next day has begun in Brasília.
+job, domain/ciot_agregado/jobs.py): the last day belongs to the contract, so its trips can be recorded until
+23:59:59, and the closing comes only once the next day has begun in Brasília.
 
 Safe when two schedulers fire: each contract is put into closing under its row lock and only while still aberto and
 due, so the second run finds it em_encerramento (or encerrado) and does nothing. The closing itself is the two-phase

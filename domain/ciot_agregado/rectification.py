@@ -25,6 +25,7 @@ from core.queue import enqueue_after_commit
 from core.tenancy import cross_tenant
 from core.validators import FieldInvalid, municipality_name
 from domain.ciot.issuer import provider_and_credentials
+from domain.ciot_agregado import jobs
 from domain.ciot_agregado.audit import record_event
 from domain.ciot_agregado.authority import (
     PENDING,
@@ -44,7 +45,6 @@ DECLARED_FIELDS = ("valor_contratado", "data_prevista_encerramento", "origem_uf"
                    "destino_uf", "destino_municipio_nome")
 HELD_FIELDS = (*DECLARED_FIELDS, "pagamento", "veiculos")
 RECTIFIED, COMPLETED, STILL_HELD, REQUESTED = "retificado", "declaracao_completa", "retido", "retificacao_enviada"
-RECTIFY_JOB = "jobs.ciot_agregado.send_rectification"
 
 
 def rectify_agregado(company, agregado_id, body: CiotAgregadoRetificar, sent, *, actor) -> tuple[CiotAgregado, str]:
@@ -188,7 +188,7 @@ def _rectify_declared(company, contract: CiotAgregado, body, sent, *, actor) -> 
                                   "observacoes": body.observacoes}
     record_event(contract, "rectifying", f"Retificação enviada à ANTT ({', '.join(sorted(changes))}).",
                  {"campos": sorted(changes), "idempotency_key": contract.retificacao_chave}, actor=actor)
-    enqueue_after_commit(RECTIFY_JOB, str(contract.id), contract.retificacao_chave, queue="emission",
+    enqueue_after_commit(jobs.send_rectification, str(contract.id), contract.retificacao_chave, queue="emission",
                          job_id=f"agregado-rectify-{contract.retificacao_chave}", retries=SEND_RETRIES)
     db.session.flush()
     return REQUESTED

@@ -18,6 +18,7 @@ from core.responses import dump
 from core.tenancy import cross_tenant, get_owned, get_referenced, tenant_scope
 from domain.freights.models import Freight
 from domain.freights.offers import create_offer
+from domain.marketplace.jobs import recount_new_leads
 from domain.marketplace.models import LeadCount, MarketplaceLead
 from domain.marketplace.queries import PUBLIC_STATUSES, TAKEN, public_freight_row, same_route_rows
 from domain.marketplace.serializers import MarketplaceLeadCreatedData
@@ -135,7 +136,7 @@ def count_leads(status: str = "novo") -> int:
 # --- The badge: a stored count, recomputed by a job, read without SQL when Redis is there --------------------
 
 def enqueue_recount(company_id) -> None:
-    enqueue_after_commit("jobs.marketplace.recount_new_leads", str(company_id))
+    enqueue_after_commit(recount_new_leads, str(company_id))
 
 
 def _redis_key(company_id) -> str:

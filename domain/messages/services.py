@@ -15,6 +15,7 @@ from domain.fleet.models import Driver
 from domain.freights.models import Freight
 from domain.freights.services import find_freight
 from domain.messages.channels import PROVIDERS, PermanentError, TransientError, adapter_for
+from domain.messages.jobs import deliver_message
 from domain.messages.models import CHANNELS, ChannelSetting, Message
 from domain.messages.presentation import SIMULATED_PROVIDER
 from domain.messages.schemas import MessageCreate
@@ -70,7 +71,7 @@ def queue_message(company, data: MessageCreate) -> Message:
                       status="queued", created_at=utcnow())
     db.session.add(message)
     db.session.flush()
-    enqueue_after_commit("jobs.messages.deliver_message", str(message.id), queue="messages", retries=RETRIES)
+    enqueue_after_commit(deliver_message, str(message.id), queue="messages", retries=RETRIES)
     return message
 
 

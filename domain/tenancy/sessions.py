@@ -12,13 +12,12 @@ import sqlalchemy as sa
 from flask import current_app
 from itsdangerous import BadData, URLSafeTimedSerializer
 from limits import parse
-from sqlalchemy.orm import make_transient_to_detached
-from sqlalchemy.orm.util import identity_key
 from werkzeug.security import check_password_hash
 
 from core.db import db, utcnow
 from core.errors import AppError
 from core.extensions import limiter
+from core.signals import password_reset_asked, session_ended_for_guesses
 from core.signing import secret_keys
 from core.tenancy import cross_tenant
 from domain.tenancy.inputs import Problems
@@ -43,13 +42,13 @@ def _limits() -> tuple[timedelta, timedelta]:
             timedelta(hours=float(config.get("SESSION_ABSOLUTE_HOURS", 12))))
 
 
-_SESSIONS, _USERS = UserSession.__table__, User.__table__
-# The session row and its user in one SELECT of plain columns, on the session's connection (platform-level, before
-# any tenant scope: this read is what tells the request its company).
-_LOOKUP = (sa.select(_SESSIONS.c.created_at.label("session_created_at"), _SESSIONS.c.last_seen_at,
-                     _SESSIONS.c.revoked_at, *_USERS.c)
-           .join(_USERS, _USERS.c.id == _SESSIONS.c.user_id)
-           .where(_SESSIONS.c.id == sa.bindparam("session_id"), _SESSIONS.c.user_id == sa.bindparam("user_id")))
+# The session's times and its user (with its company, joined by the relationship) in one SELECT, platform-level:
+# this read, before any tenant scope, is what tells the request its company.
+_LOOKUP = cross_tenant(
+    sa.select(User, UserSession.created_at.label("session_created_at"), UserSession.last_seen_at,
+              UserSession.revoked_at)
+    .join(UserSession, UserSession.user_id == User.id)
+    .where(UserSession.id == sa.bindparam("session_id"), User.id == sa.bindparam("user_id")))
 
 
 def load_session_user(alternative_id: str) -> User | None:
@@ -59,7 +58,7 @@ def load_session_user(alternative_id: str) -> User | None:
         user_id, session_id = uuid.UUID(user_part), uuid.UUID(session_part)
     except ValueError:
         return None
-    row = db.session.connection().execute(_LOOKUP, {"session_id": session_id, "user_id": user_id}).first()
+    row = db.session.execute(_LOOKUP, {"session_id": session_id, "user_id": user_id}).first()
     now = utcnow()
     idle, absolute = _limits()
     if (row is None or row.revoked_at is not None
@@ -67,19 +66,8 @@ def load_session_user(alternative_id: str) -> User | None:
         return None
     if now - row.last_seen_at > TOUCH_EVERY:
         _touch(session_id, now)
-    user = _as_loaded_user(row)
+    user = row.User
     user.session_id = session_id
-    return user
-
-
-def _as_loaded_user(row) -> User:
-    """The ORM user built from the row, added to the session as if a query had loaded it (no second SELECT): pages and
-    services get a real `User`; its company loads on first use."""
-    user = db.session.identity_map.get(identity_key(User, row.id))
-    if user is None:
-        user = User(**{column.key: row._mapping[column] for column in _USERS.c})
-        make_transient_to_detached(user)
-        db.session.add(user)
     return user
 
 
@@ -143,11 +131,9 @@ def _count_wrong_guess(limits_: list) -> None:
 
 def _end_guessing_session(user: User, session_id) -> TooManyPasswordGuesses:
     """Someone holding this session may be guessing the password to keep access once the session ends: end it now,
-    and tell the user by e-mail (after the answer: jobs.account_mail)."""
-    from core.queue import enqueue_after_commit
+    and tell the user by e-mail (after the answer: the messages area answers `session_ended_for_guesses`)."""
     end_session(session_id)
-    enqueue_after_commit("jobs.account_mail.send_guesses_notice", str(user.id), queue="messages",
-                         after_response=True)
+    session_ended_for_guesses.send(user)
     return TooManyPasswordGuesses()
 
 
@@ -221,13 +207,11 @@ def reset_password(token: str, new: str, confirmation: str) -> User:
 
 
 def ask_password_reset(email: str, base_url: str) -> None:
-    """"Esqueci minha senha": the link is looked up and mailed by a job, after the answer (jobs.account_mail), so
-    the request does the same work for a registered e-mail and an unknown one: its time does not tell them apart
-    (mailing inside the request took 218 ms against 96 ms). `base_url` is where the link points (the request's
-    host, behind the proxies the app trusts)."""
-    from core.queue import enqueue_after_commit
-    enqueue_after_commit("jobs.account_mail.send_password_reset", (email or "").strip().lower()[:254], base_url,
-                         queue="messages", after_response=True)
+    """"Esqueci minha senha": the link is looked up and mailed by a job, after the answer (the messages area answers
+    `password_reset_asked`), so the request does the same work for a registered e-mail and an unknown one: its time
+    does not tell them apart (mailing inside the request took 218 ms against 96 ms). `base_url` is where the link
+    points (the request's host, behind the proxies the app trusts)."""
+    password_reset_asked.send((email or "").strip().lower()[:254], base_url=base_url)
 
 
 GUESSES_NOTICE = ("Alguém errou a senha atual várias vezes em \"Alterar senha\", numa sessão aberta da sua conta no "

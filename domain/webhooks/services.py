@@ -153,7 +153,8 @@ def _add_delivery(event: OutboxEvent, endpoint: WebhookEndpoint, now: datetime) 
 
 def queue_delivery(delivery: WebhookDelivery) -> None:
     """Its attempt, after the commit (inline in the embedded default, else on the `webhooks` queue)."""
-    enqueue_after_commit("jobs.webhooks.deliver", str(delivery.company_id), str(delivery.id), queue="webhooks")
+    from domain.webhooks.jobs import deliver  # here: the jobs module imports this one
+    enqueue_after_commit(deliver, str(delivery.company_id), str(delivery.id), queue="webhooks")
 
 
 def create_test_delivery(endpoint: WebhookEndpoint, now=None) -> WebhookDelivery:

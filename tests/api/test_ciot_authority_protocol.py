@@ -11,11 +11,11 @@ from core.clock import brasilia_today
 from core.db import db
 from core.tenancy import cross_tenant
 from domain.ciot import breaker
+from domain.ciot.jobs import ask_authority, recover_stale_emissions
 from domain.ciot.models import EmissionAttempt
 from domain.ciot.protocol import wait_seconds
 from domain.ciot.provider import HomologSimulator, ProviderConfigurationError, ProviderUnavailable
 from domain.tenancy import services as tenancy
-from jobs.ciot import ask_authority, recover_stale_emissions
 from tests.fixtures.ciot import load_op
 
 ACTIONS = {  # path, body, pendencia, the status once the authority accepted
@@ -37,7 +37,7 @@ def no_worker(monkeypatch, app):
     """`no_worker()`: from now on the job is queued but no worker takes it (inline jobs would settle it at the
     commit), and nothing is waited for."""
     def stop():
-        monkeypatch.setattr("jobs.ciot.ask_authority", lambda operation_id, request_id: "queued")
+        monkeypatch.setattr("domain.ciot.jobs.ask_authority", lambda operation_id, request_id: "queued")
         monkeypatch.setitem(app.config, "AUTHORITY_WAIT_SECONDS", 0)
     return stop
 

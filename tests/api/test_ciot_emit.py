@@ -6,7 +6,9 @@ import pytest
 import sqlalchemy as sa
 
 from core.db import db
+from core.queue import job_path
 from core.tenancy import cross_tenant
+from domain.ciot.jobs import ask_authority
 from domain.ciot.models import EmissionAttempt, SimulatorEmission
 from domain.tenancy import services as tenancy
 from tests.fixtures.ciot import ABSENT, ciot_body, clear_irregular, events_of, load_op, mark_irregular, run_worker
@@ -278,7 +280,7 @@ def test_the_job_is_enqueued_on_the_emission_queue_with_retries(api, make_operat
     queue = Queue("emission", connection=rq_backend, serializer=JsonFirstSerializer)
     [job] = queue.get_jobs()
     [attempt] = attempts(op.id)
-    assert job.func_name == "jobs.ciot.ask_authority" and job.args == [str(op.id), str(attempt.id)]
+    assert job.func_name == job_path(ask_authority) and job.args == [str(op.id), str(attempt.id)]
     assert job.id == attempt.job_id and job.retries_left == 3
 
 

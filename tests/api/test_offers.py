@@ -6,8 +6,8 @@ from datetime import timedelta
 from core.db import db, utcnow
 from core.models import OutboxEvent
 from core.tenancy import tenant_scope
+from domain.freights.jobs import expire_offers
 from domain.freights.models import Offer
-from jobs.freights import expire_offers
 from tests.fixtures.freights import freight_body
 from tests.fixtures.partners import assert_invalid
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from jobs.billing_xml import import_staged
+from domain.billing.jobs import import_staged
 from tests.browser.conftest import follow_menu, log_in
 from tests.finance.conftest import access_key
 from tests.fixtures import fiscal

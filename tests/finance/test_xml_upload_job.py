@@ -1,4 +1,4 @@
-"""Large XML uploads (domain/billing/xml_batch.py, jobs/billing_xml.py): more than a handful of files become a
+"""Large XML uploads (domain/billing/xml_batch.py, domain/billing/jobs.py): more than a handful of files become a
 background job with a progress row, and a page that shows what became of each file; a handful stays one request,
 all or nothing. The 1,000-file run goes through RQ on the real Redis (TEST_REDIS_URL)."""
 import io

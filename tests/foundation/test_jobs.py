@@ -5,6 +5,7 @@ import os
 import pickle
 import zlib
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from rq import Queue, SimpleWorker
@@ -12,12 +13,13 @@ from rq import Queue, SimpleWorker
 from core.db import db, utcnow
 from core.models import IdempotencyRecord
 from core.progress import advance, fail, finish, start_progress
-from core.queue import PendingJob, enqueue_after_commit, send_to_rq
+from core.queue import PendingJob, enqueue_after_commit, job_path, send_to_rq
 from core.serializer import JsonFirstSerializer
 from core.tenancy import cross_tenant, tenant_scope
+from jobs.maintenance import purge_expired_idempotency_keys
 from tests.fixtures.committing import commit
 
-PURGE = "jobs.maintenance.purge_expired_idempotency_keys"
+PURGE = purge_expired_idempotency_keys
 
 
 def real_redis(app):
@@ -63,9 +65,9 @@ def run_worker(connection) -> None:
 
 def test_purge_job_through_rq(company, rq_connection):
     seed_idempotency(company)
-    job = send_to_rq(PendingJob(PURGE, ()), connection=rq_connection)
+    job = send_to_rq(PendingJob(job_path(PURGE), ()), connection=rq_connection)
     raw = zlib.decompress(rq_connection.hget(job.key, "data"))
-    assert json.loads(raw)[0] == PURGE  # stored as JSON, not pickle
+    assert json.loads(raw)[0] == job_path(PURGE)  # stored as JSON, not pickle
     assert remaining_keys() == {"old", "fresh"}  # nothing ran yet
     run_worker(rq_connection)
     assert remaining_keys() == {"fresh"}
@@ -118,16 +120,37 @@ def test_job_outside_any_app_context_builds_its_own(app, company, monkeypatch):
     """What a worker process does: no request around, the job opens an app context and a session."""
     import threading
 
-    import jobs.context
-    from jobs.maintenance import purge_expired_idempotency_keys
+    import core.queue
     seed_idempotency(company)
-    monkeypatch.setattr(jobs.context, "_worker_app", app)  # as `flask worker` does; `rq worker` builds one
+    monkeypatch.setattr(core.queue, "_worker_app", app)  # as `flask worker` does; `rq worker` builds one
     result = {}
     worker = threading.Thread(target=lambda: result.setdefault("deleted", purge_expired_idempotency_keys()))
     worker.start()
     worker.join(30)
     assert result == {"deleted": 1}
     assert remaining_keys() == {"fresh"}
+
+
+FIND_THE_APP = ("from core.queue import worker_app\n"
+                "app = worker_app()\n"
+                "print(app.name, app.config['INSTANCE_PATH'], worker_app() is app)\n")
+
+
+def test_a_plain_rq_worker_finds_the_app_as_flask_does(tmp_path):
+    """No `flask worker` adopted an app (the plain `rq worker`): the jobs' app is the one FLASK_APP names (default
+    `app`), found by Flask's own discovery (the layers below never import the app module), built once."""
+    import subprocess
+    import sys
+    root = str(Path(__file__).resolve().parents[2])
+    env = {key: value for key, value in os.environ.items() if key != "FLASK_APP"}
+    env.update(PYTHONPATH=root, DATABASE_URL=f"sqlite:///{tmp_path}/jobs.db", INSTANCE_PATH=str(tmp_path))
+    found = subprocess.run([sys.executable, "-c", FIND_THE_APP], cwd=tmp_path, env=env, capture_output=True,
+                           text=True, timeout=120, check=False)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.split() == ["app", str(tmp_path), "True"]
+    wrong = subprocess.run([sys.executable, "-c", FIND_THE_APP], cwd=tmp_path, env={**env, "FLASK_APP": "json"},
+                           capture_output=True, text=True, timeout=120, check=False)
+    assert wrong.returncode != 0 and "NoAppException" in wrong.stderr  # a module without an app: said, not guessed
 
 
 def test_unknown_queue_is_refused(app):

@@ -53,8 +53,9 @@ def test_the_length_check_counts_lines_and_skips_tests(tmp_path):
 
 
 def transaction_owner(path: Path) -> bool:
-    """A command-line command (`domain/<area>/cli.py`) is an entry point: like a job, it owns its transaction."""
-    return path.name == "cli.py"
+    """A command-line command (`domain/<area>/cli.py`) and a job (`domain/<area>/jobs.py`) are entry points: each
+    owns its transaction (a job's is its `job_context`)."""
+    return path.name in ("cli.py", "jobs.py")
 
 
 def test_pages_and_domain_never_commit_or_roll_back():
@@ -86,7 +87,7 @@ def commit_calls(path: Path) -> list[str]:
 
 def test_only_the_unit_of_work_commits():
     """One owner: views, services, pages, jobs, commands and scripts commit through the unit of work (the request's,
-    `jobs.context.job_context`, the commands' wrapper, `unit_of_work()`) or name a phase (`commit_phase`)."""
+    `core.jobs.job_context`, the commands' wrapper, `unit_of_work()`) or name a phase (`commit_phase`)."""
     offenders = {name: calls for path in source_files(ROOT)
                  if (name := path.relative_to(ROOT).as_posix()) != TRANSACTION_OWNER and (calls := commit_calls(path))}
     assert not offenders, "commit through core.transaction (unit_of_work, commit_phase): " + repr(offenders)
@@ -165,7 +166,9 @@ def test_progress_advance_commits_only_for_jobs():
     """core.progress.advance() commits a phase (commit_phase), so a polling page sees each step of a job. It is a
     job's phase (the job's unit of work owns it), so only jobs (and progress.finish/fail, which jobs call) may use
     it — never a page or a service, whose work would be committed half-way."""
-    assert {path for path in callers("advance") if not path.startswith("jobs/")} == {"core/progress.py"}
+    def a_job(path: str) -> bool:
+        return path.startswith("jobs/") or Path(path).name == "jobs.py"  # domain/<area>/jobs.py
+    assert {path for path in callers("advance") if not a_job(path)} == {"core/progress.py"}
 
 
 # --- One form approach for the pages (docs/pages.md, "Inputs") ------------------------------------------------
@@ -292,3 +295,105 @@ def test_the_import_check_finds_a_helper_borrowed_through_another_area(tmp_path)
         (tmp_path / name).write_text(text, encoding="utf-8")
     assert borrowed_helpers(tmp_path) == [
         f"{Path('domain/freights/queries.py')}: like_pattern via domain.partners.queries (from domain.common)"]
+
+
+# --- Jobs: named by their function, each listed once in jobs/registry.py -------------------------------------------
+
+JOB_REGISTRY = "jobs/registry.py"
+
+
+def job_path_prefixes() -> tuple[str, ...]:
+    """How a job's dotted path starts: `jobs.` (the former paths, the housekeeping jobs) or the module of a registered
+    job (`domain.ciot.jobs.`, `core.queue.` for the failure callback)."""
+    from core.queue import job_path
+    from jobs.registry import every_job
+    return ("jobs.", *sorted({job_path(func).rpartition(".")[0] + "." for func in every_job()}))
+
+
+def job_path_strings(path: Path, prefixes: tuple[str, ...]) -> list[str]:
+    """`line: text` for every string literal (f-string pieces included, docstrings not: they are prose) that starts
+    like a job's dotted path."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, documented) and ast.get_docstring(node, clean=False) is not None}
+    return [f"{node.lineno}: {node.value}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+            and node.value.startswith(prefixes)]
+
+
+def test_jobs_are_named_by_their_function_not_by_a_string():
+    """`enqueue_after_commit(send_declaration, …)`, never `enqueue_after_commit("jobs.ciot_agregado.send_…", …)`: a
+    string is invisible to the import contracts and to a rename. Only the registry may spell a path."""
+    prefixes = job_path_prefixes()
+    offenders = {name: found for path in source_files(ROOT)
+                 if (name := path.relative_to(ROOT).as_posix()) != JOB_REGISTRY
+                 and (found := job_path_strings(path, prefixes))}
+    assert not offenders, "name the job by its function (jobs/registry.py lists them): " + repr(offenders)
+
+
+def test_the_job_path_scan_flags_a_path_and_spares_the_function_and_the_prose(tmp_path):
+    sample = tmp_path / "services.py"
+    sample.write_text('''"""Enqueues jobs.ciot.ask_authority (prose)."""
+from domain.ciot.jobs import ask_authority
+
+
+def enqueue(op_id, kind):
+    """The job domain.ciot.jobs.ask_authority, by its function."""
+    enqueue_after_commit(ask_authority, op_id, queue="emission")
+    enqueue_after_commit("jobs.ciot.ask_authority", op_id)
+    enqueue_after_commit("domain.ciot.jobs.ask_authority", op_id)
+    enqueue_after_commit(f"domain.ciot.jobs.{kind}", op_id)
+    return "domain.ciot.models"
+''', encoding="utf-8")
+    assert job_path_strings(sample, job_path_prefixes()) == [
+        "8: jobs.ciot.ask_authority", "9: domain.ciot.jobs.ask_authority", "10: domain.ciot.jobs."]
+
+
+def area_job_functions(root: Path) -> dict[str, set[str]]:
+    """The public functions of each area's jobs module (`domain/<area>/jobs.py`), by dotted path."""
+    found = {}
+    for path in sorted((root / "domain").glob("*/jobs.py")):
+        module = ".".join(path.relative_to(root).with_suffix("").parts)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found[module] = {f"{module}.{node.name}" for node in tree.body
+                         if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")}
+    return found
+
+
+def test_every_area_job_is_in_the_registry_once():
+    from core.queue import job_path
+    from jobs.registry import every_job
+    registered = [job_path(func) for func in every_job()]
+    assert len(registered) == len(set(registered)), "a job listed twice in jobs/registry.py"
+    missing = {module: sorted(paths - set(registered)) for module, paths in area_job_functions(ROOT).items()
+               if paths - set(registered)}
+    assert not missing, "list these in jobs/registry.py (or make them private helpers): " + repr(missing)
+
+
+def test_the_registry_check_sees_an_unlisted_job(tmp_path):
+    (tmp_path / "domain" / "fleet").mkdir(parents=True)
+    (tmp_path / "domain" / "fleet" / "jobs.py").write_text(
+        "def recount_vehicles(company_id):\n    pass\n\n\ndef _helper():\n    pass\n", encoding="utf-8")
+    assert area_job_functions(tmp_path) == {"domain.fleet.jobs": {"domain.fleet.jobs.recount_vehicles"}}
+
+
+def test_jobs_queued_under_their_former_paths_still_find_their_function():
+    """The modules at the former paths (jobs/<module>.py) only re-export registered jobs, kept through the next
+    release for jobs already queued (RQ, the job outbox, a progress row's retry) before the move."""
+    import jobs.account_mail
+    import jobs.billing_xml
+    import jobs.ciot
+    import jobs.ciot_agregado
+    import jobs.ciot_pdf
+    import jobs.failures
+    import jobs.freights
+    import jobs.marketplace
+    import jobs.messages
+    import jobs.webhooks
+    from jobs.registry import every_job
+    former = (jobs.account_mail, jobs.billing_xml, jobs.ciot, jobs.ciot_agregado, jobs.ciot_pdf, jobs.failures,
+              jobs.freights, jobs.marketplace, jobs.messages, jobs.webhooks)
+    exported = {f"{module.__name__}.{name}": getattr(module, name) for module in former for name in module.__all__}
+    assert len(exported) == 21 and all(func in every_job() for func in exported.values())
+    assert exported["jobs.ciot.emit_operation"] is exported["jobs.ciot.ask_authority"]  # the oldest name

@@ -17,7 +17,7 @@ STALL_AFTER = 2  # PDFs written (and counted in the progress row) before the job
 
 
 def stall_batches() -> None:
-    """Replace domain.ciot.batch.write_zip in this process only (jobs.ciot_pdf looks it up at each call)."""
+    """Replace domain.ciot.batch.write_zip in this process only (the batch job looks it up at each call)."""
     real_write_zip = batch.write_zip
 
     def stalling_write_zip(company, operation_ids, fileobj, *, after_each=None):

@@ -9,7 +9,9 @@ from redis import Redis
 import core.queue
 from core.db import db
 from core.models import JobOutbox
+from core.queue import job_path
 from core.tenancy import cross_tenant
+from domain.ciot.jobs import ask_authority, build_batch_zip
 from domain.ciot.models import CiotOperation, SimulatorEmission
 from jobs.maintenance import dispatch_job_outbox
 from tests.fixtures.ciot import ciot_body, load_op, run_worker
@@ -55,7 +57,7 @@ def test_create_with_auto_emit_during_an_outage_is_accepted_and_emitted_once(api
     data = first.get_json()["data"]
     assert data["status"] == "emitindo" and first.get_json()["emission"]["reason"] == "in_progress"
     [job] = outbox()  # recorded with the operation, in the same transaction
-    assert job.func == "jobs.ciot.ask_authority" and job.args[0] == data["id"]
+    assert job.func == job_path(ask_authority) and job.args[0] == data["id"]
 
     retry = api.post("/ciot/operations", json=body, headers={"Idempotency-Key": "trip-1"})
     assert retry.status_code == 201 and retry.headers["Idempotent-Replayed"] == "true"
@@ -127,7 +129,7 @@ def test_pdf_batch_page_during_an_outage_queues_the_job_and_builds_it_later(requ
     assert response.status_code == 200
     job_id = re.search(r'id="job-([0-9a-f-]{36})"', response.get_data(as_text=True)).group(1)
     [job] = outbox()
-    assert job.func == "jobs.ciot_pdf.build_batch_zip" and job.args[1] == job_id
+    assert job.func == job_path(build_batch_zip) and job.args[1] == job_id
     outage.end()
     assert dispatch_job_outbox(min_age_seconds=0) == 1
     run_pdf_worker(rq_backend)

@@ -19,6 +19,7 @@ from core.db import db
 from core.models import JobProgress
 from core.serializer import JsonFirstSerializer
 from core.tenancy import cross_tenant
+from jobs.maintenance import purge_expired_idempotency_keys
 from tests.fixtures.ciot import load_op
 from tests.fixtures.core import csrf_from
 from tests.fixtures.redis_server import wait_for
@@ -37,11 +38,11 @@ def queue_on_private_redis(app, private_redis, monkeypatch):
     """The app dispatches to the private Redis (what rq_backend does for the shared one)."""
     from redis import Redis
 
-    import jobs.context
+    import core.queue
     monkeypatch.setitem(app.config, "REDIS_URL", private_redis.url)
     monkeypatch.setitem(app.config, "JOBS_INLINE", False)
     monkeypatch.setitem(app.config, "AUTHORITY_WAIT_SECONDS", 0)
-    monkeypatch.setattr(jobs.context, "_worker_app", app)
+    monkeypatch.setattr(core.queue, "_worker_app", app)
     return Redis.from_url(private_redis.url)
 
 
@@ -170,7 +171,7 @@ def test_a_worker_outlives_a_redis_restart(app, private_redis, queue_on_private_
     wait_for(lambda: os.path.exists(done), 60, "the job ended (its bookkeeping now meets the closed port)")
     private_redis.start()  # empty: the worker's registration, queues and scheduler lock are gone
 
-    job = rq_queue("default", connection).enqueue("jobs.maintenance.purge_expired_idempotency_keys")
+    job = rq_queue("default", connection).enqueue(purge_expired_idempotency_keys)
     wait_for(lambda: worker.poll() is not None or Job.fetch(job.id, connection=connection,
                                                             serializer=JsonFirstSerializer).is_finished,
              120, "the job enqueued after the restart ran", every=0.25)
@@ -191,7 +192,7 @@ def test_a_worker_started_while_redis_is_down_waits_and_then_works(app, private_
     assert worker.poll() is None, "the worker exited: Redis was down while it registered"
     private_redis.start()
     wait_for(lambda: worker.poll() is not None or workers_listed(connection), 120, "the worker registered")
-    job = rq_queue("default", connection).enqueue("jobs.maintenance.purge_expired_idempotency_keys")
+    job = rq_queue("default", connection).enqueue(purge_expired_idempotency_keys)
     wait_for(lambda: worker.poll() is not None or Job.fetch(job.id, connection=connection,
                                                             serializer=JsonFirstSerializer).is_finished,
              120, "the job enqueued after Redis came up ran", every=0.25)

@@ -16,8 +16,8 @@ from core.tenancy import cross_tenant
 from domain.ciot.models import SimulatorEmission
 from domain.ciot.provider import HomologSimulator
 from domain.ciot_agregado import routes
+from domain.ciot_agregado.jobs import close_expired_agregados, retry_stuck_agregados
 from domain.ciot_agregado.models import CiotAgregado
-from jobs.ciot_agregado import close_expired_agregados, retry_stuck_agregados
 from tests.fixtures.agregado import agregado_body, agregado_events, load_agregado, trip_body
 from tests.fixtures.ciot import irregular, run_worker
 
@@ -40,7 +40,7 @@ def authority_keys(monkeypatch):
 @pytest.fixture
 def no_worker(monkeypatch):
     """The closing job is queued but no worker has taken it yet (inline jobs would settle it at the commit)."""
-    monkeypatch.setattr("jobs.ciot_agregado.send_closing", lambda agregado_id, key: "queued")
+    monkeypatch.setattr("domain.ciot_agregado.jobs.send_closing", lambda agregado_id, key: "queued")
 
 
 def _stale_now(app, monkeypatch):
@@ -134,7 +134,7 @@ def _unreachable(*args, **kwargs):
 
 
 def test_the_closing_job_delivered_again_never_asks_the_authority_twice(api, open_agregado, authority_keys):
-    from jobs.ciot_agregado import send_closing
+    from domain.ciot_agregado.jobs import send_closing
     agg = open_agregado()
     assert api.post(f"{BASE}/{agg['id']}/encerrar", json=CLOSE).status_code == 200
     key = load_agregado(agg["id"]).encerramento_chave

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from core.db import db
 from domain.ciot_agregado.declaration import send_declaration as send_declaration_phase2
-from jobs.ciot_agregado import retry_stuck_agregados, send_cancellation, send_declaration
+from domain.ciot_agregado.jobs import retry_stuck_agregados, send_cancellation, send_declaration
 from tests.fixtures.agregado import (
     agregado_body,
     agregado_events,
@@ -66,7 +66,7 @@ def test_a_crash_after_the_authority_declared_is_finished_with_the_same_ciot(app
                                                                             monkeypatch):
     # the job is queued but no worker has taken it yet (inline jobs would settle it at the commit): the request
     # never asks the authority itself, it answers 202 after its short wait
-    monkeypatch.setattr("jobs.ciot_agregado.send_declaration", lambda agregado_id, key: "queued")
+    monkeypatch.setattr("domain.ciot_agregado.jobs.send_declaration", lambda agregado_id, key: "queued")
     response = api.post(BASE, json=agregado_body(make_tac()))
     assert response.status_code == 202 and response.get_json()["data"]["codigo_ciot"] is None
     assert response.headers["Location"].endswith(f"/ciot-agregado/operations/{response.get_json()['data']['id']}")

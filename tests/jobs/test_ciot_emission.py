@@ -1,14 +1,15 @@
-"""jobs.ciot.ask_authority: idempotent, retried, recoverable; never two CIOTs for one operation."""
+"""domain.ciot.jobs.ask_authority: idempotent, retried, recoverable; never two CIOTs for one operation."""
 import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from core.db import db
+from core.queue import job_path
 from core.tenancy import cross_tenant, tenant_scope
 from domain.ciot import services
+from domain.ciot.jobs import ask_authority as emit_operation
 from domain.ciot.models import EmissionAttempt, SimulatorEmission
 from domain.ciot.provider import HomologSimulator, Issuer, ProviderUnavailable
-from jobs.ciot import ask_authority as emit_operation
 from tests.fixtures.ciot import events_of, load_op
 
 
@@ -147,7 +148,7 @@ def test_a_job_delivered_twice_by_rq_emits_once(api, make_operation, rq_backend)
     op = make_operation()
     assert api.post(f"/ciot/operations/{op.id}/emit").status_code == 202
     [attempt] = attempts(op.id)
-    send_to_rq(PendingJob("jobs.ciot.ask_authority", (str(op.id), str(attempt.id)), queue="emission",
+    send_to_rq(PendingJob(job_path(emit_operation), (str(op.id), str(attempt.id)), queue="emission",
                           job_id=f"duplicate-{attempt.id}"), connection=rq_backend)
     run_worker(rq_backend)
     fresh = load_op(op.id)
@@ -174,8 +175,8 @@ def test_a_stale_attempt_is_recovered_through_rq(api, app, make_operation, rq_ba
 
 
 def test_the_periodic_recovery_job_requeues_only_stale_attempts(app, make_operation, monkeypatch):
-    """jobs.ciot.recover_stale_emissions (run by rq cron) recovers an attempt once it is stale, not before."""
-    from jobs.ciot import recover_stale_emissions
+    """domain.ciot.jobs.recover_stale_emissions (run by rq cron) recovers an attempt once it is stale, not before."""
+    from domain.ciot.jobs import recover_stale_emissions
     from jobs.cron_config import cron  # noqa: F401  the periodic table imports cleanly
     op = make_operation(status="emitindo")
     monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", 3600)

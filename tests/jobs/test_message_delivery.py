@@ -207,10 +207,10 @@ def test_job_runs_on_a_real_rq_worker(app, api, company, http_provider, monkeypa
     http_provider.answer = {"messages": [{"id": "wamid.RQ"}]}
     configure(company, "whatsapp", "whatsapp_cloud", {"api_base": http_provider.url, "phone_number_id": "1"},
               secret="t")
-    import jobs.context
+    import core.queue
     # monkeypatch, not assignment: both are process-wide and must not outlive this test
     monkeypatch.setitem(app.config, "JOBS_INLINE", False)
-    monkeypatch.setattr(jobs.context, "_worker_app", app)  # what `flask worker` does
+    monkeypatch.setattr(core.queue, "_worker_app", app)  # what `flask worker` does
     try:
         message_id = post(api, channel="whatsapp", to="+5541999998888", body="via rq")
         assert load(company, message_id).status == "queued"

@@ -5,9 +5,9 @@ import sqlalchemy as sa
 from flask import has_app_context
 
 from core.db import db
+from core.jobs import job_context
 from core.tenancy import cross_tenant, current_company_id, enter_tenant
 from domain.tenancy.models import Company
-from jobs.context import job_context
 
 SEEN: list[dict] = []
 LEAKED: list = []  # connections a job kept, closed by the test

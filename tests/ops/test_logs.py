@@ -7,6 +7,8 @@ import logging
 import pytest
 
 from core.logs import configure_logging, scrub
+from core.queue import job_path
+from domain.ciot.jobs import ask_authority
 from tests.fixtures.ciot import run_worker
 from tests.fixtures.partners import unique_cpf
 from tests.ops.conftest import value
@@ -86,7 +88,7 @@ def test_job_line_carries_the_request_id_company_and_api_key(app, company, make_
     run_worker(rq_backend)
     [job] = lines(stream, "fretes.job")
     assert (job["request_id"], job["queue"], job["job"], job["status"]) == (
-        "emit-7", "emission", "jobs.ciot.ask_authority", "ok")
+        "emit-7", "emission", job_path(ask_authority), "ok")
     assert job["company_id"] == str(company.id) and job["duration_ms"] > 0 and job["job_id"]
     assert (job["api_key_id"], job["user_id"]) == (str(key.id), None)
     assert "flk_" not in json.dumps(job)  # the key's id, never the key
@@ -108,9 +110,10 @@ def test_job_enqueued_from_a_page_names_the_user(company, make_user, login, make
 
 def test_a_job_enqueued_outside_a_request_names_no_actor(app, rq_backend, log_output):
     from core.queue import PendingJob, send_to_rq
+    from jobs.maintenance import purge_expired_idempotency_keys
     stream = log_output("json")
     with app.app_context():
-        send_to_rq(PendingJob("jobs.maintenance.purge_expired_idempotency_keys", ()), rq_backend)
+        send_to_rq(PendingJob(job_path(purge_expired_idempotency_keys), ()), rq_backend)
     run_worker(rq_backend, "default")
     [job] = lines(stream, "fretes.job")
     assert (job["request_id"], job["user_id"], job["api_key_id"]) == (None, None, None)

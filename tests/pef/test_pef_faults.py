@@ -6,9 +6,9 @@ import sqlalchemy as sa
 from core.db import db
 from core.tenancy import cross_tenant, tenant_scope
 from domain.ciot import services
+from domain.ciot.jobs import ask_authority as emit_operation
 from domain.ciot.models import EmissionAttempt, PefDeclaration
 from domain.ciot.provider import ProviderUnavailable
-from jobs.ciot import emit_operation
 from tests.fixtures.ciot import events_of, load_op
 
 DECLARE, CONSULT = "DeclaracaoOperacaoTransporte", "ConsultarCIOTGerado"

@@ -12,9 +12,9 @@ from core.config import load_config
 from core.db import db
 from core.tenancy import tenant_scope
 from domain.ciot import protocol_job
+from domain.ciot.jobs import ask_authority as emit_operation
 from domain.ciot.models import EmissionAttempt, PefDeclaration
 from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
-from jobs.ciot import emit_operation
 from tests.fixtures.ciot import load_op
 from tests.fixtures.pef_server import PASSWORD, PefSetup
 from tests.web.test_cadastros_helpers import post

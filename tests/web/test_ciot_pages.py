@@ -410,7 +410,7 @@ def test_emit_blocked_by_validation_is_422_with_the_codes(operador, make_operati
 
 
 def test_emission_progress_polls_while_emitindo(operador, make_operation):
-    from jobs.ciot import emit_operation
+    from domain.ciot.jobs import ask_authority as emit_operation
     op = make_operation(status="emitindo")
     polling = operador.get(f"/ciot/{op.id}/emissao", headers=HX)
     html = polling.get_data(as_text=True)

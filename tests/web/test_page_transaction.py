@@ -91,8 +91,8 @@ def phase_then_fail():
 
 
 def failing_job() -> None:
-    """An inline job that fails inside its own unit of work (jobs.context.job_context)."""
-    from jobs.context import job_context
+    """An inline job that fails inside its own unit of work (core.jobs.job_context)."""
+    from core.jobs import job_context
     with job_context():
         add("666")
         raise RuntimeError("the job failed")

@@ -11,8 +11,8 @@ from core.events import emit_event
 from core.models import OutboxEvent
 from core.tenancy import tenant_scope
 from domain.webhooks import services
+from domain.webhooks.jobs import deliver, redeliver_overdue
 from domain.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
-from jobs.webhooks import deliver, redeliver_overdue
 from tests.fixtures.committing import commit
 
 
@@ -221,7 +221,7 @@ def test_a_freight_status_change_over_the_api_reaches_the_webhook(api, company, 
 
 
 def test_more_endpoints_than_the_fan_out_sends_get_a_job_each(company, receiver, make_endpoint):
-    from jobs.webhooks import SEND_IN_FAN_OUT
+    from domain.webhooks.jobs import SEND_IN_FAN_OUT
     for _ in range(SEND_IN_FAN_OUT + 1):
         make_endpoint(company, receiver.url)
     emit(company)

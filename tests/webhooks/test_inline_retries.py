@@ -9,8 +9,8 @@ from core.db import db
 from core.inline_timer import TIMER
 from core.tenancy import tenant_scope
 from domain.webhooks import services
+from domain.webhooks.jobs import redeliver_overdue
 from domain.webhooks.models import WebhookDelivery
-from jobs.webhooks import redeliver_overdue
 from tests.webhooks.test_delivery import deliveries, emit
 
 

@@ -19,8 +19,8 @@ from core.db import db, utcnow
 from core.events import emit_event
 from core.tenancy import tenant_scope
 from domain.webhooks import services
+from domain.webhooks.jobs import deliver
 from domain.webhooks.models import WebhookEndpoint
-from jobs.webhooks import deliver
 from tests.fixtures.committing import commit
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,8 +11,8 @@ import sqlalchemy as sa
 
 from core.db import db, utcnow
 from core.tenancy import cross_tenant
+from domain.webhooks.jobs import redeliver_overdue
 from domain.webhooks.models import WebhookDelivery
-from jobs.webhooks import redeliver_overdue
 from tests.fixtures.ciot import run_worker
 from tests.hardening.test_dead_jobs import ROOT, WORKER_BOUND, kill_hard, wait_for, worker_env
 from tests.webhooks.test_delivery import emit

@@ -1,22 +1,13 @@
-"""The context every job runs in, inline (inside the request that enqueued it) or in an RQ worker."""
+"""The context every job runs in, inline (inside the request that enqueued it) or in an RQ worker. The job
+functions themselves sit with their area (domain/<area>/jobs.py), listed once in jobs/registry.py."""
 import contextlib
 
 from flask import current_app, has_app_context
 
+from core.db import db
+from core.queue import worker_app
 from core.tenancy import tenant_scope
 from core.transaction import unit_of_work
-
-_worker_app = None
-
-
-def worker_app():
-    """One Flask app per worker process, built on first use (or the one `flask worker` built) and kept for every job
-    the process runs: its engine's pool keeps the connections between jobs (jobs/worker.py)."""
-    global _worker_app  # noqa: PLW0603  one app per worker process, built lazily
-    if _worker_app is None:
-        from app import create_app
-        _worker_app = create_app()
-    return _worker_app
 
 
 @contextlib.contextmanager
@@ -31,7 +22,6 @@ def job_context(company_id=None):
         return
     app = worker_app()
     with app.app_context():
-        from core.db import db
         try:
             with _scope(company_id), unit_of_work():
                 yield app
