@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from core.queue import job_failed
 from domain.billing.jobs import import_staged
-from domain.ciot.jobs import ask_authority, build_batch_zip, recover_stale_emissions
+from domain.ciot.jobs import ask_authority, build_batch_zip
+from domain.ciot.recovery_jobs import recover_stale_emissions
 from domain.ciot_agregado.jobs import (
     close_expired_agregados,
     retry_stuck_agregados,

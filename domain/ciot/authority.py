@@ -15,6 +15,7 @@ from domain.ciot.issuer import issuer_of, provider_and_credentials
 from domain.ciot.mapping import CHILDREN, jsonable, store_children, store_scalar, to_body
 from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.ciot.outcome_words import WHAT
+from domain.ciot.protocol_job import register_handler
 from domain.ciot.provider import Issuer
 from domain.ciot.queries import get_operation
 from domain.ciot.schemas import RectifyBody
@@ -232,3 +233,7 @@ def failed(op: CiotOperation, request: EmissionAttempt, error: str, *, actor) ->
     what = WHAT[request.action]
     record_event(op, f"{KIND[request.action]}_failed", f"{what} não concluído(a): falha ao falar com a ANTT. "
                  f"{error}"[:1000], {"error": error, "attempt_id": str(request.id)}, actor=actor_label(actor))
+
+
+# The protocol's job (domain/ciot/protocol_job.py) finds this module's ask / succeeded / rejected / failed here.
+register_handler(__name__, "rectify", "cancel", "close")

@@ -16,6 +16,7 @@ from domain.ciot import protocol, states
 from domain.ciot.issuer import environment_label, provider_and_credentials, resolve_issuer
 from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.ciot.month_counts import count_change
+from domain.ciot.protocol_job import register_handler
 from domain.ciot.provider import Issuer
 from domain.ciot.queries import get_operation, in_flight_attempt
 from domain.ciot.states import actor_label, record_event, transition
@@ -185,3 +186,7 @@ def settle_emission(request: EmissionRequest, *, timeout: float | None = None, i
         return EmissionOutcome(request.op, "emit", "refused", error=request.error)
     attempt = db.session.get(EmissionAttempt, request.attempt_id)
     return protocol.submit(attempt, request.op, "emit", timeout=timeout, interim=interim)
+
+
+# The protocol's job (domain/ciot/protocol_job.py) finds this module's ask / succeeded / rejected / failed here.
+register_handler(__name__, "emit")

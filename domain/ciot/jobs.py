@@ -1,5 +1,6 @@
-"""CIOT jobs: every request to the authority about an operation (queue "emission", domain/ciot/protocol.py), the
-periodic recovery of stale requests, and the batch page's ZIP of declarations (queue "pdf").
+"""CIOT jobs: every request to the authority about an operation (queue "emission", domain/ciot/protocol.py) and the
+batch page's ZIP of declarations (queue "pdf"). The periodic recovery of stale requests is in recovery_jobs.py: it
+calls the protocol, which enqueues these, so it cannot sit in the module the protocol imports.
 
 `ask_authority(operation_id, request_id)` is idempotent: it acts only on a `claimed` request, never sends an
 operation that already has a codigo_ciot, and asks the provider holding no row lock, so a retry (RQ Retry, 3
@@ -22,15 +23,19 @@ from core.jobs import final_try, job_context
 from core.models import JobProgress
 from core.progress import advance, fail, finish, result_folder
 from core.tenancy import cross_tenant, tenant_scope
+from domain.ciot.batch_zip import write_zip
+from domain.ciot.models import EmissionAttempt
+from domain.ciot.protocol_job import fail_request, run_request
+from domain.ciot.provider import ProviderUnavailable
+from domain.tenancy.models import Company
 
 log = logging.getLogger("fretes.jobs.ciot_pdf")
 
 
 def ask_authority(operation_id: str, request_id: str) -> str:
-    from domain.ciot.models import EmissionAttempt
-    from domain.ciot.provider import ProviderUnavailable
-    from domain.ciot.services import fail_request, run_request
-
+    """The job (queue "emission") of one request to the authority: idempotent, it acts only on a `claimed` request
+    and never sends a declaration twice (the request's idempotency key goes with it). An unreachable authority is
+    retried by RQ; after the last try the request fails and the operation is put back as it was."""
     with job_context():
         try:
             request_key, operation_key = uuid.UUID(str(request_id)), uuid.UUID(str(operation_id))
@@ -57,19 +62,7 @@ def ask_authority(operation_id: str, request_id: str) -> str:
         return state
 
 
-def recover_stale_emissions() -> int:
-    """Periodic (jobs/registry.py): re-enqueue requests to the authority whose worker died, and those the open
-    circuit deferred once it lets a probe through. Safe at any time: the job never issues a second CIOT."""
-    from domain.ciot.services import recover_stale_requests
-
-    with job_context():
-        return recover_stale_requests(actor="cron")
-
-
 def build_batch_zip(company_id: str, progress_id: str) -> str:
-    from domain.ciot import batch
-    from domain.tenancy.models import Company
-
     with job_context(), tenant_scope(uuid.UUID(str(company_id))):
         progress = db.session.execute(sa.select(JobProgress).where(
             JobProgress.id == uuid.UUID(str(progress_id)))).scalar_one_or_none()
@@ -84,7 +77,7 @@ def build_batch_zip(company_id: str, progress_id: str) -> str:
         partial = os.path.join(result_folder(progress), f"{progress.id}.part")
         try:
             with open(partial, "wb") as fh:
-                batch.write_zip(company, operation_ids, fh, after_each=lambda n: advance(
+                write_zip(company, operation_ids, fh, after_each=lambda n: advance(
                     progress, done=n, message=f"{n} de {total} PDF(s) gerado(s)."))
             finish(progress, result_file=partial, name=progress.params.get("filename") or "ciot-declaracoes.zip",
                    mimetype="application/zip", message=f"{total} PDF(s) no arquivo ZIP.")

@@ -1,24 +1,37 @@
-"""The authority protocol's step 2 (domain/ciot/protocol.py): the job's side of a request. `run_request` reads the
-request and the operation without a lock, asks the provider through the circuit breaker, then records the outcome
-under a short lock, only while the request is still `claimed`; `fail_request` ends it failed after the last try.
+"""The authority protocol's step 2 (domain/ciot/protocol.py): the job's side of a request. The job `ask_authority`
+(domain/ciot/jobs.py) runs `run_request`, which reads the request and the operation without a lock, asks the
+provider through the circuit breaker, then records the outcome under a short lock, only while the request is still
+`claimed`; `fail_request` ends it failed after the last try.
 
 What each action asks and records is its handler's (emission.py for emit, authority.py for rectify, cancel and
-close: ask / succeeded / rejected / failed / settled_before). The handlers import the protocol's request side; this
-module imports them, and the protocol imports neither (no import cycle)."""
+close: ask / succeeded / rejected / failed / settled_before), which registers itself here when it is imported
+(`register_handler`). The handlers import this module and the protocol's request side, and the request side imports
+this module to enqueue the job: this module imports neither (no import cycle). The area's services import every
+handler, so any process that can claim a request (the API, the pages, a worker's app) has them all."""
+import sys
 import uuid
+from types import ModuleType
 
 import sqlalchemy as sa
 
 from core.db import db, utcnow
 from core.errors import AppError
 from core.metrics import count_after_commit
-from domain.ciot import authority, breaker, emission
+from domain.ciot import breaker
 from domain.ciot.models import CiotOperation, EmissionAttempt
-from domain.ciot.protocol import CLAIMED, FAILED, REJECTED, SUCCEEDED
 from domain.ciot.provider import ProviderConfigurationError, ProviderUnavailable
 from domain.tenancy.models import Company
 
-HANDLERS = {"emit": emission, "rectify": authority, "cancel": authority, "close": authority}
+# A request's states (EmissionAttempt.state).
+CLAIMED, SUCCEEDED, REJECTED, FAILED = "claimed", "succeeded", "rejected", "failed"
+
+HANDLERS: dict[str, ModuleType] = {}  # action -> its handler module, filled by register_handler
+
+
+def register_handler(module_name: str, *actions: str) -> None:
+    """Called by a handler module at its import: `register_handler(__name__, "emit")`."""
+    for action in actions:
+        HANDLERS[action] = sys.modules[module_name]
 
 
 def run_request(request_id, *, actor: str = "worker") -> str:

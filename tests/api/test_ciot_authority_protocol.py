@@ -11,10 +11,11 @@ from core.clock import brasilia_today
 from core.db import db
 from core.tenancy import cross_tenant
 from domain.ciot import breaker
-from domain.ciot.jobs import ask_authority, recover_stale_emissions
+from domain.ciot.jobs import ask_authority
 from domain.ciot.models import EmissionAttempt
 from domain.ciot.protocol import wait_seconds
 from domain.ciot.provider import HomologSimulator, ProviderConfigurationError, ProviderUnavailable
+from domain.ciot.recovery_jobs import recover_stale_emissions
 from domain.tenancy import services as tenancy
 from tests.fixtures.ciot import load_op
 

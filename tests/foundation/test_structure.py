@@ -55,7 +55,7 @@ def test_the_length_check_counts_lines_and_skips_tests(tmp_path):
 def transaction_owner(path: Path) -> bool:
     """A command-line command (`domain/<area>/cli.py`) and a job (`domain/<area>/jobs.py`) are entry points: each
     owns its transaction (a job's is its `job_context`)."""
-    return path.name in ("cli.py", "jobs.py")
+    return path.name in ("cli.py", "jobs.py") or path.name.endswith("_jobs.py")
 
 
 def test_pages_and_domain_never_commit_or_roll_back():
@@ -167,7 +167,7 @@ def test_progress_advance_commits_only_for_jobs():
     job's phase (the job's unit of work owns it), so only jobs (and progress.finish/fail, which jobs call) may use
     it — never a page or a service, whose work would be committed half-way."""
     def a_job(path: str) -> bool:
-        return path.startswith("jobs/") or Path(path).name == "jobs.py"  # domain/<area>/jobs.py
+        return path.startswith("jobs/") or Path(path).name.endswith("jobs.py")  # domain/<area>/[*_]jobs.py
     assert {path for path in callers("advance") if not a_job(path)} == {"core/progress.py"}
 
 
@@ -351,9 +351,10 @@ def enqueue(op_id, kind):
 
 
 def area_job_functions(root: Path) -> dict[str, set[str]]:
-    """The public functions of each area's jobs module (`domain/<area>/jobs.py`), by dotted path."""
+    """The public functions of each area's jobs modules (`domain/<area>/jobs.py`, and `<what>_jobs.py` where a job
+    calls a module that enqueues the others), by dotted path."""
     found = {}
-    for path in sorted((root / "domain").glob("*/jobs.py")):
+    for path in sorted((root / "domain").glob("*/*jobs.py")):
         module = ".".join(path.relative_to(root).with_suffix("").parts)
         tree = ast.parse(path.read_text(encoding="utf-8"))
         found[module] = {f"{module}.{node.name}" for node in tree.body

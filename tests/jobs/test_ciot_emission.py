@@ -176,7 +176,7 @@ def test_a_stale_attempt_is_recovered_through_rq(api, app, make_operation, rq_ba
 
 def test_the_periodic_recovery_job_requeues_only_stale_attempts(app, make_operation, monkeypatch):
     """domain.ciot.jobs.recover_stale_emissions (run by rq cron) recovers an attempt once it is stale, not before."""
-    from domain.ciot.jobs import recover_stale_emissions
+    from domain.ciot.recovery_jobs import recover_stale_emissions
     from jobs.cron_config import cron  # noqa: F401  the periodic table imports cleanly
     op = make_operation(status="emitindo")
     monkeypatch.setitem(app.config, "CIOT_EMIT_STALE_SECONDS", 3600)
