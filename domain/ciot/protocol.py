@@ -33,9 +33,10 @@ from core.queue import enqueue_after_commit, undelivered_jobs
 from core.tenancy import cross_tenant, tenant_scope
 from core.transaction import commit_phase
 from domain.ciot import breaker
+from domain.ciot.jobs import ask_authority
 from domain.ciot.models import CiotOperation, EmissionAttempt
 from domain.ciot.outcome_words import outcome_message
-from domain.ciot.protocol_job import CLAIMED, FAILED, REJECTED, SUCCEEDED, ask_authority
+from domain.ciot.protocol_job import CLAIMED, FAILED, REJECTED, SUCCEEDED
 from domain.ciot.states import actor_label, record_event
 from domain.tenancy.models import Company
 
