@@ -15,14 +15,8 @@ from core.queue import job_failed
 from domain.billing.jobs import import_staged
 from domain.ciot.jobs import ask_authority, build_batch_zip
 from domain.ciot.recovery_jobs import recover_stale_emissions
-from domain.ciot_agregado.jobs import (
-    close_expired_agregados,
-    retry_stuck_agregados,
-    send_cancellation,
-    send_closing,
-    send_declaration,
-    send_rectification,
-)
+from domain.ciot_agregado.jobs import send_cancellation, send_closing, send_declaration, send_rectification
+from domain.ciot_agregado.periodic_jobs import close_expired_agregados, retry_stuck_agregados
 from domain.freights.jobs import expire_offers
 from domain.marketplace.jobs import purge_old_leads, recount_new_leads
 from domain.messages.jobs import deliver_message, send_guesses_notice, send_password_reset

@@ -30,6 +30,7 @@ from domain.ciot_agregado.authority import (
 from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_refusal, rejected_error
 from domain.ciot_agregado.models import ABERTO, CANCELADO, PENDENCIA_CANCELAMENTO, CiotAgregado
 from domain.ciot_agregado.queries import active_movements, get_agregado
+from domain.ciot_agregado.senders import register_sender
 
 DEFAULT_MOTIVO = "Cancelamento do contrato de agregado."
 
@@ -142,3 +143,6 @@ def stuck_cancellations(now=None) -> list[tuple]:
         sa.select(CiotAgregado.id, CiotAgregado.company_id, CiotAgregado.cancelamento_chave)
         .where(CiotAgregado.status == ABERTO, CiotAgregado.cancelamento_solicitado_at < limit)
         .order_by(CiotAgregado.cancelamento_solicitado_at, CiotAgregado.id))).all()]
+
+
+register_sender("cancellation", send_cancellation)  # for its job (domain/ciot_agregado/jobs.py)

@@ -36,6 +36,7 @@ from domain.ciot_agregado.models import ABERTO, EM_ENCERRAMENTO, ENCERRADO, Ciot
 from domain.ciot_agregado.presentation import motivo_label
 from domain.ciot_agregado.queries import active_trips, consolidated_routes, get_agregado
 from domain.ciot_agregado.routes import trip_key
+from domain.ciot_agregado.senders import register_sender
 from domain.geo.distance import INFORMED
 
 ENCERRADO_OUTCOME = "encerrado"
@@ -178,3 +179,6 @@ def stuck_closings(now=None) -> list[tuple]:
         sa.select(CiotAgregado.id, CiotAgregado.company_id, CiotAgregado.encerramento_chave)
         .where(CiotAgregado.status == EM_ENCERRAMENTO, CiotAgregado.encerramento_solicitado_at < limit)
         .order_by(CiotAgregado.encerramento_solicitado_at, CiotAgregado.id))).all()]
+
+
+register_sender("closing", send_closing)  # for its job (domain/ciot_agregado/jobs.py)

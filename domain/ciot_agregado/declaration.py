@@ -20,6 +20,7 @@ from domain.ciot_agregado.authority import (
 )
 from domain.ciot_agregado.models import ABERTO, CANCELADO, PENDENCIA_DECLARACAO, CiotAgregado
 from domain.ciot_agregado.queries import get_agregado
+from domain.ciot_agregado.senders import register_sender
 
 DECLARED = "declarado"
 HELD = "retido"  # opened without what the declaration needs (declaration_data.py): not sent
@@ -93,3 +94,5 @@ def stuck_declarations(now=None) -> list[tuple]:
     # a held contract was never sent: nothing to send again (its completion enqueues the declaration)
     return [(agregado_id, company_id, str(agregado_id)) for agregado_id, company_id, gaps in rows if not gaps]
 
+
+register_sender("declaration", send_declaration)  # for its job (domain/ciot_agregado/jobs.py)

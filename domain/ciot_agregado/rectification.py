@@ -40,6 +40,7 @@ from domain.ciot_agregado.declaration_data import composition, declaration_gaps,
 from domain.ciot_agregado.models import ABERTO, CiotAgregado, CiotAgregadoDebito, CiotAgregadoViagem
 from domain.ciot_agregado.queries import ATIVA, ATIVO, get_agregado
 from domain.ciot_agregado.schemas import CiotAgregadoRetificar
+from domain.ciot_agregado.senders import register_sender
 
 DECLARED_FIELDS = ("valor_contratado", "data_prevista_encerramento", "origem_uf", "origem_municipio_nome",
                    "destino_uf", "destino_municipio_nome")
@@ -276,3 +277,5 @@ def stuck_rectifications(now=None) -> list[tuple]:
 def _text(value):
     return value.isoformat() if isinstance(value, date) else (str(value) if value is not None else None)
 
+
+register_sender("rectification", send_rectification)  # for its job (domain/ciot_agregado/jobs.py)

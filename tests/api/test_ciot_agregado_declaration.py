@@ -86,7 +86,7 @@ def test_a_held_contract_is_cancelled_without_the_authority_and_frees_its_compos
 
 
 def test_the_daily_job_leaves_a_held_contract_alone(api, make_tac):
-    from domain.ciot_agregado.jobs import close_expired_agregados
+    from domain.ciot_agregado.periodic_jobs import close_expired_agregados
     data = _held(api, make_tac(), valor_contratado=None)
     contract = load_agregado(data["id"])
     contract.data_prevista_encerramento = brasilia_today() - timedelta(days=1)

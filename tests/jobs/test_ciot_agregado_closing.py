@@ -16,8 +16,8 @@ from core.tenancy import cross_tenant
 from domain.ciot.models import SimulatorEmission
 from domain.ciot.provider import HomologSimulator
 from domain.ciot_agregado import routes
-from domain.ciot_agregado.jobs import close_expired_agregados, retry_stuck_agregados
 from domain.ciot_agregado.models import CiotAgregado
+from domain.ciot_agregado.periodic_jobs import close_expired_agregados, retry_stuck_agregados
 from tests.fixtures.agregado import agregado_body, agregado_events, load_agregado, trip_body
 from tests.fixtures.ciot import irregular, run_worker
 

@@ -12,8 +12,8 @@ from core.clock import brasilia_today
 from core.db import db
 from core.tenancy import cross_tenant
 from domain.ciot.models import SimulatorEmission
-from domain.ciot_agregado.jobs import close_expired_agregados
 from domain.ciot_agregado.models import CiotAgregado, CiotAgregadoEvent
+from domain.ciot_agregado.periodic_jobs import close_expired_agregados
 from tests.fixtures.agregado import agregado_body, agregado_events, load_agregado, trip_body
 from tests.fixtures.ciot import clear_irregular, mark_irregular
 

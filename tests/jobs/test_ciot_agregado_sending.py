@@ -10,7 +10,8 @@ import sqlalchemy as sa
 
 from core.db import db
 from domain.ciot_agregado.declaration import send_declaration as send_declaration_phase2
-from domain.ciot_agregado.jobs import retry_stuck_agregados, send_cancellation, send_declaration
+from domain.ciot_agregado.jobs import send_cancellation, send_declaration
+from domain.ciot_agregado.periodic_jobs import retry_stuck_agregados
 from tests.fixtures.agregado import (
     agregado_body,
     agregado_events,

@@ -272,7 +272,7 @@ def test_pages_and_pdf_say_who_and_why_in_words(login, make_user, company, open_
 
 def test_opening_with_the_authority_unreachable_says_so_and_the_page_waits(login, make_user, company, make_tac,
                                                                              authority, app, monkeypatch):
-    from domain.ciot_agregado.jobs import retry_stuck_agregados
+    from domain.ciot_agregado.periodic_jobs import retry_stuck_agregados
     partner = make_tac()
     client, token = _client(login, make_user, company)
     authority.down.add("declare_aggregate")
@@ -361,7 +361,7 @@ def _banner(html: str) -> str | None:
 def test_a_pending_cancellation_shows_since_when_until_the_sweep_settles_it(login, make_user, company, open_agregado,
                                                                            authority, app, monkeypatch):
     from core.formatting import when
-    from domain.ciot_agregado.jobs import retry_stuck_agregados
+    from domain.ciot_agregado.periodic_jobs import retry_stuck_agregados
     agg = open_agregado()
     client, token = _client(login, make_user, company)
     url = f"/ciot/agregados/{agg['id']}"
@@ -381,7 +381,7 @@ def test_a_pending_cancellation_shows_since_when_until_the_sweep_settles_it(logi
 
 def test_a_pending_cancellation_the_sweep_finds_refused_leaves_no_banner(login, make_user, company, open_agregado,
                                                                          authority, app, monkeypatch):
-    from domain.ciot_agregado.jobs import retry_stuck_agregados
+    from domain.ciot_agregado.periodic_jobs import retry_stuck_agregados
     from tests.fixtures.agregado import deactivate_at_authority
     agg = open_agregado()
     client, token = _client(login, make_user, company)
