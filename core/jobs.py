@@ -36,7 +36,7 @@ def _scope(company_id):
 def final_try() -> bool:
     """Inline (no RQ job) or the last RQ try: a failure then ends the work instead of asking for a retry."""
     try:
-        from rq import get_current_job
+        from rq import get_current_job  # import here: rq is loaded only where jobs go to Redis
         job = get_current_job()
     except Exception:  # noqa: BLE001  pragma: no cover - rq absent or no connection
         job = None

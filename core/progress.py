@@ -133,6 +133,7 @@ def fail_given_up_job(rq_job_id: str, exc_type=None) -> None:
 
 
 def _failure_message(exc_type) -> str:
+    # import here: only RQ's failure callback calls this, in a worker; processes with jobs inline never load rq
     from rq.exceptions import AbandonedJobError
     from rq.timeouts import JobTimeoutException
     if isinstance(exc_type, type) and issubclass(exc_type, AbandonedJobError):

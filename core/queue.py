@@ -21,13 +21,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from importlib import import_module
 
 import sqlalchemy as sa
 from flask import current_app, has_app_context
+from flask.cli import ScriptInfo
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from core.db import db, utcnow
+from core.logs import job_meta
+from core.models import JobOutbox
+from core.serializer import JsonFirstSerializer
 from core.signals import job_gave_up
 
 log = logging.getLogger("fretes.jobs")
@@ -64,7 +69,6 @@ def enqueue_after_commit(func: Callable | str, *args, queue: str = "default", jo
     function itself; a string only for a path stored by an earlier enqueue (core.progress.retry_progress_job)."""
     if queue not in QUEUES:
         raise ValueError(f"unknown queue {queue}")
-    from core.logs import job_meta
     func = job_path(func)
     job = PendingJob(func, args, queue, job_id, timeout or DEFAULT_TIMEOUTS[queue], retries, meta=job_meta(),
                      after_response=after_response)
@@ -81,7 +85,6 @@ def enqueue_after_commit(func: Callable | str, *args, queue: str = "default", jo
 
 
 def _write_outbox(job: "PendingJob"):
-    from core.models import JobOutbox
     row = JobOutbox(func=job.func, args=list(job.args), queue=job.queue, job_id=job.job_id, timeout=job.timeout,
                     retries=job.retries, created_at=utcnow())
     db.session.add(row)
@@ -122,7 +125,6 @@ def send_or_keep(job: "PendingJob", connection=None) -> bool:
 def forget_outbox(ids) -> None:
     """Delete sent rows on a connection of their own: the caller's session (and its loaded objects) is untouched.
     If this fails the rows are sent once more later, which idempotent jobs tolerate."""
-    from core.models import JobOutbox
     ids = [i for i in ids if i is not None]
     if not ids:
         return
@@ -148,7 +150,6 @@ def retry_outbox_if_due() -> None:
 def dispatch_outbox(*, min_age_seconds: float = 30, limit: int = 500, connection=None) -> int:
     """Send waiting jobs to Redis, oldest first; stop at the first failure. Rows younger than `min_age_seconds` are
     left to the request that wrote them. Returns how many were sent."""
-    from core.models import JobOutbox
     table = JobOutbox.__table__
     sent = 0
     with db.engine.connect() as conn:
@@ -171,7 +172,6 @@ def dispatch_outbox(*, min_age_seconds: float = 30, limit: int = 500, connection
 
 
 def run_inline(job: PendingJob):
-    from importlib import import_module
     module_name, _, func_name = job.func.rpartition(".")
     try:
         return getattr(import_module(module_name), func_name)(*job.args)
@@ -185,15 +185,14 @@ def run_inline(job: PendingJob):
 
 
 def redis_connection():
-    from redis import Redis
+    from redis import Redis  # import here: only processes with a Redis URL load the client (jobs inline need none)
     # A bounded connect: an unreachable host must fail the enqueue quickly (the job then waits in the outbox).
     return Redis.from_url(current_app.config["REDIS_URL"], socket_connect_timeout=3)
 
 
 def rq_queue(name: str, connection=None):
-    from rq import Queue
+    from rq import Queue  # import here: rq is loaded only where jobs go to Redis (inline jobs need none)
 
-    from core.serializer import JsonFirstSerializer
     return Queue(name, connection=connection or redis_connection(), serializer=JsonFirstSerializer,
                  default_timeout=DEFAULT_TIMEOUTS[name])
 
@@ -214,7 +213,6 @@ def worker_app():
     not imported: the layers below the entry points never import the app module."""
     global _worker_app  # noqa: PLW0603  one app per worker process, built lazily
     if _worker_app is None:
-        from flask.cli import ScriptInfo
         _worker_app = ScriptInfo(app_import_path=os.environ.get("FLASK_APP") or "app", set_debug_flag=False).load_app()
     return _worker_app
 
@@ -232,7 +230,7 @@ def job_failed(job, connection, exc_type, exc_value, traceback) -> None:
 
 
 def send_to_rq(job: PendingJob, connection=None):
-    from rq import Callback, Retry
+    from rq import Callback, Retry  # import here: rq is loaded only where jobs go to Redis
     retry = Retry(max=job.retries, interval=job.retry_intervals[: max(job.retries, 1)]) if job.retries else None
     return rq_queue(job.queue, connection).enqueue(job.func, *job.args, job_id=job.job_id, job_timeout=job.timeout,
                                                    retry=retry, failure_ttl=7 * 24 * 3600, meta=job.meta,

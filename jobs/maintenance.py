@@ -2,6 +2,8 @@
 from core.db import db, utcnow
 from core.jobs import job_context
 from core.models import IdempotencyRecord
+from core.queue import QUEUES, dispatch_outbox, redis_connection
+from core.serializer import JsonFirstSerializer
 from core.tenancy import cross_tenant
 
 
@@ -15,7 +17,6 @@ def purge_expired_idempotency_keys() -> int:
 
 def dispatch_job_outbox(min_age_seconds: float = 30) -> int:
     """Send the jobs whose enqueue failed (Redis was down) now that Redis answers; see core/queue.py."""
-    from core.queue import dispatch_outbox
     with job_context():
         return dispatch_outbox(min_age_seconds=min_age_seconds)
 
@@ -27,10 +28,8 @@ def sweep_dead_jobs(timestamp: float | None = None) -> int:
     retries due on a queue whose scheduler died are enqueued (`enqueue_stranded_retries`). Workers clean now and
     then themselves; this periodic run (every SWEEP_SECONDS, jobs/registry.py) makes it prompt. `timestamp`
     (tests) stands for "now"."""
-    from rq.registry import StartedJobRegistry
+    from rq.registry import StartedJobRegistry  # import here: only with Redis (the sweep does nothing inline)
 
-    from core.queue import QUEUES, redis_connection
-    from core.serializer import JsonFirstSerializer
     with job_context():
         connection, swept = redis_connection(), 0
         for name in QUEUES:
@@ -50,10 +49,8 @@ def enqueue_stranded_retries(connection) -> set[str]:
     (and its successor) try the lock again only at their maintenance, every few minutes: a CIOT emission's retry
     waited 10 minutes. Here, every sweep: for each queue whose lock has lapsed (no live scheduler), take it, enqueue
     the due jobs once, and give it back. A live scheduler's lock is never taken. Returns the queues it served."""
-    from rq.scheduler import RQScheduler
+    from rq.scheduler import RQScheduler  # import here: only with Redis (the sweep does nothing inline)
 
-    from core.queue import QUEUES
-    from core.serializer import JsonFirstSerializer
     scheduler = RQScheduler(list(QUEUES), connection=connection, serializer=JsonFirstSerializer)
     try:
         served = set(scheduler.acquire_locks())

@@ -27,8 +27,10 @@ import time
 import redis.exceptions
 from rq import SimpleWorker, Worker
 
+from core.db import db
 from core.logs import log_job
 from core.metrics import record_job
+from core.queue import redis_connection, worker_app
 from core.tenancy import last_scoped_company
 
 log = logging.getLogger("fretes.jobs")
@@ -90,7 +92,6 @@ def build_when_redis_answers(make):
         try:
             return make()
         except REDIS_OUTAGE as exc:
-            from core.queue import redis_connection
             wait_for_redis(redis_connection(), f"worker (pid {os.getpid()}) starting", exc)
 
 
@@ -203,8 +204,6 @@ class FretesForkingWorker(OutageTolerantWork, MeasuredJobs, Worker):
 
 def worker_engines() -> list:
     """The database engines of the worker's app (one per bind)."""
-    from core.db import db
-    from core.queue import worker_app
     with worker_app().app_context():
         return list(db.engines.values())
 
