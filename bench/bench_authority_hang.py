@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import start_process, stop_children_on_sigterm, stop_processes, wait_http_ready
+from _common import save_seed, start_process, stop_children_on_sigterm, stop_processes, wait_http_ready
 from bench_vehicle_list import PASSWORD, free_port, login_cookie, recreate_database
 
 ROOT = str(Path(__file__).resolve().parent.parent)
@@ -54,11 +54,11 @@ def seed(instance: str, pef_settings: dict, setup) -> dict:
     with app.app_context():
         db.create_all()
         company = tenancy.create_company(name="Transportadora Bench Ltda", cnpj="11444777000161", ciot_flow="legacy")
-        db.session.commit()
+        save_seed()
         with tenant_scope(company.id):
             tenancy.create_user(company, email="bench@example.com", password=PASSWORD, role="admin")
             _, key = tenancy.create_api_key(company, name="bench")
-            db.session.commit()
+            save_seed()
         setup.install(company)
 
         def operations(status: str, count: int) -> list:
