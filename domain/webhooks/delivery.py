@@ -53,6 +53,7 @@ def signing_secrets(endpoint: WebhookEndpoint, now=None) -> list[str]:
         found.append(crypto.decrypt(endpoint.previous_secret_encrypted))
     return found
 
+
 # --- Fan-out ----------------------------------------------------------------------------------------
 
 def subscribed(endpoint: WebhookEndpoint, event_type: str, company) -> bool:
