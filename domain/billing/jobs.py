@@ -1,9 +1,9 @@
 """Fiscal XML upload jobs (queue "default"): `import_staged(company_id, progress_id)` reads the files a large
-upload staged (domain.billing.xml_batch), advancing the progress row the inbox page polls every 25 files (each
-step a commit: the documents read so far are kept), then keeping the outcome per file in the row for the result
-page and removing the staged files. Idempotent: a finished
-row is left alone; a rerun of an unfinished one reads every file again, and the documents an earlier run already
-committed come out as duplicated."""
+upload staged (domain.billing.xml_batch stages them, domain.billing.xml_staged reads them), advancing the progress
+row the inbox page polls every 25 files (each step a commit: the documents read so far are kept), then keeping the
+outcome per file in the row for the result page and removing the staged files. Idempotent: a finished row is left
+alone; a rerun of an unfinished one reads every file again, and the documents an earlier run already committed come
+out as duplicated."""
 import logging
 import shutil
 import uuid
@@ -12,28 +12,27 @@ from core.db import db
 from core.jobs import job_context
 from core.models import JobProgress
 from core.progress import advance, fail, job_row
+from domain.billing import xml_staged
+from domain.tenancy.models import Company
 
 log = logging.getLogger("fretes.jobs.billing_xml")
 
 
 def import_staged(company_id: str, progress_id: str) -> str:
-    from domain.billing import xml_batch
-    from domain.tenancy.models import Company
-
     with job_context(uuid.UUID(str(company_id))):
         progress = job_row(progress_id)
         if progress is None:
             return "missing"
         if progress.finished:
             return progress.state
-        total, staged = len(progress.params["files"]), xml_batch.staging_folder(progress)
+        total, staged = len(progress.params["files"]), xml_staged.staging_folder(progress)
         advance(progress, done=0, total=total, message="Lendo os arquivos…")
         try:
-            outcomes = xml_batch.import_staged(
+            outcomes = xml_staged.import_staged(
                 db.session.get(Company, progress.company_id), progress,
                 after_each=lambda n: advance(progress, done=n, message=f"{n} de {total} arquivo(s) lido(s)."))
             progress.params = {**progress.params, "outcome": [outcome.as_row() for outcome in outcomes]}
-            advance(progress, done=total, state="done", message=xml_batch.summary(outcomes))
+            advance(progress, done=total, state="done", message=xml_staged.summary(outcomes))
         except Exception:  # the page shows the failure (and "Tentar novamente"); the worker log keeps the traceback
             log.exception("XML upload %s failed", progress_id)
             db.session.rollback()

@@ -18,7 +18,7 @@ from core.models import OutboxEvent
 from core.queue import PendingJob, enqueue_after_commit, job_path, rq_queue
 from core.transaction import commit_phase
 from domain.tenancy.models import Company
-from domain.webhooks import services
+from domain.webhooks.delivery import claim, due_deliveries, fan_out, record_attempt, send, undispatched_events
 from domain.webhooks.models import WebhookDelivery, WebhookEndpoint
 
 log = logging.getLogger("fretes.webhooks")
@@ -40,11 +40,11 @@ def dispatch_event(company_id: str, event_id: str, now=None) -> int:
         event = db.session.get(OutboxEvent, uuid.UUID(str(event_id)))
         if event is None:
             return 0
-        created = services.fan_out(event, db.session.get(Company, event.company_id), _parse(now))
+        created = fan_out(event, db.session.get(Company, event.company_id), _parse(now))
         send_here, ids = len(created) <= SEND_IN_FAN_OUT, [d.id for d in created]
         if not send_here:
-            for delivery in created:
-                services.queue_delivery(delivery)
+            for owed in created:  # as services.queue_delivery does (services imports this module)
+                enqueue_after_commit(deliver, str(owed.company_id), str(owed.id), queue=QUEUE)
     if send_here:  # one job instead of two per event: the first attempts run in this job, after the commit
         for delivery_id in ids:
             deliver(company_id, delivery_id, now)
@@ -55,7 +55,7 @@ def deliver(company_id: str, delivery_id: str, now=None) -> str | None:
     """One attempt of one delivery, if it is still due; returns the delivery's status afterwards."""
     now, delivery_id = _parse(now), uuid.UUID(str(delivery_id))
     with job_context(company_id):
-        if not services.claim(delivery_id, now):
+        if not claim(delivery_id, now):
             db.session.rollback()
             return None
         commit_phase("the delivery claim stands even if this process dies during the request")
@@ -64,8 +64,8 @@ def deliver(company_id: str, delivery_id: str, now=None) -> str | None:
         if not endpoint.enabled:  # owed again when the endpoint is enabled
             delivery.next_attempt_at = None
             return delivery.status
-        outcome = services.send(delivery, now)
-        services.record_attempt(delivery, outcome, now)
+        outcome = send(delivery, now)
+        record_attempt(delivery, outcome, now)
         commit_phase("the attempt is recorded before its retry is scheduled")
         if delivery.status == "pending":
             _schedule(company_id, delivery_id, delivery.next_attempt_at)
@@ -92,10 +92,10 @@ def redeliver_overdue(now=None) -> int:
     whose fan-out never ran. In inline mode the attempts run here. Returns how many jobs it queued."""
     now = _parse(now) or utcnow()
     with job_context():
-        events = services.undispatched_events(now - timedelta(seconds=UNDISPATCHED_AFTER_SECONDS))
+        events = undispatched_events(now - timedelta(seconds=UNDISPATCHED_AFTER_SECONDS))
         inline = bool(current_app.config.get("JOBS_INLINE"))
         # The grace is for RQ's scheduler; inline there is none to wait for: what is due is sent.
-        due = services.due_deliveries(now - timedelta(seconds=0 if inline else SWEEP_GRACE_SECONDS))
+        due = due_deliveries(now - timedelta(seconds=0 if inline else SWEEP_GRACE_SECONDS))
         db.session.rollback()
     for company_id, event_id in events:
         _run_or_queue(dispatch_event, company_id, event_id, inline, now)
