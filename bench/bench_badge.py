@@ -50,8 +50,8 @@ def seed(app) -> tuple[uuid.UUID, str, str]:
     """A company with an operador and a stored count of 1 new lead; (company id, e-mail, password)."""
     from core.db import db
     from core.tenancy import tenant_scope
+    from domain.marketplace.badge import _redis_key
     from domain.marketplace.models import LeadCount
-    from domain.marketplace.services import _redis_key
     from domain.tenancy import services
 
     with app.app_context():
@@ -82,7 +82,7 @@ def bare_app(app, company_id, user_id: str):
     of the stored count (Redis GET, or the SELECT on a connection held for the run) and the fragment."""
     from flask import Flask, abort, session
 
-    from domain.marketplace.services import _redis_key
+    from domain.marketplace.badge import _redis_key
 
     held = None
     if app.config["REDIS_URL"]:

@@ -161,7 +161,7 @@ def load_config() -> dict:
         "MARKETPLACE_BADGE_CACHE_SECONDS": float(os.environ.get("MARKETPLACE_BADGE_CACHE_SECONDS", "1")),
         # Price simulations (POST /simulations): per API key, in the limiter's storage.
         "SIMULATION_RATE_LIMIT": os.environ.get("SIMULATION_RATE_LIMIT", "60 per minute"),
-        # Leads older than this are deleted by the daily purge (domain/marketplace/jobs.py; LGPD retention).
+        # Leads older than this are deleted by the daily purge (domain/marketplace/retention_jobs.py; LGPD retention).
         "MARKETPLACE_LEAD_RETENTION_DAYS": int(os.environ.get("MARKETPLACE_LEAD_RETENTION_DAYS", "180")),
         # Reverse proxies in front of the app that set X-Forwarded-For/-Proto/-Host (ProxyFix): 1 behind one
         # nginx; 0 (default) when clients reach gunicorn directly, so a forged header is never believed.

@@ -18,7 +18,8 @@ from domain.ciot.recovery_jobs import recover_stale_emissions
 from domain.ciot_agregado.jobs import send_cancellation, send_closing, send_declaration, send_rectification
 from domain.ciot_agregado.periodic_jobs import close_expired_agregados, retry_stuck_agregados
 from domain.freights.jobs import expire_offers
-from domain.marketplace.jobs import purge_old_leads, recount_new_leads
+from domain.marketplace.jobs import recount_new_leads
+from domain.marketplace.retention_jobs import purge_old_leads
 from domain.messages.jobs import deliver_message, send_guesses_notice, send_password_reset
 from domain.webhooks.jobs import deliver, dispatch_event, redeliver_overdue
 from jobs.maintenance import SWEEP_SECONDS, dispatch_job_outbox, purge_expired_idempotency_keys, sweep_dead_jobs

@@ -107,3 +107,8 @@ def public_slugs(limit: int = 50000):
                         .where(*showcase_filter())
                         .order_by(Freight.created_at.desc()).limit(limit))
     return db.session.execute(stmt).all()
+
+
+def count_leads(status: str = "novo") -> int:
+    """Counted in SQL, inside the current company's scope (the API's count, and the badge's recount)."""
+    return db.session.scalar(sa.select(sa.func.count(MarketplaceLead.id)).where(MarketplaceLead.status == status))

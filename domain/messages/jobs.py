@@ -1,8 +1,9 @@
 """Message jobs (queue "messages").
 
-`deliver_message(message_id)` makes one try through the company's channel adapter; a transient failure raises so that
-RQ retries it with backoff (domain.messages.services.RETRIES), and the last try marks the message `failed` with the
-provider's reason. Idempotent: a message already sent is left alone.
+`deliver_message(message_id)` makes one try through the company's channel adapter (`attempt_delivery`,
+domain/messages/delivery.py); a transient failure raises so that RQ retries it with backoff
+(domain.messages.services.RETRIES), and the last try marks the message `failed` with the provider's reason.
+Idempotent: a message already sent is left alone.
 
 The platform's own e-mails about an account, sent after the request that asks for them has answered (the tenancy
 area announces it, domain/messages/listeners.py enqueues): a password reset link, and the notice that a session was
@@ -17,16 +18,15 @@ from core.db import db
 from core.jobs import final_try, job_context
 from core.tenancy import cross_tenant, tenant_scope
 from core.transaction import commit_phase
+from domain.messages.channels import TransientError
+from domain.messages.delivery import attempt_delivery, find_message
+from domain.messages.models import Message
 from domain.messages.platform_mail import send_platform_mail
 from domain.tenancy.models import User
 from domain.tenancy.sessions import GUESSES_NOTICE, password_reset_token, reset_mail_text, user_by_email
 
 
 def deliver_message(message_id: str) -> str:
-    from domain.messages.channels import TransientError
-    from domain.messages.models import Message
-    from domain.messages.services import attempt_delivery, find_message
-
     with job_context():
         try:
             key = uuid.UUID(str(message_id))

@@ -1,7 +1,8 @@
 """Business actions on messages. `queue_message` validates, renders and stores the message `queued` and
-enqueues its delivery on the `messages` queue after the commit; `attempt_delivery` (the worker) sends it through
-the company's adapter for the channel, with retries on transient errors and `failed` with the provider's reason
-after the last try (or at once when the provider refuses it)."""
+enqueues its delivery on the `messages` queue after the commit; the job (domain/messages/jobs.py) sends it through
+the company's adapter for the channel with `attempt_delivery` (domain/messages/delivery.py), with retries on
+transient errors and `failed` with the provider's reason after the last try (or at once when the provider refuses
+it)."""
 import secrets
 import uuid
 
@@ -14,7 +15,13 @@ from core.transaction import commit_phase
 from domain.fleet.models import Driver
 from domain.freights.models import Freight
 from domain.freights.services import find_freight
-from domain.messages.channels import PROVIDERS, PermanentError, TransientError, adapter_for
+from domain.messages.channels import PROVIDERS
+from domain.messages.delivery import (  # noqa: F401  (re-exported: the API finds a message here, tests a try)
+    attempt_delivery,
+    channel_setting,
+    find_message,
+    mark_failed,
+)
 from domain.messages.jobs import deliver_message
 from domain.messages.models import CHANNELS, ChannelSetting, Message
 from domain.messages.presentation import SIMULATED_PROVIDER
@@ -22,17 +29,6 @@ from domain.messages.schemas import MessageCreate
 from domain.messages.templates import get_template, render
 
 RETRIES = 4  # after the first try: RQ retries at 10, 30, 60 and 60 seconds (core.queue)
-
-
-def find_message(ref) -> Message:
-    try:
-        key = uuid.UUID(str(ref))
-    except ValueError:
-        raise NotFound("Mensagem não encontrada.") from None
-    message = db.session.execute(db.select(Message).where(Message.id == key)).scalar_one_or_none()
-    if message is None:
-        raise NotFound("Mensagem não encontrada.")
-    return message
 
 
 def freight_variables(freight: Freight) -> dict:
@@ -83,51 +79,12 @@ def send_message(company, data: MessageCreate) -> Message:
     return message
 
 
-def channel_setting(channel: str) -> ChannelSetting | None:
-    return db.session.execute(db.select(ChannelSetting).where(ChannelSetting.channel == channel)).scalar_one_or_none()
-
-
 def simulated_channels() -> set[str]:
     """The company's channels that send nothing (no provider configured, or the development one): the pages name
     them "(simulado)" so nobody believes a WhatsApp went out."""
     real = db.session.execute(db.select(ChannelSetting.channel)
                               .where(ChannelSetting.provider != SIMULATED_PROVIDER)).scalars()
     return set(CHANNELS) - set(real)
-
-
-def attempt_delivery(message: Message, *, final_try: bool) -> str:
-    """One try. Sent → `sent`; a refusal → `failed` with the reason; a transient error → stays `queued` (the
-    caller retries) unless this was the final try, then `failed`. Raises TransientError to ask for a retry.
-    Idempotent: a message no longer `queued` is left alone."""
-    if message.status != "queued":
-        return message.status
-    setting = channel_setting(message.channel)
-    provider = setting.provider if setting else SIMULATED_PROVIDER
-    settings = dict(setting.settings or {}) if setting else {}
-    secret = crypto.decrypt(setting.secret_encrypted) if setting and setting.secret_encrypted else None
-    message.attempts += 1
-    message.provider = provider
-    try:
-        result = adapter_for(provider)(message, settings, secret)
-    except PermanentError as exc:
-        _fail(message, exc.reason)
-        return message.status
-    except TransientError as exc:
-        message.last_error = exc.reason
-        if final_try:
-            _fail(message, exc.reason)
-            return message.status
-        db.session.flush()
-        raise
-    message.status, message.sent_at = result.status, utcnow()
-    message.provider_message_id, message.last_error = result.provider_message_id, None
-    db.session.flush()
-    return message.status
-
-
-def _fail(message: Message, reason: str) -> None:
-    message.status, message.failure_reason = "failed", reason
-    db.session.flush()
 
 
 def configure_channel(company, channel: str, provider: str, settings: dict,
@@ -157,7 +114,7 @@ def record_provider_status(provider_message_id: str, status: str, reason: str | 
     if status == "delivered" and message.status in ("queued", "sent"):
         message.status, message.delivered_at = "delivered", utcnow()
     elif status == "failed" and message.status != "delivered":
-        _fail(message, reason or "Falha informada pelo provedor.")
+        mark_failed(message, reason or "Falha informada pelo provedor.")
     db.session.flush()
     return message
 

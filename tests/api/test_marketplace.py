@@ -262,7 +262,7 @@ def test_retention_purge_deletes_only_old_leads_and_recounts(app, public, public
     from datetime import timedelta
 
     from core.db import utcnow
-    from domain.marketplace.jobs import purge_old_leads
+    from domain.marketplace.retention_jobs import purge_old_leads
 
     send_lead(public, public_freight.public_slug, driverName="Antigo")
     send_lead(public, public_freight.public_slug, driverName="Recente")

@@ -11,8 +11,8 @@ from blueprints.web import marketplace as pages
 from core.db import db
 from core.tenancy import cross_tenant, tenant_scope
 from domain.freights.models import Offer
+from domain.marketplace.badge import _redis_key, store_new_count
 from domain.marketplace.models import LeadCount, MarketplaceLead
-from domain.marketplace.services import _redis_key, store_new_count
 from tests.fixtures.core import csrf_from
 
 
