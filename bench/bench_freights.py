@@ -11,6 +11,15 @@ with the driver and vehicle joined, signs a cursor and writes the same JSON. Tar
 POST /accept on 16 different offers at once, against gunicorn (gthread, 2 workers x 8 threads). Reported: accepts
 per second (all 16 answers of a freight count), and the check that every freight has exactly one 200, fifteen 422
 invalid_status and exactly one `aceita` offer in the database (zero double accepts).
+
+    python bench/bench_freights.py --throughput [--against ../old-checkout] [--connections 8,32] [--seconds 10]
+
+(t) Instead of (a) and (b): the list's throughput alone, the same request from N closed-loop clients (keep-alive
+connections, threads of this process) against gunicorn as the volume bench's mix runs it (2 processes, gthread, 4
+threads each), for each count of connections, several turns. With `--against <checkout>` (another tree of this
+project, e.g. `git worktree add --detach ../old <commit>`), that tree's app is started on the same database too and
+the two are measured in turn (this tree, then the other, for each count and turn): requests per second of each and
+their ratio, with the load average of each step.
 """
 import argparse
 import hashlib
@@ -25,7 +34,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import save_seed, stop_children_on_sigterm
+from _common import save_seed, start_process, stop_children_on_sigterm
 from bench_vehicle_list import (
     free_port,
     get,
@@ -238,10 +247,74 @@ def race(port: int, key: str, races: dict) -> tuple[float, dict]:
     return total, outcomes
 
 
+def closed_loop(port: int, path: str, key: str, connections: int, seconds: float) -> tuple[int, int, float]:
+    """`connections` clients, each sending the next request as soon as the last is answered (one keep-alive
+    connection each), for `seconds`: (answers 200, other answers, elapsed seconds)."""
+    stop, counts = threading.Event(), [[0, 0] for _ in range(connections)]
+
+    def client(index: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        while not stop.is_set():
+            conn.request("GET", path, headers={"X-API-Key": key})
+            response = conn.getresponse()
+            response.read()
+            counts[index][response.status != 200] += 1
+        conn.close()
+
+    threads = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(connections)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    time.sleep(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join(60)
+    return sum(c[0] for c in counts), sum(c[1] for c in counts), time.perf_counter() - started
+
+
+def throughput(args, seeded: dict, env: dict) -> None:
+    """(t): this tree's list (and `--against`'s) under N connections, in turns; requests per second and the ratio."""
+    trees = {"this tree": ROOT, **({"other tree": os.path.abspath(args.against)} if args.against else {})}
+    path = "/api/public/v1/freights?limit=50"
+    servers, ports = {}, {}
+    try:
+        for name, root in trees.items():
+            ports[name] = free_port()
+            command = [sys.executable, "-m", "gunicorn", "-w", "2", "-k", "gthread", "--threads", "4", "-b",
+                       f"127.0.0.1:{ports[name]}", "--log-level", "warning", "app:create_app()"]
+            # Each tree from its own directory: its own code and its own gunicorn.conf.py.
+            servers[name] = start_process(command, cwd=root, env={**env, "PYTHONPATH": root})
+        for name in trees:
+            wait_ready(ports[name], "/healthz", servers[name])
+            closed_loop(ports[name], path, seeded["key"], 4, 3.0)  # warm-up: both processes, their pools and caches
+        counts = [int(n) for n in args.connections.split(",")]
+        print(f"\n(t) GET {path}: gunicorn 2 processes x gthread 4 threads per tree, {args.seconds:.0f} s per step")
+        rates = {(name, n): [] for name in trees for n in counts}
+        for turn in range(args.turns):
+            for n in counts:
+                for name in trees:
+                    ok, bad, elapsed = closed_loop(ports[name], path, seeded["key"], n, args.seconds)
+                    rates[name, n].append(ok / elapsed)
+                    print(f"    turn {turn + 1} {n:3} connections {name:10} {ok / elapsed:7.1f} req/s  errors {bad}  "
+                          f"load {os.getloadavg()[0]:.1f}", flush=True)
+        for n in counts:
+            medians = {name: statistics.median(rates[name, n]) for name in trees}
+            line = "  ".join(f"{name} {rate:6.1f}" for name, rate in medians.items())
+            ratio = f"  this / other {medians['this tree'] / medians['other tree']:.2f}x" if args.against else ""
+            print(f"    {n:3} connections, median req/s: {line}{ratio}")
+    finally:
+        stop_servers(*servers.values())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=1000)
     parser.add_argument("--freights", type=int, default=20, help="freights raced on in (b)")
+    parser.add_argument("--throughput", action="store_true", help="(t) only: the list's requests per second")
+    parser.add_argument("--against", help="(t): another checkout of the project, measured in turns with this one")
+    parser.add_argument("--connections", default="8,32", help="(t): counts of closed-loop connections")
+    parser.add_argument("--seconds", type=float, default=10.0, help="(t): seconds per step")
+    parser.add_argument("--turns", type=int, default=3, help="(t): turns over every count and tree")
     args = parser.parse_args()
     stop_children_on_sigterm()
 
@@ -250,6 +323,8 @@ def main() -> None:
     seeded = seed(instance, args.freights)
     env = dict(os.environ, DATABASE_URL=DB_URL, SECRET_KEY=SECRET, INSTANCE_PATH=instance, REDIS_URL="",
                JOBS_INLINE="1", LOG_LEVEL="WARNING", BENCH_DSN=DSN, PYTHONPATH=ROOT)
+    if args.throughput:
+        return throughput(args, seeded, env)
     bench_path = ("--pythonpath", os.path.join(ROOT, "bench"))
     ports = {"real": free_port(), "bare": free_port(), "race": free_port()}
     servers = {"real": start_gunicorn("app:create_app()", ports["real"], 1, env),
