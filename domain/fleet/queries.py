@@ -31,7 +31,7 @@ def vehicle_listing(company_id, *, status: str | None = None, q: str | None = No
     plate = re.sub(r"[\s\-]", "", q or "").upper()
     params = {"company_id": company_id, "status": status, "q": like_pattern(q.lower()) if q else None,
               "plate": like_pattern(plate) if plate else None}
-    return Listing(_vehicles(bool(status), bool(q), bool(plate), tuple(columns)), params)
+    return Listing(_vehicles, (bool(status), bool(q), bool(plate), tuple(columns)), params)
 
 
 def _vehicles(status: bool, q: bool, plate: bool, columns: tuple) -> sa.Select:
@@ -61,7 +61,7 @@ def driver_listing(company_id, *, status: str | None = None, q: str | None = Non
     by_cpf = bool(q) and digits.isdigit()
     params = {"company_id": company_id, "status": status, "q": like_pattern(q.lower()) if q else None,
               "cpf": digits + "%" if by_cpf else None}
-    return Listing(_drivers(bool(status), bool(q), by_cpf, tuple(columns)), params)
+    return Listing(_drivers, (bool(status), bool(q), by_cpf, tuple(columns)), params)
 
 
 def _drivers(status: bool, q: bool, by_cpf: bool, columns: tuple) -> sa.Select:

@@ -287,11 +287,15 @@ def test_company_rows_binds_the_company_and_refuses_any_but_the_scope_company(tw
         read_rows(stmt, {"company_id": a.id}).all()  # outside a scope
 
 
+def api_key_rows() -> sa.Select:
+    return company_rows(ApiKey, ApiKey.id, ApiKey.created_at)
+
+
 def test_a_listing_pages_only_the_scope_company(two):
     a, b, ids = two
 
     def listing_of(company):
-        return Listing(company_rows(ApiKey, ApiKey.id, ApiKey.created_at), {"company_id": company.id})
+        return Listing(api_key_rows, (), {"company_id": company.id})
     with tenant_scope(a.id):
         seen, cursor = [], None
         while True:
