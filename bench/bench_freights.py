@@ -20,6 +20,13 @@ threads each), for each count of connections, several turns. With `--against <ch
 project, e.g. `git worktree add --detach ../old <commit>`), that tree's app is started on the same database too and
 the two are measured in turn (this tree, then the other, for each count and turn): requests per second of each and
 their ratio, with the load average of each step.
+
+    python bench/bench_freights.py --in-process [--against ../old-checkout] [--turns 4] [--rounds 300] [--profile 40]
+
+(p) Instead of (a) and (b): CPU time per list request in one process (Flask's test client, `time.process_time`,
+median of `--rounds` requests after 50 of warm-up), this tree and `--against` in turns, each in a process of its own
+started in its tree (bench/_freights_in_process.py); `--profile N` prints, after the figures, each tree's cProfile
+(same clock) sorted by cumulative time, N lines.
 """
 import argparse
 import hashlib
@@ -28,6 +35,7 @@ import http.client
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -306,6 +314,31 @@ def throughput(args, seeded: dict, env: dict) -> None:
         stop_servers(*servers.values())
 
 
+def in_process(args, seeded: dict) -> None:
+    """(p): the list's CPU time per request in one process, this tree and `--against` in turns."""
+    trees = {"this tree": ROOT, **({"other tree": os.path.abspath(args.against)} if args.against else {})}
+    script = os.path.join(ROOT, "bench", "_freights_in_process.py")
+
+    def run(root: str, *extra: str) -> str:
+        return subprocess.run([sys.executable, script, DB_URL, seeded["key"], str(args.rounds), *extra], cwd=root,
+                              env={**os.environ, "PYTHONPATH": root}, capture_output=True, text=True,
+                              check=True).stdout
+    medians = {name: [] for name in trees}
+    print(f"\n(p) GET /api/public/v1/freights?limit=50 in one process: CPU ms per request, median of {args.rounds}")
+    for turn in range(args.turns):
+        for name, root in trees.items():
+            medians[name].append(float(run(root)))
+            print(f"    turn {turn + 1} {name:10} {medians[name][-1]:6.2f} ms  load {os.getloadavg()[0]:.1f}",
+                  flush=True)
+    line = "  ".join(f"{name} {statistics.median(values):.2f} ms" for name, values in medians.items())
+    ratio = (f"  this / other {statistics.median(medians['this tree']) / statistics.median(medians['other tree']):.2f}x"
+             if args.against else "")
+    print(f"    median of the turns: {line}{ratio}")
+    for name, root in trees.items() if args.profile else ():
+        print(f"\n--- {name} ({root}): cProfile, process time, {args.rounds} requests")
+        print(run(root, "--profile", str(args.profile)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=1000)
@@ -314,7 +347,9 @@ def main() -> None:
     parser.add_argument("--against", help="(t): another checkout of the project, measured in turns with this one")
     parser.add_argument("--connections", default="8,32", help="(t): counts of closed-loop connections")
     parser.add_argument("--seconds", type=float, default=10.0, help="(t): seconds per step")
-    parser.add_argument("--turns", type=int, default=3, help="(t): turns over every count and tree")
+    parser.add_argument("--turns", type=int, default=3, help="(t), (p): turns over every count and tree")
+    parser.add_argument("--in-process", action="store_true", help="(p) only: CPU time per request in one process")
+    parser.add_argument("--profile", type=int, default=0, help="(p): print each tree's cProfile, this many lines")
     args = parser.parse_args()
     stop_children_on_sigterm()
 
@@ -325,6 +360,8 @@ def main() -> None:
                JOBS_INLINE="1", LOG_LEVEL="WARNING", BENCH_DSN=DSN, PYTHONPATH=ROOT)
     if args.throughput:
         return throughput(args, seeded, env)
+    if args.in_process:
+        return in_process(args, seeded)
     bench_path = ("--pythonpath", os.path.join(ROOT, "bench"))
     ports = {"real": free_port(), "bare": free_port(), "race": free_port()}
     servers = {"real": start_gunicorn("app:create_app()", ports["real"], 1, env),
