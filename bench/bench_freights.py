@@ -255,6 +255,17 @@ def race(port: int, key: str, races: dict) -> tuple[float, dict]:
     return total, outcomes
 
 
+def measured_trees(args) -> dict:
+    """This tree, then each `--against` checkout (named by its directory)."""
+    return {"this tree": ROOT, **{os.path.basename(os.path.abspath(path)): os.path.abspath(path)
+                                  for path in args.against or ()}}
+
+
+def ratios(medians: dict) -> str:
+    this = medians["this tree"]
+    return "".join(f"  this / {name} {this / value:.2f}x" for name, value in medians.items() if name != "this tree")
+
+
 def closed_loop(port: int, path: str, key: str, connections: int, seconds: float) -> tuple[int, int, float]:
     """`connections` clients, each sending the next request as soon as the last is answered (one keep-alive
     connection each), for `seconds`: (answers 200, other answers, elapsed seconds)."""
@@ -282,7 +293,7 @@ def closed_loop(port: int, path: str, key: str, connections: int, seconds: float
 
 def throughput(args, seeded: dict, env: dict) -> None:
     """(t): this tree's list (and `--against`'s) under N connections, in turns; requests per second and the ratio."""
-    trees = {"this tree": ROOT, **({"other tree": os.path.abspath(args.against)} if args.against else {})}
+    trees = measured_trees(args)
     path = "/api/public/v1/freights?limit=50"
     servers, ports = {}, {}
     try:
@@ -308,15 +319,14 @@ def throughput(args, seeded: dict, env: dict) -> None:
         for n in counts:
             medians = {name: statistics.median(rates[name, n]) for name in trees}
             line = "  ".join(f"{name} {rate:6.1f}" for name, rate in medians.items())
-            ratio = f"  this / other {medians['this tree'] / medians['other tree']:.2f}x" if args.against else ""
-            print(f"    {n:3} connections, median req/s: {line}{ratio}")
+            print(f"    {n:3} connections, median req/s: {line}{ratios(medians)}")
     finally:
         stop_servers(*servers.values())
 
 
 def in_process(args, seeded: dict) -> None:
     """(p): the list's CPU time per request in one process, this tree and `--against` in turns."""
-    trees = {"this tree": ROOT, **({"other tree": os.path.abspath(args.against)} if args.against else {})}
+    trees = measured_trees(args)
     script = os.path.join(ROOT, "bench", "_freights_in_process.py")
 
     def run(root: str, *extra: str) -> str:
@@ -330,10 +340,9 @@ def in_process(args, seeded: dict) -> None:
             medians[name].append(float(run(root)))
             print(f"    turn {turn + 1} {name:10} {medians[name][-1]:6.2f} ms  load {os.getloadavg()[0]:.1f}",
                   flush=True)
-    line = "  ".join(f"{name} {statistics.median(values):.2f} ms" for name, values in medians.items())
-    ratio = (f"  this / other {statistics.median(medians['this tree']) / statistics.median(medians['other tree']):.2f}x"
-             if args.against else "")
-    print(f"    median of the turns: {line}{ratio}")
+    medians = {name: statistics.median(values) for name, values in medians.items()}
+    line = "  ".join(f"{name} {value:.2f} ms" for name, value in medians.items())
+    print(f"    median of the turns: {line}{ratios(medians)}")
     for name, root in trees.items() if args.profile else ():
         print(f"\n--- {name} ({root}): cProfile, process time, {args.rounds} requests")
         print(run(root, "--profile", str(args.profile)))
@@ -344,7 +353,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1000)
     parser.add_argument("--freights", type=int, default=20, help="freights raced on in (b)")
     parser.add_argument("--throughput", action="store_true", help="(t) only: the list's requests per second")
-    parser.add_argument("--against", help="(t): another checkout of the project, measured in turns with this one")
+    parser.add_argument("--against", action="append",
+                        help="(t), (p): another checkout of the project, measured in turns with this one (repeatable)")
     parser.add_argument("--connections", default="8,32", help="(t): counts of closed-loop connections")
     parser.add_argument("--seconds", type=float, default=10.0, help="(t): seconds per step")
     parser.add_argument("--turns", type=int, default=3, help="(t), (p): turns over every count and tree")
