@@ -11,6 +11,22 @@ with the driver and vehicle joined, signs a cursor and writes the same JSON. Tar
 POST /accept on 16 different offers at once, against gunicorn (gthread, 2 workers x 8 threads). Reported: accepts
 per second (all 16 answers of a freight count), and the check that every freight has exactly one 200, fifteen 422
 invalid_status and exactly one `aceita` offer in the database (zero double accepts).
+
+    python bench/bench_freights.py --throughput [--against ../old-checkout] [--connections 8,32] [--seconds 10]
+
+(t) Instead of (a) and (b): the list's throughput alone, the same request from N closed-loop clients (keep-alive
+connections, threads of this process) against gunicorn as the volume bench's mix runs it (2 processes, gthread, 4
+threads each), for each count of connections, several turns. With `--against <checkout>` (another tree of this
+project, e.g. `git worktree add --detach ../old <commit>`), that tree's app is started on the same database too and
+the two are measured in turn (this tree, then the other, for each count and turn): requests per second of each and
+their ratio, with the load average of each step.
+
+    python bench/bench_freights.py --in-process [--against ../old-checkout] [--turns 4] [--rounds 300] [--profile 40]
+
+(p) Instead of (a) and (b): CPU time per list request in one process (Flask's test client, `time.process_time`,
+median of `--rounds` requests after 50 of warm-up), this tree and `--against` in turns, each in a process of its own
+started in its tree (bench/_freights_in_process.py); `--profile N` prints, after the figures, each tree's cProfile
+(same clock) sorted by cumulative time, N lines.
 """
 import argparse
 import hashlib
@@ -19,13 +35,14 @@ import http.client
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import save_seed, stop_children_on_sigterm
+from _common import save_seed, start_process, stop_children_on_sigterm
 from bench_vehicle_list import (
     free_port,
     get,
@@ -238,10 +255,111 @@ def race(port: int, key: str, races: dict) -> tuple[float, dict]:
     return total, outcomes
 
 
+def measured_trees(args) -> dict:
+    """This tree, then each `--against` checkout (named by its directory)."""
+    return {"this tree": ROOT, **{os.path.basename(os.path.abspath(path)): os.path.abspath(path)
+                                  for path in args.against or ()}}
+
+
+def ratios(medians: dict) -> str:
+    this = medians["this tree"]
+    return "".join(f"  this / {name} {this / value:.2f}x" for name, value in medians.items() if name != "this tree")
+
+
+def closed_loop(port: int, path: str, key: str, connections: int, seconds: float) -> tuple[int, int, float]:
+    """`connections` clients, each sending the next request as soon as the last is answered (one keep-alive
+    connection each), for `seconds`: (answers 200, other answers, elapsed seconds)."""
+    stop, counts = threading.Event(), [[0, 0] for _ in range(connections)]
+
+    def client(index: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        while not stop.is_set():
+            conn.request("GET", path, headers={"X-API-Key": key})
+            response = conn.getresponse()
+            response.read()
+            counts[index][response.status != 200] += 1
+        conn.close()
+
+    threads = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(connections)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    time.sleep(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join(60)
+    return sum(c[0] for c in counts), sum(c[1] for c in counts), time.perf_counter() - started
+
+
+def throughput(args, seeded: dict, env: dict) -> None:
+    """(t): this tree's list (and `--against`'s) under N connections, in turns; requests per second and the ratio."""
+    trees = measured_trees(args)
+    path = "/api/public/v1/freights?limit=50"
+    servers, ports = {}, {}
+    try:
+        for name, root in trees.items():
+            ports[name] = free_port()
+            command = [sys.executable, "-m", "gunicorn", "-w", "2", "-k", "gthread", "--threads", "4", "-b",
+                       f"127.0.0.1:{ports[name]}", "--log-level", "warning", "app:create_app()"]
+            # Each tree from its own directory: its own code and its own gunicorn.conf.py.
+            servers[name] = start_process(command, cwd=root, env={**env, "PYTHONPATH": root})
+        for name in trees:
+            wait_ready(ports[name], "/healthz", servers[name])
+            closed_loop(ports[name], path, seeded["key"], 4, 3.0)  # warm-up: both processes, their pools and caches
+        counts = [int(n) for n in args.connections.split(",")]
+        print(f"\n(t) GET {path}: gunicorn 2 processes x gthread 4 threads per tree, {args.seconds:.0f} s per step")
+        rates = {(name, n): [] for name in trees for n in counts}
+        for turn in range(args.turns):
+            for n in counts:
+                for name in trees:
+                    ok, bad, elapsed = closed_loop(ports[name], path, seeded["key"], n, args.seconds)
+                    rates[name, n].append(ok / elapsed)
+                    print(f"    turn {turn + 1} {n:3} connections {name:10} {ok / elapsed:7.1f} req/s  errors {bad}  "
+                          f"load {os.getloadavg()[0]:.1f}", flush=True)
+        for n in counts:
+            medians = {name: statistics.median(rates[name, n]) for name in trees}
+            line = "  ".join(f"{name} {rate:6.1f}" for name, rate in medians.items())
+            print(f"    {n:3} connections, median req/s: {line}{ratios(medians)}")
+    finally:
+        stop_servers(*servers.values())
+
+
+def in_process(args, seeded: dict) -> None:
+    """(p): the list's CPU time per request in one process, this tree and `--against` in turns."""
+    trees = measured_trees(args)
+    script = os.path.join(ROOT, "bench", "_freights_in_process.py")
+
+    def run(root: str, *extra: str) -> str:
+        return subprocess.run([sys.executable, script, DB_URL, seeded["key"], str(args.rounds), *extra], cwd=root,
+                              env={**os.environ, "PYTHONPATH": root}, capture_output=True, text=True,
+                              check=True).stdout
+    medians = {name: [] for name in trees}
+    print(f"\n(p) GET /api/public/v1/freights?limit=50 in one process: CPU ms per request, median of {args.rounds}")
+    for turn in range(args.turns):
+        for name, root in trees.items():
+            medians[name].append(float(run(root)))
+            print(f"    turn {turn + 1} {name:10} {medians[name][-1]:6.2f} ms  load {os.getloadavg()[0]:.1f}",
+                  flush=True)
+    medians = {name: statistics.median(values) for name, values in medians.items()}
+    line = "  ".join(f"{name} {value:.2f} ms" for name, value in medians.items())
+    print(f"    median of the turns: {line}{ratios(medians)}")
+    for name, root in trees.items() if args.profile else ():
+        print(f"\n--- {name} ({root}): cProfile, process time, {args.rounds} requests")
+        print(run(root, "--profile", str(args.profile)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=1000)
     parser.add_argument("--freights", type=int, default=20, help="freights raced on in (b)")
+    parser.add_argument("--throughput", action="store_true", help="(t) only: the list's requests per second")
+    parser.add_argument("--against", action="append",
+                        help="(t), (p): another checkout of the project, measured in turns with this one (repeatable)")
+    parser.add_argument("--connections", default="8,32", help="(t): counts of closed-loop connections")
+    parser.add_argument("--seconds", type=float, default=10.0, help="(t): seconds per step")
+    parser.add_argument("--turns", type=int, default=3, help="(t), (p): turns over every count and tree")
+    parser.add_argument("--in-process", action="store_true", help="(p) only: CPU time per request in one process")
+    parser.add_argument("--profile", type=int, default=0, help="(p): print each tree's cProfile, this many lines")
     args = parser.parse_args()
     stop_children_on_sigterm()
 
@@ -250,6 +368,10 @@ def main() -> None:
     seeded = seed(instance, args.freights)
     env = dict(os.environ, DATABASE_URL=DB_URL, SECRET_KEY=SECRET, INSTANCE_PATH=instance, REDIS_URL="",
                JOBS_INLINE="1", LOG_LEVEL="WARNING", BENCH_DSN=DSN, PYTHONPATH=ROOT)
+    if args.throughput:
+        return throughput(args, seeded, env)
+    if args.in_process:
+        return in_process(args, seeded)
     bench_path = ("--pythonpath", os.path.join(ROOT, "bench"))
     ports = {"real": free_port(), "bare": free_port(), "race": free_port()}
     servers = {"real": start_gunicorn("app:create_app()", ports["real"], 1, env),

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
+from typing import Any
 
 import sqlalchemy as sa
 from itsdangerous import BadSignature, Signer
@@ -48,28 +49,62 @@ class TextSearch:
     whenever its statistics promised matches soon and they were few, or old.
 
     `match(columns)` is the search's condition on `columns` (the model, or a subquery's `.c` of the list's
-    columns), with bound parameters (the Listing's)."""
+    columns), with bound parameters (the Listing's); `matched` is `base` with its match on the model (what
+    `Listing.select()` gives)."""
     base: sa.Select
     match: Callable[[object], sa.ColumnElement]
     window: int
+    matched: sa.Select
 
 
 @dataclass(frozen=True, slots=True)
 class Listing:
     """A list statement of one filter shape, with bound parameters instead of values (its company filter from
-    core.tenancy.company_rows), and this request's values for them: an area's list builder (a plain function
-    returning a Select) gives the statement, `paginate` adds the cursor and the limit as parameters too. The SQL is
-    compiled once per shape all the same (SQLAlchemy's compiled cache is keyed by the statement's structure).
-    With a text `search`, `stmt` is `search.base` with its match (what `select()` gives) and `paginate` reads it
-    as TextSearch says."""
-    stmt: sa.Select
+    core.tenancy.company_rows), and this request's values for them. `build` is the area's list builder, a plain
+    function of the shape alone (which filters are set, which columns: `shape` is its arguments) returning a Select;
+    `params` the values. `paginate` adds the cursor and the limit as parameters too, and runs the page as a
+    SQLAlchemy lambda statement keyed by the builder, its shape and the page's order: SQLAlchemy builds each page
+    statement once and compiles it once, instead of every request building it and adapting the compiled form to the
+    new statement object (bench/README.md, issue 38). With a text `search`, `paginate` reads it as TextSearch says
+    (two statements, built per request) and `stmt` is the search's `matched`."""
+    build: Callable[..., sa.Select]
+    shape: tuple
     params: dict
     search: TextSearch | None = None
+
+    @property
+    def stmt(self) -> sa.Select:
+        """The statement of this shape, values still bound (run it with `params`)."""
+        return self.search.matched if self.search is not None else self.build(*self.shape)
 
     def select(self) -> sa.Select:
         """The statement with this request's values written in: a plain Select to add options or an order to and run
         through the session (the company it filters by is the marked one, core.tenancy.with_values)."""
         return with_values(self.stmt, self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class _PageShape:
+    """What a Listing's page statement is made of, and all it is made of: the key SQLAlchemy's lambda cache keeps
+    the built statement under (`lambda_stmt(..., track_on=[shape])`)."""
+    build: Callable[..., sa.Select]
+    shape: tuple
+    model: type
+    sort_column: Any
+    descending: bool
+    after_cursor: bool
+
+    def statement(self) -> sa.Select:
+        return _page_statement(self.build(*self.shape), self.model, self.sort_column, self.descending,
+                               self.after_cursor)
+
+
+def _page_of_listing(page: _PageShape) -> sa.StatementLambdaElement:
+    # The lambda runs only when SQLAlchemy has no statement for this key yet. Its values are all bound parameters
+    # (the builder sees the shape alone), so nothing in it is a per-request value to track. A lambda, not the bound
+    # method: SQLAlchemy keys its cache by the lambda's code.
+    return sa.lambda_stmt(lambda: page.statement(), track_on=[page],  # noqa: PLW0108
+                          track_closure_variables=False, track_bound_values=False)
 
 
 @lru_cache(maxsize=4)
@@ -138,7 +173,7 @@ def paginate(stmt, *, model, limit: int, cursor: str | None, sort_column=None, d
             params["after_sort"], params["after_id"] = after
         if stmt.search is not None:
             return _search_page(stmt.search, params, model, sort_column, descending, limit, scope)
-        stmt = _page_statement(stmt.stmt, model, sort_column, descending, after is not None)
+        stmt = _page_of_listing(_PageShape(stmt.build, stmt.shape, model, sort_column, descending, after is not None))
     else:
         params = None
         if after is not None:

@@ -157,7 +157,23 @@ def _bound_company(model):
 
 
 def _base_select(model, columns: tuple) -> sa.Select:
-    return db.select(*(columns or (model,)))
+    return db.select(*(tuple(_table_column(model, column) for column in columns) or (model,)))
+
+
+def _table_column(model, column):
+    """A column of `model` itself selected as its table's column (under the attribute's name), anything else as
+    given. The table is the one the statement filters by the company in WHERE, so nothing of the guard depends on the
+    ORM's annotation; and a cached compiled statement's result columns are those table columns, so SQLAlchemy adapts
+    them to a new statement object by identity, where an annotated column compares as a SQL expression, one per
+    column and request (issue 38, bench/README.md)."""
+    prop = getattr(column, "property", None)
+    mapped = getattr(prop, "columns", None)
+    if getattr(column, "class_", None) is not model or not mapped or len(mapped) != 1:
+        return column
+    table_column = mapped[0]
+    if not isinstance(table_column, sa.Column) or table_column.table is not model.__table__:
+        return column
+    return table_column if table_column.key == column.key else table_column.label(column.key)
 
 
 def read_rows(stmt, params: dict | None = None):
@@ -178,6 +194,10 @@ def cross_tenant(stmt):
 
 
 def _touches_tenant_tables(orm_execute_state) -> bool:
+    # A company_select / company_rows statement reads its tenant table by construction, even when it selects only
+    # that table's columns (no mapper among them: see _table_column).
+    if orm_execute_state.execution_options.get("tenant_filtered") is not None:
+        return True
     return any(issubclass(mapper.class_, TenantMixin) for mapper in orm_execute_state.all_mappers)
 
 

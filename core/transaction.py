@@ -161,8 +161,24 @@ def _end_request(response):
 
 
 def _end_read(exc) -> None:
-    """Teardown: a read's transaction ends once every after-request hook has run (they may read what it loaded)."""
+    """Teardown: a read's transaction ends once every after-request hook has run (they may read what it loaded).
+
+    A read that went through ends with COMMIT, one that failed with ROLLBACK. Both end a READ ONLY transaction the
+    same way for the data (nothing was written), but psycopg forgets every prepared statement of the connection on a
+    ROLLBACK (it sends DEALLOCATE ALL: the rollback may have undone a DDL they depend on): ending each read that
+    way made every GET parse and plan its statements again, and cost a round trip more (issue 38, bench/README.md)."""
     if db.session.info.pop("read_only", None):
+        if exc is None:
+            _end_clean_read()
+        else:
+            _safe_rollback()
+
+
+def _end_clean_read() -> None:
+    try:
+        db.session.commit()
+    except Exception:  # the connection is gone (nothing was written): let the session drop it
+        log.debug("commit of a read failed", exc_info=True)
         _safe_rollback()
 
 

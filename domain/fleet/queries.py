@@ -36,11 +36,11 @@ def vehicle_listing(company_id, *, status: str | None = None, q: str | None = No
     plate = re.sub(r"[\s\-]", "", q or "").upper()
     params = {"company_id": company_id, "status": status, "q": like_pattern(q.lower()) if q else None,
               "plate": like_pattern(plate) if plate else None}
-    base = _vehicles(bool(status), tuple(columns))
+    shape = (bool(status), tuple(columns))
     if not q:
-        return Listing(base, params)
-    match = functools.partial(_vehicle_match, bool(plate))
-    return Listing(base.where(match(Vehicle)), params, TextSearch(base, match, SEARCH_WINDOW))
+        return Listing(_vehicles, shape, params)
+    base, match = _vehicles(*shape), functools.partial(_vehicle_match, bool(plate))
+    return Listing(_vehicles, shape, params, TextSearch(base, match, SEARCH_WINDOW, base.where(match(Vehicle))))
 
 
 def _vehicles(status: bool, columns: tuple) -> sa.Select:
@@ -78,11 +78,11 @@ def driver_listing(company_id, *, status: str | None = None, q: str | None = Non
     params = {"company_id": company_id, "status": status, "q": like_pattern(q.lower()) if q else None,
               "cpf_from": digits.ljust(CPF_DIGITS, "0") if by_cpf else None,
               "cpf_to": digits.ljust(CPF_DIGITS, "9") if by_cpf else None}
-    base = _drivers(bool(status), tuple(columns))
+    shape = (bool(status), tuple(columns))
     if not q:
-        return Listing(base, params)
-    match = functools.partial(_driver_match, by_cpf)
-    return Listing(base.where(match(Driver)), params, TextSearch(base, match, SEARCH_WINDOW))
+        return Listing(_drivers, shape, params)
+    base, match = _drivers(*shape), functools.partial(_driver_match, by_cpf)
+    return Listing(_drivers, shape, params, TextSearch(base, match, SEARCH_WINDOW, base.where(match(Driver))))
 
 
 def _drivers(status: bool, columns: tuple) -> sa.Select:

@@ -5,6 +5,7 @@ prices without reading the tables again. A price below it is flagged on the frei
 counter-offer, and it cannot be published to the marketplace (`check_publishable`; docs/antt-floor.md)."""
 from datetime import datetime
 from decimal import Decimal
+from functools import lru_cache
 
 from core.clock import brasilia_date, brasilia_today
 from core.errors import FieldError, Unprocessable
@@ -17,6 +18,9 @@ _CARGO_NAMES = {fold(name): key for key, (_code, label) in CARGO_TYPES.items()
                 for name in (key.replace("_", " "), label, str(_code))}
 
 
+# Remembered per text: a list asks it for every row (floor_pending), and a company's freights repeat a few texts;
+# folding one (Unicode decomposition, a regular expression) cost more than the rest of the row's floor fields.
+@lru_cache(maxsize=1024)
 def floor_cargo_type(cargo_type: str | None) -> str | None:
     """The floor's cargo type a freight's free-text `cargo_type` names ("Carga geral", "carga_geral", "5"), or None."""
     if not cargo_type:

@@ -47,7 +47,7 @@ def freight_listing(company_id, *, statuses=(), visibility=None, q=None, created
     params = {"company_id": company_id, "statuses": list(statuses), "visibility": visibility, "code": code,
               "q": like_pattern(fold(text)) if text else None, "created_from": created_from, "created_to": created_to}
     shape = (bool(statuses), bool(visibility), bool(text), bool(code), bool(created_from), bool(created_to))
-    return Listing(_freights(*shape), params)
+    return Listing(_freights, shape, params)
 
 
 def _freights(statuses: bool, visibility: bool, q: bool, code: bool, created_from: bool,

@@ -39,7 +39,7 @@ def partner_listing(company_id, *, q: str | None = None, role: str | None = None
     params = {"company_id": company_id,
               "created_before": naive_utc(created_before) if created_before is not None else None,
               **{f"term_{n}": like_pattern(term) for n, term in enumerate(terms)}}
-    return Listing(_partners(len(terms), role, only_active, created_before is not None, tuple(columns)), params)
+    return Listing(_partners, (len(terms), role, only_active, created_before is not None, tuple(columns)), params)
 
 
 def _partners(terms: int, role: str | None, only_active: bool, created_before: bool, columns: tuple) -> sa.Select:

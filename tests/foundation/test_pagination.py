@@ -7,11 +7,12 @@ import uuid
 from datetime import date, datetime, timedelta
 
 import pytest
+import sqlalchemy as sa
 from itsdangerous import Signer
 
 from core.db import db, utcnow
-from core.pagination import InvalidCursor, decode_cursor, encode_cursor, paginate
-from core.tenancy import tenant_scope
+from core.pagination import InvalidCursor, Listing, decode_cursor, encode_cursor, paginate
+from core.tenancy import company_rows, tenant_scope
 from domain.tenancy import services
 from domain.tenancy.models import ApiKey
 
@@ -160,3 +161,46 @@ def test_paginate_ascending(app, company):
     stamps = [k.created_at for k in page1.items + page2.items]
     assert stamps == sorted(stamps)
     assert len(page2.items) == 2 and page2.has_more is False
+
+
+# --- A Listing's page statement: built by SQLAlchemy once per shape and order (sqlalchemy.lambda_stmt) -----------
+
+BUILT = []
+
+
+def named_keys(named: bool) -> sa.Select:
+    """A list builder of one filter shape (whether the name is filtered), counting its calls."""
+    BUILT.append(named)
+    stmt = company_rows(ApiKey, ApiKey.id, ApiKey.name, ApiKey.created_at)
+    return stmt.where(ApiKey.name == sa.bindparam("name")) if named else stmt
+
+
+def keys_listing(company, name=None) -> Listing:
+    return Listing(named_keys, (name is not None,), {"company_id": company.id, "name": name})
+
+
+def test_a_listing_page_statement_is_built_once_per_shape_and_order(app, company):
+    make_keys(company, 3)
+
+    def pages():  # the first page, the next one, and the first in ascending order: three statements
+        first = paginate(keys_listing(company), model=ApiKey, limit=2, cursor=None, rows=True)
+        paginate(keys_listing(company), model=ApiKey, limit=2, cursor=first.next_cursor, rows=True)
+        paginate(keys_listing(company), model=ApiKey, limit=2, cursor=None, rows=True, descending=False)
+    with tenant_scope(company.id):
+        pages()  # built here (SQLAlchemy runs a lambda a second time when it first analyses its code)
+        BUILT.clear()
+        pages()
+        pages()
+    assert BUILT == []
+
+
+def test_each_shape_of_a_listing_has_its_own_statement_and_its_own_values(app, company):
+    """Breaking case of the above: another shape (the name filtered) is built apart, and each request's values are
+    its own, never the first request's."""
+    make_keys(company, 3)
+    with tenant_scope(company.id):
+        every = paginate(keys_listing(company), model=ApiKey, limit=10, cursor=None, rows=True).items
+        for name in ("k0", "k2", "none such"):
+            found = paginate(keys_listing(company, name), model=ApiKey, limit=10, cursor=None, rows=True).items
+            assert [row.name for row in found] == [row.name for row in every if row.name == name]
+    assert len(every) == 3

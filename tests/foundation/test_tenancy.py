@@ -287,11 +287,15 @@ def test_company_rows_binds_the_company_and_refuses_any_but_the_scope_company(tw
         read_rows(stmt, {"company_id": a.id}).all()  # outside a scope
 
 
+def api_key_rows() -> sa.Select:
+    return company_rows(ApiKey, ApiKey.id, ApiKey.created_at)
+
+
 def test_a_listing_pages_only_the_scope_company(two):
     a, b, ids = two
 
     def listing_of(company):
-        return Listing(company_rows(ApiKey, ApiKey.id, ApiKey.created_at), {"company_id": company.id})
+        return Listing(api_key_rows, (), {"company_id": company.id})
     with tenant_scope(a.id):
         seen, cursor = [], None
         while True:
@@ -321,3 +325,18 @@ def test_company_outerjoin_filters_the_joined_table_by_the_same_company(two, mak
             read_rows(stmt, {"company_id": b.id})
         with pytest.raises(TenancyViolation):  # only a company_rows statement can be extended
             company_outerjoin(company_select(ApiKey, a.id, ApiKey.id), User, User.company_id == ApiKey.company_id)
+
+
+def test_a_list_statement_selects_its_tables_columns_and_still_needs_a_scope(two):
+    """The listed model's own columns are selected as its table's columns (SQLAlchemy then matches a cached compiled
+    statement's result columns by identity); another model's column stays as given. Outside a scope the statement
+    is refused all the same: it is marked as reading its tenant table."""
+    a, _, ids = two
+    stmt = company_rows(ApiKey, ApiKey.id, ApiKey.name, User.email)
+    selected = list(stmt.selected_columns)
+    assert selected[0] is ApiKey.__table__.c.id and selected[1] is ApiKey.__table__.c.name
+    assert selected[2] is not User.__table__.c.email
+    with tenant_scope(a.id):
+        assert set(read_rows(company_rows(ApiKey, ApiKey.id), {"company_id": a.id}).scalars()) == set(ids[a.id])
+    with pytest.raises(TenancyViolation):
+        db.session.execute(company_rows(ApiKey, ApiKey.id), {"company_id": a.id}).all()

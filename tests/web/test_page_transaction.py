@@ -2,6 +2,7 @@
 work commits after a view answered below 400, rolls back otherwise; a GET reads read-only; a refusal that keeps its
 records is kept; `commit_phase` commits a claim, and an API call failing after it answers the interim 202. Probe
 routes on their own app (the real hooks, the test database); rows are written to a platform table (no tenant)."""
+import os
 import uuid
 
 import pytest
@@ -115,6 +116,20 @@ def api_claim_then_fail(ctx):
     commit_phase("the claim the worker must see")
     add("702")
     raise RuntimeError("the wait after the claim failed")
+
+
+@pages.get("/read")
+def read():
+    # The same statement on every call, its value bound: psycopg prepares it on the server after its fifth run on a
+    # connection (prepare_threshold), unless a ROLLBACK made it forget its prepared statements.
+    found = db.session.execute(sa.select(IrregularCarrier.rntrc).where(
+        IrregularCarrier.rntrc == sa.bindparam("rntrc")), {"rntrc": "000"}).all()
+    return str(len(found))
+
+
+@pages.get("/prepared")
+def prepared():
+    return str(db.session.execute(sa.text("SELECT count(*) FROM pg_prepared_statements")).scalar())
 
 
 @endpoint("/write-on-read", "GET", blueprint=api_probe)
@@ -250,3 +265,60 @@ def test_the_connection_a_read_used_is_writable_again_for_the_next_request(clien
             add(f"95{number}")
             db.session.commit()
     assert stored() == [f"95{n}" for n in range(5)]
+
+
+# --- How a read's transaction ends (COMMIT when it went through: psycopg keeps its prepared statements) -----------
+
+@pytest.fixture
+def transaction_ends(probe_app):
+    """The COMMITs and ROLLBACKs the app's connections send (SQLAlchemy's engine events), in order."""
+    ends = []
+    with probe_app.app_context():
+        engine = db.engine
+    listeners = {"commit": lambda conn: ends.append("commit"), "rollback": lambda conn: ends.append("rollback")}
+    for name, listener in listeners.items():
+        sa.event.listen(engine, name, listener)
+    yield ends
+    for name, listener in listeners.items():
+        sa.event.remove(engine, name, listener)
+
+
+def test_a_read_that_went_through_ends_with_commit(client, transaction_ends):
+    assert client.get("/_uow/read").status_code == 200
+    assert transaction_ends == ["commit"]
+
+
+def test_a_read_that_failed_ends_with_rollback(client, transaction_ends):
+    """Breaking case of the above: a GET whose view raised rolls back, and commits nothing."""
+    assert client.get("/_uow/flush-then-raise").status_code == 500
+    assert transaction_ends == ["rollback"]
+    assert stored() == []
+
+
+on_postgresql = pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"),
+                                   reason="psycopg's prepared statements: PostgreSQL only")
+
+
+@pytest.fixture
+def one_connection(probe_app):
+    """The pool emptied: requests one after the other then all run on the one connection the first opens."""
+    with probe_app.app_context():
+        db.engine.dispose()
+
+
+@on_postgresql
+def test_the_statements_reads_prepared_outlive_them(client, one_connection):
+    """Six reads in a row on one connection: the sixth runs a statement the server prepared, so the GETs after it
+    skip parsing and planning."""
+    for _ in range(6):
+        assert client.get("/_uow/read").status_code == 200
+    assert int(client.get("/_uow/prepared").get_data(as_text=True)) >= 1
+
+
+@on_postgresql
+def test_a_failed_read_drops_the_prepared_statements(client, one_connection):
+    """Breaking case of the above: a read that fails ends with ROLLBACK, and psycopg forgets what it had prepared."""
+    for _ in range(6):
+        assert client.get("/_uow/read").status_code == 200
+    assert client.get("/_uow/flush-then-raise").status_code == 500
+    assert client.get("/_uow/prepared").get_data(as_text=True) == "0"
