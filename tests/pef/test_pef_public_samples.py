@@ -76,6 +76,34 @@ def test_a_lotacao_and_a_fracionada_use_only_the_public_clients_names(make_opera
                 assert payment["ChavePix"] and payment["IdentificadorPix"]
 
 
+# Values of Unimake's declaracaoOperacaoTransporte.xml, for their form (XML text; JSON numbers and booleans here).
+SAMPLE_VALUES = {"TipoOperacao": 1, "ValorFrete": "1500.50", "DataDeclaracao": "2026-05-25T10:00:00-03:00",
+                 "IndContingencia": False, "DataInicioViagem": "2026-05-25", "DataFimViagem": "2026-05-26"}
+SAMPLE_ROUTE_VALUES = {"DistanciaPercorrida": 500}
+
+
+def form(value) -> str:
+    """A value's form: its type, and for text each digit as 9 and each letter as A (`2026-05-25` → `9999-99-99`)."""
+    if isinstance(value, bool | int):
+        return type(value).__name__
+    return "".join("9" if ch.isdigit() else "A" if ch.isalpha() else ch for ch in str(value))
+
+
+def test_a_declarations_values_have_the_samples_form(make_operation, company):
+    # The moment with Brasília's offset as the sample writes it (a third public client, built against the
+    # homologation service, reports a moment without offset refused as out of the authority's tolerance).
+    body = declaration_of(load_op(make_operation(tipo_operacao="lotacao").id), db.session.get(Company, company.id))
+    assert {name: form(body[name]) for name in SAMPLE_VALUES if name in body} == {
+        name: form(value) for name, value in SAMPLE_VALUES.items() if name in body}
+    assert form(body["OrigemDestino"][0]["DistanciaPercorrida"]) == form(SAMPLE_ROUTE_VALUES["DistanciaPercorrida"])
+    assert {"DataDeclaracao", "ValorFrete", "TipoOperacao", "IndContingencia"} <= set(body)
+
+
+def test_the_form_check_tells_a_moment_without_offset():
+    assert form("2026-12-07T10:00:00") != form(SAMPLE_VALUES["DataDeclaracao"])
+    assert form("1500.5") != form(SAMPLE_VALUES["ValorFrete"]) and form(500.0) != form(500)
+
+
 def test_the_check_finds_a_name_no_public_client_uses():
     body = {"IdOperacaoTransporte": "1", "Veiculos": [{"Placa": "ABC1D23", "Eixos": "2"}],
             "OrigemDestino": [{"Origem": {"CodigoMunicipioOrigem": "4106902"}, "Destino": {"MunicipioDestino": "x"}}],

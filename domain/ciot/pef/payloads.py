@@ -1,7 +1,7 @@
 """Our records as the JSON of the manual DCS PEF v1.1 (field names as in the manual's JSON examples; the
 tolerant spelling choices, e.g. `ContratantesCargFrac` and the vehicle's `RNTRC`, follow those examples). Where each
 field comes from is listed in docs/ciot-pef.md. Money and weights go as text with two decimals; dates as
-`yyyy-MM-dd`, the declaration's moment as `yyyy-MM-ddTHH:mm:ss` (Brasília).
+`yyyy-MM-dd`, the declaration's moment as `yyyy-MM-ddTHH:mm:ss-03:00` (Brasília, with its offset).
 """
 import uuid
 from datetime import date, datetime, time
@@ -28,10 +28,17 @@ def day(value) -> str | None:
     return (value.date() if isinstance(value, datetime) else value).isoformat()
 
 
+# Brasília's offset (no daylight saving since 2019). DataDeclaracao carries it: the authority compares the moment with
+# its clock within a tolerance, and a moment without offset (or in UTC) is refused as out of it (docs/ciot-pef.md,
+# disagreement 6).
+BRASILIA_OFFSET = "-03:00"
+
+
 def moment(value: date | datetime) -> str:
+    """A Brasília moment (naive, as the clock gives it) as `yyyy-MM-ddTHH:mm:ss-03:00`."""
     if not isinstance(value, datetime):
         value = datetime.combine(value, time(0, 0))
-    return value.strftime("%Y-%m-%dT%H:%M:%S")
+    return value.strftime("%Y-%m-%dT%H:%M:%S") + BRASILIA_OFFSET
 
 
 def digits(value) -> str:
