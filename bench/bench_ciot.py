@@ -14,7 +14,7 @@ processes on the machine cancels out as much as possible:
    operation, build the context, render, watermark) against a bare `core.pdf.html_to_pdf` of the same HTML, in ABBA
    pairs; plus each step the service adds, timed alone. Target ≤ 1.2× (homologation, with watermark; production
    without).
-3. the 50-operation ZIP: `domain.ciot.batch.iter_zip` (the streamed API response) and `write_zip` (the job, to a
+3. the 50-operation ZIP: `domain.ciot.batch_zip.iter_zip` (the streamed API response) and `write_zip` (the job, to a
    file), entry by entry, each entry paired with a single `operation_pdf` of the same operation. Target ≤ 1.1×.
    Memory: fresh child processes build the ZIP for 1 and for 50 operations, and a naive variant that keeps the 50
    PDFs in a list, reporting the tracemalloc peak, what stays allocated after, and ru_maxrss.
@@ -230,7 +230,7 @@ def bench_zip(app, state) -> dict:
     import zipfile
 
     from core.db import db
-    from domain.ciot import batch, batch_zip, pdf
+    from domain.ciot import batch_zip, pdf
     from domain.tenancy.models import Company
 
     ids = [uuid.UUID(i) for i in state["ids"]]
@@ -239,7 +239,7 @@ def bench_zip(app, state) -> dict:
         with scope(company_id):
             company = db.session.get(Company, company_id)
             entries, singles, size = Times(), Times(), 0
-            stream = batch.iter_zip(company_id, ids)
+            stream = batch_zip.iter_zip(company_id, ids)
             for n, operation_id in enumerate(ids):
                 for side in (("zip", "single") if n % 2 == 0 else ("single", "zip")):
                     db.session.expire_all()
@@ -271,7 +271,7 @@ def bench_zip(app, state) -> dict:
 
             with tempfile.TemporaryFile() as fh:
                 restart()
-                batch.write_zip(company, ids, fh, after_each=after_each)
+                batch_zip.write_zip(company, ids, fh, after_each=after_each)
                 written.cpu.append(time.process_time() - clock["cpu"])  # closing: the central directory
                 written.wall.append(time.perf_counter() - clock["wall"])
 
@@ -313,7 +313,7 @@ def child(args) -> None:
     import zipfile
 
     from core.db import db
-    from domain.ciot import batch, pdf
+    from domain.ciot import batch_zip, pdf
     from domain.tenancy.models import Company
 
     state = json.loads(args.state)
@@ -329,7 +329,7 @@ def child(args) -> None:
             tracemalloc.start()
             if args.child == "stream":
                 sink = _Count()
-                for chunk in batch.iter_zip(company_id, ids):
+                for chunk in batch_zip.iter_zip(company_id, ids):
                     sink.write(chunk)
             else:
                 documents = [pdf.operation_pdf(company, op_id) for op_id in ids]

@@ -16,7 +16,7 @@ from core.api import API_PREFIX, endpoint
 from core.deprecation import Deprecated
 from core.responses import ErrorCode
 from core.transaction import leave_read_only
-from domain.ciot import batch, pdf
+from domain.ciot import batch, batch_zip, pdf
 from domain.ciot.serializers import CiotPdfJobResponse, pdf_job_dict
 
 TAGS = ("ciot",)
@@ -53,7 +53,7 @@ def batch_pdf(ctx):
     if prefers_async():
         return _start_job(ctx, selection)
     headers = _attachment(batch.zip_filename(selection)) | {"X-Operation-Count": str(selection.count)}
-    body = stream_with_context(batch.iter_zip(ctx.company.id, selection.operation_ids))
+    body = stream_with_context(batch_zip.iter_zip(ctx.company.id, selection.operation_ids))
     return Response(body, mimetype="application/zip", headers=headers)
 
 

@@ -25,7 +25,6 @@ from core.progress import enqueue_progress_job, start_progress
 from core.schemas import EndDate, RequestModel, check_date_order, comma_choices, comma_list
 from core.tenancy import get_owned
 from core.transaction import commit_phase
-from domain.ciot.batch_zip import iter_zip, write_zip  # noqa: F401  (re-exported: the API streams iter_zip)
 from domain.ciot.jobs import build_batch_zip
 from domain.ciot.models import CiotOperation
 from domain.ciot.pdf import PDF_STATUSES

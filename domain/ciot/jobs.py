@@ -23,7 +23,7 @@ from core.jobs import final_try, job_context
 from core.models import JobProgress
 from core.progress import advance, fail, finish, result_folder
 from core.tenancy import cross_tenant, tenant_scope
-from domain.ciot.batch_zip import write_zip
+from domain.ciot import batch_zip
 from domain.ciot.models import EmissionAttempt
 from domain.ciot.protocol_job import fail_request, run_request
 from domain.ciot.provider import ProviderUnavailable
@@ -77,7 +77,7 @@ def build_batch_zip(company_id: str, progress_id: str) -> str:
         partial = os.path.join(result_folder(progress), f"{progress.id}.part")
         try:
             with open(partial, "wb") as fh:
-                write_zip(company, operation_ids, fh, after_each=lambda n: advance(
+                batch_zip.write_zip(company, operation_ids, fh, after_each=lambda n: advance(
                     progress, done=n, message=f"{n} de {total} PDF(s) gerado(s)."))
             finish(progress, result_file=partial, name=progress.params.get("filename") or "ciot-declaracoes.zip",
                    mimetype="application/zip", message=f"{total} PDF(s) no arquivo ZIP.")

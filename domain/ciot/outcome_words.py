@@ -2,10 +2,9 @@
 action: the emission's words and those of rectify, cancel and close. Apart from the actions' handlers
 (emission.py, authority.py), which import the protocol: the protocol reads its words here without importing them."""
 from domain.ciot.issuer import environment_label
+from domain.ciot.protocol_job import FAILED, REJECTED, SUCCEEDED
 
 WHAT = {"rectify": "Retificação", "cancel": "Cancelamento", "close": "Encerramento"}
-# The request's states (protocol.SUCCEEDED, REJECTED, FAILED; anything else is still waiting).
-SUCCEEDED, REJECTED, FAILED = "succeeded", "rejected", "failed"
 
 
 def outcome_message(outcome) -> str:

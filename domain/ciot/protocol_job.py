@@ -5,9 +5,10 @@ provider through the circuit breaker, then records the outcome under a short loc
 
 What each action asks and records is its handler's (emission.py for emit, authority.py for rectify, cancel and
 close: ask / succeeded / rejected / failed / settled_before), which registers itself here when it is imported
-(`register_handler`). The handlers import this module and the protocol's request side, and the request side imports
-this module to enqueue the job: this module imports neither (no import cycle). The area's services import every
-handler, so any process that can claim a request (the API, the pages, a worker's app) has them all."""
+(`register_handler`). The handlers import this module and the protocol's request side; the request side enqueues
+the job (domain/ciot/jobs.py), which imports this module: this module imports none of them (no import cycle). The
+area's services import every handler, so any process that can claim a request (the API, the pages, a worker's app)
+has them all."""
 import sys
 import uuid
 from types import ModuleType

@@ -11,14 +11,14 @@ import threading
 
 from flask.cli import main
 
-from domain.ciot import batch
+from domain.ciot import batch_zip
 
 STALL_AFTER = 2  # PDFs written (and counted in the progress row) before the job stops
 
 
 def stall_batches() -> None:
-    """Replace domain.ciot.batch.write_zip in this process only (the batch job looks it up at each call)."""
-    real_write_zip = batch.write_zip
+    """Replace domain.ciot.batch_zip.write_zip in this process only (the batch job looks it up at each call)."""
+    real_write_zip = batch_zip.write_zip
 
     def stalling_write_zip(company, operation_ids, fileobj, *, after_each=None):
         def after(count: int) -> None:
@@ -29,7 +29,7 @@ def stall_batches() -> None:
 
         return real_write_zip(company, operation_ids, fileobj, after_each=after)
 
-    batch.write_zip = stalling_write_zip
+    batch_zip.write_zip = stalling_write_zip
 
 
 if __name__ == "__main__":  # importing this module (the test reads STALL_AFTER) changes nothing

@@ -6,7 +6,6 @@ The data: 60,000 operations of one company; the statistics are taken while one r
 "Andorinha Cargas", then all but the oldest five are renamed (no new ANALYZE): the planner expects ~3,000 matches
 spread over the history, there are five, all at its far end. The unbounded backward scan is then the planner's
 choice for the old single statement (checked first, so the test shows the statistics tempt it)."""
-import json
 import os
 
 import pytest
@@ -16,6 +15,7 @@ from core.db import db
 from core.tenancy import tenant_scope
 from domain.ciot import queries
 from domain.ciot.models import CiotOperation
+from tests.fixtures import plans as plan_reading
 
 pytestmark = pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"),
                                 reason="needs PostgreSQL (TEST_DATABASE_URL): the plans are PostgreSQL's")
@@ -72,49 +72,19 @@ def _common_names(count: int) -> list[str]:
 
 
 def _statements(company, **search) -> tuple[list, object]:
-    """The statements `list_operations(**search)` sends (SQL, parameters) and its page."""
-    sent = []
-
-    def keep(conn, cursor, statement, parameters, context, executemany):
-        if "ciot_operations" in statement:  # not the company's own row, reloaded after the previous rollback
-            sent.append((statement, parameters))
-    sa.event.listen(db.engine, "before_cursor_execute", keep)
-    try:
+    """The statements `list_operations(**search)` sends (SQL, parameters) and its page (only those naming
+    ciot_operations: not the company's own row, reloaded after the previous rollback)."""
+    def run():
         with tenant_scope(company.id):
             page = queries.list_operations(limit=50, **search)
             db.session.rollback()
-    finally:
-        sa.event.remove(db.engine, "before_cursor_execute", keep)
-    return sent, page
-
-
-def _plan(statement: str, parameters) -> dict:
-    raw = db.engine.raw_connection()
-    try:
-        cursor = raw.cursor()
-        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + statement, parameters)
-        plan = cursor.fetchone()[0]
-        raw.rollback()
-    finally:
-        raw.close()
-    return (json.loads(plan) if isinstance(plan, str) else plan)[0]["Plan"]
-
-
-def _nodes(plan: dict):
-    yield plan
-    for child in plan.get("Plans", ()):
-        yield from _nodes(child)
-
-
-def _scans(plan: dict) -> list[tuple[str, str | None, str | None, int]]:
-    """(node type, index, direction, rows it produced) of every scan of the plan."""
-    return [(n["Node Type"], n.get("Index Name"), n.get("Scan Direction"), n["Actual Rows"] * n["Actual Loops"])
-            for n in _nodes(plan) if "Scan" in n["Node Type"] and n["Node Type"] != "CTE Scan"]
+        return page
+    return plan_reading.statements_sent(run, "ciot_operations")
 
 
 def _bounded_window(plan: dict) -> None:
     """The window read: the newest rows through the company's (created_at, id) index, never more than the window."""
-    scans = _scans(plan)
+    scans = plan_reading.scans(plan)
     assert [(kind, index, direction) for kind, index, direction, _ in scans if kind != "Subquery Scan"] == [
         ("Index Scan", WINDOW_INDEX, "Backward")], scans
     assert all(rows <= queries.SEARCH_WINDOW for *_, rows in scans), scans
@@ -122,7 +92,7 @@ def _bounded_window(plan: dict) -> None:
 
 def _through_trigrams(plan: dict) -> None:
     """Every match from the trigram index (a bitmap), none by walking the company's rows."""
-    scans = _scans(plan)
+    scans = plan_reading.scans(plan)
     kinds = {(kind, index) for kind, index, _, _ in scans}
     assert ("Bitmap Index Scan", TRIGRAM_INDEX) in kinds, scans
     assert not any(kind in ("Seq Scan", "Index Scan", "Index Only Scan") for kind, *_ in scans), scans
@@ -136,7 +106,7 @@ def test_the_statistics_tempt_the_single_statement_into_a_backward_scan_of_the_w
         stmt = (sa.select(*queries.LIST_COLUMNS).where(CiotOperation.company_id == skewed.id, match)
                 .order_by(*queries.NEWEST_FIRST).limit(51))
         compiled = stmt.compile(db.engine)
-    scans = _scans(_plan(str(compiled), compiled.params))
+    scans = plan_reading.scans(plan_reading.plan(str(compiled), compiled.params))
     assert scans[0][:3] == ("Index Scan", WINDOW_INDEX, "Backward"), scans
     assert scans[0][3] == KEPT and sum(rows for *_, rows in scans) == KEPT  # and it found only five at the end
 
@@ -151,7 +121,7 @@ def test_the_statistics_tempt_the_single_statement_into_a_backward_scan_of_the_w
                                (_document(4_321), "document", ["CIOT-004321"]),
                                (_cnpj_as_typed(_document(4_322)), "document", ["CIOT-004322"])):
         sent, page = _statements(skewed, q=term)
-        plans = [_plan(*statement) for statement in sent]
+        plans = [plan_reading.plan(*statement) for statement in sent]
         if shape == "window+trigrams":
             assert len(plans) == 2, term
             _bounded_window(plans[0])
@@ -159,13 +129,14 @@ def test_the_statistics_tempt_the_single_statement_into_a_backward_scan_of_the_w
         elif shape == "window":  # a term on every row fills its page from the newest rows and stops there
             assert len(plans) == 1, term
             _bounded_window(plans[0])
-            assert max(rows for *_, rows in _scans(plans[0])) <= 51 * EVERY // (EVERY - 1) + 1  # 1 in 20 is "Tucano"
+            # 1 in 20 is "Tucano"
+            assert max(rows for *_, rows in plan_reading.scans(plans[0])) <= 51 * EVERY // (EVERY - 1) + 1
             assert [row.code for row in page.items] == _common_names(50)
             assert page.has_more and len(page.items) == 50
         else:  # one read of the company's index of the code, number or document, without the part search
             unique = f"uq_ciot_operations_company_{shape}"
             expected = "ix_ciot_operations_company_document" if shape == "document" else unique
-            assert [(kind, index, rows) for kind, index, _, rows in _scans(plans[0])] == [
+            assert [(kind, index, rows) for kind, index, _, rows in plan_reading.scans(plans[0])] == [
                 ("Index Scan", expected, 1)], term
             assert len(plans) == 1, term
         if codes is not None:
@@ -180,10 +151,10 @@ def test_eleven_digits_no_contracted_party_has_are_searched_as_a_part_of_the_doc
     """A CPF's shape first: the document index (nothing), then the part search finds the CNPJ that holds them."""
     sent, page = _statements(skewed, q=_document(12_345)[1:12])
     assert len(sent) == 3 and [row.code for row in page.items] == ["CIOT-012345"]
-    assert [(kind, index, rows) for kind, index, _, rows in _scans(_plan(*sent[0]))] == [
+    assert [(kind, index, rows) for kind, index, _, rows in plan_reading.scans(plan_reading.plan(*sent[0]))] == [
         ("Index Scan", "ix_ciot_operations_company_document", 0)]
-    _bounded_window(_plan(*sent[1]))
-    _through_trigrams(_plan(*sent[2]))
+    _bounded_window(plan_reading.plan(*sent[1]))
+    _through_trigrams(plan_reading.plan(*sent[2]))
 
 
 def test_a_number_no_operation_has_is_searched_as_a_part_and_the_next_page_keeps_both_reads(skewed):
@@ -194,4 +165,4 @@ def test_a_number_no_operation_has_is_searched_as_a_part_and_the_next_page_keeps
     assert len(sent) == 1 and page.has_more
     sent, second = _statements(skewed, q="silva", cursor=page.next_cursor)
     assert len(sent) == 1 and [row.code for row in second.items] == _common_names(100)[50:]
-    _bounded_window(_plan(*sent[0]))
+    _bounded_window(plan_reading.plan(*sent[0]))

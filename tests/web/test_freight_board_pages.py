@@ -49,7 +49,7 @@ def test_the_card_view_shows_a_page_of_cards_and_ver_mais_brings_the_rest_into_t
         appended = _appended(html)
         assert set(appended) <= {"draft", "published"} and all(appended.values())
         for status, codes in appended.items():
-            assert all(made.index(code) % 3 == 0 for code in codes) == (status == "draft")
+            assert all((made.index(code) % 3 == 0) == (status == "draft") for code in codes)
         seen += [code for codes in appended.values() for code in codes]
         url, pages = _more_url(html), pages + 1
     assert pages == 3 and "Manaus" not in board
