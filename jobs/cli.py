@@ -6,8 +6,6 @@ from flask import Flask
 from core.queue import QUEUES, adopt_worker_app, redis_connection
 from core.serializer import JsonFirstSerializer
 from domain.webhooks.jobs import redeliver_overdue
-from jobs import worker as workers
-from jobs.registry import every_job
 
 
 def register_job_commands(app: Flask) -> None:
@@ -21,6 +19,11 @@ def register_job_commands(app: Flask) -> None:
         """Inicia um worker RQ (filas: emission, pdf, webhooks, messages, default)."""
         if not app.config.get("REDIS_URL"):
             raise click.ClickException("Defina REDIS_URL para usar o worker (sem Redis os jobs rodam inline).")
+        # import here: rq (jobs/worker.py) and every job's module only in the worker process; a web process with
+        # jobs inline never loads rq, and the app imports this module at start-up
+        from jobs import worker as workers
+        from jobs.registry import every_job
+
         adopt_worker_app(app)  # the CLI already built the app: jobs reuse it
         # Importing the registry imported every job's module: no first job of a kind pays for its imports.
         click.echo(f"{len(every_job())} jobs registrados (jobs/registry.py).")

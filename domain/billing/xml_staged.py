@@ -59,13 +59,13 @@ def import_staged(company, progress: JobProgress, *, after_each: Callable[[int],
 def _store_document(company, storage_dir: Path, name: str, data: bytes, found: FiscalXml, seen: dict) -> FileOutcome:
     if found.chave in seen:
         return FileOutcome(name, DUPLICATED, f"Mesma chave do arquivo {seen[found.chave]}.", found.chave)
-    seen[found.chave] = name
     try:
         document = xml_document(company, found)
     except AppError as exc:
         if exc.code == "billing_document_exists":
             return FileOutcome(name, DUPLICATED, "Documento já está na caixa de entrada.", found.chave)
         return FileOutcome(name, REFUSED, _reason(exc), found.chave)
+    seen[found.chave] = name  # only a stored one: a later file with a refused one's key is read on its own
     write_in_transaction(storage_dir / document.storage_path, data)
     warnings = " ".join(found.warnings)
     return FileOutcome(name, CREATED, warnings, found.chave)

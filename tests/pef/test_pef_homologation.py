@@ -89,3 +89,16 @@ def test_without_the_homologation_url_or_the_certificate_nothing_runs(app, compa
     unknown = app.test_cli_runner().invoke(args=["ciot", "homologacao", "--company", "11444777000161"])
     assert unknown.exit_code != 0 and "não encontrada" in unknown.output
     assert pef.server.exchanges == [] and not (tmp_path / "relatorio").exists()
+
+
+def test_a_case_our_own_rules_refuse_is_a_failed_step_and_the_run_goes_on(app, company, pef):
+    # A body the product refuses before sending (an AppError, e.g. a rectification without route) is recorded as
+    # that case's failure: the run goes on and the report is still written.
+    from core.errors import InvalidBody
+    from domain.ciot.pef.homologation import Carrier, Run
+
+    def refused():
+        raise InvalidBody.for_field("origem_municipio_nome", "Informe a rota.", code="required")
+    run = Run(company, Carrier())
+    step = run.step("Retificar TAC agregado", refused)
+    assert not step.ok and "Informe a rota." in step.mensagem and run.steps == [step]

@@ -22,6 +22,7 @@ from types import SimpleNamespace
 from flask import current_app
 
 from core.clock import brasilia_today
+from core.errors import AppError
 from core.pdf import Branding, render_pdf
 from domain.ciot.clock import now_local
 from domain.ciot.pef.provider import AnttPefProvider
@@ -123,6 +124,8 @@ class Run:
                     _text(_read(self.outcome, name)) for name in ("protocolo", "mensagem", "codigo_ciot"))
             except ProviderUnavailable as exc:
                 step.mensagem = str(exc)
+            except AppError as exc:  # our own refusal to send (certificate, a body the rules refuse): a failed case
+                step.mensagem = exc.message
         step.exchanges = [mask(exchange) for exchange in exchanges]
         self.steps.append(step)
         return step
