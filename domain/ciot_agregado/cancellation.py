@@ -145,4 +145,4 @@ def stuck_cancellations(now=None) -> list[tuple]:
         .order_by(CiotAgregado.cancelamento_solicitado_at, CiotAgregado.id))).all()]
 
 
-register_sender("cancellation", send_cancellation)  # for its job (domain/ciot_agregado/jobs.py)
+register_sender(PENDENCIA_CANCELAMENTO, send_cancellation)  # for its job (domain/ciot_agregado/jobs.py)

@@ -32,7 +32,7 @@ from domain.ciot_agregado.authority import (
     stale_after,
 )
 from domain.ciot_agregado.contracts import SEND_RETRIES, ensure_open, record_refusal, rejected_error
-from domain.ciot_agregado.models import ABERTO, EM_ENCERRAMENTO, ENCERRADO, CiotAgregado
+from domain.ciot_agregado.models import ABERTO, EM_ENCERRAMENTO, ENCERRADO, PENDENCIA_ENCERRAMENTO, CiotAgregado
 from domain.ciot_agregado.presentation import motivo_label
 from domain.ciot_agregado.queries import active_trips, consolidated_routes, get_agregado
 from domain.ciot_agregado.routes import trip_key
@@ -181,4 +181,4 @@ def stuck_closings(now=None) -> list[tuple]:
         .order_by(CiotAgregado.encerramento_solicitado_at, CiotAgregado.id))).all()]
 
 
-register_sender("closing", send_closing)  # for its job (domain/ciot_agregado/jobs.py)
+register_sender(PENDENCIA_ENCERRAMENTO, send_closing)  # for its job (domain/ciot_agregado/jobs.py)

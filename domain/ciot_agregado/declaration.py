@@ -95,4 +95,4 @@ def stuck_declarations(now=None) -> list[tuple]:
     return [(agregado_id, company_id, str(agregado_id)) for agregado_id, company_id, gaps in rows if not gaps]
 
 
-register_sender("declaration", send_declaration)  # for its job (domain/ciot_agregado/jobs.py)
+register_sender(PENDENCIA_DECLARACAO, send_declaration)  # for its job (domain/ciot_agregado/jobs.py)

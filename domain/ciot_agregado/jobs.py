@@ -12,7 +12,13 @@ from core.jobs import final_try, job_context
 from core.tenancy import cross_tenant, tenant_scope
 from domain.ciot.provider import ProviderUnavailable
 from domain.ciot_agregado.authority import PENDING
-from domain.ciot_agregado.models import CiotAgregado
+from domain.ciot_agregado.models import (
+    PENDENCIA_CANCELAMENTO,
+    PENDENCIA_DECLARACAO,
+    PENDENCIA_ENCERRAMENTO,
+    PENDENCIA_RETIFICACAO,
+    CiotAgregado,
+)
 from domain.ciot_agregado.senders import sender
 from domain.tenancy.models import Company
 
@@ -21,22 +27,22 @@ log = logging.getLogger(__name__)
 
 def send_declaration(agregado_id: str, key: str) -> str:
     """Phase 2 of an opening, enqueued by the commit of phase 1 (key: the contract id)."""
-    return _send(sender("declaration"), agregado_id, key)
+    return _send(sender(PENDENCIA_DECLARACAO), agregado_id, key)
 
 
 def send_cancellation(agregado_id: str, key: str) -> str:
     """Phase 2 of a cancellation, enqueued by the commit of phase 1."""
-    return _send(sender("cancellation"), agregado_id, key)
+    return _send(sender(PENDENCIA_CANCELAMENTO), agregado_id, key)
 
 
 def send_closing(agregado_id: str, key: str) -> str:
     """Phase 2 of a closing, enqueued by the commit of phase 1."""
-    return _send(sender("closing"), agregado_id, key)
+    return _send(sender(PENDENCIA_ENCERRAMENTO), agregado_id, key)
 
 
 def send_rectification(agregado_id: str, key: str) -> str:
     """Phase 2 of a declared contract's rectification, enqueued by the commit of phase 1."""
-    return _send(sender("rectification"), agregado_id, key)
+    return _send(sender(PENDENCIA_RETIFICACAO), agregado_id, key)
 
 
 def _send(send, agregado_id: str, key: str) -> str:

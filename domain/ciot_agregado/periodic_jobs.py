@@ -9,6 +9,7 @@ from core.db import db
 from core.jobs import job_context
 from core.transaction import commit_phase
 from domain.ciot_agregado import services
+from domain.ciot_agregado.senders import sender
 from domain.tenancy.models import Company
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,7 @@ def retry_stuck_agregados() -> int:
     for kind, agregado_id, company_id, key in stuck:
         try:  # each contract its own unit of work: a failure is rolled back (a refusal keeps its records)
             with job_context(company_id):
-                send = services.SENDERS[kind]
+                send = sender(kind)
                 outcome = send(db.session.get(Company, company_id), agregado_id, key, actor="cron")
             settled += outcome != services.PENDING
         except Exception as exc:  # noqa: BLE001  one contract's failure must not stop the others

@@ -37,7 +37,13 @@ from domain.ciot_agregado.authority import (
 )
 from domain.ciot_agregado.contracts import DURATION, SEND_RETRIES, enqueue_declaration, ensure_open, held_summary
 from domain.ciot_agregado.declaration_data import composition, declaration_gaps, holder_note, payment_values
-from domain.ciot_agregado.models import ABERTO, CiotAgregado, CiotAgregadoDebito, CiotAgregadoViagem
+from domain.ciot_agregado.models import (
+    ABERTO,
+    PENDENCIA_RETIFICACAO,
+    CiotAgregado,
+    CiotAgregadoDebito,
+    CiotAgregadoViagem,
+)
 from domain.ciot_agregado.queries import ATIVA, ATIVO, get_agregado
 from domain.ciot_agregado.schemas import CiotAgregadoRetificar
 from domain.ciot_agregado.senders import register_sender
@@ -278,4 +284,4 @@ def _text(value):
     return value.isoformat() if isinstance(value, date) else (str(value) if value is not None else None)
 
 
-register_sender("rectification", send_rectification)  # for its job (domain/ciot_agregado/jobs.py)
+register_sender(PENDENCIA_RETIFICACAO, send_rectification)  # for its job (domain/ciot_agregado/jobs.py)

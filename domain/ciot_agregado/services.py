@@ -51,10 +51,6 @@ from domain.ciot_agregado.rectification import (  # noqa: F401  (re-exported)
 )
 from domain.ciot_agregado.requests import cancel, close, open_agregado, rectify  # noqa: F401  (re-exported)
 
-# Phase 2 of each message, by what the contract waits for (CiotAgregado.pendencia): the sweep's table.
-SENDERS = {PENDENCIA_DECLARACAO: send_declaration, PENDENCIA_CANCELAMENTO: send_cancellation,
-           PENDENCIA_ENCERRAMENTO: send_closing, PENDENCIA_RETIFICACAO: send_rectification}
-
 
 def stuck_requests(now=None) -> list[tuple]:
     """(kind, id, company_id, key) of every message to the authority left pending past the stale limit, by kind."""

@@ -295,11 +295,12 @@ def test_a_failure_after_the_opening_was_stored_says_pending_not_500(login, make
                                                                     monkeypatch):
     # Phase 1 committed; our own phase 2 failed (a lost connection): the contract is stored and the sweep finishes
     # it, so the page says so, as the API answers 202.
+    from domain.ciot_agregado.models import PENDENCIA_DECLARACAO
     from domain.ciot_agregado.senders import SENDERS
 
     def lost_connection(*args, **kwargs):
         raise RuntimeError("server closed the connection unexpectedly")
-    monkeypatch.setitem(SENDERS, "declaration", lost_connection)  # what the declaration's job sends with
+    monkeypatch.setitem(SENDERS, PENDENCIA_DECLARACAO, lost_connection)  # what the declaration's job sends with
     partner = make_tac()
     client, token = _client(login, make_user, company)
     response = client.post("/ciot/agregados/novo", data={"csrf_token": token, "partner_id": str(partner.id),
