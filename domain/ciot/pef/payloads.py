@@ -7,7 +7,6 @@ import uuid
 from datetime import date, datetime, time
 from decimal import Decimal
 
-from core.errors import InvalidBody
 from core.validators import resolve_ibge_code
 from domain.ciot.provider import normalize_rntrc
 
@@ -277,19 +276,14 @@ def rectification(op, issuer, ciot16: str, changes: dict) -> dict:
 
 def aggregate_rectification(contract, ciot16: str, changes: dict) -> dict:
     """TAC agregado: the value, the end date and the route, as they are after the changes (rules B57/B64: end date
-    and route are required for this type). A contract without a route cannot be rectified until one is given: 400
-    naming the missing side, before anything is sent."""
+    and route are required for this type; a request without a route is refused before it is recorded,
+    domain/ciot_agregado/rectification.py `_require_route`)."""
     def now(name):
         return changes.get(name, getattr(contract, name, None))
-    sides = {}
-    for side in ("origem", "destino"):
-        place_of = {"tipo": "municipio", "uf": now(f"{side}_uf"), "municipio_nome": now(f"{side}_municipio_nome"),
-                    "codigo_municipio": now(f"{side}_codigo_ibge")}
-        if not place(place_of, side.capitalize()):
-            raise InvalidBody.for_field(
-                f"{side}_municipio_nome", f"A retificação do TAC agregado leva a rota (regra B64 da ANTT): informe "
-                f"{side}_uf e {side}_municipio_nome.", code="required")
-        sides[side] = place_of
+
+    def side(name):
+        return {"tipo": "municipio", "uf": now(f"{name}_uf"), "municipio_nome": now(f"{name}_municipio_nome"),
+                "codigo_municipio": now(f"{name}_codigo_ibge")}
     return {"CodigoIdentificacaoOperacao": ciot16, "ValorFrete": money(now("valor_contratado")),
             "DataFimViagem": day(now("data_prevista_encerramento")),
-            "OrigemDestino": [route(sides["origem"], sides["destino"], now("distancia_km"))]}
+            "OrigemDestino": [route(side("origem"), side("destino"), now("distancia_km"))]}
