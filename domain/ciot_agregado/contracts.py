@@ -156,7 +156,8 @@ def enqueue_declaration(contract: CiotAgregado) -> None:
 
 
 def held_summary(contract: CiotAgregado) -> str:
-    return "; ".join(gap["mensagem"] for gap in contract.bloqueios or [])
+    """The gaps' messages as one text: each is a sentence of its own ("… cadastrados. Informe …")."""
+    return " ".join(gap["mensagem"].rstrip(".") + "." for gap in contract.bloqueios or [])
 
 
 def rejected_error(what: str, mensagem: str) -> AppError:
