@@ -11,13 +11,13 @@ from blueprints.web.access import is_htmx, roles_required, without_session_user
 from blueprints.web.formkit import read_decimals
 from blueprints.web.forms_adapter import attach_errors, errors_of, read_form
 from blueprints.web.marketplace_forms import (
+    LEAD_STATUS_CHOICES,
     LeadForm,
     LeadStatusForm,
     OfferForm,
     lead_body,
     lead_filters,
     lead_input,
-    lead_status_form,
     read_showcase,
 )
 from blueprints.web.record_pages import done, filters_of, list_args, list_response
@@ -191,7 +191,7 @@ def leads():
     freights = [(str(f.id), f.code) for f in lead_freights(current_user.company_id, selected=freight_id)]
     return list_response({"page": "marketplace/leads.html", "load-more": "marketplace/_lead_rows.html"},
                          page=page, query=query, filters=filters, more_url=more_url,
-                         filter_form=lead_filters(request.args, freights), status_form=lead_status_form)
+                         filter_form=lead_filters(request.args, freights), status_choices=LEAD_STATUS_CHOICES)
 
 
 @bp.route("/leads/<lead_id>/status", methods=["POST"])
@@ -205,7 +205,7 @@ def lead_status(lead_id):
         raise InvalidBody("Status inválido.", details=errors)
     services.update_lead_status(lead_id, data.status)
     if is_htmx():
-        html = render_template("marketplace/_lead_status.html", lead=_lead(lead_id), status_form=lead_status_form)
+        html = render_template("marketplace/_lead_status.html", lead=_lead(lead_id), status_choices=LEAD_STATUS_CHOICES)
         return html, 200, {"HX-Trigger": "leads-changed"}  # the sidebar badge fetches the new count now
     return done(url_for("marketplace.leads"), "Status do lead atualizado.")
 

@@ -126,12 +126,6 @@ def lead_filters(args, freights) -> LeadFilterForm:
 
 
 class LeadStatusForm(PlainForm):
-    """A lead's status on the leads page, one form per row, posted by htmx when it changes. Named as the API's
-    body (`LeadStatusChange`), whose schema checks it; labelled by its aria-label (`inline_field`)."""
-    status = SelectField("Status", choices=choices(LEAD_STATUS_CHOICES), validate_choice=False,
-                         render_kw={"aria-label": "Status", "data-testid": "lead-status"})
-
-
-def lead_status_form(lead) -> LeadStatusForm:
-    """The row's form showing the lead's status, its select's id `lead-<id>-status`."""
-    return with_ids(LeadStatusForm(formdata=None, data={"status": lead.status}), f"lead-{lead.id}")
+    """What a lead's status cell posts (templates/marketplace/_lead_status.html draws it, one per row, without a form
+    object): named as the API's body (`LeadStatusChange`), whose schema checks it."""
+    status = SelectField("Status", choices=choices(LEAD_STATUS_CHOICES), validate_choice=False)

@@ -279,7 +279,8 @@ def test_leads_page_bad_filter_is_400_naming_it(login, make_user, company, one_l
 
 def test_leads_filters_and_row_status_are_the_kit_forms(login, make_user, company, one_lead):
     """The filters are LeadFilterForm rendered by field() (label, select named as the API's query), each row's
-    status a LeadStatusForm rendered by inline_field (labelled by its aria-label), posted by htmx on change."""
+    status a select named as the API's body (labelled by its aria-label, the lead's status chosen), posted by htmx
+    on change."""
     html = login(make_user(company, role="operador")).get("/leads?status=novo").get_data(as_text=True)
     assert '<label for="f-status">Status</label>' in html and '<option selected value="novo">Novo</option>' in html
     assert '<label for="f-freight_id">Frete</label>' in html and 'name="freight_id"' in html
@@ -287,6 +288,7 @@ def test_leads_filters_and_row_status_are_the_kit_forms(login, make_user, compan
     assert f'hx-post="/leads/{one_lead.id}/status" hx-trigger="change" hx-target="this"' in row.group(0)
     select = re.search(r"<select[^>]*>", row.group(1)).group(0)
     assert 'aria-label="Status"' in select and f'id="lead-{one_lead.id}-status"' in select and 'name="status"' in select
+    assert re.findall(r"<option selected value=\"(\w+)\">", row.group(1)) == ["novo"]
 
 
 @pytest.mark.parametrize("htmx", [False, True])
@@ -329,7 +331,11 @@ def test_inline_status_change_updates_badge(login, make_user, company, one_lead)
     token = csrf_from(client.get("/leads").get_data(as_text=True))
     response = client.post(f"/leads/{one_lead.id}/status", data={"csrf_token": token, "status": "contatado"},
                            headers={"HX-Request": "true"})
-    assert response.status_code == 200 and 'data-status="contatado"' in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and 'data-status="contatado"' in html
+    # the answer is the cell alone (its form, the select showing the new status), which htmx swaps in place
+    assert html.lstrip().startswith(f'<form method="post" action="/leads/{one_lead.id}/status"')
+    assert re.findall(r"<option selected value=\"(\w+)\">", html) == ["contatado"]
     assert "hidden" in client.get("/leads/badge").get_data(as_text=True)
 
 
