@@ -143,3 +143,20 @@ def test_sitemap_is_rendered_once_per_max_age(app, make_freight, query_counter, 
     monkeypatch.setitem(app.config, "SITEMAP_CACHE_SECONDS", 0)
     fresh = visitor.get("/sitemap.xml")
     assert later.public_slug in fresh.get_data(as_text=True) and fresh.cache_control.max_age is None
+
+
+def test_dashboard_reads_its_counters_in_one_statement(login, make_user, make_company, company, query_counter):
+    """Every counter of the dashboard (what the company has, what needs attention) comes from one statement
+    (core.counting.capped_counts): under load each round trip also waits for the interpreter lock, so the page's
+    count of statements shows in its latency (bench/README.md, issue 38). Nine counters were nine statements."""
+    neighbour = make_company()
+    _vehicles(company, 4)
+    _vehicles(neighbour, 9)
+    client = login(make_user(company))
+    client.get("/")
+    with query_counter() as statements:
+        html = client.get("/").get_data(as_text=True)
+        # the session's user; the charts (freights by status, pickups, CIOT months, payables, receivables); the
+        # counters; the expiring licences' list
+        assert statements() <= 8
+    assert _stat(html, "Veículos") == "4" and _stat(html, "Usuários") == "1"
