@@ -25,6 +25,7 @@ from core.formatting import register_filters
 from core.inputs import reject_nul_in_request
 from core.logs import REQUEST_ID_HEADER, configure_logging, log_request, request_id_from_headers
 from core.metrics import observe_request, register_scrape_collector, route_label, start_request_timer
+from core.public_urls import check_public_base_url, links_unvouched, public_url
 from core.queue import retry_outbox_if_due
 from core.ratelimit import TOLERANT_PREFIX, rate_limit_headers
 from core.signing import csrf_secret_keys, fallback_keys
@@ -68,6 +69,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(settings)
     check_encryption_key(app.config.get("ENCRYPTION_KEY"))  # a bad key stops here, not at the first secret
     check_providers(app.config)  # a CIOT provider that cannot work stops here, with what to set
+    check_public_base_url(app.config)  # a PUBLIC_BASE_URL links cannot be built on stops here, saying why
     _init_secret_key_fallbacks(app)
     app.json.sort_keys = False  # keys in the order the code builds them; sorting costs every response
     # `/x` and `/x/` both answer, never a redirect: a redirected API call can turn a POST into a GET
@@ -83,6 +85,10 @@ def create_app(config: dict | None = None) -> Flask:
     configure_logging(app.config["LOG_FORMAT"], os.environ.get("LOG_LEVEL", "INFO"))
     if app.config["SECRET_KEY"] == DEV_SECRET_KEY and not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         logging.getLogger("fretes").warning("SECRET_KEY is the development default: set it (see README).")
+    if links_unvouched(app.config):
+        logging.getLogger("fretes").warning("PUBLIC_BASE_URL is not set: password reset e-mails are not sent, since "
+                                            "their link would name the host a client wrote. Set it (or "
+                                            "TRUSTED_HOSTS, see README).")
     if app.config.get("CIOT_AGREGADO_CLOSE_STALE_SECONDS") is not None:
         logging.getLogger("fretes").warning("CIOT_AGREGADO_CLOSE_STALE_SECONDS is deprecated: name it "
                                             "CIOT_AGREGADO_PENDING_STALE_SECONDS (it covers openings, cancellations "
@@ -106,6 +112,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     register_filters(app)
     app.jinja_env.globals["has_endpoint"] = lambda name: name in app.view_functions
+    app.jinja_env.globals["public_url"] = public_url  # links that leave the page (core/public_urls.py)
 
     register_error_handlers(app)
 

@@ -5,7 +5,7 @@ from flask import g, jsonify, render_template, request
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from core.api import error_body
 from core.errors import AppError
@@ -51,7 +51,19 @@ def _json(body: dict, status: int, headers=None):
     return response
 
 
+def host_refused() -> bool:
+    """The request named a host outside TRUSTED_HOSTS: Flask refused it before routing (werkzeug's SecurityError)
+    and builds no URL for it, so no page with links can be rendered."""
+    return isinstance(request.routing_exception, SecurityError)
+
+
+HOST_REFUSED = ("Endereço não atendido",
+                "Este site não atende pelo endereço usado. Confira o endereço e tente de novo.")
+
+
 def _html(status: int, title: str, message: str, headers=None):
+    if host_refused():  # plain text: a page would need URLs, and none is built on a host the site does not answer
+        return f"{title}\n\n{message}\n", status, {"Content-Type": "text/plain; charset=utf-8", **(headers or {})}
     if request.headers.get("HX-Request") == "true":
         # htmx swaps nothing on an error status by default, so the click would seem to do nothing:
         # send the error card into the page's main area instead (static/js/app.js lets it swap).
@@ -100,7 +112,9 @@ def register_error_handlers(app):
             allow = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods", None) else None
             return _json({"error": {"code": code, "message": message, "details": []}}, status, allow)
         title, text = PAGE_TEXTS.get(status, (message, message))
-        if code == "csrf_failed":
+        if host_refused():
+            title, text = HOST_REFUSED  # whatever refused the request first (the host, or CSRF before it)
+        elif code == "csrf_failed":
             title, text = "Sessão expirada", message
         elif exc.description and exc.description != type(exc).description:
             text = exc.description  # a page's own (pt-BR) explanation

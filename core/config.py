@@ -18,6 +18,12 @@ def _bool(name: str, default: bool) -> bool:
     return raw.strip().lower() in {"1", "true", "yes", "on", "sim"}
 
 
+def _list(name: str) -> list[str] | None:
+    """A comma-separated list from the environment, or None when unset or empty."""
+    items = [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+    return items or None
+
+
 def _seconds(name: str) -> float | None:
     """A number of seconds from the environment, or None when unset (the reader's default applies)."""
     raw = os.environ.get(name, "").strip()
@@ -163,6 +169,14 @@ def load_config() -> dict:
         "SIMULATION_RATE_LIMIT": os.environ.get("SIMULATION_RATE_LIMIT", "60 per minute"),
         # Leads older than this are deleted by the daily purge (domain/marketplace/retention_jobs.py; LGPD retention).
         "MARKETPLACE_LEAD_RETENTION_DAYS": int(os.environ.get("MARKETPLACE_LEAD_RETENTION_DAYS", "180")),
+        # The site's public address (https://fretes.example.com): every absolute link that leaves a request (the
+        # password reset e-mail, canonical links, sitemap.xml, robots.txt, links to share) is built on it, never on
+        # the client's Host header. Checked at startup (core/public_urls.py). Unset: the pages use the request's
+        # host, and a reset link is mailed only where that host is vouched for (TRUSTED_HOSTS, or SQLite).
+        "PUBLIC_BASE_URL": os.environ.get("PUBLIC_BASE_URL", "").strip(),
+        # Flask's TRUSTED_HOSTS, comma-separated (`fretes.example.com,.example.org`): a request for any other host
+        # answers 400. Unset: every host is answered.
+        "TRUSTED_HOSTS": _list("TRUSTED_HOSTS"),
         # Reverse proxies in front of the app that set X-Forwarded-For/-Proto/-Host (ProxyFix): 1 behind one
         # nginx; 0 (default) when clients reach gunicorn directly, so a forged header is never believed.
         "PROXY_COUNT": int(os.environ.get("PROXY_COUNT", "0")),

@@ -2,7 +2,7 @@
 (htmx swaps only the result), each figure explained with the act that set it (docs/antt-floor.md)."""
 from datetime import date
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, render_template, request
 from wtforms import BooleanField, SelectField, StringField
 
 from blueprints.web.access import is_htmx
@@ -12,6 +12,7 @@ from blueprints.web.record_pages import PlainForm
 from core.clock import brasilia_today
 from core.errors import FieldError
 from core.formatting import parse_decimal
+from core.public_urls import public_url
 from core.validators import FieldInvalid
 from domain.antt_floor.catalog import AXLES_RANGE, CARGO_TYPES, TABLE_SHORT
 from domain.antt_floor.services import FloorUnavailable, acts, floor_for
@@ -46,7 +47,7 @@ def calculator():
     status = 422 if errors else 200
     template = "antt_floor/_result.html" if is_htmx() else "antt_floor/calculator.html"
     return render_template(template, form=form, result=result, general=general, acts=acts(),
-                           canonical=url_for("antt_floor.calculator", _external=True)), status
+                           canonical=public_url("antt_floor.calculator")), status
 
 
 def _calculate(form: FloorForm):

@@ -14,6 +14,7 @@ from blueprints.web.record_pages import PlainForm
 from core.db import db
 from core.errors import AppError
 from core.extensions import limiter
+from core.public_urls import mail_link_base
 from domain.tenancy.models import Company
 from domain.tenancy.services import authenticate_user
 from domain.tenancy.sessions import (
@@ -173,8 +174,8 @@ def forgot_password():
     enumeration)."""
     form = ForgotForm()
     if request.method == "POST":
-        if _reset_mail_allowed(form.email.data):
-            ask_password_reset(form.email.data, request.host_url)
+        if _reset_mail_allowed(form.email.data) and (base_url := mail_link_base()) is not None:
+            ask_password_reset(form.email.data, base_url)  # never the Host header unless it is vouched for
         flash(FORGOT_ANSWER.format(minutes=int(current_app.config["PASSWORD_RESET_MINUTES"])), "info")
         return redirect(url_for("auth.login"))
     return render_template("auth/forgot.html", form=form)

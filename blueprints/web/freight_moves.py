@@ -3,8 +3,7 @@ each with the question its confirmation asks, saying what happens (the public li
 public link those steps open and close."""
 from typing import NamedTuple
 
-from flask import url_for
-
+from core.public_urls import public_url
 from domain.freights import services
 from domain.freights.models import SHOWCASE_STATUSES
 from domain.freights.presentation import STATUS_LABELS as FREIGHT_STATUS_LABELS
@@ -43,4 +42,4 @@ def public_link(freight) -> str | None:
     """The address a carrier opens (/f/<slug>), while the showcase answers it: public and open to offers."""
     if freight.visibility != "publico" or freight.status not in SHOWCASE_STATUSES or not freight.public_slug:
         return None
-    return url_for("marketplace.detail", slug=freight.public_slug, _external=True)
+    return public_url("marketplace.detail", slug=freight.public_slug)

@@ -24,6 +24,7 @@ from blueprints.web.record_pages import done, filters_of, list_args, list_respon
 from core.errors import AppError, FieldError, InvalidBody
 from core.logs import quiet_request_line
 from core.pagination import paginate
+from core.public_urls import public_url
 from core.schemas import parse_query
 from core.signing import secret_keys
 from domain.freights.models import Freight
@@ -46,7 +47,7 @@ def showcase():
     args = {k: v for k, v in request.args.items() if v and k != "cursor"}
     more_url = url_for("marketplace.showcase", **args, cursor=page.next_cursor) if page.has_more else None
     html = render_template("marketplace/showcase.html", page=page, form=form, ignored=ignored, more_url=more_url,
-                           canonical=url_for("marketplace.showcase", _external=True),
+                           canonical=public_url("marketplace.showcase"),
                            filtered=any(v for k, v in request.args.items() if k != "cursor"))
     return html, 422 if ignored else 200  # a filter left out is named on the page, under its input
 
@@ -55,7 +56,7 @@ def _detail(slug: str, lead_form=None, offer_form=None, general=(), status: int 
     row = services.find_public_freight(slug)
     return render_template("marketplace/detail.html", freight=row, lead_form=lead_form or LeadForm(formdata=None),
                            offer_form=offer_form or OfferForm(formdata=None), general=list(general), sent=sent,
-                           canonical=url_for("marketplace.detail", slug=slug, _external=True)), status
+                           canonical=public_url("marketplace.detail", slug=slug)), status
 
 
 @bp.route("/f/<slug>")
@@ -65,7 +66,7 @@ def detail(slug):
     except FreightGone as gone:  # a carrier took it: say so, and offer the company's other freights on the route
         row, others = services.closed_freight(gone)
         return render_template("marketplace/closed.html", freight=row, others=others,
-                               canonical=url_for("marketplace.detail", slug=slug, _external=True)), 410
+                               canonical=public_url("marketplace.detail", slug=slug)), 410
 
 
 class OverTheLimit(Exception):
@@ -142,16 +143,16 @@ def send_offer(slug):
     return _detail(slug, offer_form=form, general=general, status=422)
 
 
-# The rendered sitemap per host it names: (monotonic expiry, xml). Every URL of the showcase is read and written
-# at most once per SITEMAP_CACHE_SECONDS per process, not on each crawler's request.
+# The rendered sitemap per base its links are built on: (monotonic expiry, xml). Every URL of the showcase is read
+# and written at most once per SITEMAP_CACHE_SECONDS per process, not on each crawler's request.
 _sitemaps: dict[str, tuple[float, str]] = {}
-SITEMAP_HOSTS_KEPT = 4  # the Host header is the client's: a few hosts at most are kept
+SITEMAP_HOSTS_KEPT = 4  # without PUBLIC_BASE_URL the Host header is the client's: a few hosts at most are kept
 
 
 def _sitemap_xml(max_age: float) -> str:
     if max_age <= 0:
         return render_template("marketplace/sitemap.xml", rows=public_slugs())
-    host, now = request.host_url, time.monotonic()
+    host, now = current_app.config.get("PUBLIC_BASE_URL") or request.host_url, time.monotonic()
     cached = _sitemaps.get(host)
     if cached is None or cached[0] <= now:
         if len(_sitemaps) >= SITEMAP_HOSTS_KEPT:
@@ -172,7 +173,7 @@ def sitemap():
 @bp.route("/robots.txt")
 def robots():
     """Crawlers may read the public pages (the app's others ask for a login) and find them in the sitemap."""
-    text = f"User-agent: *\nDisallow: /api/\nSitemap: {url_for('marketplace.sitemap', _external=True)}\n"
+    text = f"User-agent: *\nDisallow: /api/\nSitemap: {public_url('marketplace.sitemap')}\n"
     return Response(text, mimetype="text/plain")
 
 

@@ -12,10 +12,11 @@ timing tell whether an e-mail is registered."""
 import uuid
 
 import sqlalchemy as sa
-from flask import current_app, url_for
+from flask import current_app
 
 from core.db import db
 from core.jobs import final_try, job_context
+from core.public_urls import url_on
 from core.tenancy import cross_tenant, tenant_scope
 from core.transaction import commit_phase
 from domain.messages.channels import TransientError
@@ -55,8 +56,10 @@ def send_password_reset(email: str, base_url: str) -> bool:
         user = user_by_email(email)
         if user is None:
             return False
-        with current_app.test_request_context(base_url=base_url):  # the link names the host the user asked on
-            link = url_for("auth.new_password", token=password_reset_token(user), _external=True)
+        # PUBLIC_BASE_URL wins over the base the request gave (a job queued before it was set, or by a web process
+        # configured differently): a link is never built on a client's Host header when the site has an address.
+        base = current_app.config.get("PUBLIC_BASE_URL") or base_url
+        link = url_on(base, "auth.new_password", token=password_reset_token(user))
         return send_platform_mail(user.email, "Criar uma nova senha", reset_mail_text(link))
 
 

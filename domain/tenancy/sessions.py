@@ -210,7 +210,7 @@ def ask_password_reset(email: str, base_url: str) -> None:
     """"Esqueci minha senha": the link is looked up and mailed by a job, after the answer (the messages area answers
     `password_reset_asked`), so the request does the same work for a registered e-mail and an unknown one: its time
     does not tell them apart (mailing inside the request took 218 ms against 96 ms). `base_url` is where the link
-    points (the request's host, behind the proxies the app trusts)."""
+    points: PUBLIC_BASE_URL, or the request's host where it is vouched for (core.public_urls.mail_link_base)."""
     password_reset_asked.send((email or "").strip().lower()[:254], base_url=base_url)
 
 

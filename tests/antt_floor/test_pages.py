@@ -142,6 +142,13 @@ def test_the_calculator_is_in_the_sitemap(client):
     assert "/piso-minimo</loc>" in client.get("/sitemap.xml").get_data(as_text=True)
 
 
+def test_the_calculators_canonical_link_is_on_the_public_base(client, app, monkeypatch):
+    """With PUBLIC_BASE_URL the canonical link names the site, not the Host the client wrote."""
+    monkeypatch.setitem(app.config, "PUBLIC_BASE_URL", "https://fretes.example.com")
+    html = client.get("/piso-minimo", base_url="http://atacante.example").get_data(as_text=True)
+    assert '<link rel="canonical" href="https://fretes.example.com/piso-minimo">' in html and "atacante" not in html
+
+
 def test_the_calculator_is_the_same_for_a_visitor_and_a_logged_in_user(client, operator, make_company, make_freight):
     """Tenancy: a public page over platform data; no company's freight or floor shows up in it."""
     make_freight(make_company(), **FLOOR_INPUTS, price=1)

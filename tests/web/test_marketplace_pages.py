@@ -209,6 +209,42 @@ def test_sitemap_lists_public_freights(visitor, public_freight, make_freight):
     assert f"http://localhost/f/{public_freight.public_slug}" in xml and str(private.id) not in xml
 
 
+BASE, FORGED = "https://fretes.example.com", "http://atacante.example"
+
+
+@pytest.fixture
+def public_base(app, monkeypatch):
+    """The site's address set (PUBLIC_BASE_URL) and an empty sitemap cache that keeps what it renders."""
+    monkeypatch.setitem(app.config, "PUBLIC_BASE_URL", BASE)
+    monkeypatch.setitem(app.config, "SITEMAP_CACHE_SECONDS", 600)
+    monkeypatch.setattr(pages, "_sitemaps", {})
+
+
+def test_with_a_public_base_the_public_links_never_name_the_requests_host(visitor, public_freight, public_base):
+    """Canonical and og:url of the showcase and a freight, robots.txt's Sitemap line and every sitemap entry are on
+    PUBLIC_BASE_URL whatever Host the client wrote (the same pages name `http://localhost` without it, above)."""
+    slug = public_freight.public_slug
+    showcase = visitor.get("/fretes", base_url=FORGED).get_data(as_text=True)
+    detail = visitor.get(f"/f/{slug}", base_url=FORGED).get_data(as_text=True)
+    robots = visitor.get("/robots.txt", base_url=FORGED).get_data(as_text=True)
+    assert f'<link rel="canonical" href="{BASE}/fretes">' in showcase
+    assert f'rel="canonical" href="{BASE}/f/{slug}"' in detail and f'og:url" content="{BASE}/f/{slug}"' in detail
+    assert f"Sitemap: {BASE}/sitemap.xml" in robots
+    for page in (showcase, detail, robots):
+        assert "atacante" not in page
+
+
+def test_the_cached_sitemap_is_the_sites_whatever_host_asked_first(visitor, public_freight, public_base):
+    """The sitemap cache is keyed by the base its links are built on: a crawler's forged Host first neither gets
+    its host into the links nor makes another entry; the next request gets the same document on the site."""
+    forged = visitor.get("/sitemap.xml", base_url=FORGED).get_data(as_text=True)
+    plain = visitor.get("/sitemap.xml").get_data(as_text=True)
+    assert forged == plain and list(pages._sitemaps) == [BASE]
+    locations = re.findall(r"<loc>([^<]+)</loc>", plain)
+    assert f"{BASE}/f/{public_freight.public_slug}" in locations and f"{BASE}/fretes" in locations
+    assert all(location.startswith(f"{BASE}/") for location in locations)
+
+
 # --- Leads page ------------------------------------------------------------------------------------------------
 
 @pytest.fixture

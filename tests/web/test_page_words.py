@@ -68,6 +68,20 @@ def test_a_public_freight_gives_its_link_with_copy_and_share(login, make_user, c
     assert f"({freight.public_slug})" not in html  # no bare slug
 
 
+def test_the_links_to_share_are_on_the_public_base(app, login, make_user, company, make_freight, monkeypatch):
+    """A freight's public link and the team's login link (Identidade visual) are copied and sent to others: with
+    PUBLIC_BASE_URL they name the site, not the host the page was asked on (`localhost` here)."""
+    monkeypatch.setitem(app.config, "PUBLIC_BASE_URL", "https://fretes.example.com")
+    freight = make_freight(status="published", visibility="publico")
+    operator = login(make_user(company, role="operador"))
+    html = _freight_page(operator, freight)
+    assert f'<a href="https://fretes.example.com/f/{freight.public_slug}" id="freight-public-link"' in html
+    admin = login(make_user(company, role="admin"))
+    branding = admin.get("/admin/identidade-visual").get_data(as_text=True)
+    assert f'href="https://fretes.example.com/login?empresa={company.id}"' in branding
+    assert "localhost/f/" not in html and "localhost/login" not in branding
+
+
 def test_a_freight_the_showcase_does_not_answer_gives_no_link(login, make_user, company, make_freight):
     client = login(make_user(company, role="operador"))
     draft = make_freight(status="draft", visibility="publico")

@@ -6,7 +6,9 @@ import re
 import pytest
 
 from core.db import db
-from tests.fixtures.core import csrf_from
+from core.tenancy import tenant_scope
+from domain.tenancy import services
+from tests.fixtures.core import TEST_PASSWORD_HASH, another_app, csrf_from, unique_cnpj
 
 
 def form_post(client, page, action, data):
@@ -44,11 +46,13 @@ def test_changing_your_password_needs_the_current_one_and_ends_the_other_session
 
 
 @pytest.fixture
-def mail(app, smtp_server):
+def mail(app, smtp_server, monkeypatch):
     """The platform's SMTP on 127.0.0.1, as a deployment's local relay often is: the SSRF guard stays on (no
-    private-targets flag), since MAIL_HOST is the operator's, not a company admin's."""
+    private-targets flag), since MAIL_HOST is the operator's, not a company admin's. The site's address is set as a
+    deployment sets it (PUBLIC_BASE_URL; here the test client's host), so the links are mailed on PostgreSQL too."""
     app.config.update(MAIL_HOST=smtp_server.host, MAIL_PORT=smtp_server.port, MAIL_FROM="nao-responda@fretes.test",
                       WEBHOOK_ALLOW_PRIVATE_TARGETS=False)
+    monkeypatch.setitem(app.config, "PUBLIC_BASE_URL", "http://localhost")
     yield smtp_server
     app.config.update(MAIL_HOST="")
 
@@ -121,6 +125,82 @@ def test_an_expired_link_does_not_work(app, user, mail):
         assert app.test_client().get(path).status_code == 302
     finally:
         app.config["PASSWORD_RESET_MINUTES"] = 60
+
+
+# --- The reset link's host: never the one a client wrote (password reset poisoning) ----------------------------
+
+FORGED = "http://atacante.example"
+
+
+def _ask_reset_on(client, base_url: str, email: str):
+    """"Esqueci minha senha" with the Host header of `base_url` (what a client may write), page and form alike."""
+    page = client.get("/login/esqueci", base_url=base_url)
+    if page.status_code != 200:
+        return page
+    token = csrf_from(page.get_data(as_text=True))
+    return client.post("/login/esqueci", base_url=base_url, data={"csrf_token": token, "email": email})
+
+
+def test_a_reset_asked_with_a_forged_host_mails_a_link_on_the_public_base(app, user, mail, monkeypatch):
+    """Someone asks a reset for the victim's e-mail writing their own host: the victim's link names the site
+    (PUBLIC_BASE_URL), so its token never reaches the attacker's host. Building the link on the request's host, as
+    before, mailed `http://atacante.example/login/nova-senha/…` here (checked)."""
+    monkeypatch.setitem(app.config, "PUBLIC_BASE_URL", "https://fretes.example.com")
+    answer = _ask_reset_on(app.test_client(), FORGED, user.email)
+    assert answer.status_code == 302
+    [message] = mail.received
+    text = message.get_content()
+    [link] = re.findall(r"https?://\S+", text)
+    assert link.startswith("https://fretes.example.com/login/nova-senha/") and "atacante" not in text
+    path = "/" + link.split("/", 3)[3]
+    assert app.test_client().get(path).status_code == 200  # the link on the site works
+
+
+def test_with_trusted_hosts_a_forged_host_is_refused_and_a_trusted_one_names_the_link(app, user, mail, monkeypatch):
+    """Without PUBLIC_BASE_URL, TRUSTED_HOSTS vouches for the request's host: any other host is answered 400 by
+    Flask before the page runs (nothing mailed), and a listed one names the link."""
+    monkeypatch.setitem(app.config, "PUBLIC_BASE_URL", "")
+    monkeypatch.setitem(app.config, "TRUSTED_HOSTS", ["fretes.example.com"])
+    assert _ask_reset_on(app.test_client(), FORGED, user.email).status_code == 400
+    assert mail.received == []
+    assert _ask_reset_on(app.test_client(), "http://fretes.example.com", user.email).status_code == 302
+    assert reset_link(mail).startswith("http://fretes.example.com/login/nova-senha/")
+
+
+def test_a_production_database_without_a_public_base_mails_no_link(app, user, mail, monkeypatch, caplog):
+    """PostgreSQL without PUBLIC_BASE_URL nor TRUSTED_HOSTS: the host is whatever the client wrote, so no link is
+    mailed; the page answers as always (it says nothing about the account) and the log says what to set. The
+    decision reads the configured database URL (the engine is the test's own)."""
+    monkeypatch.setitem(app.config, "PUBLIC_BASE_URL", "")
+    monkeypatch.setitem(app.config, "SQLALCHEMY_DATABASE_URI", "postgresql+psycopg://fretes@db-host/fretes")
+    answer = _ask_reset_on(app.test_client(), FORGED, user.email)
+    assert answer.status_code == 302 and answer.headers["Location"] == "/login"
+    assert mail.received == []
+    assert any("set PUBLIC_BASE_URL" in record.getMessage() for record in caplog.records)
+
+
+def test_the_quick_start_mails_a_link_that_works(smtp_server, monkeypatch, tmp_path):
+    """The embedded default as ./scripts/start.sh runs it (SQLite, no PUBLIC_BASE_URL, no TRUSTED_HOSTS): the link
+    names the host the page was asked on, the operator's own, and opens the new password page."""
+    for name in ("PUBLIC_BASE_URL", "TRUSTED_HOSTS", "DATABASE_URL", "SECRET_KEY", "REDIS_URL"):
+        monkeypatch.delenv(name, raising=False)
+    config = {"INSTANCE_PATH": str(tmp_path), "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/quick.db",
+              "MAIL_HOST": smtp_server.host, "MAIL_PORT": smtp_server.port, "MAIL_FROM": "nao-responda@fretes.test",
+              "WEBHOOK_ALLOW_PRIVATE_TARGETS": True, "PASSWORD_HASH_METHOD": TEST_PASSWORD_HASH}
+    with another_app(config) as quick, quick.app_context():
+        assert quick.config["PUBLIC_BASE_URL"] == "" and quick.config["TRUSTED_HOSTS"] is None
+        db.create_all()
+        company = services.create_company(name="Transportadora Rápida Ltda", cnpj=unique_cnpj())
+        with tenant_scope(company.id):
+            services.create_user(company, email="dona@example.com", password="senha-segura-1", role="admin")
+        db.session.commit()
+        answer = _ask_reset_on(quick.test_client(), "http://127.0.0.1:5000", "dona@example.com")
+        assert answer.status_code == 302
+        link = reset_link(smtp_server)
+        assert link.startswith("http://127.0.0.1:5000/login/nova-senha/")
+        page = quick.test_client().get("/" + link.split("/", 3)[3], base_url="http://127.0.0.1:5000")
+        assert page.status_code == 200 and "Criar nova senha" in page.get_data(as_text=True)
+        db.session.remove()
 
 
 def test_an_admin_deactivates_a_user_who_then_cannot_get_in(app, login, make_user, company, user, make_company):
