@@ -285,7 +285,9 @@ def _decode_json(raw: bytes):
     except RecursionError:
         raise too_deep() from None
     except (ValueError, UnicodeDecodeError):
-        raise AppError("O corpo não é um JSON válido.", code="invalid_json", status=400) from None
+        message = "O corpo não é um JSON válido."
+        raise AppError(message, code="invalid_json", status=400,
+                       details=[FieldError("body", "invalid_json", message)]) from None
 
 
 # --- Work that commits before the answer is known ------------------------------------------------

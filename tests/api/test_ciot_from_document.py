@@ -1,6 +1,7 @@
 """POST /ciot/operations/from-document: a CIOT operation prefilled from the trip's CT-e (docs/api/ciot.md,
 "Operação a partir do CT-e ou da NF-e"). The CT-e files are the repository's sample with this trip's values, signed
 with the test certificate (tests/fixtures/trip_cte.py); they go through the billing inbox's reader."""
+import json
 import threading
 import uuid
 
@@ -236,21 +237,54 @@ def test_an_unknown_contratado_without_rntrc_creates_nothing(api, company, regis
              "document_incomplete", "contratado_rntrc")
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({}, "documents"),
-    ({"documents": []}, "documents"),
-    ({"documents": [{}]}, "documents[0]"),
-    ({"documents": [{"xml": "<a/>", "billing_document_id": str(uuid.uuid4())}]}, "documents[0]"),
-    ({"documents": [{"xml": "x" * (1024 * 1024)}]}, "body"),  # over the API's body limit: 413
-    ({"documents": [{"xml": "<a/>"}] * 21}, "documents"),
-    ({"documents": [{"xml": "<a/>"}], "tipo_operacao": "mudanca"}, "tipo_operacao"),
-])
-def test_malformed_bodies_are_refused_naming_the_field(api, body, field):
-    response = api.post(PATH, json=body)
-    assert response.status_code in (400, 413), response.get_data(as_text=True)[:300]
-    if response.status_code == 400:
-        assert any(d["field"].startswith(field) for d in response.get_json()["error"]["details"]), \
-            response.get_json()
+BODY_LIMIT = 1024 * 1024  # MAX_BODY_BYTES's default (docs/api/versioning.md)
+
+
+def _of_size(size: int) -> str:
+    """A body of exactly `size` bytes: one document whose xml is filler."""
+    head, tail = '{"documents": [{"xml": "', '"}]}'
+    return head + "x" * (size - len(head) - len(tail)) + tail
+
+
+@pytest.mark.parametrize(("raw", "field", "detail"), [
+    ("{}", "documents", "missing"),
+    ('{"documents": []}', "documents", "too_short"),
+    ('{"documents": "x"}', "documents", "list_type"),
+    ('{"documents": [{}]}', "documents[0]", "one_of"),
+    (json.dumps({"documents": [{"xml": "<a/>", "billing_document_id": str(uuid.uuid4())}]}), "documents[0]", "one_of"),
+    ('{"documents": [{"xml": 5}]}', "documents[0].xml", "string_type"),
+    (json.dumps({"documents": [{"xml": "<a/>"}] * 21}), "documents", "too_long"),
+    ('{"documents": [{"xml": "<a/>"}], "tipo_operacao": "mudanca"}', "tipo_operacao", "literal_error"),
+    ("[1]", "body", "dict_type"),
+    (_of_size(BODY_LIMIT), "documents[0].xml", "invalid_xml"),  # at the limit: read, and the reader refuses it
+], ids=["empty", "no-documents", "not-a-list", "neither", "both", "xml-not-text", "21-documents", "tipo", "array",
+        "at-the-limit"])
+def test_malformed_bodies_are_400_invalid_body_naming_the_field(api, raw, field, detail):
+    response = _post_raw(api, raw)
+    assert response.status_code == 400, response.get_data(as_text=True)[:300]
+    error = response.get_json()["error"]
+    assert error["code"] == "invalid_body" and (error["details"][0]["field"], error["details"][0]["code"]) == (
+        field, detail), error
+
+
+def test_a_body_that_is_not_json_is_400_invalid_json_naming_the_body(api):
+    response = _post_raw(api, '{"documents": [')
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert error["code"] == "invalid_json" and [(d["field"], d["code"]) for d in error["details"]] == [
+        ("body", "invalid_json")]
+
+
+def test_only_a_body_over_the_limit_is_413(api):
+    response = _post_raw(api, _of_size(BODY_LIMIT + 1))
+    assert response.status_code == 413
+    assert response.get_json()["error"]["code"] == "payload_too_large"
+    assert _count_operations() == 0
+
+
+def _post_raw(api, raw: str):
+    """The body as given, byte for byte (its size is part of the case)."""
+    return api.request("POST", PATH, data=raw, content_type="application/json")
 
 
 def test_another_companys_inbox_document_is_not_found(api, company, make_company, tmp_path):

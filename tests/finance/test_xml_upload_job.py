@@ -76,6 +76,23 @@ def test_a_large_upload_is_a_job_whose_page_shows_each_file(fin_client, fin_comp
     assert not list(storage.rglob("envio-*"))  # the staged files are gone
 
 
+def test_a_file_with_the_key_of_a_refused_one_is_read_on_its_own(fin_client, fin_company, storage):
+    """A key counts as seen only once its document is stored: the first file with it refused (a total the inbox
+    document cannot hold), a later file with the same key and a good value is created, not a duplicate."""
+    key = access_key("57")
+    files = [*ctes(4), ("grande-demais.xml", fiscal.cte(key, TAKER, "100000000000.01")),
+             ("corrigido.xml", fiscal.cte(key, TAKER, "1000.00")), ("de-novo.xml", fiscal.cte(key, TAKER, "1000.00"))]
+    html = fin_client.get(f"/financeiro/documentos/xml/{job_of(upload(fin_client, *files))}").get_data(as_text=True)
+    found = rows(html)
+    assert (found["grande-demais.xml"], found["corrigido.xml"], found["de-novo.xml"]) == (
+        "recusado", "criado", "duplicado")
+    assert "Mesma chave do arquivo corrigido.xml" in html and "Mesma chave do arquivo grande-demais.xml" not in html
+    assert "5 criado(s), 1 duplicado(s), 1 recusado(s)." in html
+    [document] = [d for d in documents(fin_company) if d.chave == key]
+    assert document.valor_centavos == 100000
+    assert (storage / document.storage_path).exists()
+
+
 def test_a_handful_stays_one_request_and_refuses_all_or_nothing(fin_client, fin_company, storage):
     """Five files with one refused: nothing stored (the inline rule); six with one refused: a job, five created."""
     bad = ("mexido.xml", fiscal.cte(access_key("57"), TAKER).replace(b"<xNome>Tomador Ltda", b"<xNome>Outro"))

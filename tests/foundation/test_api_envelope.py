@@ -80,7 +80,8 @@ def test_malformed_json_is_400_invalid_json(probe):
     for raw in ('{"name": ', "não é json", b"\xff\xfe"):
         response = probe.post("/keys", data=raw, content_type="application/json")
         assert response.status_code == 400
-        assert envelope(response)["code"] == "invalid_json"
+        error = envelope(response)
+        assert error["code"] == "invalid_json" and [d["field"] for d in error["details"]] == ["body"]
 
 
 def test_json_that_is_not_an_object_is_400(probe):

@@ -134,7 +134,7 @@ def test_passwords_api_keys_and_cpfs_in_requests_never_reach_the_log(app, compan
         client.post("/login", data={"email": user.email, "password": password, "csrf_token": token})
         api = ApiClient(app.test_client(), full_key)
         assert api.post("/drivers", json={"name": "João", "phone": phone, "cpf": cpf}).status_code == 201
-        assert api.get(f"/drivers?cpf={cpf}&q={cpf}&phone={phone}").status_code in (200, 400)
+        assert api.get(f"/drivers?cpf={cpf}&q={cpf}&phone={phone}").status_code == 200  # q by CPF; the rest ignored
         api.post("/drivers", json={"name": "João", "phone": phone, "cpf": cpf})  # 409: duplicate
         logging.getLogger("fretes.test").warning("chave %s senha=%s cpf %s e-mail %s tel %s", full_key, password, cpf,
                                                  user.email, phone)

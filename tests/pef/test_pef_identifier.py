@@ -77,6 +77,42 @@ def test_an_identifier_the_authority_did_not_issue_is_refused(api, make_operatio
     assert load_op(op.id).mensagem_antt.startswith("[B24] B24: IdOperacaoTransporte não foi gerado pela ANTT")
 
 
+def declare_with_identifier(op, company, id_operacao):
+    """The operation's declaration carrying `id_operacao`, sent under the company's certificate."""
+    from domain.ciot.clock import now_local
+    from domain.ciot.pef import payloads
+    from domain.ciot.pef.provider import AnttPefProvider
+    from domain.ciot.provider import Issuer
+    issuer = Issuer.from_company(company)
+    body = payloads.operation_declaration(op, issuer, id_operacao, now_local())
+    return AnttPefProvider()._transport(op.environment, issuer).post(DECLARE, body)
+
+
+def issued_to(company, environment) -> str:
+    """An identifier the server issues through GerarIdOperacaoTransporte to the company (its own certificate)."""
+    from domain.ciot.pef.provider import AnttPefProvider
+    from domain.ciot.provider import Issuer
+    answer = AnttPefProvider()._transport(environment, Issuer.from_company(company)).post(
+        GENERATE, {"CpfCnpj": company.cnpj})
+    assert answer.codigo == "110", answer.body
+    return answer.body["IdOperacaoTransporte"]
+
+
+def test_an_identifier_issued_to_another_declarant_is_refused(make_operation, make_company, pef, company):
+    """B24, its other half: an identifier the authority issued is declared only by the company it was issued to."""
+    other = make_company()
+    pef.install(other)
+    op = load_op(make_operation().id)
+    theirs, ours = issued_to(other, op.environment), issued_to(company, op.environment)
+    refused = declare_with_identifier(op, company, theirs)
+    assert (refused.codigo, refused.text("Mensagem")) == (
+        "B24", "B24: IdOperacaoTransporte gerado para outro declarante.")
+    assert theirs not in pef.server.declarations
+    accepted = declare_with_identifier(op, company, ours)  # the same declaration with its own identifier
+    assert accepted.codigo == "110", accepted.body
+    assert pef.server.declarations[ours].contratado == op.contratado_cpf_cnpj
+
+
 def attempt_of(op_id):
     from core.tenancy import cross_tenant
     return db.session.execute(cross_tenant(sa.select(EmissionAttempt).where(
