@@ -38,15 +38,66 @@ class Page:
                 "page": {"next_cursor": self.next_cursor, "has_more": self.has_more}}
 
 
+# A text search's steps past its window (`search_in_steps`): the matches it takes from the trigram index at most
+# before it knows the term is common, and how far back it then walks the list's own order.
+SEARCH_MATCHES_CAP = 5000
+SEARCH_WALK = 20_000
+
+
+def search_in_steps(read_window: Callable[[int], list], read_matches: Callable[[int | None], tuple[list, bool]],
+                    window: int, limit: int) -> list:
+    """The first `limit` + 1 rows of a text search, newest first, in steps whose reads are each bounded, so that no
+    plan reads a company's whole table and no term costs what its matches in all history cost:
+
+    1. `read_window(window)`: the newest `window` rows of the list (a backward range of its (company_id, created_at,
+       id) index), filtered; it stops at a page, so a term on the newest rows costs a page of them.
+    2. Fewer than a page there: `read_matches(SEARCH_MATCHES_CAP)`, the matches through the trigram index in a set
+       with no order and at most that many rows, sorted; (rows, complete). A rare term ends here, with all its
+       matches in order.
+    3. More matches than that: the term is common, but not on the newest rows (a carrier that stopped working with
+       the company): `read_window(SEARCH_WALK)` walks further back in the list's order, stopping at a page.
+    4. Still less than a page: every match, sorted (`read_matches(None)`): more than SEARCH_MATCHES_CAP matches and
+       fewer than a page in the newest SEARCH_WALK rows, the one case whose cost is its matches'.
+
+    Before, steps 2 and 4 were one: every match of a term sorted, half a second for a name on 50,000 old operations
+    (bench/README.md, issue 38)."""
+    found = read_window(window)
+    if len(found) > limit:
+        return found
+    found, complete = read_matches(SEARCH_MATCHES_CAP)
+    if complete:
+        return found
+    found = read_window(SEARCH_WALK)
+    if len(found) > limit:
+        return found
+    return read_matches(None)[0]
+
+
+def matched_page(matches: sa.Select, cap: int | None, page_of: Callable) -> sa.Select:
+    """`matches` (a list's columns where its search matches) as a materialized set of at most `cap` + 1 rows with no
+    order (all of them when `cap` is None), the page of them by `page_of(set)` and the set's size in column
+    `matched_count`: step 2 and 4 of `search_in_steps`."""
+    if cap is not None:
+        matches = matches.limit(cap + 1)
+    every = matches.cte("matched").prefix_with("MATERIALIZED", dialect="postgresql")
+    return page_of(every).add_columns(sa.select(sa.func.count()).select_from(every).scalar_subquery()
+                                      .label("matched_count"))
+
+
+def complete_matches(rows: list, cap: int | None) -> tuple[list, bool]:
+    """(rows, whether they are every match) of a `matched_page` read."""
+    return rows, cap is None or not rows or rows[0].matched_count <= cap
+
+
 @dataclass(frozen=True, slots=True)
 class TextSearch:
-    """A list's text search, read by `paginate` in two steps so that no plan reads the company's whole table: first
-    the newest `window` rows of `base` (the list without the search: a bounded backward range of its
-    (company_id, created_at, id) index), which fill the page of a common term; when they hold no more than a page,
-    every match of `base` and `match` (through the search's trigram index on PostgreSQL) in a materialized set with
-    no order and no limit, so a backward walk has nothing to stop early for, and only that set is sorted.
-    One ORDER BY ... LIMIT over the match left the choice to the planner, which walked the company's every row
-    whenever its statistics promised matches soon and they were few, or old.
+    """A list's text search, read by `paginate` in the steps of `search_in_steps`, so that no plan reads the
+    company's whole table: the newest `window` rows of `base` (the list without the search: a bounded backward range
+    of its (company_id, created_at, id) index), which fill the page of a common term; then the matches of `base`
+    and `match` (through the search's trigram index on PostgreSQL) in a materialized set with no order, so a
+    backward walk has nothing to stop early for, and only that set is sorted. One ORDER BY ... LIMIT over the match
+    left the choice to the planner, which walked the company's every row whenever its statistics promised matches
+    soon and they were few, or old.
 
     `match(columns)` is the search's condition on `columns` (the model, or a subquery's `.c` of the list's
     columns), with bound parameters (the Listing's); `matched` is `base` with its match on the model (what
@@ -220,20 +271,24 @@ def _after_bound_cursor(stmt, model, sort_column, descending: bool) -> sa.Select
 
 def _search_page(search: TextSearch, params: dict, model, sort_column, descending: bool, limit: int,
                  scope: str) -> Page:
-    """A page of a Listing's text search (see TextSearch): the window's matches, or every match when the window
-    holds no more than a page."""
+    """A page of a Listing's text search (see TextSearch and `search_in_steps`)."""
     base = search.base
     if "after_id" in params:
         base = _after_bound_cursor(base, model, sort_column, descending)
     marked = base.get_execution_options()
     newest = (base.order_by(*_order(model, sort_column, descending))
               .limit(sa.bindparam("search_window", type_=sa.Integer)).subquery("newest"))
-    params = {**params, "search_window": search.window}
-    found = read_rows(_page_of(newest, sort_column, descending).where(search.match(newest.c))
-                      .execution_options(**marked), params).all()
-    if len(found) <= limit:
-        every = base.where(search.match(model)).cte("matched").prefix_with("MATERIALIZED", dialect="postgresql")
-        found = read_rows(_page_of(every, sort_column, descending).execution_options(**marked), params).all()
+    window_page = _page_of(newest, sort_column, descending).where(search.match(newest.c)).execution_options(**marked)
+
+    def read_window(size: int) -> list:
+        return read_rows(window_page, {**params, "search_window": size}).all()
+
+    def read_matches(cap: int | None) -> tuple[list, bool]:
+        stmt = matched_page(base.where(search.match(model)), cap,
+                            lambda every: _page_of(every, sort_column, descending))
+        return complete_matches(read_rows(stmt.execution_options(**marked), params).all(), cap)
+
+    found = search_in_steps(read_window, read_matches, search.window, limit)
     return page_of_rows(found, limit, sort_column.key, scope)
 
 

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from core.db import db
-from core.pagination import decode_cursor, page_of_rows, paginate
+from core.pagination import complete_matches, decode_cursor, matched_page, page_of_rows, paginate, search_in_steps
 from core.tenancy import get_owned
 from core.validators import strip_punctuation
 from domain.ciot.modality import derive_modality
@@ -80,11 +80,11 @@ def _search(text: str, filters: list, limit: int, cursor: str | None):
     a cost that grows with the whole table.)
 
     The part search never leaves the planner the choice that once cost seconds (walking the company's whole history
-    backwards, expecting a page of matches soon, for a name with twenty): it reads the newest SEARCH_WINDOW rows
-    first, a bounded range of ix_ciot_operations_company_created, which fills the page of a common term; when they
-    hold less than a page, every match is taken from the trigram index (ix_ciot_operations_search_document) in a
-    materialized set with no order and no limit, so a backward scan has nothing to stop early for, and only that set
-    is sorted. One term's matches then cost what they are, whatever the company's volume."""
+    backwards, expecting a page of matches soon, for a name with twenty): it reads in the bounded steps of
+    core.pagination.search_in_steps — the newest SEARCH_WINDOW rows (a range of ix_ciot_operations_company_created),
+    which fill the page of a common term; then the matches from the trigram index
+    (ix_ciot_operations_search_document) in a materialized set with no order, at most SEARCH_MATCHES_CAP of them,
+    sorted; for a term with more, a longer walk back in time."""
     exact = _exact_match(text)
     if exact is not None:
         page = _page(sa.select(*LIST_COLUMNS).where(exact, *filters), limit, cursor)
@@ -93,13 +93,17 @@ def _search(text: str, filters: list, limit: int, cursor: str | None):
     after = decode_cursor(cursor, SCOPE) if cursor else None
     if after is not None:
         filters = [*filters, sa.tuple_(CiotOperation.created_at, CiotOperation.id) < after]
-    newest = (sa.select(*LIST_COLUMNS).where(*filters).order_by(*NEWEST_FIRST).limit(SEARCH_WINDOW)
-              .subquery("newest"))
-    found = db.session.execute(_newest_first(newest, limit).where(_part_match(text, newest.c))).all()
-    if len(found) <= limit:
-        every = (sa.select(*LIST_COLUMNS).where(_part_match(text, CiotOperation), *filters).cte("matched")
-                 .prefix_with("MATERIALIZED", dialect="postgresql"))
-        found = db.session.execute(_newest_first(every, limit)).all()
+
+    def read_window(size: int) -> list:
+        newest = sa.select(*LIST_COLUMNS).where(*filters).order_by(*NEWEST_FIRST).limit(size).subquery("newest")
+        return db.session.execute(_newest_first(newest, limit).where(_part_match(text, newest.c))).all()
+
+    def read_matches(cap: int | None) -> tuple[list, bool]:
+        matches = sa.select(*LIST_COLUMNS).where(_part_match(text, CiotOperation), *filters)
+        rows = db.session.execute(matched_page(matches, cap, lambda every: _newest_first(every, limit))).all()
+        return complete_matches(rows, cap)
+
+    found = search_in_steps(read_window, read_matches, SEARCH_WINDOW, limit)
     return page_of_rows(found, limit, "created_at", SCOPE)
 
 

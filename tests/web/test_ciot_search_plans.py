@@ -166,3 +166,64 @@ def test_a_number_no_operation_has_is_searched_as_a_part_and_the_next_page_keeps
     sent, second = _statements(skewed, q="silva", cursor=page.next_cursor)
     assert len(sent) == 1 and [row.code for row in second.items] == _common_names(100)[50:]
     _bounded_window(plan_reading.plan(*sent[0]))
+
+
+OLD_NAME = "Gaivota Fretes"  # a carrier with many operations, none among the newest (see `left_long_ago`)
+OLD_EVERY = 7
+
+
+@pytest.fixture
+def left_long_ago(skewed):
+    """Operations 40,000-49,999 of one in OLD_EVERY named OLD_NAME (1,428): many matches, all older than the newest
+    10,000 rows, the last at 49,994 (nothing in the search window)."""
+    with db.engine.begin() as conn:
+        conn.execute(sa.text("UPDATE ciot_operations SET contratado_nome = :name || ' ' || code "
+                             "WHERE company_id = :company AND code BETWEEN 'CIOT-040000' AND 'CIOT-049999' "
+                             "AND CAST(substr(code, 6) AS integer) % :every = 0"),
+                     {"name": OLD_NAME, "company": skewed.id, "every": OLD_EVERY})
+    return skewed
+
+
+def _old_names(start: int, count: int) -> list[str]:
+    return [f"CIOT-{i:06d}" for i in range(start, 39_999, -1) if i % OLD_EVERY == 0][:count]
+
+
+def test_a_common_term_absent_from_the_newest_rows_reads_a_bounded_set_of_matches_then_walks_back(
+        left_long_ago, monkeypatch):
+    """More matches than the search takes from the trigram index (a cap of 500 here, for a small table): it stops
+    there, and walks back in time, stopping at a page. Every match sorted (1,428 rows here; 50,000 at a million
+    operations: half a second) is not read."""
+    from core import pagination
+    monkeypatch.setattr(pagination, "SEARCH_MATCHES_CAP", 500)
+    sent, page = _statements(left_long_ago, q=OLD_NAME.lower())
+    assert [row.code for row in page.items] == _old_names(49_999, 50) and page.has_more
+    plans = [plan_reading.plan(*statement) for statement in sent]
+    assert len(plans) == 3
+    _bounded_window(plans[0])
+    _through_trigrams(plans[1])
+    assert max(rows for *_, rows in plan_reading.table_reads(plans[1])) <= 501  # the cap, plus one to tell it
+    walk = plan_reading.scans(plans[2])
+    assert [(kind, index, direction) for kind, index, direction, _ in walk] == [
+        ("Index Scan", WINDOW_INDEX, "Backward")], walk
+    # from the newest row back to the 51st match: 60,000 - 49,994 rows, and 50 more matches seven rows apart
+    assert walk[0][3] <= ROWS - 49_994 + 51 * OLD_EVERY, walk
+
+
+def test_the_next_page_of_a_term_absent_from_the_newest_rows_continues_in_order(left_long_ago, monkeypatch):
+    from core import pagination
+    monkeypatch.setattr(pagination, "SEARCH_MATCHES_CAP", 500)
+    _, first = _statements(left_long_ago, q=OLD_NAME)
+    _, second = _statements(left_long_ago, q=OLD_NAME, cursor=first.next_cursor)
+    assert [row.code for row in first.items + second.items] == _old_names(49_999, 100)
+
+
+def test_more_matches_than_the_cap_and_none_in_the_walk_are_all_read_and_sorted(left_long_ago, monkeypatch):
+    """The one unbounded step, and only after the others: more matches than the cap, fewer than a page within the
+    walk (shortened to 5,000 rows here: none of OLD_NAME there)."""
+    from core import pagination
+    monkeypatch.setattr(pagination, "SEARCH_MATCHES_CAP", 500)
+    monkeypatch.setattr(pagination, "SEARCH_WALK", 5_000)
+    sent, page = _statements(left_long_ago, q=OLD_NAME)
+    assert len(sent) == 4 and [row.code for row in page.items] == _old_names(49_999, 50)
+    plans = [plan_reading.plan(*statement) for statement in sent]
+    assert max(rows for *_, rows in plan_reading.table_reads(plans[3])) == len(_old_names(49_999, 10_000))
