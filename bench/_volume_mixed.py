@@ -14,6 +14,7 @@ from collections import Counter
 
 import psycopg
 from _common import percentile, start_process, stop_processes, wait_http_ready
+from _volume_seed import NAMES
 from bench_vehicle_list import free_port
 
 API = "/api/public/v1"
@@ -84,8 +85,11 @@ class Client(threading.Thread):
                     f"{self.rng.randrange(10)}{self.rng.choice('ABCDEFGHIJ')}{self.rng.randrange(100):02d}"
                 self.call("create", "POST", "/vehicles", {"plate": plate, "vehicle_type": "carreta"}, expect=201)
         else:
-            created = self.call("ciot", "POST", "/ciot/operations", ciot_body(external_id=f"MIX-{unique}"),
-                                expect=201)
+            # named as the seeded operations are (one in twenty of each surname): a fixed name on every operation
+            # the mix adds would, run after run, push the seeded names out of the newest rows the searches read first
+            name = f"{self.rng.choice(NAMES)} Transportes {self.rng.randrange(1, 5000)} Ltda"
+            created = self.call("ciot", "POST", "/ciot/operations",
+                                ciot_body(external_id=f"MIX-{unique}", contratado_nome=name), expect=201)
             if created:
                 self.call("ciot", "POST", f"/ciot/operations/{created['data']['id']}/validate")
 
