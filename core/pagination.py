@@ -146,8 +146,10 @@ class _PageShape:
     after_cursor: bool
 
     def statement(self) -> sa.Select:
+        # The shape is also what the tenancy guard remembers its answer under (core.tenancy `reads_key`): the tables
+        # a page statement reads are its shape's, and each request's lambda element is a new object.
         return _page_statement(self.build(*self.shape), self.model, self.sort_column, self.descending,
-                               self.after_cursor)
+                               self.after_cursor).execution_options(reads_key=self)
 
 
 def _page_of_listing(page: _PageShape) -> sa.StatementLambdaElement:

@@ -250,16 +250,24 @@ def _only_filtered_table(statement, marked, company_id, params) -> bool:
 
 
 _READS_ONLY: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# The same answer for statements built from one hashable shape (`reads_key` execution option: core.pagination's page
+# statements, a new lambda element per request whose tables are its shape's), as many as there are list shapes.
+_READS_ONLY_BY_KEY: dict = {}
+READS_KEYS_KEPT = 1024
 
 
 def _reads_only(statement, tables: tuple) -> bool:
     """`statement` reads no tenant-owned table but `tables` (those it filters by the company itself); remembered per
-    statement object while it lives (the guard and read_rows ask about the same statement)."""
+    statement object while it lives (the guard and read_rows ask about the same statement), or per `reads_key`."""
     mapper_count = _mapper_generation()
-    known = _READS_ONLY.get(statement)
+    reads_key = statement.get_execution_options().get("reads_key")
+    memo, key = (_READS_ONLY, statement) if reads_key is None else (_READS_ONLY_BY_KEY, (reads_key, tables))
+    known = memo.get(key)
     if known is None or known[0] != mapper_count:
+        if memo is _READS_ONLY_BY_KEY and len(memo) >= READS_KEYS_KEPT:
+            memo.clear()
         tenant_tables = _tenant_tables(mapper_count)
-        known = _READS_ONLY[statement] = (mapper_count, all(
+        known = memo[key] = (mapper_count, all(
             t in tables or t.name not in tenant_tables for t in find_tables(statement, include_aliases=True)))
     return known[1]
 

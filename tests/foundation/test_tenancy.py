@@ -1,5 +1,6 @@
 """Tenancy is structural: scoped reads, guarded writes, 404 for another company's ids."""
 import contextlib
+import re
 import uuid
 
 import pytest
@@ -340,3 +341,32 @@ def test_a_list_statement_selects_its_tables_columns_and_still_needs_a_scope(two
         assert set(read_rows(company_rows(ApiKey, ApiKey.id), {"company_id": a.id}).scalars()) == set(ids[a.id])
     with pytest.raises(TenancyViolation):
         db.session.execute(company_rows(ApiKey, ApiKey.id), {"company_id": a.id}).all()
+
+
+def api_keys_joined_to_users() -> sa.Select:
+    return company_rows(ApiKey, ApiKey.id, ApiKey.created_at).join(User, User.company_id == ApiKey.company_id)
+
+
+def test_a_listing_shape_is_checked_once_and_one_reading_another_tenant_table_stays_guarded(two):
+    """The guard's answer for a Listing's page statement is remembered under its shape (each request's statement is
+    a new object): the same shape on the next page and the next request is not walked again, and a shape whose
+    statement also reads another tenant-owned table keeps getting the scope's filter on that table."""
+    from core import tenancy
+    a, _b, ids = two
+    tenancy._READS_ONLY_BY_KEY.clear()
+    with tenant_scope(a.id):
+        first = paginate(Listing(api_key_rows, (), {"company_id": a.id}), model=ApiKey, limit=1, cursor=None,
+                         rows=True)
+        paginate(Listing(api_key_rows, (), {"company_id": a.id}), model=ApiKey, limit=1, cursor=first.next_cursor,
+                 rows=True)
+        paginate(Listing(api_key_rows, (), {"company_id": a.id}), model=ApiKey, limit=1, cursor=None, rows=True)
+        answers = {key[0].build: known[1] for key, known in tenancy._READS_ONLY_BY_KEY.items()}
+        assert len(tenancy._READS_ONLY_BY_KEY) == 2 and answers == {api_key_rows: True}  # first page, next page
+        for _ in range(2):  # the remembered answer for the joined shape is the guarded path, both times
+            with sent_sql() as sent:
+                page = paginate(Listing(api_keys_joined_to_users, (), {"company_id": a.id}), model=ApiKey,
+                                limit=50, cursor=None, rows=True)
+            assert {row.id for row in page.items} <= set(ids[a.id])
+            assert re.search(r"users\.company_id = (\?|%\()", sent[-1]), sent[-1]  # the scope's filter on users
+        assert {key[0].build: known[1] for key, known in tenancy._READS_ONLY_BY_KEY.items()}[
+            api_keys_joined_to_users] is False
