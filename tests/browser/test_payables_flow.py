@@ -39,8 +39,11 @@ def test_create_a_payable_in_installments_and_pay_one(browser_page, make_user, c
     first = page.locator("[data-testid=board-row]", has_text="R$ 333,34")
     title_id = first.get_attribute("data-id")
     first.get_by_role("button", name="Pagar").click()
-    page.locator("dialog#confirm-dialog").get_by_role("button", name="Confirmar").click()  # it asks once
-    page.wait_for_url(re.compile(r"/financeiro/pagar$"))
+    # the board posts and comes back to the same address: wait for that navigation itself (waiting for the URL
+    # returned at once, before the POST's answer, and the row was still there under load)
+    with page.expect_navigation(url=re.compile(r"/financeiro/pagar$")):
+        page.locator("dialog#confirm-dialog").get_by_role("button", name="Confirmar").click()  # it asks once
+    assert page.get_by_text("Pagamento registrado.").is_visible()
     assert page.locator(f"[data-testid=board-row][data-id='{title_id}']").count() == 0  # no longer open…
     recent = page.locator("#pagos-recentes")
     assert recent.locator(f"[data-id='{title_id}']").is_visible()  # …but not gone
