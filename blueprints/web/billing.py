@@ -392,17 +392,18 @@ def board_page(kind: str, failed=None):
     endpoint = "payables.payables_board" if kind == "pagar" else "billing.receivables"
     failed_row, failed_group = _failed_row(stmt, model, failed, on)
 
-    # One unbound form draws every row's inputs, each given its row's balance and today as values: a WTForms form
-    # per row cost more than the rest of the row (issue 38). The row whose payment was refused draws its own form,
-    # holding what was typed and its errors.
-    shared = PaymentForm(formdata=None)
-
-    def payment_form(row):
-        """(the row's form, the values its inputs show: none for the refused row, which keeps what was typed)."""
+    # Each row's two inputs are plain markup (templates/_boards/_rows.html) given their values here: the row's
+    # balance and today, or for the row whose payment was refused what was typed and its errors. WTForms drew them
+    # at half the board's rendering, one form per row before that (issue 38); the form still reads what is posted.
+    def payment_inputs(row) -> SimpleNamespace:
         if failed is not None and failed[0] == row.id:
-            return failed[1], {"valor": {}, "pago_em": {}}
+            form = failed[1]
+            return SimpleNamespace(**{name: SimpleNamespace(value=(form[name].raw_data or [""])[0],
+                                                            error=" ".join(form[name].errors))
+                                      for name in ("valor", "pago_em")})
         balance = decimal_input(Decimal(row.valor_centavos - row.pago_centavos) / 100, 2)
-        return shared, {"valor": {"value": balance}, "pago_em": {"value": on.isoformat()}}
+        return SimpleNamespace(valor=SimpleNamespace(value=balance, error=""),
+                               pago_em=SimpleNamespace(value=on.isoformat(), error=""))
 
     def group(key):
         page = _group_page(kind, stmt, model, key, cursor if key == wanted else None, on)
@@ -412,7 +413,7 @@ def board_page(kind: str, failed=None):
             rows = [failed_row, *rows]
         return SimpleNamespace(key=key, rows=rows, more_url=more, more_id=f"load-more-{key}")
 
-    context = {"kind": kind, "payment_form": payment_form}
+    context = {"kind": kind, "payment_inputs": payment_inputs}
     if wanted is not None and is_htmx() and request.headers.get("HX-Target") == f"load-more-{wanted}":
         response = make_response(render_template("_boards/_rows.html", group=group(wanted), **context))
         response.vary.add("HX-Target")
