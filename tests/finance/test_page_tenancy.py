@@ -38,6 +38,25 @@ ROUTES = [
     ("GET", "/financeiro/documentos/xml/{upload}/andamento", {}),
 ]
 TABLES = (BillingDocument, Invoice, Receivable, Payable, Partner, InvoiceLayout)
+# What each route answers its own company's user: a page (200) or, after a write, a redirect (302) to where it goes.
+OWNER_ANSWERS = {
+    ("POST", "/financeiro/documentos/{document}/descartar"): (302, "/financeiro/documentos"),
+    ("POST", "/financeiro/documentos/{document}/cadastrar-cliente"): (302, "/financeiro/documentos"),
+    ("GET", "/financeiro/faturas/{emitted}"): (200, None),
+    ("POST", "/financeiro/faturas/{draft}/emitir"): (302, "/financeiro/faturas/{draft}"),
+    ("POST", "/financeiro/faturas/{emitted}/cancelar"): (302, "/financeiro/faturas/{emitted}"),
+    ("GET", "/financeiro/faturas/{emitted}/pdf"): (200, None),
+    ("POST", "/financeiro/receber/{receivable}/recebimento"): (302, "/financeiro/receber"),
+    ("POST", "/financeiro/pagar/{payable}/pagamento"): (302, "/financeiro/pagar"),
+    ("POST", "/financeiro/pagar/{payable}/cancelar"): (302, "/financeiro/pagar"),
+    ("GET", "/financeiro/pagar/{payable}/editar"): (200, None),
+    ("POST", "/financeiro/pagar/{payable}/editar"): (302, "/financeiro/pagar"),
+    ("GET", "/financeiro/clientes/{customer}/layout-fatura"): (200, None),
+    ("POST", "/financeiro/clientes/{customer}/layout-fatura"): (302, "/financeiro/clientes/{customer}/layout-fatura"),
+    ("POST", "/financeiro/clientes/{customer}/layout-fatura/previa"): (200, None),  # the preview: nothing saved
+    ("GET", "/financeiro/documentos/xml/{upload}"): (200, None),
+    ("GET", "/financeiro/documentos/xml/{upload}/andamento"): (200, None),
+}
 
 
 def test_the_sweep_covers_every_finance_page_route_that_takes_an_id(app):
@@ -46,6 +65,7 @@ def test_the_sweep_covers_every_finance_page_route_that_takes_an_id(app):
                     for method in rule.methods - {"HEAD", "OPTIONS"}}
     swept = {(method, _as_rule(path)) for method, path, _ in ROUTES}
     assert taking_an_id == swept
+    assert set(OWNER_ANSWERS) == {(method, path) for method, path, _ in ROUTES}
 
 
 def _as_rule(path: str) -> str:
@@ -114,6 +134,8 @@ def test_the_same_calls_by_the_companys_own_user_reach_its_records(login, make_u
     csrf = csrf_from(owner.get("/financeiro/documentos").get_data(as_text=True))
     before = snapshot(fin_company.id)
     response = call(owner, method, path.format(**victim), data, csrf)
-    assert response.status_code in (200, 302), response.get_data(as_text=True)[:300]
+    status, location = OWNER_ANSWERS[(method, path)]
+    assert response.status_code == status, response.get_data(as_text=True)[:300]
+    assert response.headers.get("Location") == (location and location.format(**victim))
     writes = method == "POST" and not path.endswith("/previa")
     assert (snapshot(fin_company.id) != before) == writes

@@ -101,7 +101,10 @@ def test_job_enqueued_from_a_page_names_the_user(company, make_user, login, make
     token = csrf_from(client.get("/ciot/nova").get_data(as_text=True))
     op = make_operation(status="pronto_emissao")
     stream = log_output("json")
-    assert client.post(f"/ciot/{op.id}/emitir", data={"csrf_token": token}).status_code < 400
+    sent = client.post(f"/ciot/{op.id}/emitir", data={"csrf_token": token})
+    # A form POST (not htmx) is sent back to the operation whatever the outcome: the flash tells it was queued.
+    assert sent.status_code == 302 and sent.headers["Location"] == f"/ciot/{op.id}"
+    assert "Emissão em andamento" in client.get(sent.headers["Location"]).get_data(as_text=True)
     run_worker(rq_backend)
     [job] = lines(stream, "fretes.job")
     assert (job["user_id"], job["api_key_id"], job["company_id"]) == (str(user.id), None, str(company.id))
