@@ -31,7 +31,7 @@ from core.ratelimit import TOLERANT_PREFIX, rate_limit_headers
 from core.signing import csrf_secret_keys, fallback_keys
 from core.static_assets import add_vary, register_static_assets
 from core.tenancy import enter_tenant, leave_tenant
-from core.transaction import register_unit_of_work
+from core.transaction import guard_connections, register_unit_of_work
 from core.unread_body import CloseOnUnreadBody
 from domain.ciot.pef.settings import check_providers
 from domain.tenancy import keystore
@@ -97,6 +97,7 @@ def create_app(config: dict | None = None) -> Flask:
     register_static_assets(app)  # before the other hooks: its page compression must run after theirs
 
     db.init_app(app)
+    guard_connections(app)  # PostgreSQL: every connection read-only but in a unit of work's transaction
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     _init_login(app)
     # Redis when it is set, counting in memory while it is unreachable (core.ratelimit.OutageTolerantRedisStorage);

@@ -40,9 +40,14 @@ def engine_options(database_url: str) -> dict:
         return options
     options["pool_size"] = int(os.environ.get("DB_POOL_SIZE", "5"))
     options["max_overflow"] = int(os.environ.get("DB_MAX_OVERFLOW", "5"))
-    if _bool("DB_PGBOUNCER", False):
+    if pgbouncer():
         options["connect_args"] = {"prepare_threshold": None}
     return options
+
+
+def pgbouncer() -> bool:
+    """DB_PGBOUNCER=1: the app reaches PostgreSQL through PgBouncer in transaction mode (docs/deploy.md)."""
+    return _bool("DB_PGBOUNCER", False)
 
 
 def default_instance_path() -> Path:

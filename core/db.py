@@ -1,5 +1,6 @@
 """Database handle, base columns and the naming convention Alembic needs on SQLite."""
 import uuid
+import weakref
 from datetime import UTC, datetime
 
 import sqlalchemy as sa
@@ -23,7 +24,16 @@ class Base(DeclarativeBase):
 
 class GuardedSession(FlaskSession):
     """`get()` (and `get_one()`, which calls it) answers from the identity map without a query, so no query-time
-    filter can see it: the checks in `GET_GUARDS` (core.tenancy registers one) look at what it returns."""
+    filter can see it: the checks in `GET_GUARDS` (core.tenancy registers one) look at what it returns.
+
+    A session marked read-only (a GET's, core.transaction) reads PostgreSQL on autocommit connections
+    (`autocommit_reads`)."""
+
+    def get_bind(self, mapper=None, clause=None, bind=None, **kwargs):
+        engine = super().get_bind(mapper=mapper, clause=clause, bind=bind, **kwargs)
+        if self.info.get("read_only") and engine.dialect.name == "postgresql":
+            return autocommit_reads(engine)
+        return engine
 
     def get(self, entity, ident, **kwargs):
         found = super().get(entity, ident, **kwargs)
@@ -33,6 +43,21 @@ class GuardedSession(FlaskSession):
 
 
 GET_GUARDS: list = []
+_AUTOCOMMIT_READS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def autocommit_reads(engine):
+    """`engine` for a read on PostgreSQL: the same pool, each connection checked out in autocommit (psycopg's flag, set
+    without a round trip, and set back when the connection is checked in). A read then sends its statements alone,
+    no BEGIN before them nor COMMIT after; each statement is a transaction of its own, read-only by the connection's
+    default (core.transaction: every connection of the app starts `default_transaction_read_only=on`, and only a
+    unit of work's `BEGIN READ WRITE` writes). One option engine per engine, kept as long as it is."""
+    reads = _AUTOCOMMIT_READS.get(engine)
+    if reads is None:
+        reads = _AUTOCOMMIT_READS[engine] = engine.execution_options(isolation_level="AUTOCOMMIT")
+    return reads
+
+
 db = SQLAlchemy(model_class=Base, session_options={"class_": GuardedSession})
 
 

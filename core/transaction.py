@@ -4,9 +4,12 @@ A request, a job and a command-line command each run as ONE unit of work, and no
 
 - A request's work is committed by the app once the view has answered below 400 without raising, and rolled back
   otherwise (`register_unit_of_work`, set up by app.py). Views, services and pages only flush.
-- A GET or HEAD request reads in a read-only transaction: a write raises (and the request answers 500) instead of
-  being half-committed. Bookkeeping a read must do (an API key's last use, a login session's "seen") is written
-  on a short connection of its own (`own_connection`).
+- A GET or HEAD request only reads: a write raises (and the request answers 500) instead of being half-committed.
+  On PostgreSQL every connection of the app starts read-only by default (`default_transaction_read_only`) and a
+  unit of work's transaction begins `READ WRITE`; a read runs its statements in autocommit, each read-only, with no
+  BEGIN nor COMMIT round trip (core.db.autocommit_reads). On SQLite a read is a transaction with
+  `PRAGMA query_only`. Bookkeeping a read must do (an API key's last use, a login session's "seen") is written on a
+  short connection of its own (`own_connection`).
 - A refusal whose records must be kept (`AppError(keep_records=True)`: the timeline event of an emission the
   authority refused) is committed although the answer is an error: the unit of work decides, not the service.
   A view may catch such a refusal to render it (a 422 page): the records are kept all the same.
@@ -30,6 +33,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import Pool
 
 from core import queue
+from core.config import pgbouncer
 from core.db import db
 
 log = logging.getLogger("fretes.transaction")
@@ -122,7 +126,8 @@ def _as_unit(callback):
 
 def register_unit_of_work(app: Flask) -> None:
     """First before-request hook: a GET/HEAD reads read-only. Registered last among the app's after-request hooks,
-    so the commit runs first, before any hook reads the answer, and before the answer is sent."""
+    so the commit runs first, before any hook reads the answer, and before the answer is sent. On PostgreSQL the
+    app's connections are read-only but in a unit of work's transaction (`guard_connections`)."""
     app.before_request_funcs.setdefault(None, []).insert(0, _begin_request)
     app.after_request(_end_request)
     app.teardown_request(_end_read)
@@ -161,25 +166,15 @@ def _end_request(response):
 
 
 def _end_read(exc) -> None:
-    """Teardown: a read's transaction ends once every after-request hook has run (they may read what it loaded).
-
-    A read that went through ends with COMMIT, one that failed with ROLLBACK. Both end a READ ONLY transaction the
-    same way for the data (nothing was written), but psycopg forgets every prepared statement of the connection on a
-    ROLLBACK (it sends DEALLOCATE ALL: the rollback may have undone a DDL they depend on): ending each read that
-    way made every GET parse and plan its statements again, and cost a round trip more (issue 38, bench/README.md)."""
+    """Teardown: a read ends once every after-request hook has run (they may read what it loaded). It has nothing to
+    commit: its session is closed, and the next unit of work in the same session (a test's, a script's) begins anew.
+    On PostgreSQL that sends nothing (the read ran in autocommit: no ROLLBACK, so psycopg keeps the connection's
+    prepared statements); on SQLite it ends the read's transaction."""
     if db.session.info.pop("read_only", None):
-        if exc is None:
-            _end_clean_read()
-        else:
-            _safe_rollback()
-
-
-def _end_clean_read() -> None:
-    try:
-        db.session.commit()
-    except Exception:  # the connection is gone (nothing was written): let the session drop it
-        log.debug("commit of a read failed", exc_info=True)
-        _safe_rollback()
+        try:
+            db.session.close()
+        except Exception:  # the connection is gone (nothing was written): the pool drops it
+            log.debug("closing a read failed", exc_info=True)
 
 
 def commit_request() -> None:
@@ -201,34 +196,54 @@ def _interim_answer(exc: Exception):
     return response
 
 
-# --- Read-only transactions -----------------------------------------------------------------------------------
+# --- Reads that cannot write -----------------------------------------------------------------------------------
+
+# PostgreSQL's own guard for every statement outside a unit of work's transaction: sent in the connection's startup
+# packet (libpq's `options`), so it costs no statement and `RESET` comes back to it. Not with DB_PGBOUNCER=1: a
+# transaction-mode pooler refuses startup options; there the role carries it (docs/deploy.md).
+READ_ONLY_STARTUP_OPTION = "-c default_transaction_read_only=on"
+
+
+def guard_connections(app: Flask) -> None:
+    """Right after the database is set up (app.py), before any connection is opened: on PostgreSQL each connection
+    of the app starts read-only by default and the transactions the app begins are READ WRITE."""
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name == "postgresql" and not event.contains(engine, "do_connect", _read_only_by_default):
+        event.listen(engine, "do_connect", _read_only_by_default)
+        event.listen(engine, "connect", _transactions_read_write)
+
+
+def _read_only_by_default(dialect, connection_record, cargs, cparams) -> None:
+    if pgbouncer():
+        return
+    options = cparams.get("options", "")
+    if READ_ONLY_STARTUP_OPTION not in options:
+        cparams["options"] = f"{options} {READ_ONLY_STARTUP_OPTION}".strip()
+
+
+def _transactions_read_write(dbapi_connection, connection_record) -> None:
+    """A transaction the app begins (a unit of work's, `own_connection`'s) is `BEGIN READ WRITE`: psycopg's flag,
+    part of the BEGIN it sends anyway. A read's statements (autocommit) keep the read-only default."""
+    dbapi_connection.read_only = False
+
 
 @event.listens_for(Session, "after_begin")
 def _read_only_when_marked(session, transaction, connection) -> None:
-    """A session marked read-only (a GET) begins its transaction read-only: PostgreSQL's BEGIN READ ONLY (the
-    driver's read-only flag, no round trip of its own), SQLite's `PRAGMA query_only` (checked per statement).
-    Both raise on INSERT/UPDATE/DELETE. The connection is set back when it returns to the pool."""
-    if not session.info.get("read_only") or transaction.nested:
+    """SQLite: a session marked read-only (a GET) reads in a transaction with `PRAGMA query_only` (checked per
+    statement, raises on INSERT/UPDATE/DELETE), set back when the connection returns to the pool. PostgreSQL needs
+    nothing here: the marked session reads on autocommit connections, read-only by default (core.db.GuardedSession)."""
+    if not session.info.get("read_only") or transaction.nested or connection.dialect.name != "sqlite":
         return
     record = connection.connection  # the pooled connection (its `info` lives as long as the DBAPI connection)
-    dialect = connection.dialect
-    if record.info.get("read_only"):
-        return
-    if dialect.name == "postgresql":
-        dialect.set_readonly(record.dbapi_connection, True)
-    elif dialect.name == "sqlite":
+    if not record.info.get("read_only"):
         record.dbapi_connection.execute("PRAGMA query_only = ON")
-    record.info["read_only"] = dialect.name
+        record.info["read_only"] = True
 
 
 @event.listens_for(Pool, "checkin")
 def _writable_again(dbapi_connection, connection_record) -> None:
-    name = connection_record.info.pop("read_only", None) if connection_record is not None else None
-    if name is None or dbapi_connection is None:
-        return
-    if name == "postgresql":
-        dbapi_connection.read_only = False  # psycopg: BEGIN READ WRITE again (the connection is idle here)
-    else:
+    if connection_record is not None and connection_record.info.pop("read_only", None) and dbapi_connection:
         dbapi_connection.execute("PRAGMA query_only = OFF")
 
 

@@ -91,14 +91,32 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
-        context.configure(
-            connection=connection,
-            target_metadata=get_metadata(),
-            **conf_args
-        )
+        # The app's connections are read-only outside a transaction it begins READ WRITE (core/transaction.py); a
+        # migration's `autocommit_block` (CREATE INDEX CONCURRENTLY) runs outside one: this connection writes until
+        # the migrations end, then goes back to the pool as it came (RESET: its startup value).
+        writable_session(connection, True)
+        try:
+            context.configure(
+                connection=connection,
+                target_metadata=get_metadata(),
+                **conf_args
+            )
 
-        with context.begin_transaction():
-            context.run_migrations()
+            with context.begin_transaction():
+                context.run_migrations()
+        finally:
+            writable_session(connection, False)
+
+
+def writable_session(connection, writable):
+    if connection.dialect.name != "postgresql":
+        return
+    if connection.in_transaction():  # a failed migration: its transaction is aborted
+        connection.rollback()
+    statement = ("SET default_transaction_read_only = off" if writable
+                 else "RESET default_transaction_read_only")
+    connection.exec_driver_sql(statement)
+    connection.commit()
 
 
 if context.is_offline_mode():

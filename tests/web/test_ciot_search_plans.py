@@ -58,7 +58,7 @@ def skewed(company, make_company):
     with db.engine.begin() as conn:
         for owner, rows in ((company, ROWS), (make_company(), ROWS // 10)):
             conn.execute(SEED, {"company": owner.id, "rows": rows, "rare": RARE, "every": EVERY})
-    with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+    with db.engine.begin() as conn:  # the statistics taken, then the rows renamed behind them
         conn.execute(sa.text("ANALYZE ciot_operations"))
         conn.execute(sa.text("UPDATE ciot_operations SET contratado_nome = 'Tucano ' || code "
                              "WHERE contratado_nome LIKE :rare AND code > :kept"),

@@ -127,6 +127,23 @@ def read():
     return str(len(found))
 
 
+def _transaction_state():
+    """Whether the connection the view read on is inside a transaction once its statement has run: psycopg's
+    status, IDLE when no BEGIN was sent (autocommit), INTRANS inside one."""
+    db.session.execute(sa.select(1))
+    return db.session.connection().connection.dbapi_connection.info.transaction_status.name
+
+
+@pages.get("/transaction-state")
+def get_transaction_state():
+    return _transaction_state()
+
+
+@pages.post("/transaction-state")
+def post_transaction_state():
+    return _transaction_state()
+
+
 @pages.get("/prepared")
 def prepared():
     return str(db.session.execute(sa.text("SELECT count(*) FROM pg_prepared_statements")).scalar())
@@ -231,7 +248,7 @@ def test_an_api_get_that_writes_is_refused_and_commits_nothing(client, company, 
     assert stored() == []
 
 
-# --- Read-only transactions (SQLite: PRAGMA query_only; PostgreSQL: BEGIN READ ONLY) ----------------------------
+# --- Reads cannot write (SQLite: PRAGMA query_only; PostgreSQL: autocommit on read-only connections) ---------------
 
 def test_a_get_request_transaction_refuses_a_write(probe_app):
     with probe_app.test_request_context("/_uow/anything", method="GET"):
@@ -267,7 +284,7 @@ def test_the_connection_a_read_used_is_writable_again_for_the_next_request(clien
     assert stored() == [f"95{n}" for n in range(5)]
 
 
-# --- How a read's transaction ends (COMMIT when it went through: psycopg keeps its prepared statements) -----------
+# --- How a read ends (SQLite: COMMIT when it went through; PostgreSQL: nothing to send) ---------------------------
 
 @pytest.fixture
 def transaction_ends(probe_app):
@@ -283,16 +300,19 @@ def transaction_ends(probe_app):
         sa.event.remove(engine, name, listener)
 
 
-def test_a_read_that_went_through_ends_with_commit(client, transaction_ends):
+def test_a_read_commits_nothing_whether_it_went_through_or_failed(client, transaction_ends):
+    """A read has nothing to commit: its session is closed (no COMMIT; on PostgreSQL nothing is sent at all, the read
+    ran in autocommit), and a failed one stores nothing."""
     assert client.get("/_uow/read").status_code == 200
-    assert transaction_ends == ["commit"]
-
-
-def test_a_read_that_failed_ends_with_rollback(client, transaction_ends):
-    """Breaking case of the above: a GET whose view raised rolls back, and commits nothing."""
     assert client.get("/_uow/flush-then-raise").status_code == 500
-    assert transaction_ends == ["rollback"]
+    assert "commit" not in transaction_ends and transaction_ends
     assert stored() == []
+
+
+def test_a_write_that_went_through_ends_with_commit(client, transaction_ends):
+    """Breaking case of the above: a POST's unit of work commits."""
+    assert client.post("/_uow/store").status_code == 302
+    assert transaction_ends == ["commit"]
 
 
 on_postgresql = pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"),
@@ -316,9 +336,58 @@ def test_the_statements_reads_prepared_outlive_them(client, one_connection):
 
 
 @on_postgresql
-def test_a_failed_read_drops_the_prepared_statements(client, one_connection):
-    """Breaking case of the above: a read that fails ends with ROLLBACK, and psycopg forgets what it had prepared."""
+def test_a_failed_read_keeps_the_prepared_statements_too(client, one_connection):
+    """A read sends no BEGIN, so a failed one has no ROLLBACK to send either: what the server prepared stays."""
     for _ in range(6):
         assert client.get("/_uow/read").status_code == 200
     assert client.get("/_uow/flush-then-raise").status_code == 500
+    assert int(client.get("/_uow/prepared").get_data(as_text=True)) >= 1
+
+
+@on_postgresql
+def test_a_failed_write_drops_the_prepared_statements(client, one_connection):
+    """Breaking case of the above: a POST that fails rolls its transaction back, and psycopg forgets what it had
+    prepared (the rollback may have undone a DDL they depend on)."""
+    for _ in range(6):
+        assert client.get("/_uow/read").status_code == 200
+    assert client.post("/_uow/flush-then-raise").status_code == 500
     assert client.get("/_uow/prepared").get_data(as_text=True) == "0"
+
+
+# --- PostgreSQL: a read is its statements alone; only a unit of work's transaction writes -------------------------
+
+@on_postgresql
+def test_a_read_sends_no_begin(client):
+    """A GET's statements run in autocommit: no BEGIN before them, no COMMIT after (two round trips a request)."""
+    assert client.get("/_uow/transaction-state").get_data(as_text=True) == "IDLE"
+
+
+@on_postgresql
+def test_a_write_runs_in_a_transaction(client):
+    """Breaking case of the above: a POST's statements run inside the unit of work's transaction."""
+    assert client.post("/_uow/transaction-state").get_data(as_text=True) == "INTRANS"
+
+
+INSERT_PROBE = sa.insert(IrregularCarrier.__table__).values(id=sa.bindparam("id"), rntrc=sa.bindparam("rntrc"),
+                                                             reason="", created_at=sa.func.now())
+
+
+@on_postgresql
+def test_outside_a_transaction_the_app_begins_postgresql_refuses_a_write(probe_app):
+    """Every connection of the app starts read-only by default: a write in autocommit (as a read runs) is refused by
+    the server itself, whichever code sends it."""
+    with probe_app.app_context():
+        with (db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn,
+              pytest.raises(sa.exc.DBAPIError) as refused):
+            conn.execute(INSERT_PROBE, {"id": uuid.uuid4(), "rntrc": "960"})
+        assert read_only_violation(refused.value), refused.value
+        assert stored() == []
+
+
+@on_postgresql
+def test_a_transaction_the_app_begins_writes(probe_app):
+    """Breaking case of the above: the same write in a transaction the app begins (BEGIN READ WRITE) is stored."""
+    with probe_app.app_context():
+        with db.engine.begin() as conn:
+            conn.execute(INSERT_PROBE, {"id": uuid.uuid4(), "rntrc": "961"})
+        assert stored() == ["961"]
