@@ -226,6 +226,30 @@ def _transactions_read_write(dbapi_connection, connection_record) -> None:
     """A transaction the app begins (a unit of work's, `own_connection`'s) is `BEGIN READ WRITE`: psycopg's flag,
     part of the BEGIN it sends anyway. A read's statements (autocommit) keep the read-only default."""
     dbapi_connection.read_only = False
+    if pgbouncer():
+        _warn_if_writable(dbapi_connection)
+
+
+_warned_writable = False
+
+
+def _warn_if_writable(dbapi_connection) -> None:
+    """Behind PgBouncer the read-only default must come from the role (docs/deploy.md): said once per process when a
+    new connection starts writable, since a GET that wrote would then commit its own statement."""
+    global _warned_writable
+    if _warned_writable:
+        return
+    if dbapi_connection.info.transaction_status != 0:  # not idle (the dialect's first statements): end that first
+        dbapi_connection.rollback()
+    dbapi_connection.autocommit = True  # a SHOW needs no transaction (and leaves none open)
+    try:
+        value = dbapi_connection.execute("SHOW default_transaction_read_only").fetchone()[0]
+    finally:
+        dbapi_connection.autocommit = False
+    if value != "on":
+        _warned_writable = True
+        log.error("DB_PGBOUNCER=1 and the database role does not start read-only: a GET that writes would not be "
+                  "refused. Run ALTER ROLE <app role> SET default_transaction_read_only = on (docs/deploy.md).")
 
 
 @event.listens_for(Session, "after_begin")

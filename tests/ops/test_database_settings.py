@@ -4,7 +4,9 @@ import os
 import pytest
 import sqlalchemy as sa
 
+from core import transaction
 from core.config import engine_options
+from core.db import db
 
 PG = os.environ.get("TEST_DATABASE_URL", "")
 
@@ -37,3 +39,41 @@ def test_server_side_prepared_statements_only_without_pgbouncer_mode(monkeypatch
     finally:
         engine.dispose()
     assert (count > 0) is prepared
+
+
+def _new_connection_setting(app) -> str:
+    """`default_transaction_read_only` on a connection the app's pool opens now."""
+    with app.app_context():
+        db.engine.dispose()
+        with db.engine.connect() as conn:
+            return conn.exec_driver_sql("SHOW default_transaction_read_only").scalar()
+
+
+@pytest.mark.skipif(not PG, reason="needs PostgreSQL (TEST_DATABASE_URL)")
+def test_connections_start_read_only_without_pgbouncer_mode(app, monkeypatch, caplog):
+    monkeypatch.setenv("DB_PGBOUNCER", "0")
+    assert _new_connection_setting(app) == "on"
+    assert "does not start read-only" not in caplog.text
+
+
+@pytest.mark.skipif(not PG, reason="needs PostgreSQL (TEST_DATABASE_URL)")
+def test_behind_pgbouncer_a_role_that_starts_writable_is_reported(app, monkeypatch, caplog):
+    """Breaking case of the above: behind PgBouncer the startup option is not sent; a database (or role) whose
+    connections start writable is said in the log, once; one that starts read-only is not."""
+    monkeypatch.setenv("DB_PGBOUNCER", "1")
+    monkeypatch.setattr(transaction, "_warned_writable", False)
+    assert _new_connection_setting(app) == "off"
+    assert "does not start read-only" in caplog.text
+    caplog.clear()
+    monkeypatch.setattr(transaction, "_warned_writable", False)
+    with app.app_context():
+        name = db.engine.url.database
+        with db.engine.begin() as conn:
+            conn.exec_driver_sql(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+        try:
+            assert _new_connection_setting(app) == "on"
+        finally:
+            with db.engine.begin() as conn:
+                conn.exec_driver_sql(f'ALTER DATABASE "{name}" RESET default_transaction_read_only')
+            db.engine.dispose()
+    assert "does not start read-only" not in caplog.text
