@@ -230,14 +230,13 @@ def _transactions_read_write(dbapi_connection, connection_record) -> None:
         _warn_if_writable(dbapi_connection)
 
 
-_warned_writable = False
+_WARNED_WRITABLE: set = set()  # holds True once said
 
 
 def _warn_if_writable(dbapi_connection) -> None:
     """Behind PgBouncer the read-only default must come from the role (docs/deploy.md): said once per process when a
     new connection starts writable, since a GET that wrote would then commit its own statement."""
-    global _warned_writable
-    if _warned_writable:
+    if _WARNED_WRITABLE:
         return
     if dbapi_connection.info.transaction_status != 0:  # not idle (the dialect's first statements): end that first
         dbapi_connection.rollback()
@@ -247,7 +246,7 @@ def _warn_if_writable(dbapi_connection) -> None:
     finally:
         dbapi_connection.autocommit = False
     if value != "on":
-        _warned_writable = True
+        _WARNED_WRITABLE.add(True)
         log.error("DB_PGBOUNCER=1 and the database role does not start read-only: a GET that writes would not be "
                   "refused. Run ALTER ROLE <app role> SET default_transaction_read_only = on (docs/deploy.md).")
 

@@ -61,11 +61,11 @@ def test_behind_pgbouncer_a_role_that_starts_writable_is_reported(app, monkeypat
     """Breaking case of the above: behind PgBouncer the startup option is not sent; a database (or role) whose
     connections start writable is said in the log, once; one that starts read-only is not."""
     monkeypatch.setenv("DB_PGBOUNCER", "1")
-    monkeypatch.setattr(transaction, "_warned_writable", False)
+    monkeypatch.setattr(transaction, "_WARNED_WRITABLE", set())
     assert _new_connection_setting(app) == "off"
     assert "does not start read-only" in caplog.text
     caplog.clear()
-    monkeypatch.setattr(transaction, "_warned_writable", False)
+    monkeypatch.setattr(transaction, "_WARNED_WRITABLE", set())
     with app.app_context():
         name = db.engine.url.database
         with db.engine.begin() as conn:
