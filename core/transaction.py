@@ -167,14 +167,12 @@ def _end_request(response):
 
 def _end_read(exc) -> None:
     """Teardown: a read ends once every after-request hook has run (they may read what it loaded). It has nothing to
-    commit: its session is closed, and the next unit of work in the same session (a test's, a script's) begins anew.
-    On PostgreSQL that sends nothing (the read ran in autocommit: no ROLLBACK, so psycopg keeps the connection's
+    commit: its session's transaction is rolled back (what it loaded stays in the session, expired), so the next unit
+    of work in the same session (a test's, a script's) begins anew on a connection of its own kind. On PostgreSQL
+    that sends nothing (the read ran in autocommit: psycopg has no ROLLBACK to send, and keeps the connection's
     prepared statements); on SQLite it ends the read's transaction."""
     if db.session.info.pop("read_only", None):
-        try:
-            db.session.close()
-        except Exception:  # the connection is gone (nothing was written): the pool drops it
-            log.debug("closing a read failed", exc_info=True)
+        _safe_rollback()
 
 
 def commit_request() -> None:

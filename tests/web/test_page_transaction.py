@@ -301,8 +301,8 @@ def transaction_ends(probe_app):
 
 
 def test_a_read_commits_nothing_whether_it_went_through_or_failed(client, transaction_ends):
-    """A read has nothing to commit: its session is closed (no COMMIT; on PostgreSQL nothing is sent at all, the read
-    ran in autocommit), and a failed one stores nothing."""
+    """A read has nothing to commit: its session's transaction is rolled back (on PostgreSQL nothing is sent at all,
+    the read ran in autocommit), and a failed one stores nothing."""
     assert client.get("/_uow/read").status_code == 200
     assert client.get("/_uow/flush-then-raise").status_code == 500
     assert "commit" not in transaction_ends and transaction_ends
