@@ -16,7 +16,8 @@ invalid_status and exactly one `aceita` offer in the database (zero double accep
 
 (t) Instead of (a) and (b): the list's throughput alone, the same request from N closed-loop clients (keep-alive
 connections, threads of this process) against gunicorn as the volume bench's mix runs it (2 processes, gthread, 4
-threads each), for each count of connections, several turns. With `--against <checkout>` (another tree of this
+threads each), for each count of connections, several turns; with each step, the CPU a request cost the web
+processes and PostgreSQL's backends (Linux /proc). With `--against <checkout>` (another tree of this
 project, e.g. `git worktree add --detach ../old <commit>`), that tree's app is started on the same database too and
 the two are measured in turn (this tree, then the other, for each count and turn): requests per second of each and
 their ratio, with the load average of each step.
@@ -291,6 +292,31 @@ def closed_loop(port: int, path: str, key: str, connections: int, seconds: float
     return sum(c[0] for c in counts), sum(c[1] for c in counts), time.perf_counter() - started
 
 
+def process_tree(pid: int) -> list[int]:
+    """A server's process and its workers (gunicorn's master and the processes it forked)."""
+    children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True, check=False).stdout.split()
+    return [pid, *map(int, children)]
+
+
+def postgres_backends() -> list[int]:
+    """PostgreSQL's processes on this machine (its backends serve both trees: read around one tree's step only)."""
+    found = subprocess.run(["pgrep", "-x", "postgres"], capture_output=True, text=True, check=False)
+    return [int(pid) for pid in found.stdout.split()]
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes so far (/proc/<pid>/stat), those gone since counted as nothing."""
+    ticks = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def throughput(args, seeded: dict, env: dict) -> None:
     """(t): this tree's list (and `--against`'s) under N connections, in turns; requests per second and the ratio."""
     trees = measured_trees(args)
@@ -312,9 +338,14 @@ def throughput(args, seeded: dict, env: dict) -> None:
         for turn in range(args.turns):
             for n in counts:
                 for name in trees:
+                    web, database = process_tree(servers[name].pid), postgres_backends()
+                    spent_before = cpu_seconds(web), cpu_seconds(database)
                     ok, bad, elapsed = closed_loop(ports[name], path, seeded["key"], n, args.seconds)
+                    web_ms, db_ms = (1000 * (cpu_seconds(pids) - before) / max(ok, 1)
+                                     for pids, before in zip((web, database), spent_before, strict=True))
                     rates[name, n].append(ok / elapsed)
                     print(f"    turn {turn + 1} {n:3} connections {name:10} {ok / elapsed:7.1f} req/s  errors {bad}  "
+                          f"CPU a request: web {web_ms:.2f} ms, PostgreSQL {db_ms:.2f} ms  "
                           f"load {os.getloadavg()[0]:.1f}", flush=True)
         for n in counts:
             medians = {name: statistics.median(rates[name, n]) for name in trees}
