@@ -1,8 +1,9 @@
 """Run by bench_freights.py --in-process, in the directory (and on the PYTHONPATH) of the tree measured: the list
 request through that tree's app and Flask's test client, CPU time per request (`time.process_time`), and with
-`--profile` where it goes (cProfile on the same clock, the functions of largest cumulative time).
+`--profile` where it goes (cProfile on the same clock, the functions of largest cumulative time); with `--wall`, the
+wall-clock time per request instead (what the caller waits, round trips to the database included).
 
-    python bench/_freights_in_process.py <database url> <api key> <requests> [--profile N]
+    python bench/_freights_in_process.py <database url> <api key> <requests> [--profile N | --wall]
 """
 import cProfile
 import logging
@@ -19,6 +20,7 @@ PATH = "/api/public/v1/freights?limit=50"
 def main() -> None:
     url, key, requests = sys.argv[1], sys.argv[2], int(sys.argv[3])
     profile_lines = int(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[4] == "--profile" else 0
+    clock = time.perf_counter if "--wall" in sys.argv[4:] else time.process_time
     sys.path.insert(0, os.getcwd())
     from app import create_app
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench-secret", "REDIS_URL": "",
@@ -43,9 +45,9 @@ def main() -> None:
         return
     spent = []
     for _ in range(requests):
-        started = time.process_time()
+        started = clock()
         call()
-        spent.append(time.process_time() - started)
+        spent.append(clock() - started)
     print(f"{statistics.median(spent) * 1000:.3f}")
 
 

@@ -27,7 +27,9 @@ their ratio, with the load average of each step.
 (p) Instead of (a) and (b): CPU time per list request in one process (Flask's test client, `time.process_time`,
 median of `--rounds` requests after 50 of warm-up), this tree and `--against` in turns, each in a process of its own
 started in its tree (bench/_freights_in_process.py); `--profile N` prints, after the figures, each tree's cProfile
-(same clock) sorted by cumulative time, N lines.
+(same clock) sorted by cumulative time, N lines. `--round-trip-ms X` measures the wall-clock time per request
+instead, the database reached through bench/_delay_proxy.py, which holds each chunk X/2 ms each way: what a request
+waits with the database on another host, where every round trip costs the network's.
 """
 import argparse
 import hashlib
@@ -355,28 +357,51 @@ def throughput(args, seeded: dict, env: dict) -> None:
         stop_servers(*servers.values())
 
 
+def delaying_proxy(round_trip_ms: float) -> tuple[subprocess.Popen, str]:
+    """bench/_delay_proxy.py in front of the bench's database: (its process, the database URL through it)."""
+    port = free_port()
+    proxy = start_process([sys.executable, os.path.join(ROOT, "bench", "_delay_proxy.py"), str(port), "127.0.0.1",
+                           "5432", str(round_trip_ms)], cwd=ROOT, env=dict(os.environ), stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL)
+    proxy.stdout.readline()  # "ready"
+    return proxy, DB_URL.replace("127.0.0.1:5432", f"127.0.0.1:{port}")
+
+
 def in_process(args, seeded: dict) -> None:
-    """(p): the list's CPU time per request in one process, this tree and `--against` in turns."""
+    """(p): the list's CPU time per request in one process, this tree and `--against` in turns; with
+    `--round-trip-ms`, the wall-clock time per request through a proxy that delays the database's round trips."""
     trees = measured_trees(args)
     script = os.path.join(ROOT, "bench", "_freights_in_process.py")
+    proxy, url = delaying_proxy(args.round_trip_ms) if args.round_trip_ms else (None, DB_URL)
+    wall = ("--wall",) if proxy else ()
 
     def run(root: str, *extra: str) -> str:
-        return subprocess.run([sys.executable, script, DB_URL, seeded["key"], str(args.rounds), *extra], cwd=root,
+        return subprocess.run([sys.executable, script, url, seeded["key"], str(args.rounds), *extra], cwd=root,
                               env={**os.environ, "PYTHONPATH": root}, capture_output=True, text=True,
                               check=True).stdout
     medians = {name: [] for name in trees}
-    print(f"\n(p) GET /api/public/v1/freights?limit=50 in one process: CPU ms per request, median of {args.rounds}")
-    for turn in range(args.turns):
-        for name, root in trees.items():
-            medians[name].append(float(run(root)))
-            print(f"    turn {turn + 1} {name:10} {medians[name][-1]:6.2f} ms  load {os.getloadavg()[0]:.1f}",
-                  flush=True)
+    what = (f"wall-clock ms per request, database round trip + {args.round_trip_ms} ms" if proxy
+            else "CPU ms per request")
+    print(f"\n(p) GET /api/public/v1/freights?limit=50 in one process: {what}, median of {args.rounds}")
+    try:
+        _in_process_turns(args, trees, medians, lambda root: float(run(root, *wall)))
+    finally:
+        if proxy is not None:
+            stop_servers(proxy)
     medians = {name: statistics.median(values) for name, values in medians.items()}
     line = "  ".join(f"{name} {value:.2f} ms" for name, value in medians.items())
     print(f"    median of the turns: {line}{ratios(medians)}")
     for name, root in trees.items() if args.profile else ():
         print(f"\n--- {name} ({root}): cProfile, process time, {args.rounds} requests")
         print(run(root, "--profile", str(args.profile)))
+
+
+def _in_process_turns(args, trees: dict, medians: dict, measure) -> None:
+    for turn in range(args.turns):
+        for name, root in trees.items():
+            medians[name].append(measure(root))
+            print(f"    turn {turn + 1} {name:10} {medians[name][-1]:6.2f} ms  load {os.getloadavg()[0]:.1f}",
+                  flush=True)
 
 
 def main() -> None:
@@ -391,6 +416,8 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=3, help="(t), (p): turns over every count and tree")
     parser.add_argument("--in-process", action="store_true", help="(p) only: CPU time per request in one process")
     parser.add_argument("--profile", type=int, default=0, help="(p): print each tree's cProfile, this many lines")
+    parser.add_argument("--round-trip-ms", type=float, default=0.0,
+                        help="(p): wall-clock time instead of CPU, the database's round trips delayed by this much")
     args = parser.parse_args()
     stop_children_on_sigterm()
 
