@@ -284,7 +284,7 @@ def test_the_connection_a_read_used_is_writable_again_for_the_next_request(clien
     assert stored() == [f"95{n}" for n in range(5)]
 
 
-# --- How a read ends (SQLite: COMMIT when it went through; PostgreSQL: nothing to send) ---------------------------
+# --- How a read ends (rolled back, nothing to commit; on PostgreSQL nothing is sent) ------------------------------
 
 @pytest.fixture
 def transaction_ends(probe_app):
@@ -316,7 +316,7 @@ def test_a_write_that_went_through_ends_with_commit(client, transaction_ends):
 
 
 on_postgresql = pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"),
-                                   reason="psycopg's prepared statements: PostgreSQL only")
+                                   reason="prepared statements, the read-only default: PostgreSQL only")
 
 
 @pytest.fixture
