@@ -144,9 +144,15 @@ def money_half_up(value):
     """Reais are stored with 2 places, rounded half-up (docs/api/README.md, "Money"): a JavaScript client computing
     3 × 33.1 sends 99.30000000000001, which is R$ 99,30, not an error. A float is read as the shortest text that
     names it (100.125 rounds to 100.13, as written); what is not a number is left as it came, for the type's own
-    check to refuse (400)."""
+    check to refuse (400), and so is a number too long to round to the cent (1e30: more digits than the decimal
+    context holds), for the field's digit bound to refuse."""
     amount = _as_amount(value)
-    return value if amount is None else amount.quantize(CENT, rounding=ROUND_HALF_UP)
+    if amount is None:
+        return value
+    try:
+        return amount.quantize(CENT, rounding=ROUND_HALF_UP)
+    except InvalidOperation:
+        return amount
 
 
 def below_floor_before_rounding(value, floor: Decimal | int) -> None:

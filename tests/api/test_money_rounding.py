@@ -77,3 +77,25 @@ def test_the_antt_floor_tolls_round(api):
     noisy = api.get("/antt/floor?distance_km=100&loaded_axles=5&cargo_type=carga_geral&tolls=88.1000000001")
     assert noisy.status_code == 200, noisy.get_json()
     assert noisy.get_json()["data"]["value"] == exact["data"]["value"]
+
+
+@pytest.mark.parametrize("sent", [1e30, "1e40", Decimal("123456789012345678901234567890.125")])
+def test_an_amount_too_long_to_round_is_left_for_the_digit_bound(sent):
+    """Rounding 1e30 to the cent needs more digits than the decimal context holds (InvalidOperation): the amount is
+    passed on unrounded, for the field's digit bound to refuse (400), never a 500."""
+    assert money_half_up(sent) == Decimal(str(sent))
+
+
+@pytest.mark.parametrize("price", [1e30, "1e40"])
+def test_a_price_too_long_to_round_is_400_naming_the_field(api, make_freight, price):
+    """Found by the API fuzzer: a counter-offer of 1e30 reais answered 500. Breaking case of the rounding above."""
+    created = api.post("/freights", json=freight_body(price=price))
+    assert created.status_code == 400, created.get_json()
+    assert [d["field"] for d in created.get_json()["error"]["details"]] == ["price"]
+    freight = make_freight(status="published")
+    offer = api.post(f"/freights/{freight.id}/offers", json={"price": 1800})
+    assert offer.status_code == 201, offer.get_json()
+    countered = api.post(f"/freights/{freight.id}/offers/{offer.get_json()['data']['id']}/counter",
+                         json={"price": price, "valid_until": "2090-01-01T00:00:00Z"})
+    assert countered.status_code == 400, countered.get_json()
+    assert [d["field"] for d in countered.get_json()["error"]["details"]] == ["price"]
