@@ -21,6 +21,7 @@ A request, a job and a command-line command each run as ONE unit of work, and no
 After every commit the jobs the work enqueued (core.queue.enqueue_after_commit) are handed to the queue, or run
 inline; inline jobs of AFTER_RESPONSE_QUEUES enqueued by a request run once its answer has been sent.
 """
+import functools
 import logging
 from contextlib import contextmanager
 from functools import wraps
@@ -207,7 +208,7 @@ def guard_connections(app: Flask) -> None:
     of the app starts read-only by default and the transactions the app begins are READ WRITE."""
     with app.app_context():
         engine = db.engine
-    if engine.dialect.name == "postgresql" and not event.contains(engine, "do_connect", _read_only_by_default):
+    if engine.dialect.name == "postgresql":
         event.listen(engine, "do_connect", _read_only_by_default)
         event.listen(engine, "connect", _transactions_read_write)
 
@@ -228,13 +229,11 @@ def _transactions_read_write(dbapi_connection, connection_record) -> None:
         _warn_if_writable(dbapi_connection)
 
 
-_WARNED_WRITABLE: set = set()  # holds True once said
-
-
 def _warn_if_writable(dbapi_connection) -> None:
-    """Behind PgBouncer the read-only default must come from the role (docs/deploy.md): said once per process when a
-    new connection starts writable, since a GET that wrote would then commit its own statement."""
-    if _WARNED_WRITABLE:
+    """Behind PgBouncer the read-only default must come from the role (docs/deploy.md): a new connection that starts
+    writable is reported (once per process, `_report_writable_role`), since a GET that wrote would then commit its own
+    statement."""
+    if _report_writable_role.cache_info().currsize:  # said already: no SHOW on each new connection
         return
     if dbapi_connection.info.transaction_status != 0:  # not idle (the dialect's first statements): end that first
         dbapi_connection.rollback()
@@ -244,9 +243,13 @@ def _warn_if_writable(dbapi_connection) -> None:
     finally:
         dbapi_connection.autocommit = False
     if value != "on":
-        _WARNED_WRITABLE.add(True)
-        log.error("DB_PGBOUNCER=1 and the database role does not start read-only: a GET that writes would not be "
-                  "refused. Run ALTER ROLE <app role> SET default_transaction_read_only = on (docs/deploy.md).")
+        _report_writable_role()
+
+
+@functools.cache
+def _report_writable_role() -> None:
+    log.error("DB_PGBOUNCER=1 and the database role does not start read-only: a GET that writes would not be "
+              "refused. Run ALTER ROLE <app role> SET default_transaction_read_only = on (docs/deploy.md).")
 
 
 @event.listens_for(Session, "after_begin")

@@ -12,6 +12,7 @@ from flask_migrate import downgrade, upgrade
 from app import create_app
 from core.counters import RETIRED_TABLES
 from core.db import db
+from core.transaction import read_only_violation
 
 
 @pytest.fixture
@@ -73,6 +74,23 @@ def test_upgrade_builds_the_models_schema_and_downgrade_empties_it(empty_databas
         tables = set(sa.inspect(db.engine).get_table_names()) - {"alembic_version"}
         db.engine.dispose()
     assert tables == set()
+
+
+def test_migrations_write_then_give_their_connection_back_read_only(empty_database_url, tmp_path):
+    """The migrations' connection writes (CREATE INDEX CONCURRENTLY in autocommit included) and goes back to the pool
+    read-only by default, as the app's connections start; a write outside a transaction on it is refused."""
+    if not empty_database_url.startswith("postgresql"):
+        pytest.skip("the read-only default is PostgreSQL's")
+    application = create_app({"SQLALCHEMY_DATABASE_URI": empty_database_url, "INSTANCE_PATH": str(tmp_path),
+                              "SQLALCHEMY_ENGINE_OPTIONS": {"pool_size": 1, "max_overflow": 0}})
+    with application.app_context():
+        upgrade()  # the pool's one connection is the migrations' own
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            setting = conn.exec_driver_sql("SHOW default_transaction_read_only").scalar()
+            with pytest.raises(sa.exc.DBAPIError) as refused:
+                conn.exec_driver_sql("CREATE TABLE written_after_migrations (id int)")
+        db.engine.dispose()
+    assert setting == "on" and read_only_violation(refused.value), refused.value
 
 
 def test_a_model_change_without_migration_is_detected(empty_database_url, tmp_path):

@@ -61,11 +61,11 @@ def test_behind_pgbouncer_a_role_that_starts_writable_is_reported(app, monkeypat
     """Breaking case of the above: behind PgBouncer the startup option is not sent; a database (or role) whose
     connections start writable is said in the log, once; one that starts read-only is not."""
     monkeypatch.setenv("DB_PGBOUNCER", "1")
-    monkeypatch.setattr(transaction, "_WARNED_WRITABLE", set())
+    transaction._report_writable_role.cache_clear()
     assert _new_connection_setting(app) == "off"
     assert "does not start read-only" in caplog.text
     caplog.clear()
-    monkeypatch.setattr(transaction, "_WARNED_WRITABLE", set())
+    transaction._report_writable_role.cache_clear()
     with app.app_context():
         name = db.engine.url.database
         with db.engine.begin() as conn:
@@ -76,4 +76,5 @@ def test_behind_pgbouncer_a_role_that_starts_writable_is_reported(app, monkeypat
             with db.engine.begin() as conn:
                 conn.exec_driver_sql(f'ALTER DATABASE "{name}" RESET default_transaction_read_only')
             db.engine.dispose()
+            transaction._report_writable_role.cache_clear()
     assert "does not start read-only" not in caplog.text
